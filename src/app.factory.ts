@@ -1,0 +1,49 @@
+import { INestApplication, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { NextFunction, Request, Response } from 'express';
+import { AppModule } from './app.module';
+import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter';
+import { enginePrefix } from './common/http/engine-prefix.middleware';
+import { jsonContentType } from './common/http/json-content-type.middleware';
+import { EngineConfig } from './config/engine-config';
+
+/** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
+function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
+  if (err?.type === 'entity.parse.failed' || err?.type === 'entity.verify.failed') {
+    res.status(400).type('application/json').send(JSON.stringify({ type: 'InvalidRequestException', message: '', code: null }));
+    return;
+  }
+  if (err?.type === 'entity.too.large') {
+    res.status(413).type('application/json').send(JSON.stringify({ type: 'InvalidRequestException', message: 'Request entity too large', code: null }));
+    return;
+  }
+  next(err);
+}
+
+/** Builds the configured Nest application (used by main.ts, the tests and the benchmarks). */
+export async function createApp(config: EngineConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger });
+  app.use(enginePrefix);
+  app.use(jsonContentType);
+  app.use(express.json({ limit: '50mb', type: ['application/json', 'application/*+json'] }));
+  app.use(jsonParseErrors);
+  app.set('query parser', 'simple');
+  app.setGlobalPrefix('engine-rest');
+  app.useGlobalFilters(new CamundaExceptionFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Workflow process engine REST API')
+      .setDescription('Camunda 7 compatible engine REST API')
+      .setVersion('1.4.0')
+      .addBasicAuth()
+      .addSecurityRequirements('basic')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  return app;
+}

@@ -1,0 +1,13 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { EngineConfig } from './config/engine-config';
+import { AuthModule } from './common/auth/auth.module';
+import { EngineModule } from './engine.module';
+import { RESOURCE_MODULES } from './modules';
+
+/** The whole REST application: the engine plus every resource module. */
+@Module({})
+export class AppModule {
+  static forRoot(config: EngineConfig): DynamicModule {
+    return { module: AppModule, imports: [EngineModule.forRoot(config), AuthModule, ...RESOURCE_MODULES] };
+  }
+}

@@ -1,0 +1,103 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { AuthorizationError, EngineError, ParseError } from '../../engine/errors';
+import { AuthenticationRequiredError } from './authentication-required.error';
+import { RestError } from './rest-error';
+
+interface ErrorBody {
+  type: string;
+  message: string;
+  code: number | null;
+  [extra: string]: unknown;
+}
+
+/** Status for each engine error kind: the one place that decides it (exhaustive). */
+function engineStatus(err: EngineError): number {
+  switch (err.kind) {
+    case 'BadUserRequest':
+    case 'NotFound':
+    case 'NotValid':
+    case 'NullValue':
+    case 'SuspendedEntityInteraction':
+    case 'Parse':
+      return 400;
+    case 'Authorization':
+      return 403;
+    case 'OptimisticLocking':
+    case 'ProcessEngine':
+      return 500;
+  }
+}
+
+function engineBody(err: EngineError): ErrorBody {
+  const body: ErrorBody = { type: err.type, message: err.message, code: err.code };
+  if (err instanceof AuthorizationError) {
+    const single = err.missingAuthorizations.length === 1 ? err.missingAuthorizations[0] : null;
+    body.userId = err.userId;
+    body.resourceName = single?.resourceName ?? null;
+    body.resourceId = single?.resourceId ?? null;
+    body.permissionName = single?.permissionName ?? null;
+    body.missingAuthorizations = err.missingAuthorizations;
+  }
+  if (err instanceof ParseError) {
+    // Camunda spells the key with a Cyrillic "е"; both spellings are sent so either kind of client finds it.
+    const details: Record<string, unknown> = {};
+    for (const [resource, report] of Object.entries(err.details)) {
+      const withBoth = (problems: typeof report.errors) =>
+        problems.map((p) => ({ ...p, ['\u0435lementIds']: p.elementIds }));
+      details[resource] = { errors: withBoth(report.errors), warnings: withBoth(report.warnings) };
+    }
+    body.details = details;
+  }
+  return body;
+}
+
+function httpBody(err: HttpException, req: Request): ErrorBody {
+  const status = err.getStatus();
+  const response = err.getResponse() as { message?: string | string[] } | string;
+  const raw = typeof response === 'string' ? response : response?.message;
+  const message = Array.isArray(raw) ? raw.join('; ') : (raw ?? err.message);
+  if (status === 404) return { type: 'NotFoundException', message: `Could not find resource for path ${req.path}`, code: null };
+  if (status === 405) return { type: 'NotAllowedException', message: `Method ${req.method} not allowed for ${req.path}`, code: null };
+  if (status === 415) return { type: 'NotSupportedException', message, code: null };
+  if (status === 413) return { type: 'InvalidRequestException', message: 'Request entity too large', code: null };
+  return { type: status < 500 ? 'InvalidRequestException' : 'RestException', message, code: null };
+}
+
+@Catch()
+export class CamundaExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('CamundaExceptionFilter');
+
+  catch(err: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    if (res.headersSent) return;
+    if (err instanceof AuthenticationRequiredError) {
+      res.status(401).setHeader('WWW-Authenticate', `Basic realm="${err.realm}"`);
+      res.end();
+      return;
+    }
+    const [status, body] = this.describe(err, req);
+    if (status >= 500) this.logger.error(`${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
+    res.status(status).type('application/json').send(JSON.stringify(body));
+  }
+
+  private describe(err: unknown, req: Request): [number, ErrorBody] {
+    if (err instanceof RestError) return [err.status, { type: err.type, message: err.message, code: err.code }];
+    if (err instanceof EngineError) return [engineStatus(err), engineBody(err)];
+    if (err instanceof HttpException) return [err.getStatus(), httpBody(err, req)];
+    if (err instanceof QueryFailedError) {
+      const code = (err as { code?: string }).code ?? '';
+      const duplicate = /DUP|UNIQUE|CONSTRAINT/i.test(code) || /UNIQUE constraint/.test(err.message);
+      return [500, {
+        type: 'ProcessEnginePersistenceException',
+        message: duplicate ? 'The entity violates a unique constraint (it exists already)' : 'A database operation failed',
+        code: duplicate ? 10001 : 0,
+      }];
+    }
+    const e = err as Error;
+    return [500, { type: e?.name && e.name !== 'Error' ? e.name : 'ProcessEngineException', message: e?.message ?? String(err), code: null }];
+  }
+}

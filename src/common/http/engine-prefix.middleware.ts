@@ -1,0 +1,27 @@
+import type { NextFunction, Request, Response } from 'express';
+
+export const API_ROOT = '/engine-rest';
+export const ENGINE_NAME = 'default';
+
+/**
+ * Every resource also answers under `/engine-rest/engine/{name}/...`: the named path is rewritten to
+ * the default one before routing. Only the engine `default` exists; other names are a 404.
+ * `GET /engine-rest/engine` itself (the engine list) is left alone.
+ */
+export function enginePrefix(req: Request, res: Response, next: NextFunction): void {
+  const prefix = `${API_ROOT}/engine/`;
+  if (!req.url.startsWith(prefix)) return next();
+  const rest = req.url.slice(prefix.length);
+  const slash = rest.search(/[/?]/);
+  const name = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash));
+  if (name === '') return next();
+  if (name !== ENGINE_NAME) {
+    res.status(404).type('application/json').send(
+      JSON.stringify({ type: 'InvalidRequestException', message: `Process engine ${name} not available`, code: null }),
+    );
+    return;
+  }
+  const remainder = slash === -1 ? '' : rest.slice(slash);
+  req.url = API_ROOT + (remainder.startsWith('?') ? `/${remainder}` : remainder || '/');
+  next();
+}

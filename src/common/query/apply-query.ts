@@ -1,0 +1,31 @@
+import { SelectQueryBuilder } from 'typeorm';
+import { ParsedQuery } from './parse-query';
+import { QuerySpec } from './query-spec';
+
+/** Adds every parsed filter of the spec to the query builder. */
+export function applyFilters<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): SelectQueryBuilder<T> {
+  let counter = 0;
+  const namer = (base: string) => `q_${base}_${counter++}`;
+  for (const [name, value] of Object.entries(parsed.filters)) {
+    const def = spec.params[name];
+    if (def?.apply && value !== undefined) def.apply(qb, value, parsed.filters, namer);
+  }
+  return qb;
+}
+
+/** Sorting (or the default id order) and paging; nothing of it for counts. */
+export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): SelectQueryBuilder<T> {
+  for (const s of parsed.sorting) qb.addOrderBy(spec.sortBy[s.sortBy], s.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  if (!parsed.sorting.some((s) => spec.sortBy[s.sortBy] === spec.defaultOrder)) qb.addOrderBy(spec.defaultOrder, 'ASC');
+  if (parsed.firstResult !== undefined) qb.offset(parsed.firstResult);
+  if (parsed.maxResults !== undefined) qb.limit(parsed.maxResults);
+  return qb;
+}
+
+export async function listQuery<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): Promise<T[]> {
+  return applyOrderAndPaging(applyFilters(qb, spec, parsed), spec, parsed).getMany();
+}
+
+export async function countQuery<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): Promise<number> {
+  return applyFilters(qb, spec, parsed).getCount();
+}

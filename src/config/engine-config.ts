@@ -1,0 +1,45 @@
+/** Typed configuration, read once from the environment. Plain data: the engine and the Nest modules both take it by injection. */
+export interface EngineConfig {
+  port: number;
+  databaseUrl: string;
+  adminUser: string;
+  adminPassword: string;
+  authEnabled: boolean;
+  authorizationEnabled: boolean;
+  historyLevel: HistoryLevel;
+  enforceHistoryTimeToLive: boolean;
+  /** Seconds a successful basic-auth verification stays cached in this process. */
+  authCacheSeconds: number;
+  logSql: boolean;
+}
+
+export type HistoryLevel = 'none' | 'activity' | 'audit' | 'full';
+
+export const ENGINE_CONFIG = Symbol('ENGINE_CONFIG');
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function historyLevel(value: string | undefined): HistoryLevel {
+  const level = (value ?? 'full').trim().toLowerCase();
+  if (level === 'none' || level === 'activity' || level === 'audit' || level === 'full') return level;
+  throw new Error(`HISTORY_LEVEL must be one of none, activity, audit, full (got '${value}')`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<EngineConfig> = {}): EngineConfig {
+  return {
+    port: Number(env.PORT ?? 8080),
+    databaseUrl: env.DATABASE_URL || 'sqlite:./data/engine.sqlite',
+    adminUser: env.ADMIN_USER || 'demo',
+    adminPassword: env.ADMIN_PASSWORD || 'demo',
+    authEnabled: bool(env.AUTH_ENABLED, true),
+    authorizationEnabled: bool(env.AUTHORIZATION_ENABLED, true),
+    historyLevel: historyLevel(env.HISTORY_LEVEL),
+    enforceHistoryTimeToLive: bool(env.ENFORCE_HISTORY_TIME_TO_LIVE, true),
+    authCacheSeconds: Number(env.AUTH_CACHE_SECONDS ?? 60),
+    logSql: bool(env.LOG_SQL, false),
+    ...overrides,
+  };
+}

@@ -1,0 +1,37 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ENGINE_CONFIG, EngineConfig } from './config/engine-config';
+import { ProcessEngine } from './engine/process-engine';
+import { dataSourceOptions } from './persistence/data-source';
+
+/**
+ * The engine as a Nest dynamic module: a DataSource (migrated at start) and the ProcessEngine
+ * facade, global so that every resource module can inject them. Teams that embed the engine
+ * import `EngineModule.forRoot(config)` (or the whole `AppModule.forRoot(config)`).
+ */
+@Global()
+@Module({})
+export class EngineModule implements OnApplicationBootstrap {
+  constructor(@Inject(ProcessEngine) private readonly engine: ProcessEngine) {}
+
+  static forRoot(config: EngineConfig): DynamicModule {
+    return {
+      module: EngineModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(config.databaseUrl, config.logSql), migrationsRun: true, migrationsTransactionMode: 'each' }),
+        }),
+      ],
+      providers: [
+        { provide: ENGINE_CONFIG, useValue: config },
+        { provide: ProcessEngine, inject: [DataSource], useFactory: (ds: DataSource) => new ProcessEngine(config, ds) },
+      ],
+      exports: [ENGINE_CONFIG, ProcessEngine],
+    };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.engine.start();
+  }
+}

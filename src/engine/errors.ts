@@ -1,0 +1,127 @@
+/**
+ * The engine's own error classes. Each carries the Camunda exception type name clients see in
+ * `type`; exactly one place (common/errors/camunda-exception.filter.ts) maps them to HTTP.
+ */
+export type EngineErrorKind =
+  | 'BadUserRequest'
+  | 'NotFound'
+  | 'NotValid'
+  | 'NullValue'
+  | 'Authorization'
+  | 'OptimisticLocking'
+  | 'Parse'
+  | 'SuspendedEntityInteraction'
+  | 'ProcessEngine';
+
+export abstract class EngineError extends Error {
+  abstract readonly kind: EngineErrorKind;
+  /** Camunda exception class name, e.g. `BadUserRequestException`. */
+  abstract readonly type: string;
+  readonly code: number = 0;
+}
+
+export class ProcessEngineError extends EngineError {
+  readonly kind = 'ProcessEngine' as const;
+  readonly type = 'ProcessEngineException';
+}
+
+/**
+ * Invalid input. `type` may name another Camunda exception class where Camunda reports the same
+ * condition under that name (e.g. `ProcessEngineException` for an invalid id, which Camunda answers
+ * with 500 and we with 400).
+ */
+export class BadUserRequestError extends EngineError {
+  readonly kind: EngineErrorKind = 'BadUserRequest';
+  readonly type: string;
+  constructor(message: string, type = 'BadUserRequestException') {
+    super(message);
+    this.type = type;
+  }
+}
+
+export class NotFoundError extends BadUserRequestError {
+  readonly kind = 'NotFound' as const;
+  readonly type = 'NotFoundException';
+}
+
+export class NotValidError extends BadUserRequestError {
+  readonly kind = 'NotValid' as const;
+  readonly type = 'NotValidException';
+}
+
+export class SuspendedEntityInteractionError extends BadUserRequestError {
+  readonly kind = 'SuspendedEntityInteraction' as const;
+  readonly type = 'SuspendedEntityInteractionException';
+}
+
+/** "X is null"-style validation failures (Camunda answers 500; invalid input is a 4xx here). */
+export class NullValueError extends EngineError {
+  readonly kind = 'NullValue' as const;
+  readonly type = 'NullValueException';
+}
+
+export class OptimisticLockingError extends EngineError {
+  readonly kind = 'OptimisticLocking' as const;
+  readonly type = 'OptimisticLockingException';
+  readonly code = 1;
+  constructor(operation: string) {
+    super(`ENGINE-03005 Execution of '${operation}' failed. Entity was updated by another transaction concurrently.`);
+  }
+}
+
+export interface MissingAuthorization {
+  permissionName: string;
+  resourceName: string;
+  resourceId: string | null;
+}
+
+export class AuthorizationError extends EngineError {
+  readonly kind = 'Authorization' as const;
+  readonly type = 'AuthorizationException';
+  constructor(
+    readonly userId: string | null,
+    readonly missingAuthorizations: MissingAuthorization[],
+    message?: string,
+  ) {
+    super(message ?? AuthorizationError.describe(userId, missingAuthorizations));
+  }
+
+  static describe(userId: string | null, missing: MissingAuthorization[]): string {
+    const one = (m: MissingAuthorization) =>
+      m.resourceId == null
+        ? `'${m.permissionName}' permission on resource '${m.resourceName}'`
+        : `'${m.permissionName}' permission on resource '${m.resourceId}' of type '${m.resourceName}'`;
+    if (missing.length === 1) return `The user with id '${userId}' does not have ${one(missing[0])}.`;
+    return `The user with id '${userId}' does not have one of the following permissions: ${missing.map(one).join(' or ')}`;
+  }
+}
+
+export interface ParseProblem {
+  message: string;
+  line: number | null;
+  column: number | null;
+  mainElementId: string | null;
+  elementIds: string[];
+}
+
+export interface ResourceReport {
+  errors: ParseProblem[];
+  warnings: ParseProblem[];
+}
+
+export class ParseError extends EngineError {
+  readonly kind = 'Parse' as const;
+  readonly type = 'ParseException';
+  constructor(
+    message: string,
+    readonly details: Record<string, ResourceReport>,
+  ) {
+    super(message);
+  }
+}
+
+/** Camunda's EnsureUtil message shape: `<message>: <variable> <description>`, empty parts omitted. */
+export function ensureMessage(message: string, variable: string, description: string): string {
+  const tail = [variable, description].filter(Boolean).join(' ');
+  return message ? `${message}: ${tail}` : tail;
+}

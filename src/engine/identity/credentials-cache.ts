@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { Authentication } from '../authorization/authentication';
+
+interface Entry {
+  auth: Authentication;
+  expires: number;
+}
+
+/**
+ * Successful basic-auth verifications, keyed by a SHA-256 of the credentials so that the slow
+ * password hash runs once per user and expiry period instead of once per request. Entries of a
+ * user are dropped when this process changes the user's password, memberships or deletes the
+ * user; other instances see such changes when their entries expire (AUTH_CACHE_SECONDS).
+ */
+export class CredentialsCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  static key(userId: string, password: string): string {
+    return createHash('sha256').update(userId).update('\u0000').update(password).digest('base64');
+  }
+
+  get(key: string, now = Date.now()): Authentication | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.auth;
+  }
+
+  put(key: string, auth: Authentication, now = Date.now()): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { auth, expires: now + this.ttlMs });
+  }
+
+  dropUser(userId: string): void {
+    for (const [key, entry] of this.entries) if (entry.auth.userId === userId) this.entries.delete(key);
+  }
+
+  dropGroup(groupId: string): void {
+    for (const [key, entry] of this.entries) if (entry.auth.groupIds.includes(groupId)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

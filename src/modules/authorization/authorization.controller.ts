@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { LinkBuilder, Links } from '../../common/http/links';
+import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { Authentication } from '../../engine/authorization/authentication';
+import { AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto } from './authorization.dto';
+import { AUTHORIZATION_QUERY } from './authorization.query';
+import { AuthorizationRestService, CheckParams } from './authorization.service';
+
+@ApiTags('Authorization')
+@ApiBasicAuth()
+@Controller('authorization')
+export class AuthorizationController {
+  constructor(private readonly authorizations: AuthorizationRestService) {}
+
+  @Get()
+  @ApiQuerySpec(AUTHORIZATION_QUERY)
+  @ApiOkResponse({ type: [AuthorizationDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(AUTHORIZATION_QUERY) q: ParsedQuery) {
+    return this.authorizations.list(auth, q);
+  }
+
+  @Options()
+  @ApiOkResponse({ type: ResourceOptionsDto })
+  options(@Auth() auth: Authentication | null, @Links() links: LinkBuilder) {
+    return this.authorizations.options(auth, links);
+  }
+
+  @Get('check')
+  @ApiQuery({ name: 'permissionName', required: true })
+  @ApiQuery({ name: 'resourceName', required: true })
+  @ApiQuery({ name: 'resourceType', required: true, type: Number })
+  @ApiQuery({ name: 'resourceId', required: false })
+  @ApiQuery({ name: 'userId', required: false })
+  @ApiOkResponse({ type: AuthorizationCheckResultDto })
+  check(@Auth() auth: Authentication | null, @Query() params: CheckParams) {
+    return this.authorizations.check(auth, params);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(AUTHORIZATION_QUERY, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(AUTHORIZATION_QUERY) q: ParsedQuery) {
+    return this.authorizations.count(auth, q);
+  }
+
+  @Post('create')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AuthorizationDto })
+  create(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Body() dto: AuthorizationCreateDto) {
+    return this.authorizations.create(auth, links, dto);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: AuthorizationDto })
+  get(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.authorizations.get(auth, id);
+  }
+
+  @Put(':id')
+  @HttpCode(204)
+  update(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: AuthorizationCreateDto) {
+    return this.authorizations.update(auth, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  delete(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.authorizations.delete(auth, id);
+  }
+
+  @Options(':id')
+  @ApiOkResponse({ type: ResourceOptionsDto })
+  instanceOptions(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Param('id') id: string) {
+    return this.authorizations.options(auth, links, id);
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { SelectQueryBuilder } from 'typeorm';
+import { countQuery, listQuery } from '../../common/query/apply-query';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { RestError, notFound } from '../../common/errors/rest-error';
+import { Link, LinkBuilder } from '../../common/http/links';
+import { Authentication } from '../../engine/authorization/authentication';
+import { ANY, resolvePermission, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/resources';
+import { BadUserRequestError } from '../../engine/errors';
+import { ProcessEngine } from '../../engine/process-engine';
+import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
+import { AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto } from './authorization.dto';
+import { AUTHORIZATION_QUERY } from './authorization.query';
+
+export interface CheckParams {
+  permissionName?: string;
+  resourceName?: string;
+  resourceType?: string;
+  resourceId?: string;
+  userId?: string;
+}
+
+@Injectable()
+export class AuthorizationRestService {
+  constructor(private readonly engine: ProcessEngine) {}
+
+  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<AuthorizationEntity>) => Promise<T>): Promise<T> {
+    return this.engine.tx.read(async (em) => {
+      const qb = em.getRepository(AuthorizationEntity).createQueryBuilder('a');
+      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ', Resources.AUTHORIZATION, 'a.id');
+      return run(qb);
+    });
+  }
+
+  async list(auth: Authentication | null, q: ParsedQuery): Promise<AuthorizationDto[]> {
+    return (await this.query(auth, (qb) => listQuery(qb, AUTHORIZATION_QUERY, q))).map(toAuthorizationDto);
+  }
+
+  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
+    return { count: await this.query(auth, (qb) => countQuery(qb, AUTHORIZATION_QUERY, q)) };
+  }
+
+  async get(auth: Authentication | null, id: string): Promise<AuthorizationDto> {
+    const found = await this.engine.authorizations.get(auth, id);
+    if (!found) throw notFound(`Authorization with id ${id} does not exist.`);
+    return toAuthorizationDto(found);
+  }
+
+  async create(auth: Authentication | null, links: LinkBuilder, dto: AuthorizationCreateDto): Promise<AuthorizationDto> {
+    const created = await this.engine.authorizations.create(auth, dto ?? {});
+    const path = `/authorization/${created.id}`;
+    return {
+      ...toAuthorizationDto(created),
+      links: [links.link('GET', path, 'self'), links.link('PUT', path, 'update'), links.link('DELETE', path, 'delete')],
+    };
+  }
+
+  async update(auth: Authentication | null, id: string, dto: AuthorizationCreateDto): Promise<void> {
+    await this.engine.authorizations.update(auth, id, dto ?? {}).catch(notFoundAs404);
+  }
+
+  async delete(auth: Authentication | null, id: string): Promise<void> {
+    await this.engine.authorizations.delete(auth, id).catch(notFoundAs404);
+  }
+
+  async check(auth: Authentication | null, p: CheckParams): Promise<AuthorizationCheckResultDto> {
+    for (const name of ['permissionName', 'resourceName', 'resourceType'] as const) {
+      if (p[name] == null || p[name] === '') throw new RestError(400, `Query parameter '${name}' cannot be null`);
+    }
+    const resourceType = Number(p.resourceType);
+    if (!Number.isInteger(resourceType)) {
+      throw new RestError(400, `Cannot set query parameter 'resourceType' to value '${p.resourceType}'`);
+    }
+    const authEnabled = this.engine.config.authEnabled;
+    if (authEnabled && !auth) throw new RestError(401, 'You must be authenticated in order to use this resource.');
+    const resolved = resolvePermission(resourceType, p.permissionName!);
+    if (!resolved.ok) {
+      const enumName = RESOURCE_BY_CODE.get(resourceType)?.enumName ?? String(resourceType);
+      throw new BadUserRequestError(`The permission '${p.permissionName}' is not valid for '${enumName}' resource type.`);
+    }
+    const resourceId = p.resourceId && p.resourceId !== ANY ? p.resourceId : null;
+    const resource = RESOURCE_BY_CODE.get(resourceType) ?? { code: resourceType, enumName: String(resourceType), name: p.resourceName! };
+    const authorized = await this.engine.tx.read(async (em) => {
+      let subject = auth;
+      if (p.userId && auth && p.userId !== auth.userId) {
+        const mayRead = await this.engine.authorizationChecker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.AUTHORIZATION });
+        if (!mayRead) throw new RestError(403, 'You must have READ permission for Authorization resource.');
+        subject = { userId: p.userId, groupIds: await this.engine.identity.groupIdsOf(em, p.userId) };
+      }
+      return this.engine.authorizationChecker.isAuthorized(em, subject, { permission: p.permissionName!, resource, resourceId });
+    });
+    return { permissionName: p.permissionName!, resourceName: p.resourceName!, resourceId: p.resourceId ?? null, authorized };
+  }
+
+  async options(auth: Authentication | null, links: LinkBuilder, id?: string): Promise<{ links: Link[] }> {
+    const checker = this.engine.authorizationChecker;
+    return this.engine.tx.read(async (em) => {
+      const may = (permission: string) => checker.isAuthorized(em, auth, { permission, resource: Resources.AUTHORIZATION, resourceId: id ?? null });
+      const result: Link[] = [];
+      if (id === undefined) {
+        result.push(links.link('GET', '/authorization', 'list'), links.link('GET', '/authorization/count', 'count'));
+        if (await may('CREATE')) result.push(links.link('POST', '/authorization/create', 'create'));
+      } else {
+        const path = `/authorization/${encodeURIComponent(id)}`;
+        result.push(links.link('GET', path, 'self'));
+        if (await may('DELETE')) result.push(links.link('DELETE', path, 'delete'));
+        if (await may('UPDATE')) result.push(links.link('PUT', path, 'update'));
+      }
+      return { links: result };
+    });
+  }
+}
+
+function notFoundAs404(err: unknown): never {
+  if ((err as { kind?: string })?.kind === 'NotFound') throw notFound((err as Error).message);
+  throw err;
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { LinkBuilder, Links } from '../../common/http/links';
+import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { Authentication } from '../../engine/authorization/authentication';
+import { UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
+import { USER_QUERY } from './user.query';
+import { UserService } from './user.service';
+
+@ApiTags('User')
+@ApiBasicAuth()
+@Controller('user')
+export class UserController {
+  constructor(private readonly users: UserService) {}
+
+  @Get()
+  @ApiQuerySpec(USER_QUERY)
+  @ApiOkResponse({ type: [UserProfileDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(USER_QUERY) q: ParsedQuery) {
+    return this.users.list(auth, q);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(USER_QUERY, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(USER_QUERY) q: ParsedQuery) {
+    return this.users.count(auth, q);
+  }
+
+  @Options()
+  @ApiOkResponse({ type: ResourceOptionsDto })
+  options(@Auth() auth: Authentication | null, @Links() links: LinkBuilder) {
+    return this.users.options(auth, links);
+  }
+
+  @Post('create')
+  @HttpCode(204)
+  create(@Auth() auth: Authentication | null, @Body() dto: UserCreateDto) {
+    return this.users.create(auth, dto);
+  }
+
+  @Options(':id')
+  @ApiOkResponse({ type: ResourceOptionsDto })
+  instanceOptions(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Param('id') id: string) {
+    return this.users.options(auth, links, id);
+  }
+
+  @Get(':id/profile')
+  @ApiOkResponse({ type: UserProfileDto })
+  profile(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.users.profile(auth, id);
+  }
+
+  @Put(':id/profile')
+  @HttpCode(204)
+  updateProfile(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: UserProfileDto) {
+    return this.users.updateProfile(auth, id, dto);
+  }
+
+  @Put(':id/credentials')
+  @HttpCode(204)
+  updateCredentials(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: UserCredentialsDto) {
+    return this.users.updateCredentials(auth, id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  delete(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.users.delete(auth, id);
+  }
+}

@@ -1,0 +1,22 @@
+import { f, QuerySpec } from '../../common/query/query-spec';
+
+export const USER_QUERY: QuerySpec = {
+  params: {
+    id: f.eq('u.id'),
+    idIn: f.in('u.id'),
+    firstName: f.eq('u.firstName'),
+    firstNameLike: f.like('u.firstName'),
+    lastName: f.eq('u.lastName'),
+    lastNameLike: f.like('u.lastName'),
+    email: f.eq('u.email'),
+    emailLike: f.like('u.email'),
+    memberOfGroup: f.custom('string', (qb, v, _a, n) => {
+      const p = n('group');
+      qb.andWhere(`u.id IN (SELECT m.user_id FROM act_id_membership m WHERE m.group_id = :${p})`, { [p]: v });
+    }),
+    // Tenants are not supported yet, so no user is a member of one.
+    memberOfTenant: f.custom('string', (qb) => qb.andWhere('1 = 0')),
+  },
+  sortBy: { userId: 'u.id', firstName: 'u.firstName', lastName: 'u.lastName', email: 'u.email' },
+  defaultOrder: 'u.id',
+};

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { countQuery, listQuery } from '../../common/query/apply-query';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { notFound, badRequest } from '../../common/errors/rest-error';
+import { LinkBuilder } from '../../common/http/links';
+import { Authentication } from '../../engine/authorization/authentication';
+import { Resources } from '../../engine/authorization/resources';
+import { ProcessEngine } from '../../engine/process-engine';
+import { UserEntity } from '../../persistence/entities/identity/user.entity';
+import { toUserProfileDto, UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
+import { USER_QUERY } from './user.query';
+
+@Injectable()
+export class UserService {
+  constructor(private readonly engine: ProcessEngine) {}
+
+  private query(auth: Authentication | null, run: (qb: any) => Promise<any>) {
+    return this.engine.tx.read(async (em) => {
+      const qb = em.getRepository(UserEntity).createQueryBuilder('u');
+      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ', Resources.USER, 'u.id');
+      return run(qb);
+    });
+  }
+
+  async list(auth: Authentication | null, q: ParsedQuery): Promise<UserProfileDto[]> {
+    const users: UserEntity[] = await this.query(auth, (qb) => listQuery(qb, USER_QUERY, q));
+    return users.map(toUserProfileDto);
+  }
+
+  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
+    return { count: await this.query(auth, (qb) => countQuery(qb, USER_QUERY, q)) };
+  }
+
+  async create(auth: Authentication | null, dto: UserCreateDto): Promise<void> {
+    if (!dto?.profile) throw badRequest('profile is null');
+    await this.engine.identity.createUser(auth, dto.profile, dto.credentials?.password);
+  }
+
+  async profile(auth: Authentication | null, id: string): Promise<UserProfileDto> {
+    const user = await this.engine.identity.getUser(auth, id);
+    if (!user) throw notFound(`User with id ${id} does not exist`);
+    return toUserProfileDto(user);
+  }
+
+  async updateProfile(auth: Authentication | null, id: string, dto: UserProfileDto): Promise<void> {
+    await this.engine.identity.updateProfile(auth, id, dto ?? ({} as UserProfileDto)).catch(rethrowNotFound);
+  }
+
+  async updateCredentials(auth: Authentication | null, id: string, dto: UserCredentialsDto): Promise<void> {
+    await this.engine.identity.updatePassword(auth, id, dto?.password, dto?.authenticatedUserPassword).catch(rethrowNotFound);
+  }
+
+  async delete(auth: Authentication | null, id: string): Promise<void> {
+    await this.engine.identity.deleteUser(auth, id);
+  }
+
+  async options(auth: Authentication | null, links: LinkBuilder, id?: string) {
+    const checker = this.engine.authorizationChecker;
+    return this.engine.tx.read(async (em) => {
+      const may = (permission: string) => checker.isAuthorized(em, auth, { permission, resource: Resources.USER, resourceId: id ?? null });
+      const result = [];
+      if (id === undefined) {
+        result.push(links.link('GET', '/user', 'list'), links.link('GET', '/user/count', 'count'));
+        if (await may('CREATE')) result.push(links.link('POST', '/user/create', 'create'));
+      } else {
+        const path = `/user/${encodeURIComponent(id)}`;
+        result.push(links.link('GET', `${path}/profile`, 'self'));
+        if (await may('DELETE')) result.push(links.link('DELETE', path, 'delete'));
+        if (await may('UPDATE')) result.push(links.link('PUT', `${path}/profile`, 'update'));
+      }
+      return { links: result };
+    });
+  }
+}
+
+function rethrowNotFound(err: unknown): never {
+  if ((err as { kind?: string })?.kind === 'NotFound') throw notFound((err as Error).message);
+  throw err;
+}

@@ -1,0 +1,53 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DataSourceOptions } from 'typeorm';
+
+export type DatabaseKind = 'sqlite' | 'mysql';
+
+export function databaseKind(url: string): DatabaseKind {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (url.startsWith('mysql://') || url.startsWith('mariadb://')) return 'mysql';
+  throw new Error(`DATABASE_URL must start with sqlite:, mysql:// or mariadb:// (got '${url}')`);
+}
+
+/** `sqlite::memory:`, `sqlite:./data/x.sqlite`, `sqlite:///abs/x.sqlite` → a file path or `:memory:`. */
+export function sqlitePath(url: string): string {
+  const rest = url.slice('sqlite:'.length);
+  if (rest === ':memory:' || rest === '//:memory:') return ':memory:';
+  return rest.startsWith('//') ? rest.slice(2) : rest;
+}
+
+/** Connection options (without entities and migrations) for a database URL. */
+export function connectionOptions(url: string, logging = false): DataSourceOptions {
+  if (databaseKind(url) === 'sqlite') {
+    const database = sqlitePath(url);
+    if (database !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(database)), { recursive: true });
+    return {
+      type: 'better-sqlite3',
+      database,
+      logging,
+      // WAL lets readers proceed while the single writer commits; NORMAL is durable across process crashes.
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+        db.pragma('foreign_keys = ON');
+        db.pragma('busy_timeout = 5000');
+      },
+    };
+  }
+  const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
+  return {
+    type: 'mysql',
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    username: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: u.pathname.replace(/^\//, ''),
+    timezone: 'Z',
+    charset: 'utf8mb4_bin',
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    poolSize: Number(u.searchParams.get('poolSize') ?? 10),
+    logging,
+  };
+}
