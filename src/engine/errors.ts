@@ -120,8 +120,34 @@ export class ParseError extends EngineError {
   }
 }
 
+/**
+ * A decision could not be evaluated (hit policy violation, FEEL failure, value outside the allowed
+ * values, type conversion). Camunda reports these as DecisionException; the message names the decision.
+ */
+export class DecisionEvaluationError extends EngineError {
+  readonly kind = 'ProcessEngine' as const;
+  readonly type = 'DecisionException';
+}
+
 /** Camunda's EnsureUtil message shape: `<message>: <variable> <description>`, empty parts omitted. */
 export function ensureMessage(message: string, variable: string, description: string): string {
   const tail = [variable, description].filter(Boolean).join(' ');
   return message ? `${message}: ${tail}` : tail;
+}
+
+export type ExpressionFailure = 'syntax' | 'unknownProperty' | 'unknownMethod' | 'evaluation';
+
+/**
+ * A `${...}` expression could not be parsed or evaluated. Camunda raises these as plain
+ * ProcessEngineException (500): the fault lies in the model or its data, not in the shape of a
+ * request. Hence a ProcessEngineError subclass: same kind, type and status, no new mapping.
+ */
+export class ExpressionError extends ProcessEngineError {
+  constructor(
+    message: string,
+    readonly expression: string,
+    readonly failure: ExpressionFailure,
+  ) {
+    super(message);
+  }
 }

@@ -5,6 +5,8 @@ import { AuthorizationService } from './authorization/authorization-service';
 import { Transactions } from './command/transactions';
 import { CredentialsCache } from './identity/credentials-cache';
 import { IdentityService } from './identity/identity-service';
+import { RepositoryService } from './repository/repository-service';
+import { DecisionService } from './decision/decision-service';
 
 /**
  * The engine facade: one object per running engine, holding the services that the REST modules
@@ -17,6 +19,8 @@ export class ProcessEngine {
   readonly credentialsCache: CredentialsCache;
   readonly identity: IdentityService;
   readonly authorizations: AuthorizationService;
+  readonly repository: RepositoryService;
+  readonly decisions: DecisionService;
 
   constructor(
     readonly config: EngineConfig,
@@ -27,6 +31,8 @@ export class ProcessEngine {
     this.credentialsCache = new CredentialsCache(config.authCacheSeconds * 1000);
     this.identity = new IdentityService(this.tx, this.authorizationChecker, this.credentialsCache);
     this.authorizations = new AuthorizationService(this.tx, this.authorizationChecker);
+    this.repository = new RepositoryService(this.tx, this.authorizationChecker);
+    this.decisions = new DecisionService(this.tx, this.authorizationChecker, this.repository, config.historyLevel);
   }
 
   async start(): Promise<void> {

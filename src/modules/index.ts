@@ -2,6 +2,14 @@ import { AuthorizationModule } from './authorization/authorization.module';
 import { EngineRestModule } from './engine/engine-rest.module';
 import { GroupModule } from './group/group.module';
 import { UserModule } from './user/user.module';
+import { DeploymentModule } from './deployment/deployment.module';
+import { ProcessDefinitionModule } from './process-definition/process-definition.module';
+import { DecisionModule } from './decision/decision.module';
+import { DecisionRequirementsModule } from './decision-requirements/decision-requirements.module';
+import { HistoryModule } from './history/history.module';
 
 /** Every REST resource module; each new family adds itself here. */
-export const RESOURCE_MODULES = [EngineRestModule, UserModule, GroupModule, AuthorizationModule];
+export const RESOURCE_MODULES = [
+  EngineRestModule, UserModule, GroupModule, AuthorizationModule,
+  DeploymentModule, ProcessDefinitionModule, DecisionModule, DecisionRequirementsModule, HistoryModule,
+];

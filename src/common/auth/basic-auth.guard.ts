@@ -1,29 +1,34 @@
-import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
 import { ENGINE_CONFIG, EngineConfig } from '../../config/engine-config';
+import { Authentication } from '../../engine/authorization/authentication';
+import { ProcessEngine } from '../../engine/process-engine';
 import { AuthenticationRequiredError } from '../errors/authentication-required.error';
+import { parseBasicCredentials } from './basic-credentials';
 import { IS_PUBLIC } from './public.decorator';
 
-/** Global guard: every route but the public ones needs valid basic-auth credentials (unless AUTH_ENABLED=false). */
+/**
+ * Global guard: every route but the public ones needs valid basic-auth credentials (unless
+ * AUTH_ENABLED=false). The engine verifies them, with its credentials cache; the caller becomes
+ * `req.user` for the @Auth() decorator.
+ */
 @Injectable()
-export class BasicAuthGuard extends AuthGuard('basic') {
+export class BasicAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
-  ) {
-    super({ session: false });
-  }
+    private readonly engine: ProcessEngine,
+  ) {}
 
-  canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.authEnabled) return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    return super.canActivate(context);
-  }
-
-  handleRequest<TUser>(err: unknown, user: TUser): TUser {
-    if (err || !user) throw new AuthenticationRequiredError('default');
-    return user;
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const req = context.switchToHttp().getRequest<Request & { user?: Authentication }>();
+    const credentials = parseBasicCredentials(req.headers.authorization);
+    const auth = credentials && (await this.engine.identity.authenticate(credentials.userId, credentials.password));
+    if (!auth) throw new AuthenticationRequiredError(this.engine.name);
+    req.user = auth;
+    return true;
   }
 }

@@ -13,15 +13,24 @@ export function enginePrefix(req: Request, res: Response, next: NextFunction): v
   if (!req.url.startsWith(prefix)) return next();
   const rest = req.url.slice(prefix.length);
   const slash = rest.search(/[/?]/);
-  const name = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash));
+  const name = safeDecode(slash === -1 ? rest : rest.slice(0, slash));
   if (name === '') return next();
   if (name !== ENGINE_NAME) {
-    res.status(404).type('application/json').send(
-      JSON.stringify({ type: 'InvalidRequestException', message: `Process engine ${name} not available`, code: null }),
-    );
+    // Runs before jsonContentType, so the exact content type is set here (express would add a charset).
+    res.status(404).setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ type: 'InvalidRequestException', message: `Process engine ${name} not available`, code: null }));
     return;
   }
   const remainder = slash === -1 ? '' : rest.slice(slash);
   req.url = API_ROOT + (remainder.startsWith('?') ? `/${remainder}` : remainder || '/');
   next();
+}
+
+/** A malformed escape (`%E0`) names no engine; decodeURIComponent would throw past the exception filter. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

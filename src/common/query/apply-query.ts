@@ -2,6 +2,8 @@ import { SelectQueryBuilder } from 'typeorm';
 import { ParsedQuery } from './parse-query';
 import { QuerySpec } from './query-spec';
 
+const MAX_RESULTS = 2147483647;
+
 /** Adds every parsed filter of the spec to the query builder. */
 export function applyFilters<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): SelectQueryBuilder<T> {
   let counter = 0;
@@ -17,8 +19,12 @@ export function applyFilters<T extends object>(qb: SelectQueryBuilder<T>, spec: 
 export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): SelectQueryBuilder<T> {
   for (const s of parsed.sorting) qb.addOrderBy(spec.sortBy[s.sortBy], s.sortOrder === 'desc' ? 'DESC' : 'ASC');
   if (!parsed.sorting.some((s) => spec.sortBy[s.sortBy] === spec.defaultOrder)) qb.addOrderBy(spec.defaultOrder, 'ASC');
-  if (parsed.firstResult !== undefined) qb.offset(parsed.firstResult);
-  if (parsed.maxResults !== undefined) qb.limit(parsed.maxResults);
+  // As in Camunda, one paging parameter alone defaults the other (0 / Integer.MAX_VALUE); MySQL
+  // cannot take an OFFSET without a LIMIT.
+  if (parsed.firstResult !== undefined || parsed.maxResults !== undefined) {
+    qb.offset(parsed.firstResult ?? 0);
+    qb.limit(parsed.maxResults ?? MAX_RESULTS);
+  }
   return qb;
 }
 

@@ -38,7 +38,9 @@ const JAVA_TYPE: Record<ParamType, string> = {
 
 function invalid(name: string, raw: unknown, type: ParamType): RestError {
   const shown = typeof raw === 'string' ? raw : JSON.stringify(raw);
-  return new RestError(400, `Cannot set query parameter '${name}' to value '${shown}': Cannot convert value "${shown}" to java type ${JAVA_TYPE[type]}`);
+  // Camunda's DateConverter quotes the value before handing it to Jackson; the other converters do not.
+  const converted = type === 'date' ? `"${shown}"` : shown;
+  return new RestError(400, `Cannot set query parameter '${name}' to value '${shown}': Cannot convert value ${converted} to java type ${JAVA_TYPE[type]}`);
 }
 
 function first(raw: unknown): unknown {
@@ -90,7 +92,8 @@ export function parseValue(name: string, raw: unknown, def: ParamDef, fromBody: 
       if (fromBody && (typeof raw === 'number' || typeof raw === 'boolean')) return String(raw);
       throw invalid(name, raw, def.type);
     case 'stringList':
-      if (typeof raw === 'string') return raw === '' ? [] : raw.split(',');
+      // Comma lists belong to the query string; a JSON body carries arrays (Jackson rejects a bare string).
+      if (!fromBody && typeof raw === 'string') return raw === '' ? [] : raw.split(',');
       if (fromBody && Array.isArray(raw) && raw.every((x) => typeof x === 'string')) return raw;
       throw invalid(name, raw, def.type);
     case 'int':

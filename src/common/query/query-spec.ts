@@ -1,4 +1,5 @@
 import { Brackets, SelectQueryBuilder } from 'typeorm';
+import { andWhereLike } from './like';
 
 export type ParamType = 'string' | 'stringList' | 'int' | 'long' | 'boolean' | 'date' | 'variables' | 'object';
 
@@ -37,8 +38,7 @@ export const f = {
   like: (column: string): ParamDef => ({
     type: 'string',
     apply: (qb, v: string, _a, n) => {
-      const p = n('like');
-      qb.andWhere(`${column} LIKE :${p}`, { [p]: v.includes('%') ? v : `%${v}%` });
+      andWhereLike(qb, column, v.includes('%') ? v : `%${v}%`, n('like'));
     },
   }),
   in: (column: string): ParamDef => ({
@@ -49,7 +49,7 @@ export const f = {
       qb.andWhere(`${column} IN (:...${p})`, { [p]: v });
     },
   }),
-  cmp: (column: string, op: '<' | '<=' | '>' | '>=', type: ParamType = 'date'): ParamDef => ({
+  cmp: (column: string, op: '<' | '<=' | '>' | '>=' | '=', type: ParamType = 'date'): ParamDef => ({
     type,
     apply: (qb, v, _a, n) => {
       const p = n('cmp');

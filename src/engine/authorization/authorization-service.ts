@@ -19,18 +19,22 @@ function resourceEnumName(code: number): string {
   return RESOURCE_BY_CODE.get(code)?.enumName ?? String(code);
 }
 
+/** A permission name's bit for a resource type, or Camunda's error for a name that is unknown or does not apply. */
+export function permissionBit(resourceType: number, name: string): number {
+  const resolved = resolvePermission(resourceType, name);
+  if (resolved.ok) return resolved.value;
+  throw resolved.reason === 'unknown'
+    ? new BadUserRequestError(`The permission '${name}' is not valid for '${resourceEnumName(resourceType)}' resource type.`)
+    : new BadUserRequestError(`ENGINE-03087 The resource type with id:'${resourceType}' is not valid for '${name}' permission.`);
+}
+
 /** Permission names → the stored bit mask (grants add bits to NONE, revokes clear bits of ALL). */
 export function permissionMask(type: number, resourceType: number, names: string[]): number {
   let mask = type === AUTH_TYPE.REVOKE ? ALL : NONE;
   for (const name of names) {
-    const resolved = resolvePermission(resourceType, name);
-    if (!resolved.ok) {
-      throw resolved.reason === 'unknown'
-        ? new BadUserRequestError(`The permission '${name}' is not valid for '${resourceEnumName(resourceType)}' resource type.`)
-        : new BadUserRequestError(`ENGINE-03087 The resource type with id:'${resourceType}' is not valid for '${name}' permission.`);
-    }
-    if (type === AUTH_TYPE.REVOKE) mask = resolved.value === ALL ? NONE : mask & ~resolved.value;
-    else mask = resolved.value === ALL ? ALL : mask | resolved.value;
+    const bit = permissionBit(resourceType, name);
+    if (type === AUTH_TYPE.REVOKE) mask = bit === ALL ? NONE : mask & ~bit;
+    else mask = bit === ALL ? ALL : mask | bit;
   }
   return mask;
 }
@@ -83,8 +87,10 @@ export class AuthorizationService {
   async get(auth: Authentication | null, id: string): Promise<AuthorizationEntity | null> {
     return this.tx.read(async (em) => {
       const found = await em.getRepository(AuthorizationEntity).findOneBy({ id });
-      if (!found) return null;
-      await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.AUTHORIZATION, resourceId: id }], true);
+      // Camunda reads through the authorization-restricted query: what the caller may not read does not exist.
+      if (!found || !(await this.checker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.AUTHORIZATION, resourceId: id }))) {
+        return null;
+      }
       return found;
     });
   }

@@ -1,7 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SerialLock } from './serial-lock';
 
 const MYSQL_RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+interface Scope {
+  em: EntityManager;
+  transactional: boolean;
+}
 
 /**
  * Runs units of work against the database. Every state change is one transaction.
@@ -10,24 +16,27 @@ const MYSQL_RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
  * transactions would mix their statements: there, all work (reads too) is serialised in-process,
  * which is also what "a single writer transaction" means for SQLite. On MySQL/MariaDB each unit
  * gets its own pooled connection; deadlock victims are retried a few times.
+ *
+ * Work started inside other work joins it (same EntityManager, same transaction), like a nested
+ * command in Camunda: this keeps one transaction per request and avoids waiting on our own lock.
  */
 export class Transactions {
   readonly serial: boolean;
   private readonly lock = new SerialLock();
+  private readonly scope = new AsyncLocalStorage<Scope>();
 
   constructor(readonly dataSource: DataSource) {
     this.serial = dataSource.options.type === 'better-sqlite3';
   }
 
-  get isMysql(): boolean {
-    return !this.serial;
-  }
-
   async write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    if (this.serial) return this.lock.run(() => this.dataSource.transaction(work));
+    const current = this.scope.getStore();
+    if (current?.transactional) return work(current.em);
+    if (current && this.serial) return this.transaction(work);
+    if (this.serial) return this.lock.run(() => this.transaction(work));
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.dataSource.transaction(work);
+        return await this.transaction(work);
       } catch (err) {
         if (attempt >= 3 || !isRetryable(err)) throw err;
       }
@@ -35,8 +44,14 @@ export class Transactions {
   }
 
   async read<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    if (this.serial) return this.lock.run(() => work(this.dataSource.manager));
-    return work(this.dataSource.manager);
+    const current = this.scope.getStore();
+    if (current) return work(current.em);
+    if (!this.serial) return work(this.dataSource.manager);
+    return this.lock.run(() => this.scope.run({ em: this.dataSource.manager, transactional: false }, () => work(this.dataSource.manager)));
+  }
+
+  private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((em) => this.scope.run({ em, transactional: true }, () => work(em)));
   }
 }
 

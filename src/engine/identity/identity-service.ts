@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
 import { MembershipEntity } from '../../persistence/entities/identity/membership.entity';
@@ -5,29 +6,32 @@ import { UserEntity } from '../../persistence/entities/identity/user.entity';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
-import { ADMIN_GROUP, Resources } from '../authorization/resources';
+import { ADMIN_GROUP, ALL, AUTH_TYPE, Resources } from '../authorization/resources';
 import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError } from '../errors';
 import { CredentialsCache } from './credentials-cache';
 import { hashPassword, verifyPassword } from './password-hasher';
 
+const READ = 2;
+
 const ID_PATTERN = /^(?:[a-zA-Z0-9]+|camunda-admin)$/;
 
 export interface UserProfile {
-  id: string;
+  /** Null only where the caller did not send one; creating a user refuses that. */
+  id: string | null;
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
 }
 
 export interface GroupData {
-  id: string;
+  id: string | null;
   name?: string | null;
   type?: string | null;
 }
 
 function ensureValidId(kind: 'User' | 'Group', id: unknown): asserts id is string {
-  if (typeof id !== 'string' || id === '') throw new NullValueError(`${kind} id is null`);
+  if (typeof id !== 'string') throw new NullValueError(`${kind.toLowerCase()}Id is null`);
   if (!ID_PATTERN.test(id)) {
     throw new BadUserRequestError(`${kind} has an invalid id: '${id}' is not a valid resource identifier.`, 'ProcessEngineException');
   }
@@ -82,15 +86,17 @@ export class IdentityService {
   // ---- users
 
   async createUser(auth: Authentication | null, profile: UserProfile, password: string | null | undefined): Promise<void> {
-    ensureValidId('User', profile?.id);
+    const id = profile?.id;
+    ensureValidId('User', id);
     const hash = password ? await hashPassword(password) : null;
     await this.tx.write(async (em) => {
       await this.checker.check(em, auth, [{ permission: 'CREATE', resource: Resources.USER }], true);
-      if (await em.getRepository(UserEntity).existsBy({ id: profile.id })) throw new BadUserRequestError('The user already exists');
+      if (await em.getRepository(UserEntity).existsBy({ id })) throw new BadUserRequestError('The user already exists');
       await em.getRepository(UserEntity).insert({
-        id: profile.id, rev: 1, firstName: profile.firstName ?? null, lastName: profile.lastName ?? null,
-        email: profile.email ?? null, passwordHash: hash,
+        id, rev: 1, firstName: profile.firstName ?? null, lastName: profile.lastName ?? null, email: profile.email ?? null, passwordHash: hash,
       });
+      // Camunda's DefaultAuthorizationProvider: a new user may do everything with their own user.
+      await this.grantDefault(em, { userId: id, resourceType: Resources.USER.code, resourceId: id, permissions: ALL });
     });
   }
 
@@ -115,11 +121,8 @@ export class IdentityService {
     });
   }
 
-  async updatePassword(auth: Authentication | null, id: string, password: string, authenticatedUserPassword: string | undefined): Promise<void> {
+  async updatePassword(auth: Authentication | null, id: string, password: string | null | undefined): Promise<void> {
     if (!password) throw new NullValueError('password is null');
-    if (auth && !(await this.checkPassword(auth.userId, authenticatedUserPassword ?? ''))) {
-      throw new BadUserRequestError('The given authenticated user password is not valid.', 'InvalidRequestException');
-    }
     const hash = await hashPassword(password);
     await this.tx.write(async (em) => {
       const user = await em.getRepository(UserEntity).findOneBy({ id });
@@ -135,6 +138,7 @@ export class IdentityService {
       await this.checker.check(em, auth, [{ permission: 'DELETE', resource: Resources.USER, resourceId: id }], true);
       await em.getRepository(MembershipEntity).delete({ userId: id });
       await em.getRepository(AuthorizationEntity).delete({ userId: id });
+      await em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.USER.code, resourceId: id });
       await em.getRepository(UserEntity).delete({ id });
     });
     this.cache.dropUser(id);
@@ -143,11 +147,14 @@ export class IdentityService {
   // ---- groups
 
   async createGroup(auth: Authentication | null, group: GroupData): Promise<void> {
-    ensureValidId('Group', group?.id);
+    const id = group?.id;
+    ensureValidId('Group', id);
     await this.tx.write(async (em) => {
       await this.checker.check(em, auth, [{ permission: 'CREATE', resource: Resources.GROUP }], true);
-      if (await em.getRepository(GroupEntity).existsBy({ id: group.id })) throw new BadUserRequestError('The group already exists');
-      await em.getRepository(GroupEntity).insert({ id: group.id, rev: 1, name: group.name ?? null, type: group.type ?? null });
+      if (await em.getRepository(GroupEntity).existsBy({ id })) throw new BadUserRequestError('The group already exists');
+      await em.getRepository(GroupEntity).insert({ id, rev: 1, name: group.name ?? null, type: group.type ?? null });
+      // Camunda's DefaultAuthorizationProvider: members may read their group.
+      await this.grantDefault(em, { groupId: id, resourceType: Resources.GROUP.code, resourceId: id, permissions: READ });
     });
   }
 
@@ -173,6 +180,7 @@ export class IdentityService {
       await this.checker.check(em, auth, [{ permission: 'DELETE', resource: Resources.GROUP, resourceId: id }], true);
       await em.getRepository(MembershipEntity).delete({ groupId: id });
       await em.getRepository(AuthorizationEntity).delete({ groupId: id });
+      await em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.GROUP.code, resourceId: id });
       await em.getRepository(GroupEntity).delete({ id });
     });
     this.cache.dropGroup(id);
@@ -197,5 +205,21 @@ export class IdentityService {
       await em.getRepository(MembershipEntity).delete({ userId, groupId });
     });
     this.cache.dropUser(userId);
+  }
+
+  /** Only while authorization checks are on, as in Camunda; an equal existing row is left alone. */
+  private async grantDefault(
+    em: EntityManager,
+    rule: { userId?: string; groupId?: string; resourceType: number; resourceId: string; permissions: number },
+  ): Promise<void> {
+    if (!this.checker.isEnabled) return;
+    const repo = em.getRepository(AuthorizationEntity);
+    const owner = rule.userId != null ? { userId: rule.userId } : { groupId: rule.groupId };
+    if (await repo.existsBy({ ...owner, type: AUTH_TYPE.GRANT, resourceType: rule.resourceType, resourceId: rule.resourceId })) return;
+    await repo.insert({
+      id: randomUUID(), rev: 1, type: AUTH_TYPE.GRANT, userId: rule.userId ?? null, groupId: rule.groupId ?? null,
+      resourceType: rule.resourceType, resourceId: rule.resourceId, permissions: rule.permissions,
+      removalTime: null, rootProcessInstanceId: null,
+    });
   }
 }

@@ -30,10 +30,12 @@ export function parseDate(text: string): Date | null {
     offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
   }
   const millis = ms ? Number(ms.padEnd(3, '0')) : 0;
-  const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, millis) - offsetMinutes * 60_000;
-  const result = new Date(utc);
-  // Reject calendar overflow such as 2026-02-31 (Date.UTC would roll it into March).
-  const check = new Date(Date.UTC(+y, +mo - 1, +d));
-  if (check.getUTCDate() !== +d || check.getUTCMonth() !== +mo - 1) return null;
-  return result;
+  // setUTCFullYear, because Date.UTC maps the years 0-99 to 1900-1999.
+  const wall = new Date(0);
+  wall.setUTCFullYear(+y, +mo - 1, +d);
+  // Reject calendar and clock overflow such as 2026-02-31 or 24:61 (the Date API would roll them over).
+  if (wall.getUTCDate() !== +d || wall.getUTCMonth() !== +mo - 1) return null;
+  if (+h > 23 || +mi > 59 || +s > 59) return null;
+  wall.setUTCHours(+h, +mi, +s, millis);
+  return new Date(wall.getTime() - offsetMinutes * 60_000);
 }

@@ -145,7 +145,7 @@ export function untypedValue(value: unknown): TypedValue {
   if (typeof value === 'boolean') return { type: 'boolean', value, valueInfo: {} };
   if (typeof value === 'number') {
     if (Number.isInteger(value)) {
-      return { type: Math.abs(value) < 2 ** 31 ? 'integer' : 'long', value, valueInfo: {} };
+      return { type: value >= -(2 ** 31) && value < 2 ** 31 ? 'integer' : 'long', value, valueInfo: {} };
     }
     return { type: 'double', value, valueInfo: {} };
   }

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { integerOrNull, objectOrNull, stringArrayOrNull, stringOrNull } from '../../common/http/json-body';
+import { AuthorizationData } from '../../engine/authorization/authorization-service';
 import { formatDate } from '../../engine/util/camunda-date';
 import { permissionNames } from '../../engine/authorization/resources';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
@@ -44,5 +46,18 @@ export function toAuthorizationDto(a: AuthorizationEntity): AuthorizationDto {
     resourceId: a.resourceId,
     removalTime: formatDate(a.removalTime),
     rootProcessInstanceId: a.rootProcessInstanceId,
+  };
+}
+
+/** An AuthorizationCreateDto (or update body) with Jackson-like type checks. */
+export function authorizationFromBody(body: unknown): AuthorizationData {
+  const dto = objectOrNull(body);
+  return {
+    type: integerOrNull(dto, 'type'),
+    permissions: stringArrayOrNull(dto, 'permissions'),
+    userId: stringOrNull(dto, 'userId'),
+    groupId: stringOrNull(dto, 'groupId'),
+    resourceType: integerOrNull(dto, 'resourceType'),
+    resourceId: stringOrNull(dto, 'resourceId'),
   };
 }

@@ -5,11 +5,13 @@ import { ParsedQuery } from '../../common/query/parse-query';
 import { RestError, notFound } from '../../common/errors/rest-error';
 import { Link, LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
-import { ANY, resolvePermission, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/resources';
-import { BadUserRequestError } from '../../engine/errors';
+import { permissionBit } from '../../engine/authorization/authorization-service';
+import { ANY, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
-import { AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto } from './authorization.dto';
+import {
+  authorizationFromBody, AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto,
+} from './authorization.dto';
 import { AUTHORIZATION_QUERY } from './authorization.query';
 
 export interface CheckParams {
@@ -47,7 +49,7 @@ export class AuthorizationRestService {
   }
 
   async create(auth: Authentication | null, links: LinkBuilder, dto: AuthorizationCreateDto): Promise<AuthorizationDto> {
-    const created = await this.engine.authorizations.create(auth, dto ?? {});
+    const created = await this.engine.authorizations.create(auth, authorizationFromBody(dto));
     const path = `/authorization/${created.id}`;
     return {
       ...toAuthorizationDto(created),
@@ -56,7 +58,7 @@ export class AuthorizationRestService {
   }
 
   async update(auth: Authentication | null, id: string, dto: AuthorizationCreateDto): Promise<void> {
-    await this.engine.authorizations.update(auth, id, dto ?? {}).catch(notFoundAs404);
+    await this.engine.authorizations.update(auth, id, authorizationFromBody(dto)).catch(notFoundAs404);
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {
@@ -73,11 +75,7 @@ export class AuthorizationRestService {
     }
     const authEnabled = this.engine.config.authEnabled;
     if (authEnabled && !auth) throw new RestError(401, 'You must be authenticated in order to use this resource.');
-    const resolved = resolvePermission(resourceType, p.permissionName!);
-    if (!resolved.ok) {
-      const enumName = RESOURCE_BY_CODE.get(resourceType)?.enumName ?? String(resourceType);
-      throw new BadUserRequestError(`The permission '${p.permissionName}' is not valid for '${enumName}' resource type.`);
-    }
+    permissionBit(resourceType, p.permissionName!);
     const resourceId = p.resourceId && p.resourceId !== ANY ? p.resourceId : null;
     const resource = RESOURCE_BY_CODE.get(resourceType) ?? { code: resourceType, enumName: String(resourceType), name: p.resourceName! };
     const authorized = await this.engine.tx.read(async (em) => {

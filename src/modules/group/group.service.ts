@@ -8,7 +8,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
-import { GroupDto, toGroupDto } from './group.dto';
+import { GroupDto, groupFromBody, toGroupDto } from './group.dto';
 import { GROUP_QUERY } from './group.query';
 
 @Injectable()
@@ -37,13 +37,13 @@ export class GroupService {
     return toGroupDto(group);
   }
 
-  create(auth: Authentication | null, dto: GroupDto): Promise<void> {
-    return this.engine.identity.createGroup(auth, dto ?? ({} as GroupDto));
+  async create(auth: Authentication | null, dto: GroupDto): Promise<void> {
+    await this.engine.identity.createGroup(auth, groupFromBody(dto));
   }
 
   async update(auth: Authentication | null, id: string, dto: GroupDto): Promise<void> {
     try {
-      await this.engine.identity.updateGroup(auth, id, dto ?? ({} as GroupDto));
+      await this.engine.identity.updateGroup(auth, id, groupFromBody(dto));
     } catch (err) {
       if ((err as { kind?: string }).kind === 'NotFound') throw notFound(`Group with id ${id} does not exist`);
       throw err;
@@ -74,6 +74,7 @@ export class GroupService {
         if (await may('CREATE')) result.push(links.link('POST', '/group/create', 'create'));
       } else if (members) {
         const path = `/group/${encodeURIComponent(id)}/members`;
+        result.push(links.link('GET', path, 'self'));
         if (await may('DELETE', Resources.GROUP_MEMBERSHIP)) result.push(links.link('DELETE', path, 'delete'));
         if (await may('CREATE', Resources.GROUP_MEMBERSHIP)) result.push(links.link('PUT', path, 'create'));
       } else {

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { JsonObject, objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { UserProfile } from '../../engine/identity/identity-service';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
 
 export class UserProfileDto {
@@ -21,4 +23,22 @@ export class UserCreateDto {
 
 export function toUserProfileDto(user: UserEntity): UserProfileDto {
   return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
+}
+
+/** A profile object of a request body (create or update), with Jackson-like type checks. */
+export function profileFromBody(profile: JsonObject | null): UserProfile {
+  return {
+    id: stringOrNull(profile, 'id'),
+    firstName: stringOrNull(profile, 'firstName'),
+    lastName: stringOrNull(profile, 'lastName'),
+    email: stringOrNull(profile, 'email'),
+  };
+}
+
+export function credentialsFromBody(body: unknown): { password: string | null; authenticatedUserPassword: string | null } {
+  const credentials = objectOrNull(body, 'credentials');
+  return {
+    password: stringOrNull(credentials, 'password'),
+    authenticatedUserPassword: stringOrNull(credentials, 'authenticatedUserPassword'),
+  };
 }

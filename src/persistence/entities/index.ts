@@ -3,6 +3,31 @@ import { UserEntity } from './identity/user.entity';
 import { GroupEntity } from './identity/group.entity';
 import { MembershipEntity } from './identity/membership.entity';
 import { AuthorizationEntity } from './identity/authorization.entity';
+import { DeploymentEntity } from './repository/deployment.entity';
+import { ResourceEntity } from './repository/resource.entity';
+import { ProcessDefinitionEntity } from './repository/process-definition.entity';
+import { DecisionDefinitionEntity } from './repository/decision-definition.entity';
+import { DecisionRequirementsDefinitionEntity } from './repository/decision-requirements-definition.entity';
+import { HistoricDecisionInstanceEntity } from './history/historic-decision-instance.entity';
+import { HistoricDecisionInputEntity } from './history/historic-decision-input.entity';
+import { HistoricDecisionOutputEntity } from './history/historic-decision-output.entity';
+import { ExecutionEntity } from './runtime/execution.entity';
+import { VariableEntity } from './runtime/variable.entity';
+import { TaskEntity } from './runtime/task.entity';
+import { IdentityLinkEntity } from './runtime/identity-link.entity';
+import { ExternalTaskEntity } from './runtime/external-task.entity';
+import { EventSubscriptionEntity } from './runtime/event-subscription.entity';
+import { IncidentEntity } from './runtime/incident.entity';
+import { JobEntity } from './runtime/job.entity';
+import { HistoricProcessInstanceEntity } from './history/historic-process-instance.entity';
+import { HistoricActivityInstanceEntity } from './history/historic-activity-instance.entity';
+import { HistoricDetailEntity } from './history/historic-detail.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
-export const ENTITIES = [PropertyEntity, UserEntity, GroupEntity, MembershipEntity, AuthorizationEntity];
+export const ENTITIES = [
+  PropertyEntity, UserEntity, GroupEntity, MembershipEntity, AuthorizationEntity,
+  DeploymentEntity, ResourceEntity, ProcessDefinitionEntity, DecisionDefinitionEntity, DecisionRequirementsDefinitionEntity,
+  HistoricDecisionInstanceEntity, HistoricDecisionInputEntity, HistoricDecisionOutputEntity,
+  ExecutionEntity, VariableEntity, TaskEntity, IdentityLinkEntity, ExternalTaskEntity, EventSubscriptionEntity, IncidentEntity, JobEntity,
+  HistoricProcessInstanceEntity, HistoricActivityInstanceEntity, HistoricDetailEntity,
+];

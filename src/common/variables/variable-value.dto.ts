@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RestError } from '../errors/rest-error';
+import { typedValueFromWire, typedValueToWire, TypedValue, VariableMap, WireValue } from '../../engine/variables/typed-value';
+
+export class VariableValueDto {
+  @ApiPropertyOptional({ description: 'The value; its JSON type depends on `type`' }) value: unknown;
+  @ApiPropertyOptional({ nullable: true, example: 'String' }) type: string | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) valueInfo: Record<string, unknown>;
+}
+
+export class VariablesBodyDto {
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } } }, nullable: true })
+  variables: Record<string, VariableValueDto> | null;
+}
+
+/** `{name: {value, type, valueInfo}}` from a request into engine values; a malformed map is a 400. */
+export function variablesFromWire(raw: unknown, field = 'variables'): VariableMap {
+  if (raw == null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new RestError(400, `${field} must be an object of variable values`);
+  const result: VariableMap = {};
+  for (const [name, dto] of Object.entries(raw as Record<string, unknown>)) {
+    if (dto == null || typeof dto !== 'object' || Array.isArray(dto)) throw new RestError(400, `Variable '${name}' must be an object with value, type and valueInfo`);
+    const v = dto as { value?: unknown; type?: unknown; valueInfo?: unknown };
+    if (v.type != null && typeof v.type !== 'string') throw new RestError(400, `Variable '${name}' has an invalid type`);
+    if (v.valueInfo != null && (typeof v.valueInfo !== 'object' || Array.isArray(v.valueInfo))) throw new RestError(400, `Variable '${name}' has an invalid valueInfo`);
+    result[name] = typedValueFromWire(v.type as string | null, v.value, v.valueInfo as Record<string, unknown> | null);
+  }
+  return result;
+}
+
+export function variablesToWire(map: Record<string, TypedValue>, deserialize = true): Record<string, WireValue> {
+  const out: Record<string, WireValue> = {};
+  for (const [name, value] of Object.entries(map)) out[name] = typedValueToWire(value, deserialize);
+  return out;
+}

@@ -1,0 +1,111 @@
+import type { CompiledExpression } from '../../expression';
+
+/** camunda:asyncBefore/asyncAfter/exclusive, job priority and the retry cycle of the jobs they create. */
+export interface AsyncConfig {
+  readonly asyncBefore: boolean;
+  readonly asyncAfter: boolean;
+  readonly exclusive: boolean;
+  readonly jobPriority: CompiledExpression | null;
+  /** camunda:failedJobRetryTimeCycle, e.g. `R3/PT5M`; may be an expression. */
+  readonly failedJobRetryTimeCycle: CompiledExpression | null;
+}
+
+/** A camunda:inputParameter/outputParameter value. Scripts are rejected at parse time. */
+export type IoValue =
+  | { readonly kind: 'null' }
+  | { readonly kind: 'expression'; readonly expression: CompiledExpression }
+  | { readonly kind: 'list'; readonly items: readonly IoValue[] }
+  | { readonly kind: 'map'; readonly entries: readonly { readonly key: string; readonly value: IoValue }[] };
+
+export interface IoParameter {
+  readonly name: string;
+  readonly value: IoValue;
+}
+
+export interface IoMapping {
+  readonly inputs: readonly IoParameter[];
+  readonly outputs: readonly IoParameter[];
+}
+
+export interface MultiInstanceConfig {
+  /** Camunda's id for the activity that wraps the instances: `<activityId>#multiInstanceBody`. */
+  readonly bodyId: string;
+  readonly isSequential: boolean;
+  readonly loopCardinality: CompiledExpression | null;
+  /** camunda:collection: an expression, or the name of a variable holding the collection. */
+  readonly collection: { readonly kind: 'expression'; readonly expression: CompiledExpression } | { readonly kind: 'variable'; readonly name: string } | null;
+  readonly elementVariable: string | null;
+  readonly completionCondition: CompiledExpression | null;
+  /** async flags on the loop characteristics apply to the multi-instance body. */
+  readonly async: AsyncConfig;
+}
+
+/** Listeners may only be expressions: class, delegateExpression and script listeners are rejected. */
+export interface ExpressionListenerConfig {
+  /** start/end/take for execution listeners; create/assignment/complete/delete/update/timeout for task listeners. */
+  readonly event: string;
+  readonly expression: CompiledExpression;
+  readonly id: string | null;
+}
+
+export interface CamundaProperty {
+  readonly name: string;
+  readonly value: string | null;
+}
+
+/** camunda:errorEventDefinition inside an external task: a worker result that raises a BPMN error. */
+export interface ExternalTaskErrorMapping {
+  readonly id: string | null;
+  readonly errorCode: string | null;
+  readonly errorMessage: CompiledExpression | null;
+  readonly expression: CompiledExpression;
+}
+
+export interface ExternalTaskConfig {
+  readonly topic: CompiledExpression;
+  readonly priority: CompiledExpression | null;
+  readonly errorEventDefinitions: readonly ExternalTaskErrorMapping[];
+}
+
+export interface UserTaskConfig {
+  readonly assignee: CompiledExpression | null;
+  readonly candidateUsers: readonly CompiledExpression[];
+  readonly candidateGroups: readonly CompiledExpression[];
+  readonly dueDate: CompiledExpression | null;
+  readonly followUpDate: CompiledExpression | null;
+  readonly priority: CompiledExpression | null;
+  readonly formKey: CompiledExpression | null;
+  readonly taskListeners: readonly ExpressionListenerConfig[];
+}
+
+export type DefinitionBinding = 'latest' | 'deployment' | 'version' | 'versionTag';
+
+export type DecisionResultMapping = 'singleEntry' | 'singleResult' | 'collectEntries' | 'resultList';
+
+export interface DecisionRefConfig {
+  readonly decisionRef: CompiledExpression;
+  readonly binding: DefinitionBinding;
+  readonly version: CompiledExpression | null;
+  readonly versionTag: CompiledExpression | null;
+  readonly tenantId: CompiledExpression | null;
+  readonly resultVariable: string | null;
+  readonly mapDecisionResult: DecisionResultMapping;
+}
+
+/** camunda:in / camunda:out of a call activity. */
+export type CallActivityMapping =
+  | { readonly kind: 'all'; readonly local: boolean }
+  | { readonly kind: 'variable'; readonly source: string; readonly target: string; readonly local: boolean }
+  | { readonly kind: 'expression'; readonly sourceExpression: CompiledExpression; readonly target: string; readonly local: boolean };
+
+export interface CallActivityConfig {
+  readonly calledElement: CompiledExpression;
+  readonly binding: DefinitionBinding;
+  readonly version: CompiledExpression | null;
+  readonly versionTag: CompiledExpression | null;
+  readonly tenantId: CompiledExpression | null;
+  readonly inputs: readonly CallActivityMapping[];
+  readonly outputs: readonly CallActivityMapping[];
+  /** camunda:in businessKey="..."; null: the called instance gets no business key. */
+  readonly businessKey: CompiledExpression | null;
+}

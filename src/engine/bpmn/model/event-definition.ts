@@ -1,0 +1,65 @@
+import type { CompiledExpression } from '../../expression';
+import type { ExternalTaskConfig } from './element-config';
+
+/** What an event waits for or throws. One per event; Camunda does not support "multiple" events. */
+export type EventDefinition =
+  | MessageEventDefinition
+  | SignalEventDefinition
+  | TimerEventDefinition
+  | ErrorEventDefinition
+  | ConditionalEventDefinition
+  | TerminateEventDefinition
+  | LinkEventDefinition;
+
+export interface MessageEventDefinition {
+  readonly kind: 'message';
+  /** Id of the referenced bpmn:message. */
+  readonly messageId: string | null;
+  /** The message name; Camunda allows `${...}` in it, resolved when the subscription is made. */
+  readonly messageName: CompiledExpression | null;
+  /** Throwing message events implemented as an external task (camunda:type="external"); null: behaves as a none event. */
+  readonly externalTask: ExternalTaskConfig | null;
+}
+
+export interface SignalEventDefinition {
+  readonly kind: 'signal';
+  readonly signalId: string;
+  /** The signal name; may contain `${...}`. */
+  readonly signalName: CompiledExpression;
+  /** camunda:async on a throwing signal definition: deliver to catchers in a job. */
+  readonly async: boolean;
+}
+
+export interface TimerEventDefinition {
+  readonly kind: 'timer';
+  readonly timerType: 'date' | 'duration' | 'cycle';
+  /** ISO 8601 date, duration or cycle (or a cron text for cycles); may be an expression. */
+  readonly value: CompiledExpression;
+}
+
+export interface ErrorEventDefinition {
+  readonly kind: 'error';
+  readonly errorId: string | null;
+  /** Catching: null catches every error. Throwing: the code to throw (required on the referenced error). */
+  readonly errorCode: string | null;
+  readonly errorMessage: CompiledExpression | null;
+  readonly errorCodeVariable: string | null;
+  readonly errorMessageVariable: string | null;
+}
+
+export interface ConditionalEventDefinition {
+  readonly kind: 'conditional';
+  readonly condition: CompiledExpression;
+  readonly variableName: string | null;
+  /** create, update, delete; empty means any change. */
+  readonly variableEvents: readonly string[];
+}
+
+export interface TerminateEventDefinition {
+  readonly kind: 'terminate';
+}
+
+export interface LinkEventDefinition {
+  readonly kind: 'link';
+  readonly name: string;
+}

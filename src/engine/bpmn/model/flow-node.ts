@@ -1,0 +1,192 @@
+import type { CompiledExpression } from '../../expression';
+import type {
+  AsyncConfig,
+  CallActivityConfig,
+  CamundaProperty,
+  DecisionRefConfig,
+  ExpressionListenerConfig,
+  ExternalTaskConfig,
+  IoMapping,
+  MultiInstanceConfig,
+  UserTaskConfig,
+} from './element-config';
+import type {
+  ConditionalEventDefinition,
+  ErrorEventDefinition,
+  LinkEventDefinition,
+  MessageEventDefinition,
+  SignalEventDefinition,
+  TerminateEventDefinition,
+  TimerEventDefinition,
+} from './event-definition';
+
+/** The BPMN element a node came from; the runtime picks its behaviour by this (plus the event definition). */
+export type FlowNodeType =
+  | 'startEvent'
+  | 'endEvent'
+  | 'intermediateCatchEvent'
+  | 'intermediateThrowEvent'
+  | 'boundaryEvent'
+  | 'task'
+  | 'manualTask'
+  | 'userTask'
+  | 'serviceTask'
+  | 'sendTask'
+  | 'businessRuleTask'
+  | 'receiveTask'
+  | 'exclusiveGateway'
+  | 'parallelGateway'
+  | 'inclusiveGateway'
+  | 'eventBasedGateway'
+  | 'subProcess'
+  | 'callActivity';
+
+export interface FlowNodeBase {
+  readonly id: string;
+  readonly name: string | null;
+  readonly type: FlowNodeType;
+  /** Camunda's activity type as history shows it: `noneEndEvent`, `boundaryTimer`, `messageStartEvent`, ... */
+  readonly activityType: string;
+  /** The scope the node lives in: the process key or the id of the enclosing (event) sub-process. */
+  readonly scopeId: string;
+  /** Sequence flow ids, in document order. */
+  readonly incoming: readonly string[];
+  readonly outgoing: readonly string[];
+  readonly async: AsyncConfig;
+  readonly ioMapping: IoMapping | null;
+  readonly executionListeners: readonly ExpressionListenerConfig[];
+  readonly properties: readonly CamundaProperty[];
+  readonly documentation: string | null;
+}
+
+export interface ActivityBase extends FlowNodeBase {
+  readonly multiInstance: MultiInstanceConfig | null;
+  /** Boundary events attached to this activity, in document order. */
+  readonly boundaryEventIds: readonly string[];
+  /** The activity's default flow (taken when no conditional outgoing flow matches). */
+  readonly defaultFlowId: string | null;
+}
+
+export interface StartEventNode extends FlowNodeBase {
+  readonly type: 'startEvent';
+  readonly eventDefinition:
+    | MessageEventDefinition
+    | SignalEventDefinition
+    | TimerEventDefinition
+    | ErrorEventDefinition
+    | ConditionalEventDefinition
+    | null;
+  /** Event sub-process starts only; a process or sub-process start always "interrupts" nothing. */
+  readonly isInterrupting: boolean;
+  readonly formKey: CompiledExpression | null;
+  /** camunda:initiator: the variable that receives the starting user's id. */
+  readonly initiator: string | null;
+}
+
+export interface EndEventNode extends FlowNodeBase {
+  readonly type: 'endEvent';
+  readonly eventDefinition:
+    | TerminateEventDefinition
+    | ErrorEventDefinition
+    | SignalEventDefinition
+    | MessageEventDefinition
+    | null;
+}
+
+export interface IntermediateCatchEventNode extends FlowNodeBase {
+  readonly type: 'intermediateCatchEvent';
+  readonly eventDefinition:
+    | MessageEventDefinition
+    | SignalEventDefinition
+    | TimerEventDefinition
+    | ConditionalEventDefinition
+    | LinkEventDefinition;
+}
+
+export interface IntermediateThrowEventNode extends FlowNodeBase {
+  readonly type: 'intermediateThrowEvent';
+  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | null;
+}
+
+export interface BoundaryEventNode extends FlowNodeBase {
+  readonly type: 'boundaryEvent';
+  readonly attachedToId: string;
+  /** Always true for error boundary events. */
+  readonly cancelActivity: boolean;
+  readonly eventDefinition:
+    | ErrorEventDefinition
+    | MessageEventDefinition
+    | SignalEventDefinition
+    | TimerEventDefinition
+    | ConditionalEventDefinition;
+}
+
+export interface PlainTaskNode extends ActivityBase {
+  readonly type: 'task' | 'manualTask';
+}
+
+export interface UserTaskNode extends ActivityBase {
+  readonly type: 'userTask';
+  readonly userTask: UserTaskConfig;
+}
+
+/** Service and send tasks: only external tasks are executable here (no Java delegates). */
+export interface ExternalTaskNode extends ActivityBase {
+  readonly type: 'serviceTask' | 'sendTask';
+  readonly externalTask: ExternalTaskConfig;
+}
+
+/** Exactly one of `decision` and `externalTask` is set. */
+export interface BusinessRuleTaskNode extends ActivityBase {
+  readonly type: 'businessRuleTask';
+  readonly decision: DecisionRefConfig | null;
+  readonly externalTask: ExternalTaskConfig | null;
+}
+
+export interface ReceiveTaskNode extends ActivityBase {
+  readonly type: 'receiveTask';
+  /** null: the task waits for a plain trigger (runtimeService.signal) instead of a message. */
+  readonly message: MessageEventDefinition | null;
+}
+
+export interface GatewayNode extends FlowNodeBase {
+  readonly type: 'exclusiveGateway' | 'parallelGateway' | 'inclusiveGateway' | 'eventBasedGateway';
+  readonly defaultFlowId: string | null;
+}
+
+export interface SubProcessNode extends ActivityBase {
+  readonly type: 'subProcess';
+  /** An event sub-process: started by its start event's trigger, never by a sequence flow. */
+  readonly triggeredByEvent: boolean;
+}
+
+export interface CallActivityNode extends ActivityBase {
+  readonly type: 'callActivity';
+  readonly callActivity: CallActivityConfig;
+}
+
+export type ActivityNode =
+  | PlainTaskNode
+  | UserTaskNode
+  | ExternalTaskNode
+  | BusinessRuleTaskNode
+  | ReceiveTaskNode
+  | SubProcessNode
+  | CallActivityNode;
+
+export type EventNode =
+  | StartEventNode
+  | EndEventNode
+  | IntermediateCatchEventNode
+  | IntermediateThrowEventNode
+  | BoundaryEventNode;
+
+export type FlowNode = ActivityNode | EventNode | GatewayNode;
+
+const ACTIVITY_TYPES: ReadonlySet<FlowNodeType> = new Set([
+  'task', 'manualTask', 'userTask', 'serviceTask', 'sendTask', 'businessRuleTask', 'receiveTask', 'subProcess', 'callActivity',
+]);
+
+export function isActivity(node: FlowNode): node is ActivityNode {
+  return ACTIVITY_TYPES.has(node.type);
+}

@@ -1,0 +1,15 @@
+import type { CompiledExpression } from '../../expression';
+import type { ExpressionListenerConfig } from './element-config';
+
+export interface SequenceFlow {
+  readonly id: string;
+  readonly name: string | null;
+  readonly scopeId: string;
+  readonly sourceId: string;
+  readonly targetId: string;
+  /** A JUEL condition; null: the flow is always taken. Evaluate with `evaluateCondition`. */
+  readonly condition: CompiledExpression | null;
+  /** This flow is its source's default flow. */
+  readonly isDefault: boolean;
+  readonly executionListeners: readonly ExpressionListenerConfig[];
+}

@@ -1,0 +1,80 @@
+import { BpmnModdle } from 'bpmn-moddle';
+import camundaDescriptor from 'camunda-bpmn-moddle/resources/camunda.json';
+import { ParseError, ParseProblem } from '../../errors';
+import { sharedExpressionCompiler } from '../../expression';
+import { ProcessGraph } from '../model/process-graph';
+import { children, isModdleElement } from './moddle-element';
+import { moddleMessage, moddlePosition, reportModdleWarnings } from './moddle-warnings';
+import { ParseContext } from './parse-context';
+import { buildProcessGraph } from './process-graph.builder';
+import { XmlLocator } from './xml-locator';
+
+export interface BpmnModel {
+  /** The executable processes (isExecutable="true"), in document order. */
+  processes: ProcessGraph[];
+  warnings: ParseProblem[];
+}
+
+/** Xerces' wording, which Camunda reports when a DOCTYPE reaches its secured parser. */
+const DOCTYPE_MESSAGE =
+  'DOCTYPE is disallowed when the feature "http://apache.org/xml/features/disallow-doctype-decl" set to true.';
+
+/**
+ * Parses a BPMN 2.0 XML resource into immutable process graphs. Throws ParseError with every
+ * problem found (Camunda's ENGINE-09005 format and per-resource details). Nothing in a deployment
+ * can make this run code: DOCTYPEs are refused before parsing, scripts and Java hooks are errors.
+ */
+export async function parseBpmn(xml: string, resourceName: string): Promise<BpmnModel> {
+  const locator = new XmlLocator(xml);
+  const ctx = new ParseContext(resourceName, locator, sharedExpressionCompiler);
+
+  const doctype = /<!(DOCTYPE|ENTITY)/i.exec(xml);
+  if (doctype) {
+    const at = locator.positionAt(doctype.index);
+    ctx.errors.push(ctx.problemAt(DOCTYPE_MESSAGE, at.line, at.column));
+    throw parseError(ctx);
+  }
+
+  let rootElement: unknown;
+  try {
+    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(xml);
+    rootElement = result.rootElement;
+    reportModdleWarnings(result.warnings, ctx);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const { line, column } = moddlePosition(message);
+    ctx.errors.push(ctx.problemAt(moddleMessage(message), line, column));
+    throw parseError(ctx);
+  }
+  if (!isModdleElement(rootElement) || rootElement.$type !== 'bpmn:Definitions') {
+    ctx.errors.push(ctx.problemAt('The document is not a BPMN 2.0 definitions element', null, null));
+    throw parseError(ctx);
+  }
+
+  const processes: ProcessGraph[] = [];
+  for (const process of children(rootElement, 'rootElements').filter((e) => e.$type === 'bpmn:Process')) {
+    if (process.isExecutable === true) processes.push(buildProcessGraph(process, ctx));
+    else ctx.warning(`Ignoring non-executable process with id '${process.id}'. Set the attribute isExecutable="true" to deploy this process.`, process);
+  }
+  if (ctx.errors.length) throw parseError(ctx);
+  return { processes, warnings: inDocumentOrder(ctx.warnings) };
+}
+
+/** Sorts by line (stable); problems without a position keep their order at the end. */
+function inDocumentOrder(problems: ParseProblem[]): ParseProblem[] {
+  return problems.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+}
+
+function parseError(ctx: ParseContext): ParseError {
+  inDocumentOrder(ctx.errors);
+  inDocumentOrder(ctx.warnings);
+  const lines = ctx.errors.map((p) => {
+    let line = `\n* ${p.message} | resource ${ctx.resourceName}`;
+    if (p.line != null && p.line > 0) line += ` | line ${p.line}`;
+    if (p.column != null && p.column > 0) line += ` | column ${p.column}`;
+    return line;
+  });
+  return new ParseError(`ENGINE-09005 Could not parse BPMN process. Errors: ${lines.join('')}`, {
+    [ctx.resourceName]: { errors: ctx.errors, warnings: ctx.warnings },
+  });
+}

@@ -1,0 +1,144 @@
+import { EventDefinition } from '../model/event-definition';
+import { parseCondition } from './condition.parser';
+import { parseExternalImplementation } from './external-task.parser';
+import { attr, bool, child, children, localType, ModdleElement } from './moddle-element';
+import { describe, ParseContext } from './parse-context';
+import { splitCommaList } from './text-values';
+
+type Kind = EventDefinition['kind'];
+type Of<K extends Kind> = Extract<EventDefinition, { kind: K }>;
+
+const KIND_BY_TYPE: Record<string, Kind> = {
+  'bpmn:MessageEventDefinition': 'message',
+  'bpmn:SignalEventDefinition': 'signal',
+  'bpmn:TimerEventDefinition': 'timer',
+  'bpmn:ErrorEventDefinition': 'error',
+  'bpmn:ConditionalEventDefinition': 'conditional',
+  'bpmn:TerminateEventDefinition': 'terminate',
+  'bpmn:LinkEventDefinition': 'link',
+};
+
+const VARIABLE_EVENTS = new Set(['create', 'update', 'delete']);
+
+/**
+ * The single event definition of an event, restricted to `allowed`. Returns null for a none event
+ * and after recording an error (the parse then fails, so the null never reaches a runtime).
+ */
+export function parseEventDefinition<K extends Kind>(
+  el: ModdleElement,
+  ctx: ParseContext,
+  allowed: readonly K[],
+  throwing: boolean,
+): Of<K> | null {
+  const defs = [...children(el, 'eventDefinitions'), ...children(el, 'eventDefinitionRefs')];
+  if (defs.length === 0) return null;
+  if (defs.length > 1) {
+    ctx.error(`Multiple event definitions on ${describe(el)} are not supported`, el);
+    return null;
+  }
+  const def = defs[0];
+  const kind = KIND_BY_TYPE[def.$type] as K | undefined;
+  if (!kind || !allowed.includes(kind)) {
+    ctx.error(`Unsupported event definition '${localType(def)}' on ${localType(el)} ${describe(el)}`, el);
+    return null;
+  }
+  return parseByKind(kind, def, el, ctx, throwing) as Of<K> | null;
+}
+
+function parseByKind(kind: Kind, def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwing: boolean): EventDefinition | null {
+  switch (kind) {
+    case 'message':
+      return message(def, el, ctx, throwing);
+    case 'signal':
+      return signal(def, el, ctx);
+    case 'timer':
+      return timer(def, el, ctx);
+    case 'error':
+      return error(def, el, ctx, throwing);
+    case 'conditional':
+      return conditional(def, el, ctx);
+    case 'terminate':
+      return { kind: 'terminate' };
+    case 'link': {
+      const name = attr(def, 'name');
+      if (name === null) ctx.error(`Link event ${describe(el)} needs a name`, el);
+      return { kind: 'link', name: name ?? '' };
+    }
+  }
+}
+
+export function message(def: ModdleElement | null, el: ModdleElement, ctx: ParseContext, throwing: boolean): Of<'message'> {
+  const msg = def ? child(def, 'messageRef') : null;
+  const name = msg ? attr(msg, 'name') : null;
+  if (!throwing && !msg) ctx.error(`Attribute 'messageRef' is mandatory on the message event definition of ${describe(el)}`, el);
+  if (!throwing && msg && name === null) {
+    ctx.error(`Cannot have a message event subscription with an empty or missing name (${describe(el)})`, el);
+  }
+  return {
+    kind: 'message',
+    messageId: msg?.id ?? null,
+    messageName: ctx.expression(name, el, 'the message name'),
+    externalTask: throwing && def ? parseExternalImplementation(def, el, ctx, false) : null,
+  };
+}
+
+function signal(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'signal'> {
+  const sig = child(def, 'signalRef');
+  const name = sig ? attr(sig, 'name') : null;
+  if (!sig) ctx.error(`Attribute 'signalRef' is mandatory on the signal event definition of ${describe(el)}`, el);
+  else if (name === null) ctx.error(`Signal '${sig.id}' referenced by ${describe(el)} has no name`, el);
+  return {
+    kind: 'signal',
+    signalId: sig?.id ?? '',
+    signalName: ctx.expression(name, el, 'the signal name') ?? ctx.placeholder(),
+    async: bool(def, 'async', false),
+  };
+}
+
+function timer(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'timer'> | null {
+  const options = (['timeDate', 'timeDuration', 'timeCycle'] as const).filter((t) => child(def, t));
+  if (options.length !== 1) {
+    ctx.error(`Timer needs configuration (either timeDate, timeCycle or timeDuration is needed) (${describe(el)})`, el);
+    return null;
+  }
+  const option = options[0];
+  const text = child(def, option)!.body;
+  const value = ctx.expression(typeof text === 'string' ? text : null, el, option);
+  if (!value) {
+    ctx.error(`Timer ${option} of ${describe(el)} is empty`, el);
+    return null;
+  }
+  const timerType = option === 'timeDate' ? 'date' : option === 'timeDuration' ? 'duration' : 'cycle';
+  return { kind: 'timer', timerType, value };
+}
+
+function error(def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwing: boolean): Of<'error'> {
+  const err = child(def, 'errorRef');
+  const errorCode = err ? attr(err, 'errorCode') : null;
+  if (throwing && err && errorCode === null) {
+    ctx.error(
+      `'errorCode' is mandatory on errors referenced by throwing error event definitions, but the error '${err.id}' does not define one.`,
+      el,
+    );
+  }
+  return {
+    kind: 'error',
+    errorId: err?.id ?? null,
+    errorCode,
+    errorMessage: err ? ctx.expression(attr(err, 'errorMessage'), el, 'camunda:errorMessage') : null,
+    errorCodeVariable: attr(def, 'errorCodeVariable'),
+    errorMessageVariable: attr(def, 'errorMessageVariable'),
+  };
+}
+
+function conditional(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'conditional'> | null {
+  const condition = parseCondition(child(def, 'condition'), el, ctx, 'the condition');
+  if (!condition) {
+    ctx.error(`Conditional event must contain an expression for evaluation (${describe(el)})`, el);
+    return null;
+  }
+  const variableEvents = splitCommaList(attr(def, 'variableEvents'));
+  const unknown = variableEvents.filter((e) => !VARIABLE_EVENTS.has(e));
+  if (unknown.length) ctx.error(`Unknown camunda:variableEvents '${unknown.join(', ')}' on ${describe(el)}`, el);
+  return { kind: 'conditional', condition, variableName: attr(def, 'variableName'), variableEvents };
+}

@@ -1,0 +1,86 @@
+import { isActivity } from '../model/flow-node';
+import { GraphDraft, incomingOf, outgoingOf } from './graph-draft';
+import { describe, ParseContext } from './parse-context';
+
+/**
+ * Rules about sequence flows and attachments: both ends inside the flow's own scope, boundary
+ * events on activities of their scope, default flows leaving their node, event-based gateways
+ * leading only to catch events, event sub-processes without flows.
+ */
+export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
+  for (const flow of draft.flows.values()) {
+    const el = draft.elements.get(flow.id)!;
+    if (ctx.hasErrorFor(el)) continue;
+    // an end that was rejected itself already has its error; a second one on the flow adds nothing
+    const rejected = (id: string) => !draft.nodes.has(id) && draft.elements.has(id);
+    const source = draft.nodes.get(flow.sourceId);
+    const target = draft.nodes.get(flow.targetId);
+    if (!rejected(flow.sourceId) && (!source || source.scopeId !== flow.scopeId)) {
+      ctx.error(`Invalid source '${flow.sourceId}' of sequence flow '${flow.id}'`, el);
+    }
+    if (!rejected(flow.targetId) && (!target || target.scopeId !== flow.scopeId)) {
+      ctx.error(`Invalid destination '${flow.targetId}' of sequence flow '${flow.id}'`, el);
+    }
+  }
+
+  for (const node of draft.nodes.values()) {
+    const el = draft.elements.get(node.id)!;
+    if (node.type === 'boundaryEvent') {
+      const host = draft.nodes.get(node.attachedToId);
+      if (!host || !isActivity(host) || host.scopeId !== node.scopeId) {
+        ctx.error(`Boundary event ${describe(el)} must be attached to an activity of the same scope, not '${node.attachedToId}'`, el);
+      } else if (host.type === 'subProcess' && host.triggeredByEvent) {
+        ctx.error(`Boundary event ${describe(el)} cannot be attached to event sub-process '${host.id}'`, el);
+      }
+      if (incomingOf(draft, node.id).length) ctx.error(`Boundary event ${describe(el)} cannot have incoming sequence flows`, el);
+    }
+    if (node.type === 'startEvent' && incomingOf(draft, node.id).length) {
+      ctx.error(`Start event ${describe(el)} cannot have incoming sequence flows`, el);
+    }
+    if (node.type === 'subProcess' && node.triggeredByEvent) {
+      if (incomingOf(draft, node.id).length) ctx.error(`Invalid incoming sequence flow of event subprocess ${describe(el)}`, el);
+      if (outgoingOf(draft, node.id).length) ctx.error(`Invalid outgoing sequence flow of event subprocess ${describe(el)}`, el);
+    }
+    if ('defaultFlowId' in node && node.defaultFlowId !== null) {
+      const flow = draft.flows.get(node.defaultFlowId);
+      if (!flow || flow.sourceId !== node.id) {
+        ctx.error(`Default sequence flow '${node.defaultFlowId}' of ${describe(el)} is not one of its outgoing sequence flows`, el);
+      }
+    }
+    if (node.type === 'exclusiveGateway') warnUnconditionalFlows(draft, node.id, node.defaultFlowId, ctx);
+    if (node.type === 'eventBasedGateway') validateEventBasedGateway(draft, node.id, ctx);
+  }
+}
+
+function warnUnconditionalFlows(draft: GraphDraft, gatewayId: string, defaultFlowId: string | null, ctx: ParseContext): void {
+  const outgoing = outgoingOf(draft, gatewayId);
+  if (outgoing.length < 2) return;
+  for (const flow of outgoing) {
+    if (flow.condition === null && flow.id !== defaultFlowId && !ctx.hasErrorFor(draft.elements.get(flow.id))) {
+      ctx.warning(
+        `Exclusive Gateway '${gatewayId}' has outgoing sequence flow '${flow.id}' without condition which is not the default flow.`,
+        draft.elements.get(gatewayId),
+      );
+    }
+  }
+}
+
+function validateEventBasedGateway(draft: GraphDraft, gatewayId: string, ctx: ParseContext): void {
+  const gateway = draft.elements.get(gatewayId)!;
+  for (const flow of outgoingOf(draft, gatewayId)) {
+    const target = draft.nodes.get(flow.targetId);
+    if (flow.condition) ctx.error(`Event based gateway ${describe(gateway)} cannot have conditional outgoing sequence flows ('${flow.id}')`, gateway);
+    if (!target) continue;
+    if (target.type !== 'intermediateCatchEvent' || target.eventDefinition.kind === 'link') {
+      ctx.error(
+        `Event based gateway can only be connected to elements of type intermediateCatchEvent (${describe(gateway)} -> '${target.id}')`,
+        gateway,
+      );
+    } else if (incomingOf(draft, target.id).length > 1) {
+      ctx.error(
+        `Invalid incoming sequence flow for intermediateCatchEvent with id '${target.id}' connected to an event-based gateway.`,
+        draft.elements.get(target.id),
+      );
+    }
+  }
+}

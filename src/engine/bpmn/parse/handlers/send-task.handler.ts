@@ -1,0 +1,12 @@
+import { ExternalTaskNode } from '../../model/flow-node';
+import { parseActivityFields } from '../activity-fields.parser';
+import { ElementHandler } from '../element-handler';
+import { parseExternalImplementation } from '../external-task.parser';
+
+/** A send task is implemented like a service task; only camunda:type="external" is executable. */
+export const sendTaskHandler: ElementHandler = ({ el, common, ctx }) => {
+  const externalTask = parseExternalImplementation(el, el, ctx, true);
+  if (!externalTask) return null;
+  const node: ExternalTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', externalTask };
+  return node;
+};

@@ -1,0 +1,94 @@
+import { ExpressionError, ParseProblem } from '../../errors';
+import { CompiledExpression, ExpressionCompiler } from '../../expression';
+import { ModdleElement } from './moddle-element';
+import { XmlLocator } from './xml-locator';
+
+const SCOPE_TYPES = new Set(['bpmn:Definitions', 'bpmn:Process', 'bpmn:SubProcess', 'bpmn:Transaction', 'bpmn:AdHocSubProcess']);
+
+/**
+ * The element a problem is reported against: the flow element (or process, or root element such
+ * as a message) that contains `el`. Event definitions and extension elements are located by their
+ * owner, as Camunda does.
+ */
+export function ownerOf(el: ModdleElement | null | undefined): ModdleElement | null {
+  let fallback: ModdleElement | null = null;
+  for (let cur = el; cur; cur = cur.$parent) {
+    if (cur.id && fallback === null) fallback = cur;
+    if (cur.id && (SCOPE_TYPES.has(cur.$type) || (cur.$parent && SCOPE_TYPES.has(cur.$parent.$type)))) return cur;
+  }
+  return fallback;
+}
+
+/** Collects problems for one resource and compiles expressions, turning syntax errors into problems. */
+export class ParseContext {
+  readonly errors: ParseProblem[] = [];
+  readonly warnings: ParseProblem[] = [];
+
+  constructor(
+    readonly resourceName: string,
+    readonly locator: XmlLocator,
+    private readonly compiler: ExpressionCompiler,
+  ) {}
+
+  error(message: string, el?: ModdleElement | null): void {
+    this.errors.push(this.problem(message, el));
+  }
+
+  warning(message: string, el?: ModdleElement | null): void {
+    this.warnings.push(this.problem(message, el));
+  }
+
+  /** Whether an error was already reported against `el`'s owner (avoids a second, vaguer message). */
+  hasErrorFor(el: ModdleElement | null | undefined): boolean {
+    const id = ownerOf(el)?.id;
+    return id !== undefined && this.errors.some((e) => e.mainElementId === id);
+  }
+
+  /** A problem at a known position (moddle reports some itself). */
+  problemAt(message: string, line: number | null, column: number | null): ParseProblem {
+    return { message, line, column, mainElementId: null, elementIds: [] };
+  }
+
+  /**
+   * Compiles an attribute or body text found on `el`; null when absent. A syntax error becomes a
+   * parse error naming the element and the attribute.
+   */
+  expression(text: string | null | undefined, el: ModdleElement, what: string): CompiledExpression | null {
+    if (text == null || text.trim() === '') return null;
+    try {
+      return this.compiler.compile(text);
+    } catch (err) {
+      if (!(err instanceof ExpressionError)) throw err;
+      const owner = ownerOf(el);
+      this.error(`Invalid expression in ${what} of ${describe(owner)}: ${err.message}`, el);
+      return this.placeholder();
+    }
+  }
+
+  /**
+   * Stands in for a missing or broken expression so parsing can go on and report further
+   * problems; a graph is never returned when errors exist, so it is never evaluated.
+   */
+  placeholder(): CompiledExpression {
+    return this.compiler.compile('');
+  }
+
+  private problem(message: string, el?: ModdleElement | null): ParseProblem {
+    const owner = ownerOf(el);
+    const id = owner?.id ?? null;
+    const position = this.locator.position(id);
+    return {
+      message,
+      line: position?.line ?? null,
+      column: position?.column ?? null,
+      mainElementId: id,
+      elementIds: id ? [id] : [],
+    };
+  }
+}
+
+/** `'Task_1'` or, without id, the element type. */
+export function describe(el: ModdleElement | null | undefined): string {
+  if (!el) return 'the document';
+  return el.id ? `'${el.id}'` : `<${el.$type}>`;
+}

@@ -1,0 +1,62 @@
+import { compileExpression, compileUnaryTests, CompiledExpression, CompiledUnaryTests, FeelSyntaxFailure } from './feel-expression';
+import { ParseProblems } from './parse-problems';
+import { DmnDialect, ItemDefinitionType, resolveTypeRef, TypeDefinition } from './type-ref';
+
+/** Where a FEEL text sits, for parse messages: innermost element id first. */
+export interface CellLocation {
+  what: string;
+  elementIds: Array<string | null | undefined>;
+}
+
+/** Unsupported expression language: the decision is kept but fails when evaluated. */
+export class UnsupportedLanguage extends Error {}
+
+/** Everything compiling one decision needs from the model around it. */
+export class CompileScope {
+  constructor(
+    readonly problems: ParseProblems,
+    readonly dialect: DmnDialect,
+    readonly itemDefinitions: ReadonlyMap<string, ItemDefinitionType>,
+    /** Names the model declares, so that FEEL can parse names with spaces or operators. */
+    readonly knownNames: Record<string, unknown>,
+    private readonly defaultLanguage: string | undefined,
+  ) {}
+
+  type(typeRef: string | null | undefined): TypeDefinition {
+    return resolveTypeRef(typeRef, this.itemDefinitions, this.dialect);
+  }
+
+  /** Returns null for empty text; reports a syntax error and returns null too. */
+  expression(text: string | undefined, language: string | undefined, at: CellLocation): CompiledExpression | null {
+    if (text === undefined || text.trim() === '') return null;
+    this.checkLanguage(language, at);
+    try {
+      return compileExpression(text, this.knownNames);
+    } catch (err) {
+      this.syntaxProblem(err, at);
+      return null;
+    }
+  }
+
+  unaryTests(text: string | undefined, language: string | undefined, at: CellLocation): CompiledUnaryTests {
+    if (text !== undefined && text.trim() !== '' && text.trim() !== '-') this.checkLanguage(language, at);
+    try {
+      return compileUnaryTests(text ?? '', this.knownNames);
+    } catch (err) {
+      this.syntaxProblem(err, at);
+      return compileUnaryTests('', this.knownNames);
+    }
+  }
+
+  private checkLanguage(language: string | undefined, at: CellLocation): void {
+    const effective = language ?? this.defaultLanguage;
+    if (effective && !/feel/i.test(effective)) {
+      throw new UnsupportedLanguage(`the expression language '${effective}' of ${at.what} is not supported (only FEEL)`);
+    }
+  }
+
+  private syntaxProblem(err: unknown, at: CellLocation): void {
+    if (!(err instanceof FeelSyntaxFailure)) throw err;
+    this.problems.error(`FEEL syntax error in ${at.what}: ${err.reason} at position ${err.position} of '${err.text}'`, at.elementIds);
+  }
+}

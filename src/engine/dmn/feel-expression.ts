@@ -1,0 +1,112 @@
+import { evaluate, unaryTest } from 'feelin';
+import { analyseFeel, FeelShape } from './feel-analysis';
+
+export type FeelContext = Record<string, unknown>;
+
+/** A FEEL evaluation that threw inside feelin; the decision evaluator names the decision and the cell. */
+export class FeelEvaluationFailure extends Error {
+  constructor(readonly text: string, cause: unknown) {
+    super(`failed to evaluate FEEL '${text}': ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** Thrown by the compile functions; the parser turns it into a parse problem with the element's location. */
+export class FeelSyntaxFailure extends Error {
+  constructor(readonly text: string, readonly reason: string, readonly position: number) {
+    super(`FEEL syntax error in '${text}' at position ${position}: ${reason}`);
+  }
+}
+
+const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/**
+ * feelin has no public compiled form: every evaluate() parses the text again. What can be saved is:
+ * a bare variable reference is read straight from the context, and a text that uses no variables is
+ * evaluated once and its value kept.
+ */
+export class CompiledExpression {
+  private constant: { value: unknown } | null = null;
+
+  constructor(
+    readonly text: string,
+    private readonly shape: FeelShape,
+  ) {}
+
+  evaluate(context: FeelContext): unknown {
+    const name = this.shape.bareVariable;
+    if (name !== null && hasOwn(context, name)) return context[name];
+    if (!this.shape.usesVariables) {
+      this.constant ??= { value: this.run({}) };
+      return this.constant.value;
+    }
+    return this.run(context);
+  }
+
+  private run(context: FeelContext): unknown {
+    try {
+      return evaluate(this.text, context).value ?? null;
+    } catch (err) {
+      throw new FeelEvaluationFailure(this.text, err);
+    }
+  }
+}
+
+const MEMO_LIMIT = 1024;
+
+/**
+ * Unary tests of one cell. Empty and `-` match anything without asking feelin (which rejects empty text).
+ * A cell that names no variable depends only on the input value, so results for primitive inputs are
+ * remembered (bounded per cell).
+ */
+export class CompiledUnaryTests {
+  readonly matchesAll: boolean;
+  private readonly memo: Map<unknown, boolean> | null;
+
+  constructor(
+    readonly text: string,
+    private readonly shape: FeelShape | null,
+  ) {
+    this.matchesAll = shape === null;
+    this.memo = shape && !shape.usesVariables ? new Map() : null;
+  }
+
+  /** `cellContext` is only called for cells that reference variables; it must hold `?`. */
+  test(input: unknown, cellContext: () => FeelContext): boolean {
+    if (this.matchesAll) return true;
+    if (this.memo && isMemoKey(input)) {
+      const known = this.memo.get(input);
+      if (known !== undefined) return known;
+      const result = this.run({ '?': input });
+      if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+      this.memo.set(input, result);
+      return result;
+    }
+    return this.run(this.memo ? { '?': input } : cellContext());
+  }
+
+  private run(context: FeelContext): boolean {
+    try {
+      return unaryTest(this.text, context).value === true;
+    } catch (err) {
+      throw new FeelEvaluationFailure(this.text, err);
+    }
+  }
+}
+
+function isMemoKey(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+export function compileExpression(text: string, knownNames: FeelContext): CompiledExpression {
+  const shape = analyseFeel(text, 'expression', knownNames);
+  if (shape.syntaxError) throw new FeelSyntaxFailure(text, shape.syntaxError.message, shape.syntaxError.position);
+  return new CompiledExpression(text, shape);
+}
+
+export function compileUnaryTests(text: string, knownNames: FeelContext): CompiledUnaryTests {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed === '-') return new CompiledUnaryTests(text, null);
+  const shape = analyseFeel(text, 'unaryTests', knownNames);
+  if (shape.syntaxError) throw new FeelSyntaxFailure(text, shape.syntaxError.message, shape.syntaxError.position);
+  return new CompiledUnaryTests(text, shape);
+}

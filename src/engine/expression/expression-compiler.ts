@@ -1,0 +1,111 @@
+import { ExpressionError } from '../errors';
+import { TemplatePart } from './expression-ast';
+import { coerceToString } from './expression-coercion';
+import { ExpressionContext } from './expression-context';
+import { evaluateNode } from './expression-evaluator';
+import { ElFailure } from './expression-failure';
+import { parseTemplate } from './expression-parser';
+
+/**
+ * A `${...}`/`#{...}` expression compiled once. Immutable; safe to share between threads of work
+ * and to keep in the parsed process graph.
+ */
+export class CompiledExpression {
+  /** True when the text holds no `${...}`: the value is the text itself (e.g. assignee="demo"). */
+  readonly isLiteral: boolean;
+  /** Top-level identifiers the expression reads (variables, or `execution`). */
+  readonly identifiers: readonly string[];
+  private readonly parts: readonly TemplatePart[];
+
+  constructor(readonly text: string) {
+    let parsed;
+    try {
+      parsed = parseTemplate(text);
+    } catch (err) {
+      if (err instanceof ElFailure) {
+        throw new ExpressionError(`Error parsing '${text}': ${err.message}`, text, 'syntax');
+      }
+      throw err;
+    }
+    this.parts = Object.freeze(parsed.parts);
+    this.identifiers = Object.freeze(parsed.identifiers);
+    this.isLiteral = parsed.parts.every((p) => typeof p === 'string');
+    Object.freeze(this);
+  }
+
+  /**
+   * A single `${...}` yields its value unchanged; literal text around or between parts makes a
+   * composite whose parts are rendered as strings (null as ''), as JUEL does.
+   */
+  evaluate(ctx: ExpressionContext): unknown {
+    try {
+      if (this.parts.length === 0) return '';
+      if (this.parts.length === 1) {
+        const only = this.parts[0];
+        return typeof only === 'string' ? only : evaluateNode(only, ctx);
+      }
+      return this.parts.map((p) => (typeof p === 'string' ? p : coerceToString(evaluateNode(p, ctx)))).join('');
+    } catch (err) {
+      if (err instanceof ElFailure) throw this.wrap(err);
+      throw err;
+    }
+  }
+
+  /** Sequence-flow and conditional-event semantics: the value must be a Boolean (Camunda's UelExpressionCondition). */
+  evaluateCondition(ctx: ExpressionContext): boolean {
+    const value = this.evaluate(ctx);
+    if (typeof value === 'boolean') return value;
+    if (value == null) {
+      throw new ExpressionError('condition expression returns null: result is null', this.text, 'evaluation');
+    }
+    const javaClass = typeof value === 'string' ? 'java.lang.String' : typeof value === 'number' ? 'java.lang.Long' : 'java.lang.Object';
+    throw new ExpressionError(
+      `condition expression returns non-Boolean: ${coerceToString(value)} (${javaClass})`,
+      this.text,
+      'evaluation',
+    );
+  }
+
+  private wrap(err: ElFailure): ExpressionError {
+    const lead =
+      err.failure === 'unknownProperty'
+        ? 'Unknown property used in expression'
+        : err.failure === 'unknownMethod'
+          ? 'Unknown method used in expression'
+          : 'Error while evaluating expression';
+    return new ExpressionError(`${lead}: ${this.text}. Cause: ${err.message}`, this.text, err.failure);
+  }
+}
+
+/**
+ * Compiles and caches expressions by text. The cache is bounded (oldest entries go first) because
+ * texts come from deployments and, through the REST API, from users.
+ */
+export class ExpressionCompiler {
+  private readonly cache = new Map<string, CompiledExpression>();
+
+  constructor(private readonly maxEntries = 2000) {}
+
+  /** Camunda trims expression texts before parsing; so do we. Throws ExpressionError on syntax errors. */
+  compile(text: string): CompiledExpression {
+    const key = text.trim();
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const compiled = new CompiledExpression(key);
+    if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, compiled);
+    return compiled;
+  }
+}
+
+/** A process-wide cache; compiled expressions are immutable and depend only on their text, so sharing is safe. */
+export const sharedExpressionCompiler = new ExpressionCompiler();
+
+export function compileExpression(text: string): CompiledExpression {
+  return sharedExpressionCompiler.compile(text);
+}
+
+/** Whether a text contains a `${...}` or `#{...}` part (an unescaped one). */
+export function containsExpression(text: string): boolean {
+  return /(^|[^\\])[$#]\{/.test(text);
+}

@@ -1,0 +1,209 @@
+import { EntityManager } from 'typeorm';
+import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
+import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
+import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { PropertyEntity } from '../../persistence/entities/property.entity';
+import { ResourceEntity } from '../../persistence/entities/repository/resource.entity';
+import { Authentication } from '../authorization/authentication';
+import { AuthorizationChecker } from '../authorization/authorization-checker';
+import { Resources } from '../authorization/resources';
+import { BpmnModel, parseBpmn } from '../bpmn/parse/bpmn-parser';
+import { ProcessGraph } from '../bpmn/model/process-graph';
+import { Transactions } from '../command/transactions';
+import { DmnModel, parseDmn } from '../dmn/dmn-parser';
+import { BadUserRequestError, NotFoundError, ProcessEngineError } from '../errors';
+import { deploy, DeploymentRequest, DeploymentResult } from './deployer';
+import { ModelCache } from './model-cache';
+import { parseResources } from './parse-resources';
+
+export type DefinitionKind = 'process' | 'decision' | 'drd';
+type AnyDefinition = ProcessDefinitionEntity | DecisionDefinitionEntity | DecisionRequirementsDefinitionEntity;
+
+/** Where a definition's files are: enough to serve its XML and diagram. */
+export interface DefinitionFiles {
+  deploymentId: string | null;
+  resourceName: string | null;
+  diagramResourceName: string | null;
+}
+
+const TABLES = {
+  process: ProcessDefinitionEntity,
+  decision: DecisionDefinitionEntity,
+  drd: DecisionRequirementsDefinitionEntity,
+} as const;
+
+const RESOURCE_OF = {
+  process: Resources.PROCESS_DEFINITION,
+  decision: Resources.DECISION_DEFINITION,
+  drd: Resources.DECISION_REQUIREMENTS_DEFINITION,
+} as const;
+
+/** Work that other engine parts must do when definitions disappear (runtime data, history). */
+export type DeploymentDeletionHook = (em: EntityManager, ids: { deploymentId: string; processDefinitionIds: string[]; decisionDefinitionIds: string[] }, cascade: boolean) => Promise<void>;
+
+export interface RedeployRequest {
+  resourceIds?: string[] | null;
+  resourceNames?: string[] | null;
+  source?: string | null;
+}
+
+/** Deployments and the definitions they hold: deploy, redeploy, delete, look up, and parsed models. */
+export class RepositoryService {
+  private readonly processModels = new ModelCache<BpmnModel>();
+  private readonly dmnModels = new ModelCache<DmnModel>();
+  private readonly deletionHooks: DeploymentDeletionHook[] = [];
+
+  constructor(
+    private readonly tx: Transactions,
+    private readonly checker: AuthorizationChecker,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  onDeploymentDeletion(hook: DeploymentDeletionHook): void {
+    this.deletionHooks.push(hook);
+  }
+
+  async deploy(auth: Authentication | null, req: DeploymentRequest): Promise<DeploymentResult> {
+    const parsed = await parseResources(req.resources);
+    const result = await this.tx.write(async (em) => {
+      await this.checker.check(em, auth, [{ permission: 'CREATE', resource: Resources.DEPLOYMENT }], true);
+      await this.lockDeployments(em);
+      return deploy(em, req, parsed, this.clock());
+    });
+    return result;
+  }
+
+  async redeploy(auth: Authentication | null, deploymentId: string, req: RedeployRequest): Promise<DeploymentResult> {
+    const { deployment, resources } = await this.tx.read(async (em) => {
+      const found = await em.getRepository(DeploymentEntity).findOneBy({ id: deploymentId });
+      if (!found) throw new NotFoundError(`The following deployments are not found by id: ${deploymentId}`);
+      return { deployment: found, resources: await em.getRepository(ResourceEntity).findBy({ deploymentId }) };
+    });
+    let selected = resources;
+    if (req.resourceIds?.length || req.resourceNames?.length) {
+      const missingIds = (req.resourceIds ?? []).filter((id) => !resources.some((r) => r.id === id));
+      if (missingIds.length) throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with id: ${missingIds.join(', ')}`);
+      const missingNames = (req.resourceNames ?? []).filter((n) => !resources.some((r) => r.name === n));
+      if (missingNames.length) throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with name: ${missingNames.join(', ')}`);
+      selected = resources.filter((r) => req.resourceIds?.includes(r.id) || (r.name != null && req.resourceNames?.includes(r.name)));
+    }
+    return this.deploy(auth, {
+      name: deployment.name, source: req.source ?? null, tenantId: deployment.tenantId, enableDuplicateFiltering: false,
+      deployChangedOnly: false, activationTime: null,
+      resources: selected.map((r) => ({ name: r.name ?? r.id, bytes: Buffer.from(r.bytes ?? []) })),
+    });
+  }
+
+  async deleteDeployment(auth: Authentication | null, deploymentId: string, cascade: boolean): Promise<void> {
+    await this.tx.write(async (em) => {
+      if (!(await em.getRepository(DeploymentEntity).existsBy({ id: deploymentId }))) {
+        throw new NotFoundError(`Deployment with id '${deploymentId}' do not exist`);
+      }
+      await this.checker.check(em, auth, [{ permission: 'DELETE', resource: Resources.DEPLOYMENT, resourceId: deploymentId }], true);
+      const processDefinitionIds = (await em.getRepository(ProcessDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
+      const decisionDefinitionIds = (await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
+      for (const hook of this.deletionHooks) await hook(em, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
+      for (const table of Object.values(TABLES)) await em.getRepository(table).delete({ deploymentId });
+      await em.getRepository(ResourceEntity).delete({ deploymentId });
+      await em.getRepository(DeploymentEntity).delete({ id: deploymentId });
+      for (const id of processDefinitionIds) this.processModels.delete(id);
+      for (const id of decisionDefinitionIds) this.dmnModels.delete(id);
+    });
+  }
+
+  async getDeployment(auth: Authentication | null, id: string): Promise<DeploymentEntity | null> {
+    return this.tx.read(async (em) => {
+      const found = await em.getRepository(DeploymentEntity).findOneBy({ id });
+      if (found) await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: id }]);
+      return found;
+    });
+  }
+
+  async getResources(auth: Authentication | null, deploymentId: string): Promise<ResourceEntity[]> {
+    return this.tx.read(async (em) => {
+      await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: deploymentId }]);
+      return em.getRepository(ResourceEntity).find({ where: { deploymentId }, order: { name: 'ASC' } });
+    });
+  }
+
+  // ---- definitions
+
+  async definitionById<K extends DefinitionKind>(auth: Authentication | null, kind: K, id: string): Promise<InstanceType<(typeof TABLES)[K]> | null> {
+    return this.tx.read(async (em) => {
+      const found = (await em.getRepository(TABLES[kind] as typeof ProcessDefinitionEntity).findOneBy({ id })) as AnyDefinition | null;
+      if (found) await this.checkRead(em, auth, kind, found.key);
+      return found as InstanceType<(typeof TABLES)[K]> | null;
+    });
+  }
+
+  /** The latest version of a key: without tenant, or of the given tenant. */
+  async latestByKey<K extends DefinitionKind>(auth: Authentication | null, kind: K, key: string, tenantId: string | null): Promise<InstanceType<(typeof TABLES)[K]> | null> {
+    return this.tx.read(async (em) => {
+      const found = await this.latest(em, kind, key, tenantId);
+      if (found) await this.checkRead(em, auth, kind, found.key);
+      return found as InstanceType<(typeof TABLES)[K]> | null;
+    });
+  }
+
+  async latest(em: EntityManager, kind: DefinitionKind, key: string, tenantId: string | null): Promise<AnyDefinition | null> {
+    const qb = em.getRepository(TABLES[kind] as typeof ProcessDefinitionEntity).createQueryBuilder('d').where('d.key = :key', { key });
+    if (tenantId == null) qb.andWhere('d.tenantId IS NULL');
+    else qb.andWhere('d.tenantId = :tenantId', { tenantId });
+    return qb.orderBy('d.version', 'DESC').getOne();
+  }
+
+  /** The bytes of a definition's own resource (its XML). */
+  async resourceBytes(definition: DefinitionFiles): Promise<Buffer> {
+    return this.namedResource(definition.deploymentId, definition.resourceName);
+  }
+
+  /** The diagram image of a definition, or null when it has none. */
+  async diagram(definition: DefinitionFiles): Promise<{ name: string; bytes: Buffer } | null> {
+    if (!definition.diagramResourceName) return null;
+    return { name: definition.diagramResourceName, bytes: await this.namedResource(definition.deploymentId, definition.diagramResourceName) };
+  }
+
+  async updateDecisionHistoryTimeToLive(auth: Authentication | null, definition: DecisionDefinitionEntity, ttl: number | null, enforce: boolean): Promise<void> {
+    if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
+    if (ttl != null && (!Number.isInteger(ttl) || ttl < 0)) throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
+    await this.tx.write(async (em) => {
+      await this.checker.check(em, auth, [{ permission: 'UPDATE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
+      await em.getRepository(DecisionDefinitionEntity).update({ id: definition.id }, { historyTimeToLive: ttl, rev: definition.rev + 1 });
+    });
+  }
+
+  // ---- parsed models, cached per definition id
+
+  async processGraph(definition: ProcessDefinitionEntity): Promise<ProcessGraph> {
+    const model = await this.processModels.get(definition.id, async () =>
+      parseBpmn((await this.resourceBytes(definition)).toString('utf8'), definition.resourceName ?? definition.id),
+    );
+    const graph = model.processes.find((p) => p.key === definition.key);
+    if (!graph) throw new ProcessEngineError(`No process '${definition.key}' in resource ${definition.resourceName}`);
+    return graph;
+  }
+
+  async dmnModel(definition: DecisionDefinitionEntity): Promise<DmnModel> {
+    return this.dmnModels.get(definition.id, async () =>
+      parseDmn((await this.resourceBytes(definition)).toString('utf8'), definition.resourceName ?? definition.id),
+    );
+  }
+
+  private async namedResource(deploymentId: string | null, name: string | null): Promise<Buffer> {
+    // Joins the caller's transaction when there is one (Transactions keeps the scope).
+    const resource = await this.tx.read((em) => em.getRepository(ResourceEntity).findOneBy({ deploymentId: deploymentId ?? '', name: name ?? '' }));
+    if (!resource?.bytes) throw new NotFoundError(`Resource '${name}' of deployment '${deploymentId}' does not exist`);
+    return Buffer.from(resource.bytes);
+  }
+
+  private async checkRead(em: EntityManager, auth: Authentication | null, kind: DefinitionKind, key: string): Promise<void> {
+    await this.checker.check(em, auth, [{ permission: 'READ', resource: RESOURCE_OF[kind], resourceId: key }]);
+  }
+
+  /** Serialises deployments across engine instances (versions must not collide): a row lock on MySQL. */
+  private async lockDeployments(em: EntityManager): Promise<void> {
+    if (this.tx.serial) return;
+    await em.getRepository(PropertyEntity).createQueryBuilder('p').setLock('pessimistic_write').where('p.name = :n', { n: 'deployment.lock' }).getOne();
+  }
+}

@@ -1,0 +1,123 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { VariablesBodyDto } from '../../common/variables/variable-value.dto';
+import type { Response } from 'express';
+import { Auth } from '../../common/auth/auth.decorator';
+import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { Authentication } from '../../engine/authorization/authentication';
+import { DECISION_DEFINITION_QUERY } from './decision-definition.query';
+import { DecisionDefinitionService } from './decision-definition.service';
+
+@ApiTags('Decision Definition')
+@ApiBasicAuth()
+@Controller('decision-definition')
+export class DecisionDefinitionController {
+  constructor(private readonly decisions: DecisionDefinitionService) {}
+
+  @Get()
+  @ApiQuerySpec(DECISION_DEFINITION_QUERY)
+  @ApiOkResponse({ type: [DecisionDefinitionDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(DECISION_DEFINITION_QUERY) q: ParsedQuery) {
+    return this.decisions.list(auth, q);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(DECISION_DEFINITION_QUERY, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(DECISION_DEFINITION_QUERY) q: ParsedQuery) {
+    return this.decisions.count(auth, q);
+  }
+
+  @Get('key/:key')
+  @ApiOkResponse({ type: DecisionDefinitionDto })
+  byKey(@Auth() auth: Authentication | null, @Param('key') key: string) {
+    return this.decisions.get(auth, { key });
+  }
+
+  @Get('key/:key/xml')
+  @ApiOkResponse({ type: DmnXmlDto })
+  xmlByKey(@Auth() auth: Authentication | null, @Param('key') key: string) {
+    return this.decisions.xml(auth, { key });
+  }
+
+  @Get('key/:key/diagram')
+  diagramByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Res() res: Response) {
+    return this.decisions.diagram(auth, { key }, res);
+  }
+
+  @Put('key/:key/history-time-to-live')
+  @HttpCode(204)
+  ttlByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.decisions.updateHistoryTimeToLive(auth, { key }, body);
+  }
+
+  @Post('key/:key/evaluate')
+  @HttpCode(200)
+  @ApiBody({ type: VariablesBodyDto })
+  evaluateByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: VariablesBodyDto) {
+    return this.decisions.evaluate(auth, { key }, body);
+  }
+
+  @Post('key/:key/tenant-id/:tenantId/evaluate')
+  @HttpCode(200)
+  @ApiBody({ type: VariablesBodyDto })
+  evaluateByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Body() body: VariablesBodyDto) {
+    return this.decisions.evaluate(auth, { key, tenantId }, body);
+  }
+
+  @Get('key/:key/tenant-id/:tenantId')
+  @ApiOkResponse({ type: DecisionDefinitionDto })
+  byKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string) {
+    return this.decisions.get(auth, { key, tenantId });
+  }
+
+  @Get('key/:key/tenant-id/:tenantId/xml')
+  @ApiOkResponse({ type: DmnXmlDto })
+  xmlByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string) {
+    return this.decisions.xml(auth, { key, tenantId });
+  }
+
+  @Get('key/:key/tenant-id/:tenantId/diagram')
+  diagramByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Res() res: Response) {
+    return this.decisions.diagram(auth, { key, tenantId }, res);
+  }
+
+  @Put('key/:key/tenant-id/:tenantId/history-time-to-live')
+  @HttpCode(204)
+  ttlByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.decisions.updateHistoryTimeToLive(auth, { key, tenantId }, body);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: DecisionDefinitionDto })
+  byId(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.decisions.get(auth, { id });
+  }
+
+  @Get(':id/xml')
+  @ApiOkResponse({ type: DmnXmlDto })
+  xmlById(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.decisions.xml(auth, { id });
+  }
+
+  @Get(':id/diagram')
+  diagramById(@Auth() auth: Authentication | null, @Param('id') id: string, @Res() res: Response) {
+    return this.decisions.diagram(auth, { id }, res);
+  }
+
+  @Post(':id/evaluate')
+  @HttpCode(200)
+  @ApiBody({ type: VariablesBodyDto })
+  evaluateById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: VariablesBodyDto) {
+    return this.decisions.evaluate(auth, { id }, body);
+  }
+
+  @Put(':id/history-time-to-live')
+  @HttpCode(204)
+  ttlById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.decisions.updateHistoryTimeToLive(auth, { id }, body);
+  }
+}

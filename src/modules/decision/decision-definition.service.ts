@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { DecisionDefinitionDto, DmnXmlDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
+import { DefinitionLookup } from '../../common/repository/definition-lookup';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { badRequest, RestError } from '../../common/errors/rest-error';
+import { variablesFromWire, variablesToWire } from '../../common/variables/variable-value.dto';
+import { EngineError } from '../../engine/errors';
+import { Authentication } from '../../engine/authorization/authentication';
+import { Resources } from '../../engine/authorization/resources';
+import { ProcessEngine } from '../../engine/process-engine';
+import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
+import { DECISION_DEFINITION_QUERY } from './decision-definition.query';
+
+/** Addresses one decision definition: by id, or the latest of a key (without tenant or of a tenant). */
+export interface DecisionRef {
+  id?: string;
+  key?: string;
+  tenantId?: string | null;
+}
+
+@Injectable()
+export class DecisionDefinitionService {
+  readonly lookup: DefinitionLookup<DecisionDefinitionEntity>;
+
+  constructor(private readonly engine: ProcessEngine) {
+    this.lookup = new DefinitionLookup(engine, 'decision', DecisionDefinitionEntity, Resources.DECISION_DEFINITION, DECISION_DEFINITION_QUERY, 'decision definition');
+  }
+
+  async list(auth: Authentication | null, q: ParsedQuery): Promise<DecisionDefinitionDto[]> {
+    return (await this.lookup.list(auth, q)).map(toDecisionDefinitionDto);
+  }
+
+  count(auth: Authentication | null, q: ParsedQuery) {
+    return this.lookup.count(auth, q);
+  }
+
+  find(auth: Authentication | null, ref: DecisionRef, status = 404): Promise<DecisionDefinitionEntity> {
+    if (ref.id !== undefined) {
+      return this.lookup.byId(auth, ref.id, status, `no deployed decision definition found with id '${ref.id}': decisionDefinition is null`);
+    }
+    return this.lookup.byKey(auth, ref.key!, ref.tenantId ?? null);
+  }
+
+  async get(auth: Authentication | null, ref: DecisionRef): Promise<DecisionDefinitionDto> {
+    return toDecisionDefinitionDto(await this.find(auth, ref));
+  }
+
+  async xml(auth: Authentication | null, ref: DecisionRef): Promise<DmnXmlDto> {
+    const definition = await this.find(auth, ref);
+    return { id: definition.id, dmnXml: await this.lookup.xml(definition) };
+  }
+
+  async diagram(auth: Authentication | null, ref: DecisionRef, res: Response): Promise<void> {
+    // Camunda does not catch an unknown id on the diagram path: it surfaces as 400.
+    await this.lookup.sendDiagram(await this.find(auth, ref, ref.id !== undefined ? 400 : 404), res);
+  }
+
+  async updateHistoryTimeToLive(auth: Authentication | null, ref: DecisionRef, body: { historyTimeToLive?: unknown } | undefined): Promise<void> {
+    const ttl = body?.historyTimeToLive ?? null;
+    if (ttl !== null && typeof ttl !== 'number') throw badRequest('historyTimeToLive must be an integer');
+    const definition = await this.find(auth, ref);
+    await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.config.enforceHistoryTimeToLive);
+  }
+
+  async evaluate(auth: Authentication | null, ref: DecisionRef, body: { variables?: unknown } | undefined) {
+    const definition = await this.find(auth, ref).catch((err) => {
+      if (ref.id !== undefined && err instanceof RestError) throw new RestError(404, `Cannot evaluate decision ${ref.id}: ${err.message}`);
+      throw err;
+    });
+    const variables = variablesFromWire(body?.variables);
+    try {
+      const result = await this.engine.decisions.evaluate(auth, definition, variables);
+      return result.rows.map((row) => variablesToWire(row));
+    } catch (err) {
+      if (err instanceof EngineError && err.kind === 'ProcessEngine') {
+        throw new RestError(500, `Cannot evaluate decision ${definition.id}: ${err.message}`, 'RestException');
+      }
+      throw err;
+    }
+  }
+}

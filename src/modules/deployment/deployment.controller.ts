@@ -1,0 +1,107 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { memoryStorage } from 'multer';
+import { Auth } from '../../common/auth/auth.decorator';
+import { sendBinary } from '../../common/http/binary-response';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { LinkBuilder, Links } from '../../common/http/links';
+import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { Authentication } from '../../engine/authorization/authentication';
+import { DeploymentDto, DeploymentResourceDto, DeploymentWithDefinitionsDto, RedeploymentDto } from './deployment.dto';
+import { DEPLOYMENT_QUERY } from './deployment.query';
+import { DeploymentService, UploadedPart } from './deployment.service';
+
+const UPLOAD = AnyFilesInterceptor({ storage: memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: 50 * 1024 * 1024 } });
+
+@ApiTags('Deployment')
+@ApiBasicAuth()
+@Controller('deployment')
+export class DeploymentController {
+  constructor(private readonly deployments: DeploymentService) {}
+
+  @Get()
+  @ApiQuerySpec(DEPLOYMENT_QUERY)
+  @ApiOkResponse({ type: [DeploymentDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(DEPLOYMENT_QUERY) q: ParsedQuery) {
+    return this.deployments.list(auth, q);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(DEPLOYMENT_QUERY, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(DEPLOYMENT_QUERY) q: ParsedQuery) {
+    return this.deployments.count(auth, q);
+  }
+
+  @Get('registered')
+  @ApiOkResponse({ type: [String] })
+  registered(@Auth() auth: Authentication | null) {
+    return this.deployments.registered(auth);
+  }
+
+  @Post('create')
+  @HttpCode(200)
+  @UseInterceptors(UPLOAD)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: {
+        'deployment-name': { type: 'string' },
+        'deployment-source': { type: 'string' },
+        'tenant-id': { type: 'string' },
+        'enable-duplicate-filtering': { type: 'boolean' },
+        'deploy-changed-only': { type: 'boolean' },
+        'deployment-activation-time': { type: 'string', format: 'date-time' },
+        data: { type: 'string', format: 'binary' },
+      },
+    },
+  })
+  @ApiOkResponse({ type: DeploymentWithDefinitionsDto })
+  create(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Body() fields: Record<string, unknown>, @UploadedFiles() files: UploadedPart[]) {
+    return this.deployments.create(auth, links, fields ?? {}, files ?? []);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: DeploymentDto })
+  get(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.deployments.get(auth, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiQuery({ name: 'cascade', required: false, type: Boolean })
+  @ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean })
+  @ApiQuery({ name: 'skipIoMappings', required: false, type: Boolean })
+  delete(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.deployments.delete(auth, id, query);
+  }
+
+  @Post(':id/redeploy')
+  @HttpCode(200)
+  @ApiOkResponse({ type: DeploymentWithDefinitionsDto })
+  redeploy(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Param('id') id: string, @Body() dto: RedeploymentDto) {
+    return this.deployments.redeploy(auth, links, id, dto);
+  }
+
+  @Get(':id/resources')
+  @ApiOkResponse({ type: [DeploymentResourceDto] })
+  resources(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.deployments.resources(auth, id);
+  }
+
+  @Get(':id/resources/:resourceId')
+  @ApiOkResponse({ type: DeploymentResourceDto })
+  resource(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('resourceId') resourceId: string) {
+    return this.deployments.resource(auth, id, resourceId);
+  }
+
+  @Get(':id/resources/:resourceId/data')
+  async resourceData(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('resourceId') resourceId: string, @Res() res: Response) {
+    const data = await this.deployments.resourceData(auth, id, resourceId);
+    sendBinary(res, data.bytes, data.name, data.mediaType);
+  }
+}

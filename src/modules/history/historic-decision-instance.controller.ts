@@ -1,0 +1,60 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { Authentication } from '../../engine/authorization/authentication';
+import { HistoricDecisionInstanceDto } from './historic-decision-instance.dto';
+import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_QUERY } from './historic-decision-instance.query';
+import { HistoricDecisionInstanceService } from './historic-decision-instance.service';
+
+@ApiTags('Historic Decision Instance')
+@ApiBasicAuth()
+@Controller('history')
+export class HistoricDecisionInstanceController {
+  constructor(private readonly history: HistoricDecisionInstanceService) {}
+
+  @Get('decision-instance')
+  @ApiQuerySpec(HISTORIC_DECISION_INSTANCE_QUERY)
+  @ApiOkResponse({ type: [HistoricDecisionInstanceDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(HISTORIC_DECISION_INSTANCE_QUERY) q: ParsedQuery) {
+    return this.history.list(auth, q);
+  }
+
+  @Get('decision-instance/count')
+  @ApiQuerySpec(HISTORIC_DECISION_INSTANCE_QUERY, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(HISTORIC_DECISION_INSTANCE_QUERY) q: ParsedQuery) {
+    return this.history.count(auth, q);
+  }
+
+  @Get('decision-instance/:id')
+  @ApiQuery({ name: 'includeInputs', required: false, type: Boolean })
+  @ApiQuery({ name: 'includeOutputs', required: false, type: Boolean })
+  @ApiQuery({ name: 'disableBinaryFetching', required: false, type: Boolean })
+  @ApiQuery({ name: 'disableCustomObjectDeserialization', required: false, type: Boolean })
+  @ApiOkResponse({ type: HistoricDecisionInstanceDto })
+  get(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.history.get(auth, id, query);
+  }
+
+  @Get('decision-requirements-definition/:id/statistics')
+  @ApiQuery({ name: 'decisionInstanceId', required: false })
+  statistics(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('decisionInstanceId') decisionInstanceId?: string) {
+    return this.history.drdStatistics(auth, id, decisionInstanceId);
+  }
+
+  @Get('decision-definition/cleanable-decision-instance-report')
+  @ApiQuerySpec(CLEANABLE_DECISION_REPORT_QUERY)
+  cleanableReport(@Auth() auth: Authentication | null, @ListQuery(CLEANABLE_DECISION_REPORT_QUERY) q: ParsedQuery) {
+    return this.history.cleanableReport(auth, q);
+  }
+
+  @Get('decision-definition/cleanable-decision-instance-report/count')
+  @ApiQuerySpec(CLEANABLE_DECISION_REPORT_QUERY, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  cleanableReportCount(@Auth() auth: Authentication | null, @CountQuery(CLEANABLE_DECISION_REPORT_QUERY) q: ParsedQuery) {
+    return this.history.cleanableReportCount(auth, q);
+  }
+}

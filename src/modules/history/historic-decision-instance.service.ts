@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { RestError, notFound } from '../../common/errors/rest-error';
+import { applyFilters, applyOrderAndPaging, countQuery, listQuery } from '../../common/query/apply-query';
+import { parseGetQuery, ParsedQuery } from '../../common/query/parse-query';
+import { Authentication } from '../../engine/authorization/authentication';
+import { Resources } from '../../engine/authorization/resources';
+import { ProcessEngine } from '../../engine/process-engine';
+import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
+import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
+import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
+import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
+import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
+import {
+  HistoricDecisionInstanceDto, HistoricDecisionInputDto, HistoricDecisionOutputDto, toHistoricDecisionInstanceDto, toInputDto, toOutputDto, ValueRendering,
+} from './historic-decision-instance.dto';
+import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_QUERY } from './historic-decision-instance.query';
+
+function groupBy<T extends { decisionInstanceId: string }, D>(rows: T[], map: (t: T) => D): Map<string, D[]> {
+  const out = new Map<string, D[]>();
+  for (const row of rows) {
+    if (!out.has(row.decisionInstanceId)) out.set(row.decisionInstanceId, []);
+    out.get(row.decisionInstanceId)!.push(map(row));
+  }
+  return out;
+}
+
+@Injectable()
+export class HistoricDecisionInstanceService {
+  constructor(private readonly engine: ProcessEngine) {}
+
+  private query<T>(auth: Authentication | null, run: (em: EntityManager, qb: SelectQueryBuilder<HistoricDecisionInstanceEntity>) => Promise<T>): Promise<T> {
+    return this.engine.tx.read(async (em) => {
+      const qb = em.getRepository(HistoricDecisionInstanceEntity).createQueryBuilder('h');
+      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ_HISTORY', Resources.DECISION_DEFINITION, 'h.decisionDefinitionKey');
+      return run(em, qb);
+    });
+  }
+
+  async list(auth: Authentication | null, q: ParsedQuery): Promise<HistoricDecisionInstanceDto[]> {
+    return this.query(auth, async (em, qb) => this.render(em, await listQuery(qb, HISTORIC_DECISION_INSTANCE_QUERY, q), q.filters));
+  }
+
+  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
+    return { count: await this.query(auth, (_em, qb) => countQuery(qb, HISTORIC_DECISION_INSTANCE_QUERY, q)) };
+  }
+
+  async get(auth: Authentication | null, id: string, query: Record<string, unknown>): Promise<HistoricDecisionInstanceDto> {
+    const flags = parseGetQuery(HISTORIC_DECISION_INSTANCE_QUERY, query, false).filters;
+    const [found] = await this.query(auth, async (em, qb) => this.render(em, await qb.andWhere('h.id = :id', { id }).getMany(), flags));
+    if (!found) throw notFound(`Historic decision instance with id '${id}' does not exist`);
+    return found;
+  }
+
+  /** Inputs and outputs for a whole page in one query each. */
+  private async render(em: EntityManager, rows: HistoricDecisionInstanceEntity[], flags: Record<string, unknown>): Promise<HistoricDecisionInstanceDto[]> {
+    const ids = rows.map((r) => r.id);
+    const rendering: ValueRendering = {
+      disableBinaryFetching: flags.disableBinaryFetching === true,
+      disableCustomObjectDeserialization: flags.disableCustomObjectDeserialization === true,
+    };
+    let inputs = new Map<string, HistoricDecisionInputDto[]>();
+    let outputs = new Map<string, HistoricDecisionOutputDto[]>();
+    if (flags.includeInputs === true && ids.length) {
+      const found = await em.getRepository(HistoricDecisionInputEntity).find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
+      inputs = groupBy(found, (e) => toInputDto(e, rendering));
+    }
+    if (flags.includeOutputs === true && ids.length) {
+      const found = await em.getRepository(HistoricDecisionOutputEntity).find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
+      outputs = groupBy(found, (e) => toOutputDto(e, rendering));
+    }
+    return rows.map((r) =>
+      toHistoricDecisionInstanceDto(
+        r,
+        flags.includeInputs === true ? (inputs.get(r.id) ?? []) : null,
+        flags.includeOutputs === true ? (outputs.get(r.id) ?? []) : null,
+      ),
+    );
+  }
+
+  /** Evaluations per decision of a decision requirements definition (optionally of one evaluation). */
+  async drdStatistics(auth: Authentication | null, drdId: string, decisionInstanceId?: string): Promise<Array<{ decisionDefinitionKey: string; evaluations: number }>> {
+    return this.engine.tx.read(async (em) => {
+      const drd = await em.getRepository(DecisionRequirementsDefinitionEntity).findOneBy({ id: drdId });
+      if (!drd) throw new RestError(400, `No decision requirements definition found with id '${drdId}'`);
+      await this.engine.authorizationChecker.check(em, auth, [{ permission: 'READ', resource: Resources.DECISION_REQUIREMENTS_DEFINITION, resourceId: drd.key }]);
+      const qb = em
+        .getRepository(HistoricDecisionInstanceEntity)
+        .createQueryBuilder('h')
+        .select('h.decisionDefinitionKey', 'decisionDefinitionKey')
+        .addSelect('COUNT(h.id)', 'evaluations')
+        .where('h.decisionRequirementsDefinitionId = :drdId', { drdId })
+        .groupBy('h.decisionDefinitionKey')
+        .orderBy('h.decisionDefinitionKey');
+      if (decisionInstanceId) qb.andWhere('(h.id = :di OR h.rootDecisionInstanceId = :di)', { di: decisionInstanceId });
+      const rows = await qb.getRawMany<{ decisionDefinitionKey: string; evaluations: string | number }>();
+      return rows.map((r) => ({ decisionDefinitionKey: r.decisionDefinitionKey, evaluations: Number(r.evaluations) }));
+    });
+  }
+
+  private report(em: EntityManager, auth: Authentication | null, q: ParsedQuery) {
+    const now = new Date();
+    const qb = em
+      .getRepository(DecisionDefinitionEntity)
+      .createQueryBuilder('d')
+      .leftJoin(HistoricDecisionInstanceEntity, 'h', 'h.decisionDefinitionId = d.id')
+      .select(['d.id AS id', 'd.key AS `key`', 'd.name AS name', 'd.version AS version', 'd.historyTimeToLive AS ttl', 'd.tenantId AS tenantId'])
+      .addSelect('COUNT(h.id)', 'finished')
+      .addSelect('SUM(CASE WHEN h.removalTime IS NOT NULL AND h.removalTime <= :now THEN 1 ELSE 0 END)', 'cleanable')
+      .setParameter('now', now)
+      .groupBy('d.id')
+      .addGroupBy('d.key')
+      .addGroupBy('d.name')
+      .addGroupBy('d.version')
+      .addGroupBy('d.historyTimeToLive')
+      .addGroupBy('d.tenantId');
+    applyFilters(qb, CLEANABLE_DECISION_REPORT_QUERY, q);
+    if (q.filters.compact === true) qb.having('COUNT(h.id) > 0');
+    return this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ_HISTORY', Resources.DECISION_DEFINITION, 'd.key').then(() => qb);
+  }
+
+  async cleanableReport(auth: Authentication | null, q: ParsedQuery) {
+    return this.engine.tx.read(async (em) => {
+      const qb = await this.report(em, auth, q);
+      applyOrderAndPaging(qb, CLEANABLE_DECISION_REPORT_QUERY, q);
+      const rows = await qb.getRawMany<Record<string, unknown>>();
+      return rows.map((r) => ({
+        decisionDefinitionId: r.id, decisionDefinitionKey: r.key, decisionDefinitionName: r.name, decisionDefinitionVersion: Number(r.version),
+        historyTimeToLive: r.ttl == null ? null : Number(r.ttl), finishedDecisionInstanceCount: Number(r.finished),
+        cleanableDecisionInstanceCount: Number(r.cleanable ?? 0), tenantId: r.tenantId ?? null,
+      }));
+    });
+  }
+
+  async cleanableReportCount(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
+    return this.engine.tx.read(async (em) => {
+      const qb = await this.report(em, auth, q);
+      return { count: (await qb.getRawMany()).length };
+    });
+  }
+}
