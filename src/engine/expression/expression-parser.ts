@@ -5,8 +5,12 @@ import { Token, tokenizeEval } from './expression-tokenizer';
 /** Functions JUEL resolves at parse time in Camunda (its function mapper); anything else is a syntax-time error. */
 export const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'dateTime', 'currentUser', 'currentUserGroups']);
 
-/** Deep nesting is legal but never needed; the limit keeps a hostile model from exhausting the stack. */
+/**
+ * Deep nesting and endless operator chains are legal but never needed; the limits keep a hostile
+ * model from exhausting the stack while parsing or (for left-nested chains) while evaluating.
+ */
 const MAX_DEPTH = 100;
+const MAX_TOKENS = 2000;
 
 const EQUALITY: Record<string, BinaryOperator> = { '==': '==', eq: '==', '!=': '!=', ne: '!=' };
 const RELATIONAL: Record<string, BinaryOperator> = {
@@ -40,6 +44,7 @@ export function parseTemplate(text: string): ParsedTemplate {
       if (literal) parts.push(literal);
       literal = '';
       const { tokens, end } = tokenizeEval(text, i + 2);
+      if (tokens.length > MAX_TOKENS) throw new ElFailure('syntax', `expression longer than ${MAX_TOKENS} tokens`);
       parts.push(new Parser(text, tokens, identifiers).parseBody());
       i = end;
     } else {

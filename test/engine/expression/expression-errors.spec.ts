@@ -53,6 +53,7 @@ describe('JUEL subset: syntax errors at compile time', () => {
     ['${eval("1")}', "Could not resolve function 'eval'"],
     ['${a instanceof b}', "encountered 'instanceof'"],
     ['${' + '('.repeat(500) + '1' + ')'.repeat(500) + '}', 'nested deeper than 100 levels'],
+    ['${' + '1+'.repeat(5000) + '1}', 'expression longer than 2000 tokens'],
   ])('%s', (text, message) => {
     let err: ExpressionError | undefined;
     try {

@@ -183,6 +183,15 @@ export type EventNode =
 
 export type FlowNode = ActivityNode | EventNode | GatewayNode;
 
+/** The node interface for one type, e.g. `FlowNodeOfType<'exclusiveGateway'>` is GatewayNode. */
+export type FlowNodeOfType<T extends FlowNodeType> = FlowNode extends infer N
+  ? N extends { type: infer U }
+    ? T extends U
+      ? N
+      : never
+    : never
+  : never;
+
 const ACTIVITY_TYPES: ReadonlySet<FlowNodeType> = new Set([
   'task', 'manualTask', 'userTask', 'serviceTask', 'sendTask', 'businessRuleTask', 'receiveTask', 'subProcess', 'callActivity',
 ]);

@@ -54,7 +54,8 @@ export async function parseBpmn(xml: string, resourceName: string): Promise<Bpmn
   const processes: ProcessGraph[] = [];
   for (const process of children(rootElement, 'rootElements').filter((e) => e.$type === 'bpmn:Process')) {
     if (process.isExecutable === true) processes.push(buildProcessGraph(process, ctx));
-    else ctx.warning(`Ignoring non-executable process with id '${process.id}'. Set the attribute isExecutable="true" to deploy this process.`, process);
+    else if (process.isExecutable === false) ctx.warning(`Ignoring non-executable process with id '${process.id}'. Set the attribute isExecutable="true" to deploy this process.`, process);
+    else ctx.warning(`Process with id '${process.id}' has no attribute isExecutable and is ignored. Set isExecutable="true" to deploy it.`, process);
   }
   if (ctx.errors.length) throw parseError(ctx);
   return { processes, warnings: inDocumentOrder(ctx.warnings) };

@@ -134,7 +134,7 @@ function error(def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwin
 function conditional(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'conditional'> | null {
   const condition = parseCondition(child(def, 'condition'), el, ctx, 'the condition');
   if (!condition) {
-    ctx.error(`Conditional event must contain an expression for evaluation (${describe(el)})`, el);
+    if (!ctx.hasErrorFor(el)) ctx.error(`Conditional event must contain an expression for evaluation (${describe(el)})`, el);
     return null;
   }
   const variableEvents = splitCommaList(attr(def, 'variableEvents'));

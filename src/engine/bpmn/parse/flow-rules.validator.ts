@@ -8,20 +8,16 @@ import { describe, ParseContext } from './parse-context';
  * leading only to catch events, event sub-processes without flows.
  */
 export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
+  const broken = new Set<string>();
   for (const flow of draft.flows.values()) {
     const el = draft.elements.get(flow.id)!;
-    if (ctx.hasErrorFor(el)) continue;
-    // an end that was rejected itself already has its error; a second one on the flow adds nothing
-    const rejected = (id: string) => !draft.nodes.has(id) && draft.elements.has(id);
-    const source = draft.nodes.get(flow.sourceId);
-    const target = draft.nodes.get(flow.targetId);
-    if (!rejected(flow.sourceId) && (!source || source.scopeId !== flow.scopeId)) {
-      ctx.error(`Invalid source '${flow.sourceId}' of sequence flow '${flow.id}'`, el);
-    }
-    if (!rejected(flow.targetId) && (!target || target.scopeId !== flow.scopeId)) {
-      ctx.error(`Invalid destination '${flow.targetId}' of sequence flow '${flow.id}'`, el);
-    }
+    const errorsBefore = ctx.errors.length;
+    validateEnds(draft, flow.id, ctx);
+    if (ctx.hasErrorFor(el) || ctx.errors.length > errorsBefore) broken.add(flow.id);
   }
+  // node rules look at the flows that are valid, so one mistake is reported once
+  const incoming = (id: string) => incomingOf(draft, id).filter((f) => !broken.has(f.id));
+  const outgoing = (id: string) => outgoingOf(draft, id).filter((f) => !broken.has(f.id));
 
   for (const node of draft.nodes.values()) {
     const el = draft.elements.get(node.id)!;
@@ -32,14 +28,14 @@ export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
       } else if (host.type === 'subProcess' && host.triggeredByEvent) {
         ctx.error(`Boundary event ${describe(el)} cannot be attached to event sub-process '${host.id}'`, el);
       }
-      if (incomingOf(draft, node.id).length) ctx.error(`Boundary event ${describe(el)} cannot have incoming sequence flows`, el);
+      if (incoming(node.id).length) ctx.error(`Boundary event ${describe(el)} cannot have incoming sequence flows`, el);
     }
-    if (node.type === 'startEvent' && incomingOf(draft, node.id).length) {
+    if (node.type === 'startEvent' && incoming(node.id).length) {
       ctx.error(`Start event ${describe(el)} cannot have incoming sequence flows`, el);
     }
     if (node.type === 'subProcess' && node.triggeredByEvent) {
-      if (incomingOf(draft, node.id).length) ctx.error(`Invalid incoming sequence flow of event subprocess ${describe(el)}`, el);
-      if (outgoingOf(draft, node.id).length) ctx.error(`Invalid outgoing sequence flow of event subprocess ${describe(el)}`, el);
+      if (incoming(node.id).length) ctx.error(`Invalid incoming sequence flow of event subprocess ${describe(el)}`, el);
+      if (outgoing(node.id).length) ctx.error(`Invalid outgoing sequence flow of event subprocess ${describe(el)}`, el);
     }
     if ('defaultFlowId' in node && node.defaultFlowId !== null) {
       const flow = draft.flows.get(node.defaultFlowId);
@@ -49,6 +45,22 @@ export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
     }
     if (node.type === 'exclusiveGateway') warnUnconditionalFlows(draft, node.id, node.defaultFlowId, ctx);
     if (node.type === 'eventBasedGateway') validateEventBasedGateway(draft, node.id, ctx);
+  }
+}
+
+function validateEnds(draft: GraphDraft, flowId: string, ctx: ParseContext): void {
+  const flow = draft.flows.get(flowId)!;
+  const el = draft.elements.get(flowId)!;
+  if (ctx.hasErrorFor(el)) return;
+  // an end that was rejected itself already has its error; a second one on the flow adds nothing
+  const rejected = (id: string) => !draft.nodes.has(id) && draft.elements.has(id);
+  const source = draft.nodes.get(flow.sourceId);
+  const target = draft.nodes.get(flow.targetId);
+  if (!rejected(flow.sourceId) && (!source || source.scopeId !== flow.scopeId)) {
+    ctx.error(`Invalid source '${flow.sourceId}' of sequence flow '${flow.id}'`, el);
+  }
+  if (!rejected(flow.targetId) && (!target || target.scopeId !== flow.scopeId)) {
+    ctx.error(`Invalid destination '${flow.targetId}' of sequence flow '${flow.id}'`, el);
   }
 }
 

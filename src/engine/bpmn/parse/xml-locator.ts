@@ -8,8 +8,13 @@ export class XmlLocator {
 
   constructor(private readonly xml: string) {
     for (let i = 0; i < xml.length; i++) if (xml[i] === '\n') this.lineStarts.push(i + 1);
+    const opaque: Array<[number, number]> = [];
+    const comments = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g;
+    for (let m = comments.exec(xml); m; m = comments.exec(xml)) opaque.push([m.index, m.index + m[0].length]);
     const idAttribute = /\sid\s*=\s*(["'])([^"']*)\1/g;
     for (let m = idAttribute.exec(xml); m; m = idAttribute.exec(xml)) {
+      const at = m.index;
+      if (opaque.some(([from, to]) => at >= from && at < to)) continue;
       const tagStart = this.tagStartOf(m.index);
       if (tagStart !== null && !this.byId.has(m[2])) this.byId.set(m[2], tagStart);
     }
