@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ensureBuilt, freshMysql, startServer, request, multipart, load, fmt } = require('./lib.cjs');
+const { ensureBuilt, freshMysql, startServer, request, multipart, loadWithWrk, hasWrk, fmt } = require('./lib.cjs');
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(`--${name}`); return i >= 0 ? Number(args[i + 1]) : def; };
@@ -36,14 +36,22 @@ async function measure(label, env) {
     const { body, headers } = multipart([{ name: 'bench.dmn', content: TABLE }], { 'deployment-name': 'bench' });
     const dep = await request('POST', `${server.base}/deployment/create`, body, headers);
     if (dep.status !== 200) throw new Error(`deploy failed: ${dep.status} ${dep.text}`);
-    const ceiling = await load(async () => (await request('GET', `${server.base}/engine`)).status === 200, { concurrency, seconds });
-    const evalResult = await load(async () => {
+    const ceiling = await loadWithWrk(`${server.base}/engine`, { concurrency, seconds }, async () => (await request('GET', `${server.base}/engine`)).status === 200);
+    const lua = `wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local customers = {"gold", "silver", "bronze"}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, nil, '{"variables":{"customer":{"value":"' .. customers[(n % 3) + 1] .. '","type":"String"},"amount":{"value":' .. ((n % 2000) + 0.5) .. ',"type":"Double"}}}')
+end`;
+    const evalResult = await loadWithWrk(`${server.base}/decision-definition/key/discount/evaluate`, { concurrency, seconds, lua }, async () => {
       const i = n++;
       const r = await request('POST', `${server.base}/decision-definition/key/discount/evaluate`, {
         variables: { customer: { value: customers[i % 3], type: 'String' }, amount: { value: (i % 2000) + 0.5, type: 'Double' } },
       });
       return r.status === 200;
-    }, { concurrency, seconds });
+    });
     return { label, ceiling, evalResult };
   } finally {
     await server.stop();
@@ -51,7 +59,7 @@ async function measure(label, env) {
 }
 
 (async () => {
-  ensureBuilt();
+  if (!args.includes('--no-build')) ensureBuilt();
   const rows = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dmn-bench-'));
   for (const level of ['full', 'none']) {
@@ -68,7 +76,7 @@ async function measure(label, env) {
       }
     }
   }
-  console.log(`\nDMN evaluate over REST, 5-rule FIRST table, ${concurrency} concurrent clients, ${seconds}s per measurement, ${os.cpus().length} cores`);
+  console.log(`\nDMN evaluate over REST, 5-rule FIRST table, ${concurrency} concurrent clients, ${seconds}s per measurement, ${os.cpus().length} cores, load from ${hasWrk() ? 'wrk' : 'a Node client (install wrk for figures closer to the server limit)'}`);
   console.log('setup                  | evaluations/s | p50 ms | p99 ms | errors | GET /engine req/s | ratio');
   console.log('-----------------------|---------------|--------|--------|--------|-------------------|------');
   for (const r of rows) {

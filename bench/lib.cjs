@@ -106,8 +106,39 @@ async function load(task, { concurrency = 16, seconds = 5, warmup = 1 } = {}) {
   return { count: latencies.length, rate: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), errors };
 }
 
+function hasWrk() {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    return err.status === 1; // wrk --version exits 1 after printing its version
+  }
+}
+
+/**
+ * Load from wrk (a C load generator: a Node generator on these 2 cores costs as much CPU as the
+ * server and caps the figures). `lua` may define request() to vary bodies. Falls back to `fallback`.
+ */
+async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', headers = {} } = {}, fallback) {
+  if (!hasWrk()) return load(fallback, { concurrency, seconds });
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const script = path.join(os.tmpdir(), `bench-${process.pid}-${Date.now()}.lua`);
+  const headerLines = Object.entries({ Authorization: AUTH, ...headers }).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`).join('\n');
+  fs.writeFileSync(script, `${headerLines}\n${lua}\ndone = function(summary, latency, requests)\n  io.write(string.format("RESULT %d %f %f %f %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))\nend\n`);
+  try {
+    execFileSync('wrk', ['-t1', `-c${concurrency}`, '-d1s', '-s', script, url], { stdio: 'ignore' });
+    const out = execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]).toString();
+    const m = /RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
+    if (!m) throw new Error(`unexpected wrk output: ${out}`);
+    return { count: Number(m[1]), rate: Number(m[1]) / (Number(m[2]) / 1e6), p50: Number(m[3]) / 1000, p99: Number(m[4]) / 1000, errors: Number(m[5]) };
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
+}
+
 function fmt(n, digits = 0) {
   return Number.isFinite(n) ? n.toFixed(digits) : '-';
 }
 
-module.exports = { ROOT, ensureBuilt, freshMysql, startServer, request, multipart, load, fmt };
+module.exports = { ROOT, ensureBuilt, freshMysql, startServer, request, multipart, load, loadWithWrk, hasWrk, fmt };

@@ -29,7 +29,9 @@ export class DecisionService {
 
   /** Standalone evaluation (REST): needs CREATE_INSTANCE on the decision definition. */
   async evaluate(auth: Authentication | null, definition: DecisionDefinitionEntity, variables: VariableMap): Promise<DecisionResult> {
-    return this.tx.write(async (em) => {
+    // Without decision history nothing is written: no transaction (two round trips fewer on MySQL).
+    const unit = this.historyLevel === 'full' ? this.tx.write.bind(this.tx) : this.tx.read.bind(this.tx);
+    return unit(async (em) => {
       await this.checker.check(em, auth, [{ permission: 'CREATE_INSTANCE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
       return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
     });

@@ -5,6 +5,7 @@ import { HistoricDecisionOutputEntity } from '../../persistence/entities/history
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { DecisionEvaluation } from '../dmn/decision-evaluator';
 import { newId } from '../util/ids';
+import { insertRows } from '../../persistence/raw-rows';
 import { toColumns } from '../variables/variable-columns';
 
 /** Where an evaluation happened: standalone (REST) or inside a process (business rule task). */
@@ -64,8 +65,8 @@ export async function writeDecisionHistory(
       });
     }
   });
-  if (instances.length) await em.getRepository(HistoricDecisionInstanceEntity).insert(instances);
-  if (inputs.length) await em.getRepository(HistoricDecisionInputEntity).insert(inputs);
-  if (outputs.length) await em.getRepository(HistoricDecisionOutputEntity).insert(outputs);
+  await insertRows(em, HistoricDecisionInstanceEntity, instances);
+  await insertRows(em, HistoricDecisionInputEntity, inputs);
+  await insertRows(em, HistoricDecisionOutputEntity, outputs);
   return instances.map((i) => i.id);
 }

@@ -16,6 +16,7 @@ import { BadUserRequestError, NotFoundError, ProcessEngineError } from '../error
 import { deploy, DeploymentRequest, DeploymentResult } from './deployer';
 import { ModelCache } from './model-cache';
 import { parseResources } from './parse-resources';
+import { selectRows } from '../../persistence/raw-rows';
 
 export type DefinitionKind = 'process' | 'decision' | 'drd';
 type AnyDefinition = ProcessDefinitionEntity | DecisionDefinitionEntity | DecisionRequirementsDefinitionEntity;
@@ -146,11 +147,12 @@ export class RepositoryService {
     });
   }
 
+  /** On the hot path of every evaluate and start by key: one indexed, prepared-shape query. */
   async latest(em: EntityManager, kind: DefinitionKind, key: string, tenantId: string | null): Promise<AnyDefinition | null> {
-    const qb = em.getRepository(TABLES[kind] as typeof ProcessDefinitionEntity).createQueryBuilder('d').where('d.key = :key', { key });
-    if (tenantId == null) qb.andWhere('d.tenantId IS NULL');
-    else qb.andWhere('d.tenantId = :tenantId', { tenantId });
-    return qb.orderBy('d.version', 'DESC').getOne();
+    const tenant = tenantId == null ? 't.tenant_id IS NULL' : 't.tenant_id = ?';
+    const params = tenantId == null ? [key] : [key, tenantId];
+    const [found] = await selectRows(em, TABLES[kind] as typeof ProcessDefinitionEntity, `WHERE t.\`key\` = ? AND ${tenant} ORDER BY t.version DESC LIMIT 1`, params);
+    return found ?? null;
   }
 
   /** The bytes of a definition's own resource (its XML). */

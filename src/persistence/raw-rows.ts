@@ -1,0 +1,91 @@
+import { EntityManager, EntityMetadata, ObjectLiteral } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+
+/**
+ * Lean inserts and selects for the hot paths (decision history, runtime flushes, lookups by key).
+ * TypeORM's query builders cost 50-100 µs of CPU per statement here; these build the SQL once per
+ * entity and convert values with the driver's own conversions (dates, booleans, transformers), so
+ * the rows are exactly what the repositories would write and read.
+ */
+interface Shape {
+  table: string;
+  columns: ColumnMetadata[];
+  insertPrefix: string;
+  selectList: string;
+}
+
+const shapes = new WeakMap<EntityMetadata, Shape>();
+const MAX_PARAMS = 900;
+
+function shapeOf(em: EntityManager, target: new () => ObjectLiteral): Shape {
+  const metadata = em.connection.getMetadata(target);
+  let shape = shapes.get(metadata);
+  if (!shape) {
+    const escape = (name: string) => em.connection.driver.escape(name);
+    const columns = metadata.columns;
+    shape = {
+      table: escape(metadata.tableName),
+      columns,
+      insertPrefix: `INSERT INTO ${escape(metadata.tableName)} (${columns.map((c) => escape(c.databaseName)).join(', ')}) VALUES `,
+      selectList: columns.map((c) => `t.${escape(c.databaseName)}`).join(', '),
+    };
+    shapes.set(metadata, shape);
+  }
+  return shape;
+}
+
+function persistentValue(em: EntityManager, column: ColumnMetadata, row: ObjectLiteral): unknown {
+  let value = row[column.propertyName];
+  if (value === undefined) {
+    if (column.default === undefined || typeof column.default === 'function') return null;
+    value = column.default;
+  }
+  const prepared = em.connection.driver.preparePersistentValue(value, column);
+  return prepared === undefined ? null : prepared;
+}
+
+/** Multi-row INSERT of entity-shaped objects (chunked to stay under the drivers' parameter limits). */
+export async function insertRows<T extends ObjectLiteral>(em: EntityManager, target: new () => T, rows: Partial<T>[]): Promise<void> {
+  if (!rows.length) return;
+  const shape = shapeOf(em, target);
+  const perRow = shape.columns.length;
+  const rowsPerChunk = Math.max(1, Math.floor(MAX_PARAMS / perRow));
+  const placeholders = `(${new Array(perRow).fill('?').join(', ')})`;
+  for (let i = 0; i < rows.length; i += rowsPerChunk) {
+    const chunk = rows.slice(i, i + rowsPerChunk);
+    const params: unknown[] = [];
+    for (const row of chunk) for (const column of shape.columns) params.push(persistentValue(em, column, row));
+    await em.query(shape.insertPrefix + new Array(chunk.length).fill(placeholders).join(', '), params);
+  }
+}
+
+/** Hydrates raw rows (column names as in the table) into entities. */
+export function hydrate<T extends ObjectLiteral>(em: EntityManager, target: new () => T, raw: ObjectLiteral[]): T[] {
+  const shape = shapeOf(em, target);
+  return raw.map((r) => {
+    const entity = new target();
+    for (const column of shape.columns) {
+      (entity as ObjectLiteral)[column.propertyName] = em.connection.driver.prepareHydratedValue(r[column.databaseName], column);
+    }
+    return entity;
+  });
+}
+
+/**
+ * `SELECT <all columns> FROM <table> t <tail>`, where `tail` holds WHERE/ORDER/LIMIT in plain SQL with
+ * `?` placeholders and table column names (alias `t`).
+ */
+export async function selectRows<T extends ObjectLiteral>(em: EntityManager, target: new () => T, tail: string, params: unknown[] = []): Promise<T[]> {
+  const shape = shapeOf(em, target);
+  const raw: ObjectLiteral[] = await em.query(`SELECT ${shape.selectList} FROM ${shape.table} t ${tail}`, params);
+  return hydrate(em, target, raw);
+}
+
+/** Parameter for a raw query: drivers differ in how they bind dates and booleans. */
+export function sqlParam(em: EntityManager, value: unknown): unknown {
+  if (value instanceof Date) {
+    return em.connection.options.type === 'better-sqlite3' ? value.toISOString().replace('T', ' ').replace('Z', '') : value;
+  }
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
