@@ -86,6 +86,24 @@ describe(`deployments (${databaseLabel()})`, () => {
     expect(JSON.stringify(res.body)).not.toContain('root:');
   });
 
+  it('refuses elements that would run code from a deployment, naming the element', async () => {
+    const res = await deployFixture(t, ['bpmn/unsupported.bpmn']).expect(400);
+    expect(res.body.type).toBe('ParseException');
+    expect(res.body.message).toMatch(/^ENGINE-09005 Could not parse BPMN process/);
+    const errors = res.body.details['unsupported.bpmn'].errors;
+    expect(errors.some((e: any) => e.mainElementId === 'Script' && e.line > 0)).toBe(true);
+    expect(errors[0]['\u0435lementIds']).toEqual(errors[0].elementIds);
+  });
+
+  it('deploys DMN 1.1 (Camunda-style) and DMN 1.5 models', async () => {
+    const old = (await deployFixture(t, ['dmn/dish-decision.dmn11.xml'], { 'tenant-id': 'legacy' }).expect(200)).body;
+    expect(Object.values(old.deployedDecisionDefinitions).map((d: any) => d.key).sort()).toEqual(['deliveryDay', 'dish']);
+    const modern = (await deployFixture(t, ['dmn/dinner-drd.dmn'], { 'tenant-id': 'legacy' }).expect(200)).body;
+    const [drd] = Object.values(modern.deployedDecisionRequirementsDefinitions) as any[];
+    expect(drd).toMatchObject({ key: 'dinnerDrd', name: 'Dinner Decisions', category: 'http://example.com/dinner', tenantId: 'legacy' });
+    expect(Object.values(modern.deployedDecisionDefinitions).map((d: any) => [d.key, d.version]).sort()).toEqual([['beverages', 1], ['dinner', 1], ['dish', 2], ['menuCard', 1], ['season', 1]]);
+  });
+
   it('answers bad uploads with Camunda messages', async () => {
     const none = await t.as('demo').post('/deployment/create').field('deployment-name', 'x').expect(400);
     expect(none.body).toEqual({ type: 'InvalidRequestException', message: 'No deployment resources contained in the form upload.', code: null });
