@@ -11,6 +11,10 @@ export interface EngineConfig {
   /** Seconds a successful basic-auth verification stays cached in this process. */
   authCacheSeconds: number;
   logSql: boolean;
+  /** Long-polling fetchAndLock requests that may wait at once (Camunda's fetch-and-lock-queue-capacity). */
+  fetchAndLockQueueCapacity?: number;
+  /** How often waiting fetchAndLock requests re-check the database for tasks (other instances, expired locks). */
+  longPollRecheckMs?: number;
 }
 
 export type HistoryLevel = 'none' | 'activity' | 'audit' | 'full';
@@ -40,6 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     enforceHistoryTimeToLive: bool(env.ENFORCE_HISTORY_TIME_TO_LIVE, true),
     authCacheSeconds: Number(env.AUTH_CACHE_SECONDS ?? 60),
     logSql: bool(env.LOG_SQL, false),
+    fetchAndLockQueueCapacity: Number(env.FETCH_AND_LOCK_QUEUE_CAPACITY ?? 200),
+    longPollRecheckMs: Number(env.LONG_POLL_RECHECK_MS ?? 1000),
     ...overrides,
   };
 }

@@ -7,6 +7,10 @@ import { CredentialsCache } from './identity/credentials-cache';
 import { IdentityService } from './identity/identity-service';
 import { RepositoryService } from './repository/repository-service';
 import { DecisionService } from './decision/decision-service';
+import { RuntimeService } from './runtime/runtime-service';
+import { ExternalTaskNotifier } from './external-task/external-task-notifier';
+import { ExternalTaskService } from './external-task/external-task-service';
+import { IncidentService } from './external-task/incident-service';
 
 /**
  * The engine facade: one object per running engine, holding the services that the REST modules
@@ -21,6 +25,11 @@ export class ProcessEngine {
   readonly authorizations: AuthorizationService;
   readonly repository: RepositoryService;
   readonly decisions: DecisionService;
+  readonly runtime: RuntimeService;
+  /** Wakes long-polling fetchAndLock requests; call `notify(topics)` after committing fetchable external tasks. */
+  readonly externalTaskNotifier = new ExternalTaskNotifier();
+  readonly externalTasks: ExternalTaskService;
+  readonly incidents: IncidentService;
 
   constructor(
     readonly config: EngineConfig,
@@ -33,6 +42,13 @@ export class ProcessEngine {
     this.authorizations = new AuthorizationService(this.tx, this.authorizationChecker);
     this.repository = new RepositoryService(this.tx, this.authorizationChecker);
     this.decisions = new DecisionService(this.tx, this.authorizationChecker, this.repository, config.historyLevel);
+    this.runtime = new RuntimeService(this.tx, this.authorizationChecker, this.repository, this.decisions, config.historyLevel);
+    this.runtime.onExternalTasksCreated((topics) => this.externalTaskNotifier.notify(topics));
+    this.externalTasks = new ExternalTaskService({
+      tx: this.tx, checker: this.authorizationChecker, repository: this.repository, runtime: this.runtime, notifier: this.externalTaskNotifier,
+      longPolling: { capacity: config.fetchAndLockQueueCapacity ?? 200, recheckMs: config.longPollRecheckMs ?? 1000 },
+    });
+    this.incidents = new IncidentService(this.tx, this.authorizationChecker);
   }
 
   async start(): Promise<void> {
@@ -40,6 +56,7 @@ export class ProcessEngine {
   }
 
   async close(): Promise<void> {
+    await this.externalTasks.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

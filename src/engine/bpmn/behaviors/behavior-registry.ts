@@ -1,0 +1,111 @@
+import { ActivityRef } from '../runtime/activity-ref';
+import { FlowNode } from '../model';
+import { ActivityBehavior } from './activity-behavior';
+import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
+import { CallActivityBehavior } from './call-activity.behavior';
+import { ErrorEndEventBehavior } from './error-end-event.behavior';
+import { ExclusiveGatewayBehavior } from './exclusive-gateway.behavior';
+import { ExternalTaskBehavior, externalTaskConfigOf } from './external-task.behavior';
+import { InclusiveGatewayBehavior } from './inclusive-gateway.behavior';
+import { MultiInstanceBodyBehavior } from './multi-instance-body.behavior';
+import { NoneEndEventBehavior } from './none-end-event.behavior';
+import { ParallelGatewayBehavior } from './parallel-gateway.behavior';
+import { PassThroughBehavior } from './pass-through.behavior';
+import { ReceiveTaskBehavior } from './receive-task.behavior';
+import { SubProcessBehavior } from './sub-process.behavior';
+import { TerminateEndEventBehavior } from './terminate-end-event.behavior';
+import { UnsupportedBehavior } from './unsupported.behavior';
+import { UserTaskBehavior } from './user-task.behavior';
+
+interface Behaviors {
+  passThrough: ActivityBehavior;
+  noneEnd: ActivityBehavior;
+  terminateEnd: ActivityBehavior;
+  errorEnd: ActivityBehavior;
+  external: ActivityBehavior;
+  userTask: ActivityBehavior;
+  businessRule: ActivityBehavior;
+  receive: ActivityBehavior;
+  exclusive: ActivityBehavior;
+  parallel: ActivityBehavior;
+  inclusive: ActivityBehavior;
+  subProcess: ActivityBehavior;
+  callActivity: ActivityBehavior;
+  multiInstance: ActivityBehavior;
+  unsupported: ActivityBehavior;
+}
+
+let behaviors: Behaviors | null = null;
+
+// Built on first use: behaviours import runtime modules that import this registry.
+function all(): Behaviors {
+  return (behaviors ??= {
+    passThrough: new PassThroughBehavior(),
+    noneEnd: new NoneEndEventBehavior(),
+    terminateEnd: new TerminateEndEventBehavior(),
+    errorEnd: new ErrorEndEventBehavior(),
+    external: new ExternalTaskBehavior(),
+    userTask: new UserTaskBehavior(),
+    businessRule: new BusinessRuleTaskBehavior(),
+    receive: new ReceiveTaskBehavior(),
+    exclusive: new ExclusiveGatewayBehavior(),
+    parallel: new ParallelGatewayBehavior(),
+    inclusive: new InclusiveGatewayBehavior(),
+    subProcess: new SubProcessBehavior(),
+    callActivity: new CallActivityBehavior(),
+    multiInstance: new MultiInstanceBodyBehavior(),
+    unsupported: new UnsupportedBehavior(),
+  });
+}
+
+function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
+  switch (node.type) {
+    case 'startEvent':
+    case 'boundaryEvent':
+    case 'task':
+    case 'manualTask':
+      return b.passThrough;
+    case 'endEvent':
+      switch (node.eventDefinition?.kind) {
+        case undefined:
+          return b.noneEnd;
+        case 'terminate':
+          return b.terminateEnd;
+        case 'error':
+          return b.errorEnd;
+        default:
+          return externalTaskConfigOf(node) ? b.external : b.unsupported;
+      }
+    case 'intermediateThrowEvent':
+      if (!node.eventDefinition) return b.passThrough;
+      return externalTaskConfigOf(node) ? b.external : b.unsupported;
+    case 'userTask':
+      return b.userTask;
+    case 'serviceTask':
+    case 'sendTask':
+      return b.external;
+    case 'businessRuleTask':
+      return node.decision ? b.businessRule : b.external;
+    case 'receiveTask':
+      return b.receive;
+    case 'exclusiveGateway':
+      return b.exclusive;
+    case 'parallelGateway':
+      return b.parallel;
+    case 'inclusiveGateway':
+      return b.inclusive;
+    case 'subProcess':
+      return b.subProcess;
+    case 'callActivity':
+      return b.callActivity;
+    case 'intermediateCatchEvent':
+    case 'eventBasedGateway':
+      return b.unsupported;
+  }
+}
+
+/** The behaviour of an activity (a flow node, or the multi-instance body around one). */
+export function behaviorFor(ref: ActivityRef): ActivityBehavior {
+  const b = all();
+  return ref.isBody ? b.multiInstance : forNode(ref.node, b);
+}

@@ -1,0 +1,77 @@
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
+import { ProcessEngineError } from '../../errors';
+import type { CommandContext } from './command-context';
+import { runOperation } from './operations/operation-dispatch';
+
+/** Loop variables a multi-instance body hands to one of its instances. */
+export interface InnerInstance {
+  loopCounter: number;
+  element?: { name: string; value: unknown };
+}
+
+/**
+ * The atomic operations. Each moves one execution one small step; behaviours and operations plan
+ * follow-up operations instead of calling each other, so the graph is walked by a loop, never by
+ * recursion, and an execution removed meanwhile (interrupted, joined) simply drops its pending steps.
+ */
+export type AtomicOperation =
+  | { kind: 'ACTIVITY_START'; execution: ExecutionEntity; activityId: string; inner?: InnerInstance; startEventId?: string }
+  | { kind: 'ACTIVITY_EXECUTE'; execution: ExecutionEntity; activityId: string; startEventId?: string }
+  /** Leaves an activity: output mapping, history, scope destruction, then `flowIds` (default: the outgoing behaviour). */
+  | { kind: 'ACTIVITY_END'; execution: ExecutionEntity; activityId: string; flowIds?: readonly string[] }
+  | { kind: 'TRANSITION_TAKE'; execution: ExecutionEntity; flowId: string }
+  /** A token has nowhere to go: it ends, and its scope completes once no token is left. */
+  | { kind: 'TOKEN_END'; execution: ExecutionEntity }
+  | { kind: 'SCOPE_COMPLETE'; execution: ExecutionEntity }
+  | { kind: 'PROCESS_END'; execution: ExecutionEntity }
+  | { kind: 'ERROR_PROPAGATE'; execution: ExecutionEntity; activityId: string; errorCode: string; errorMessage: string | null; thrownByEndEvent: boolean };
+
+/** Generous: a model that loops without a wait state must fail, not hang the process. */
+const MAX_OPERATIONS = 200_000;
+
+export class Agenda {
+  private readonly queue: AtomicOperation[] = [];
+  private head = 0;
+  private readonly pending = new Map<ExecutionEntity, number>();
+  private running = false;
+
+  constructor(private readonly ctx: CommandContext) {}
+
+  plan(op: AtomicOperation): void {
+    this.queue.push(op);
+    this.pending.set(op.execution, (this.pending.get(op.execution) ?? 0) + 1);
+  }
+
+  /** Whether steps are still planned for an execution (it is not at rest). */
+  hasPending(execution: ExecutionEntity): boolean {
+    return (this.pending.get(execution) ?? 0) > 0;
+  }
+
+  async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      let count = 0;
+      while (this.head < this.queue.length) {
+        const op = this.queue[this.head++];
+        const left = (this.pending.get(op.execution) ?? 1) - 1;
+        if (left > 0) this.pending.set(op.execution, left);
+        else this.pending.delete(op.execution);
+        if (!this.alive(op.execution)) continue;
+        if (++count > MAX_OPERATIONS) {
+          throw new ProcessEngineError(`The process instance ${op.execution.processInstanceId} did not reach a wait state after ${MAX_OPERATIONS} steps`);
+        }
+        await runOperation(this.ctx, op);
+      }
+    } finally {
+      this.queue.length = 0;
+      this.head = 0;
+      this.pending.clear();
+      this.running = false;
+    }
+  }
+
+  private alive(execution: ExecutionEntity): boolean {
+    return this.ctx.instances.get(execution.processInstanceId)?.executions.get(execution.id) === execution;
+  }
+}

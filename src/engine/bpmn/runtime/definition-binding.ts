@@ -1,0 +1,97 @@
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
+import { DecisionDefinitionEntity } from '../../../persistence/entities/repository/decision-definition.entity';
+import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
+import { ProcessEngineError } from '../../errors';
+import { CompiledExpression } from '../../expression';
+import { DefinitionBinding } from '../model';
+import type { CommandContext } from './command-context';
+import { evaluate } from './expression-scope';
+import { ProcessInstanceState } from './process-instance-state';
+
+interface BindingConfig {
+  binding: DefinitionBinding;
+  version: CompiledExpression | null;
+  versionTag: CompiledExpression | null;
+  tenantId: CompiledExpression | null;
+}
+
+interface Lookup {
+  key: string;
+  binding: DefinitionBinding;
+  version: number | null;
+  versionTag: string | null;
+  tenantId: string | null;
+  deploymentId: string | null;
+}
+
+type Table = typeof ProcessDefinitionEntity | typeof DecisionDefinitionEntity;
+
+/**
+ * What a reference (call activity, business rule task) resolves to: by default the latest version
+ * in the calling definition's tenant; `deployment` the one deployed with the caller; `version` and
+ * `versionTag` a given one.
+ */
+function lookupOf(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, key: CompiledExpression, config: BindingConfig): Lookup {
+  const keyValue = evaluate(ctx, execution, key);
+  if (keyValue == null || keyValue === '') throw new ProcessEngineError(`The reference '${key.text}' resolves to nothing`);
+  const tenant = config.tenantId ? evaluate(ctx, execution, config.tenantId) : instance.definition.tenantId;
+  const version = config.binding === 'version' && config.version ? Number(evaluate(ctx, execution, config.version)) : null;
+  if (config.binding === 'version' && (version == null || !Number.isInteger(version))) {
+    throw new ProcessEngineError(`The version of the reference '${key.text}' is not an integer`);
+  }
+  const tag = config.binding === 'versionTag' && config.versionTag ? evaluate(ctx, execution, config.versionTag) : null;
+  return {
+    key: String(keyValue), binding: config.binding, version, versionTag: tag == null ? null : String(tag),
+    tenantId: tenant == null || tenant === '' ? null : String(tenant), deploymentId: instance.definition.deploymentId,
+  };
+}
+
+async function find<T extends Table>(ctx: CommandContext, table: T, l: Lookup): Promise<InstanceType<T> | null> {
+  const qb = ctx.em.getRepository(table as typeof ProcessDefinitionEntity).createQueryBuilder('d').where('d.key = :key', { key: l.key });
+  if (l.binding === 'deployment') qb.andWhere('d.deploymentId = :dep', { dep: l.deploymentId });
+  else if (l.tenantId == null) qb.andWhere('d.tenantId IS NULL');
+  else qb.andWhere('d.tenantId = :tenant', { tenant: l.tenantId });
+  if (l.binding === 'version') qb.andWhere('d.version = :version', { version: l.version });
+  if (l.binding === 'versionTag') qb.andWhere('d.versionTag = :tag', { tag: l.versionTag });
+  return (await qb.orderBy('d.version', 'DESC').getOne()) as InstanceType<T> | null;
+}
+
+function describe(l: Lookup): string {
+  const tenant = l.tenantId == null ? '' : ` and tenant-id '${l.tenantId}'`;
+  switch (l.binding) {
+    case 'deployment':
+      return `key '${l.key}' in deployment '${l.deploymentId}'`;
+    case 'version':
+      return `key '${l.key}' and version '${l.version}'${tenant}`;
+    case 'versionTag':
+      return `key '${l.key}' and versionTag '${l.versionTag}'${tenant}`;
+    default:
+      return `key '${l.key}'${tenant}`;
+  }
+}
+
+export async function resolveCalledProcess(
+  ctx: CommandContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  calledElement: CompiledExpression,
+  config: BindingConfig,
+): Promise<ProcessDefinitionEntity> {
+  const lookup = lookupOf(ctx, instance, execution, calledElement, config);
+  const found = await find(ctx, ProcessDefinitionEntity, lookup);
+  if (!found) throw new ProcessEngineError(`no processes deployed with ${describe(lookup)}`);
+  return found;
+}
+
+export async function resolveDecision(
+  ctx: CommandContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  decisionRef: CompiledExpression,
+  config: BindingConfig,
+): Promise<DecisionDefinitionEntity> {
+  const lookup = lookupOf(ctx, instance, execution, decisionRef, config);
+  const found = await find(ctx, DecisionDefinitionEntity, lookup);
+  if (!found) throw new ProcessEngineError(`no decision definition deployed with ${describe(lookup)}`);
+  return found;
+}

@@ -1,0 +1,82 @@
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
+import { CompiledExpression, ExpressionContext, ExpressionExecution } from '../../expression';
+import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
+import { resolveActivity } from './activity-ref';
+import type { CommandContext } from './command-context';
+
+const SIMPLE_REFERENCE = /^[$#]\{\s*([A-Za-z_$][\w$]*)\s*\}$/;
+
+function plainMap(map: VariableMap): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(map)) out[k] = plainValue(v);
+  return out;
+}
+
+/** `execution` inside expressions: a view on one execution whose variable writes go through the command. */
+export function expressionExecution(ctx: CommandContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionExecution {
+  const instance = ctx.instanceOf(execution);
+  const vars = ctx.variables;
+  return {
+    id: execution.id,
+    processInstanceId: execution.processInstanceId,
+    processBusinessKey: instance.root.businessKey,
+    processDefinitionId: execution.processDefinitionId,
+    currentActivityId: execution.activityId,
+    currentActivityName: resolveActivity(instance.graph, execution.activityId)?.node.name ?? null,
+    activityInstanceId: execution.activityInstanceId,
+    parentId: execution.parentId,
+    tenantId: execution.tenantId,
+    eventName,
+    getVariable: (name) => {
+      const tv = vars.get(execution, name);
+      return tv ? plainValue(tv) : null;
+    },
+    getVariableLocal: (name) => {
+      const tv = vars.getLocal(execution, name);
+      return tv ? plainValue(tv) : null;
+    },
+    hasVariable: (name) => vars.get(execution, name) !== undefined,
+    hasVariableLocal: (name) => vars.getLocal(execution, name) !== undefined,
+    getVariables: () => plainMap(vars.visible(execution)),
+    getVariablesLocal: () => plainMap(vars.local(execution)),
+    setVariable: (name, value) => vars.set(execution, name, untypedValue(value)),
+    setVariableLocal: (name, value) => vars.setLocal(execution, name, untypedValue(value)),
+  };
+}
+
+export function expressionContext(ctx: CommandContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionContext {
+  return {
+    resolve: (name) => {
+      const tv = ctx.variables.get(execution, name);
+      return tv ? { found: true, value: plainValue(tv) } : { found: false };
+    },
+    execution: expressionExecution(ctx, execution, eventName),
+    authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined,
+    now: () => ctx.now(),
+  };
+}
+
+export function evaluate(ctx: CommandContext, execution: ExecutionEntity, expression: CompiledExpression): unknown {
+  return expression.evaluate(expressionContext(ctx, execution));
+}
+
+export function evaluateCondition(ctx: CommandContext, execution: ExecutionEntity, expression: CompiledExpression): boolean {
+  return expression.evaluateCondition(expressionContext(ctx, execution));
+}
+
+/**
+ * A typed result: `${name}` alone keeps the variable's stored type (a Long stays a Long, a Json
+ * stays Json); everything else is typed from the JavaScript value, as Camunda types Java objects.
+ */
+export function evaluateTyped(ctx: CommandContext, execution: ExecutionEntity, expression: CompiledExpression): TypedValue {
+  const simple = SIMPLE_REFERENCE.exec(expression.text);
+  if (simple && simple[1] !== 'execution') {
+    const tv = ctx.variables.get(execution, simple[1]);
+    if (tv) {
+      // The copy is a value of its own: a transient source does not make the target transient.
+      const { transient: _transient, ...valueInfo } = tv.valueInfo;
+      return { ...tv, valueInfo };
+    }
+  }
+  return untypedValue(evaluate(ctx, execution, expression));
+}

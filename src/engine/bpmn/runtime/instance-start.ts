@@ -1,0 +1,48 @@
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
+import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
+import { ProcessEngineError } from '../../errors';
+import { newId } from '../../util/ids';
+import { VariableMap } from '../../variables/typed-value';
+import { ProcessGraph } from '../model';
+import type { CommandContext } from './command-context';
+import { fireListeners } from './execution-listeners';
+import { ProcessInstanceState } from './process-instance-state';
+
+export interface InstanceStart {
+  businessKey: string | null;
+  variables: VariableMap | null;
+  /** The call activity execution that starts this instance. */
+  superExecution?: ExecutionEntity | null;
+}
+
+/**
+ * A new process instance: its root execution (id = instance id = its activity instance id), its
+ * history, its start variables (history marks them initial), and the first step at the none start
+ * event. The caller runs the agenda.
+ */
+export function createProcessInstance(ctx: CommandContext, definition: ProcessDefinitionEntity, graph: ProcessGraph, start: InstanceStart): ProcessInstanceState {
+  const initial = graph.initialId ? graph.elements.get(graph.initialId) : null;
+  if (!initial) {
+    throw new ProcessEngineError(`Cannot start process instance of '${definition.key}': the process has no none start event to start at`);
+  }
+  const id = newId();
+  const superExecution = start.superExecution ?? null;
+  const caller = superExecution ? ctx.instanceOf(superExecution) : null;
+  const root = Object.assign(new ExecutionEntity(), {
+    id, rev: 1, rootProcessInstanceId: caller ? caller.root.rootProcessInstanceId : id, processInstanceId: id,
+    businessKey: start.businessKey, parentId: null, processDefinitionId: definition.id, processDefinitionKey: definition.key,
+    superExecutionId: superExecution?.id ?? null, activityId: null, activityInstanceId: id, isActive: true, isConcurrent: false,
+    isScope: true, isEventScope: false, suspensionState: 1, sequenceCounter: 0, tenantId: definition.tenantId, startTime: ctx.now(),
+  });
+  const instance = ctx.adoptNew(root, definition, graph);
+  ctx.history.processInstanceStarted(root, {
+    startUserId: ctx.auth?.userId ?? null, startActivityId: initial.id, superProcessInstanceId: superExecution?.processInstanceId ?? null,
+  });
+  for (const [name, value] of Object.entries(start.variables ?? {})) ctx.variables.setLocal(root, name, value, true);
+  if (initial.type === 'startEvent' && initial.initiator && ctx.auth) {
+    ctx.variables.setLocal(root, initial.initiator, { type: 'string', value: ctx.auth.userId, valueInfo: {} }, true);
+  }
+  fireListeners(ctx, root, graph.executionListeners, 'start');
+  ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: root, activityId: initial.id });
+  return instance;
+}

@@ -1,0 +1,49 @@
+import { ActivityInstanceState } from '../../../history/process-history-writer';
+import { behaviorFor } from '../../behaviors/behavior-registry';
+import { ActivityRef, bodyRef, isMultiInstanceInner, needsScope, resolveActivity } from '../activity-ref';
+import type { AtomicOperation } from '../agenda';
+import { removeExecutions, subtree } from '../cancellation';
+import type { CommandContext } from '../command-context';
+import { fireListeners } from '../execution-listeners';
+import { takeFlows, tokensOf } from '../execution-tree';
+import { applyOutputMappings } from '../io-mapping';
+import { defaultOutgoing } from '../outgoing-flows';
+import { ProcessInstanceState } from '../process-instance-state';
+import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
+
+type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_END' }>;
+
+function continueAfter(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): void {
+  const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : defaultOutgoing(ctx, instance, execution, ref.node);
+  takeFlows(ctx, instance, execution, flows);
+}
+
+/**
+ * Leaves an activity: end listeners, output mappings, the end of its activity instance, the
+ * destruction of its scope execution; then the outgoing flows (or, for an instance of a
+ * multi-instance body, the body's bookkeeping).
+ */
+export async function activityEnd(ctx: CommandContext, op: Op): Promise<void> {
+  const instance = ctx.instanceOf(op.execution);
+  const ref = resolveActivity(instance.graph, op.activityId)!;
+  const execution = op.execution;
+  if (!ref.isBody) fireListeners(ctx, execution, ref.node.executionListeners, 'end');
+  if (!needsScope(ref)) {
+    const completesScope = ref.node.type === 'endEvent' && tokensOf(instance, instance.scopeOf(execution)).length === 1;
+    ctx.history.activityEnded(execution.activityInstanceId!, {
+      state: completesScope ? ActivityInstanceState.SCOPE_COMPLETE : ActivityInstanceState.DEFAULT,
+    });
+    continueAfter(ctx, instance, execution, ref, op.flowIds);
+    return;
+  }
+  const host = instance.parent(execution)!;
+  if (!ref.isBody) applyOutputMappings(ctx, execution, host, ref.node);
+  ctx.history.activityEnded(host.activityInstanceId!);
+  if (isMultiInstanceInner(ref)) {
+    await behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
+    return;
+  }
+  removeExecutions(ctx, instance, subtree(instance, execution));
+  host.isActive = true;
+  continueAfter(ctx, instance, host, ref, op.flowIds);
+}

@@ -1,0 +1,45 @@
+import { ProcessEngineError } from '../../../errors';
+import { newId } from '../../../util/ids';
+import { untypedValue } from '../../../variables/typed-value';
+import { bodyRef, multiInstanceOf, needsScope, nodeRef } from '../activity-ref';
+import type { AtomicOperation } from '../agenda';
+import type { CommandContext } from '../command-context';
+import { fireListeners } from '../execution-listeners';
+import { createScopeExecution } from '../execution-tree';
+import { applyInputMappings } from '../io-mapping';
+
+type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_START' }>;
+
+/**
+ * Enters an activity: a new activity instance (`<activityId>:<uuid>`), its history row, its own
+ * scope execution when it is a scope (with loop variables and input mappings), start listeners.
+ * An activity with multi-instance characteristics is entered as its body first.
+ */
+export function activityStart(ctx: CommandContext, op: Op): void {
+  const instance = ctx.instanceOf(op.execution);
+  const node = instance.graph.elements.get(op.activityId);
+  if (!node) throw new ProcessEngineError(`The activity '${op.activityId}' does not exist in process '${instance.graph.key}'`);
+  const ref = multiInstanceOf(node) && !op.inner ? bodyRef(node) : nodeRef(node);
+  const execution = op.execution;
+  const parentActivityInstanceId = instance.scopeInstanceId(instance.scopeOf(execution));
+  execution.activityId = ref.id;
+  execution.activityInstanceId = `${ref.id}:${newId()}`;
+  execution.isActive = true;
+  let host = execution;
+  if (needsScope(ref)) {
+    host = createScopeExecution(ctx, instance, execution);
+    if (op.inner) {
+      ctx.variables.setLocal(host, 'loopCounter', { type: 'integer', value: op.inner.loopCounter, valueInfo: {} });
+      if (op.inner.element) ctx.variables.setLocal(host, op.inner.element.name, untypedValue(op.inner.element.value));
+    }
+  }
+  ctx.history.activityStarted({
+    activityInstanceId: execution.activityInstanceId, parentActivityInstanceId, activityId: ref.id, activityName: node.name,
+    activityType: ref.activityType, execution: host, processDefinitionKey: instance.definition.key, sequenceCounter: ctx.nextSequence(instance),
+  });
+  if (!ref.isBody) {
+    if (host !== execution) applyInputMappings(ctx, host, node);
+    fireListeners(ctx, host, node.executionListeners, 'start');
+  }
+  ctx.agenda.plan({ kind: 'ACTIVITY_EXECUTE', execution: host, activityId: ref.id, startEventId: op.startEventId });
+}

@@ -1,0 +1,14 @@
+import type { AtomicOperation } from '../agenda';
+import type { CommandContext } from '../command-context';
+import { fireListeners } from '../execution-listeners';
+import { finishProcessInstance } from '../instance-end';
+
+type Op = Extract<AtomicOperation, { kind: 'PROCESS_END' }>;
+
+export async function processEnd(ctx: CommandContext, op: Op): Promise<void> {
+  const instance = ctx.instanceOf(op.execution);
+  fireListeners(ctx, instance.root, instance.graph.executionListeners, 'end');
+  await finishProcessInstance(ctx, instance, {
+    state: 'COMPLETED', endActivityId: instance.lastEndActivityId, deleteReason: null, passOutputs: true, continueCaller: true,
+  });
+}

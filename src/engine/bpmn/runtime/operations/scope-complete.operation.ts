@@ -1,0 +1,18 @@
+import { resolveActivity } from '../activity-ref';
+import type { AtomicOperation } from '../agenda';
+import type { CommandContext } from '../command-context';
+
+type Op = Extract<AtomicOperation, { kind: 'SCOPE_COMPLETE' }>;
+
+/** No token is left in a scope: the process instance ends, or the activity owning the scope completes. */
+export function scopeComplete(ctx: CommandContext, op: Op): void {
+  const instance = ctx.instanceOf(op.execution);
+  const scope = op.execution;
+  const owner = instance.parent(scope);
+  if (!owner) {
+    ctx.agenda.plan({ kind: 'PROCESS_END', execution: scope });
+    return;
+  }
+  const ref = resolveActivity(instance.graph, owner.activityId)!;
+  ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: scope, activityId: ref.id });
+}

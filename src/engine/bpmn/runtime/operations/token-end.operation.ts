@@ -1,0 +1,35 @@
+import { resolveActivity } from '../activity-ref';
+import type { AtomicOperation } from '../agenda';
+import type { CommandContext } from '../command-context';
+import { compactScope, tokensOf } from '../execution-tree';
+
+type Op = Extract<AtomicOperation, { kind: 'TOKEN_END' }>;
+
+/**
+ * A token with nowhere to go ends. A concurrent one disappears, and its scope completes when it was
+ * the last; inclusive gateways waiting in the scope look again, since one token fewer may now arrive.
+ */
+export function tokenEnd(ctx: CommandContext, op: Op): void {
+  const instance = ctx.instanceOf(op.execution);
+  const token = op.execution;
+  if (token.activityId) instance.lastEndActivityId = token.activityId;
+  if (!token.isConcurrent) {
+    ctx.agenda.plan({ kind: 'SCOPE_COMPLETE', execution: token });
+    return;
+  }
+  const scope = instance.parent(token)!;
+  ctx.removeExecution(instance, token);
+  if (instance.children(scope).length === 0) {
+    scope.isActive = true;
+    ctx.agenda.plan({ kind: 'SCOPE_COMPLETE', execution: scope });
+    return;
+  }
+  compactScope(ctx, instance, scope);
+  const rechecked = new Set<string>();
+  for (const t of tokensOf(instance, scope)) {
+    const ref = resolveActivity(instance.graph, t.activityId);
+    if (t.isActive || ref?.node.type !== 'inclusiveGateway' || rechecked.has(ref.id) || ctx.agenda.hasPending(t)) continue;
+    rechecked.add(ref.id);
+    ctx.agenda.plan({ kind: 'ACTIVITY_EXECUTE', execution: t, activityId: ref.id });
+  }
+}

@@ -1,0 +1,177 @@
+import { EntityManager } from 'typeorm';
+import { HistoryLevel } from '../../config/engine-config';
+import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
+import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
+import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
+import type { UnitOfWork } from '../bpmn/runtime/unit-of-work';
+import { newId } from '../util/ids';
+
+/** ACT_INST_STATE_ values. */
+export const ActivityInstanceState = { DEFAULT: 0, SCOPE_COMPLETE: 1, CANCELED: 2 } as const;
+
+export type ProcessInstanceEndState = 'COMPLETED' | 'EXTERNALLY_TERMINATED' | 'INTERNALLY_TERMINATED';
+
+export interface ActivityStart {
+  activityInstanceId: string;
+  parentActivityInstanceId: string;
+  activityId: string;
+  activityName: string | null;
+  activityType: string;
+  execution: ExecutionEntity;
+  processDefinitionKey: string | null;
+  /** Orders activity instances of one process instance (history's `occurrence`). */
+  sequenceCounter: number;
+}
+
+export interface ActivityEnd {
+  state?: number;
+  /** Set for user tasks when they end (the assignee at completion). */
+  assignee?: string | null;
+}
+
+interface PendingEnd extends ActivityEnd {
+  id: string;
+}
+
+/**
+ * Writes process history through the command's unit of work: historic process instances, one
+ * historic activity instance per activity entered (level activity and above) and variable updates
+ * as historic details (audit and full). Activity instances started and ended in one command are
+ * inserted in their final state; those started earlier are ended by id with one read at flush.
+ */
+export class ProcessHistoryWriter {
+  private readonly started = new Map<string, HistoricActivityInstanceEntity>();
+  private readonly pendingEnds = new Map<string, PendingEnd>();
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly level: HistoryLevel,
+    private readonly now: () => Date,
+  ) {}
+
+  get activityEnabled(): boolean {
+    return this.level !== 'none';
+  }
+
+  get detailEnabled(): boolean {
+    return this.level === 'audit' || this.level === 'full';
+  }
+
+  processInstanceStarted(root: ExecutionEntity, opts: { startUserId: string | null; startActivityId: string | null; superProcessInstanceId: string | null }): void {
+    if (!this.activityEnabled) return;
+    this.uow.insert(HistoricProcessInstanceEntity, Object.assign(new HistoricProcessInstanceEntity(), {
+      id: root.id, processInstanceId: root.id, businessKey: root.businessKey, processDefinitionKey: root.processDefinitionKey,
+      processDefinitionId: root.processDefinitionId, startTime: root.startTime ?? this.now(), endTime: null, removalTime: null,
+      durationInMillis: null, startUserId: opts.startUserId, startActivityId: opts.startActivityId, endActivityId: null,
+      superProcessInstanceId: opts.superProcessInstanceId, rootProcessInstanceId: root.rootProcessInstanceId, deleteReason: null,
+      tenantId: root.tenantId, state: 'ACTIVE',
+    }));
+  }
+
+  processInstanceEnded(root: ExecutionEntity, state: ProcessInstanceEndState, endActivityId: string | null, deleteReason: string | null): void {
+    if (!this.activityEnabled) return;
+    const end = this.now();
+    const start = root.startTime ?? end;
+    const values = { endTime: end, durationInMillis: end.getTime() - start.getTime(), endActivityId, state, deleteReason };
+    this.uow.statement((em) => em.getRepository(HistoricProcessInstanceEntity).update({ id: root.id }, values));
+  }
+
+  activityStarted(start: ActivityStart): HistoricActivityInstanceEntity | null {
+    if (!this.activityEnabled) return null;
+    const e = start.execution;
+    const row = Object.assign(new HistoricActivityInstanceEntity(), {
+      id: start.activityInstanceId, parentActivityInstanceId: start.parentActivityInstanceId,
+      processDefinitionKey: start.processDefinitionKey, processDefinitionId: e.processDefinitionId,
+      rootProcessInstanceId: e.rootProcessInstanceId, processInstanceId: e.processInstanceId, executionId: e.id,
+      activityId: start.activityId, taskId: null, calledProcessInstanceId: null, calledCaseInstanceId: null,
+      activityName: start.activityName, activityType: start.activityType, assignee: null, startTime: this.now(),
+      endTime: null, durationInMillis: null, activityInstanceState: ActivityInstanceState.DEFAULT,
+      sequenceCounter: start.sequenceCounter, tenantId: e.tenantId, removalTime: null,
+    });
+    this.started.set(row.id, row);
+    this.uow.insert(HistoricActivityInstanceEntity, row);
+    return row;
+  }
+
+  /** The row of an activity instance started in this command (to add task or called instance ids). */
+  startedInThisCommand(activityInstanceId: string): HistoricActivityInstanceEntity | undefined {
+    return this.started.get(activityInstanceId);
+  }
+
+  /** Records facts about an activity instance that may have started in an earlier command. */
+  activityUpdated(activityInstanceId: string, values: Partial<Pick<HistoricActivityInstanceEntity, 'assignee' | 'taskId' | 'calledProcessInstanceId' | 'executionId'>>): void {
+    if (!this.activityEnabled) return;
+    const row = this.started.get(activityInstanceId);
+    if (row) Object.assign(row, values);
+    else this.uow.statement((em) => em.getRepository(HistoricActivityInstanceEntity).update({ id: activityInstanceId }, values));
+  }
+
+  activityEnded(activityInstanceId: string, end: ActivityEnd = {}): void {
+    if (!this.activityEnabled) return;
+    const row = this.started.get(activityInstanceId);
+    if (row) {
+      if (row.endTime) return;
+      const now = this.now();
+      Object.assign(row, {
+        endTime: now, durationInMillis: now.getTime() - row.startTime.getTime(),
+        activityInstanceState: end.state ?? ActivityInstanceState.DEFAULT,
+        ...(end.assignee !== undefined ? { assignee: end.assignee } : {}),
+      });
+      return;
+    }
+    if (!this.pendingEnds.has(activityInstanceId)) this.pendingEnds.set(activityInstanceId, { id: activityInstanceId, ...end });
+  }
+
+  variableUpdated(variable: VariableEntity, execution: ExecutionEntity | null, processDefinitionKey: string | null, initial: boolean): void {
+    if (!this.detailEnabled) return;
+    this.uow.insert(HistoricDetailEntity, Object.assign(new HistoricDetailEntity(), {
+      id: newId(), detailType: 'VariableUpdate', processDefinitionKey, processDefinitionId: variable.processDefinitionId,
+      rootProcessInstanceId: execution?.rootProcessInstanceId ?? variable.processInstanceId, processInstanceId: variable.processInstanceId,
+      executionId: variable.executionId, taskId: variable.taskId, activityInstanceId: execution?.activityInstanceId ?? null,
+      variableInstanceId: variable.id, variableName: variable.name, revision: variable.rev - 1, time: this.now(),
+      sequenceCounter: null, tenantId: variable.tenantId, userOperationId: null, removalTime: null, initial,
+      type: variable.type, textValue: variable.textValue, text2Value: variable.text2Value, longValue: variable.longValue,
+      doubleValue: variable.doubleValue, bytesValue: variable.bytesValue,
+    }));
+  }
+
+  /**
+   * Ends the activity instances of earlier commands: one statement per kind of end, the duration
+   * computed by the database from the stored start time (no read first).
+   */
+  async flush(em: EntityManager): Promise<void> {
+    if (this.pendingEnds.size === 0) return;
+    const groups = new Map<string, PendingEnd[]>();
+    for (const p of this.pendingEnds.values()) {
+      const key = JSON.stringify([p.state ?? ActivityInstanceState.DEFAULT, p.assignee === undefined ? '\u0000keep' : p.assignee]);
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key)!.push(p);
+    }
+    this.pendingEnds.clear();
+    const now = this.now();
+    const sqlite = em.connection.options.type === 'better-sqlite3';
+    // TypeORM stores SQLite datetimes as UTC text 'YYYY-MM-DD HH:MM:SS.SSS'; the raw parameter must match.
+    const end = sqlite ? now.toISOString().replace('T', ' ').replace('Z', '') : now;
+    const duration = sqlite
+      ? 'CAST(ROUND((julianday(:endTime) - julianday(start_time)) * 86400000) AS INTEGER)'
+      : 'TIMESTAMPDIFF(MICROSECOND, start_time, :endTime) DIV 1000';
+    for (const group of groups.values()) {
+      const { state, assignee } = group[0];
+      const ids = group.map((p) => p.id);
+      for (let i = 0; i < ids.length; i += 500) {
+        await em
+          .createQueryBuilder()
+          .update(HistoricActivityInstanceEntity)
+          .set({
+            endTime: now, durationInMillis: () => duration, activityInstanceState: state ?? ActivityInstanceState.DEFAULT,
+            ...(assignee !== undefined ? { assignee } : {}),
+          })
+          .where('id IN (:...ids) AND end_time IS NULL', { ids: ids.slice(i, i + 500) })
+          .setParameter('endTime', end)
+          .execute();
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
+import { VariableMap } from '../variables/typed-value';
+
+/** A started (or looked-up) process instance, shaped like Camunda's ProcessInstanceDto. */
+export interface ProcessInstanceInfo {
+  id: string;
+  definitionId: string;
+  definitionKey: string;
+  businessKey: string | null;
+  caseInstanceId: null;
+  ended: boolean;
+  suspended: boolean;
+  tenantId: string | null;
+  /** Only with `withVariablesInReturn`: the instance's variables after the command. */
+  variables?: VariableMap;
+}
+
+export interface StartProcessInstanceRequest {
+  /** The definition to start; otherwise the latest by `key` (and `tenantId`, null: without tenant). */
+  definition?: ProcessDefinitionEntity;
+  key?: string;
+  tenantId?: string | null;
+  businessKey?: string | null;
+  variables?: VariableMap | null;
+  withVariablesInReturn?: boolean;
+}
+
+export interface DeleteProcessInstanceOptions {
+  skipCustomListeners?: boolean;
+  /** Accepted for Camunda compatibility: output mappings never run when activities are canceled. */
+  skipIoMappings?: boolean;
+  reason?: string | null;
+}
+
+export interface VariableScopeOptions {
+  /** Only the scope's own variables (reads), or write to / remove from the given scope itself. */
+  local?: boolean;
+}
+
+export interface VariableReadOptions extends VariableScopeOptions {
+  names?: string[] | null;
+}
+
+export interface VariableModification {
+  modifications?: VariableMap | null;
+  deletions?: string[] | null;
+}
+
+export interface ExternalTaskCompletionOptions {
+  /**
+   * Runs inside the command, after the task is loaded and before anything changes: the place for
+   * checks such as "locked by this worker". Throwing aborts the command.
+   */
+  check?: (task: ExternalTaskEntity) => void;
+}
+
+/** One node of a running instance's activity instance tree (the root stands for the process definition). */
+export interface ActivityInstanceNode {
+  id: string;
+  parentActivityInstanceId: string | null;
+  activityId: string;
+  activityType: string;
+  activityName: string | null;
+  processInstanceId: string;
+  processDefinitionId: string;
+  executionIds: string[];
+  childActivityInstances: ActivityInstanceNode[];
+}
