@@ -7,9 +7,17 @@ import { ProcessDefinitionModule } from './process-definition/process-definition
 import { DecisionModule } from './decision/decision.module';
 import { DecisionRequirementsModule } from './decision-requirements/decision-requirements.module';
 import { HistoryModule } from './history/history.module';
+import { ExecutionModule } from './execution/execution.module';
+import { EventSubscriptionModule } from './event-subscription/event-subscription.module';
+import { ProcessInstanceModule } from './process-instance/process-instance.module';
+import { TaskModule } from './task/task.module';
+import { ExternalTaskModule } from './external-task/external-task.module';
+import { IncidentModule } from './incident/incident.module';
 
 /** Every REST resource module; each new family adds itself here. */
 export const RESOURCE_MODULES = [
   EngineRestModule, UserModule, GroupModule, AuthorizationModule,
   DeploymentModule, ProcessDefinitionModule, DecisionModule, DecisionRequirementsModule, HistoryModule,
+  ExecutionModule, EventSubscriptionModule, ProcessInstanceModule, TaskModule,
+  ExternalTaskModule, IncidentModule,
 ];

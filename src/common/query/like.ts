@@ -1,7 +1,7 @@
 import { SelectQueryBuilder } from 'typeorm';
 
 /** LIKE wildcards → GLOB wildcards; GLOB's own metacharacters become one-character classes. */
-function likeToGlob(pattern: string): string {
+export function likeToGlob(pattern: string): string {
   let glob = '';
   for (const ch of pattern) {
     if (ch === '%') glob += '*';

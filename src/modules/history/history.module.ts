@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
+import { HistoricActivityInstanceController } from './historic-activity-instance.controller';
+import { HistoricActivityInstanceService } from './historic-activity-instance.service';
 import { HistoricDecisionInstanceController } from './historic-decision-instance.controller';
 import { HistoricDecisionInstanceService } from './historic-decision-instance.service';
+import { HistoricDetailController } from './historic-detail.controller';
+import { HistoricDetailService } from './historic-detail.service';
+import { HistoricProcessInstanceController } from './historic-process-instance.controller';
+import { HistoricProcessInstanceService } from './historic-process-instance.service';
 
-@Module({ controllers: [HistoricDecisionInstanceController], providers: [HistoricDecisionInstanceService] })
+@Module({
+  controllers: [HistoricDecisionInstanceController, HistoricActivityInstanceController, HistoricDetailController, HistoricProcessInstanceController],
+  providers: [HistoricDecisionInstanceService, HistoricActivityInstanceService, HistoricDetailService, HistoricProcessInstanceService],
+})
 export class HistoryModule {}

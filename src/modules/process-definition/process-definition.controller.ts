@@ -1,13 +1,16 @@
-import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessDefinitionDto } from '../../common/dto/process-definition.dto';
+import { ProcessInstanceWithVariablesDto } from '../../common/dto/process-instance.dto';
+import { LinkBuilder, Links } from '../../common/http/links';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { ApiBodySpec, ApiQuerySpec, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { PROCESS_DEFINITION_QUERY } from './process-definition.query';
+import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { ProcessDefinitionService } from './process-definition.service';
 
 @ApiTags('Process Definition')
@@ -84,5 +87,35 @@ export class ProcessDefinitionController {
   @Get(':id/diagram')
   diagramById(@Auth() auth: Authentication | null, @Param('id') id: string, @Res() res: Response) {
     return this.definitions.diagram(auth, { id }, res);
+  }
+
+  @Post('key/:key/start')
+  @HttpCode(200)
+  @ApiBody({ type: StartProcessInstanceDto })
+  @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
+  startByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: StartProcessInstanceDto, @Links() links: LinkBuilder) {
+    return this.definitions.start(auth, { key }, body, links);
+  }
+
+  @Post('key/:key/tenant-id/:tenantId/start')
+  @HttpCode(200)
+  @ApiBody({ type: StartProcessInstanceDto })
+  @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
+  startByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Body() body: StartProcessInstanceDto,
+    @Links() links: LinkBuilder,
+  ) {
+    return this.definitions.start(auth, { key, tenantId }, body, links);
+  }
+
+  @Post(':id/start')
+  @HttpCode(200)
+  @ApiBody({ type: StartProcessInstanceDto })
+  @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
+  startById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: StartProcessInstanceDto, @Links() links: LinkBuilder) {
+    return this.definitions.start(auth, { id }, body, links);
   }
 }

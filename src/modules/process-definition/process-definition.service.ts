@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
+import { ProcessInstanceWithVariablesDto, startedInstanceDto } from '../../common/dto/process-instance.dto';
+import { badRequest, RestError } from '../../common/errors/rest-error';
+import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
+import { objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { LinkBuilder } from '../../common/http/links';
+import { variablesFromWire } from '../../common/variables/variable-value.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -19,7 +25,7 @@ export interface ProcessDefinitionRef {
 export class ProcessDefinitionService {
   readonly lookup: DefinitionLookup<ProcessDefinitionEntity>;
 
-  constructor(engine: ProcessEngine) {
+  constructor(private readonly engine: ProcessEngine) {
     this.lookup = new DefinitionLookup(engine, 'process', ProcessDefinitionEntity, Resources.PROCESS_DEFINITION, PROCESS_DEFINITION_QUERY, 'process definition');
   }
 
@@ -47,5 +53,28 @@ export class ProcessDefinitionService {
 
   async diagram(auth: Authentication | null, ref: ProcessDefinitionRef, res: Response): Promise<void> {
     await this.lookup.sendDiagram(await this.find(auth, ref), res);
+  }
+
+  /**
+   * POST .../start: by id the engine looks the definition up (an unknown id is its failure); by key
+   * the latest version is found first, so an unknown key is the usual 404 of the key lookup.
+   */
+  async start(auth: Authentication | null, ref: ProcessDefinitionRef, body: unknown, links: LinkBuilder): Promise<ProcessInstanceWithVariablesDto> {
+    const definition = ref.id !== undefined ? Object.assign(new ProcessDefinitionEntity(), { id: ref.id }) : await this.find(auth, ref);
+    const prefix = `Cannot instantiate process definition ${definition.id}`;
+    const dto = objectOrNull(body) ?? {};
+    if (dto.startInstructions != null) throw badRequest(`${prefix}: start instructions are not supported`);
+    let variables;
+    try {
+      variables = variablesFromWire(dto.variables);
+    } catch (err) {
+      throw new RestError(400, `${prefix}: ${(err as Error).message}`, (err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
+    }
+    const info = await withErrorPrefix(prefix, () =>
+      this.engine.runtime.startProcessInstance(auth, {
+        definition, businessKey: stringOrNull(dto, 'businessKey'), variables, withVariablesInReturn: dto.withVariablesInReturn === true,
+      }),
+    );
+    return startedInstanceDto(info, links);
   }
 }

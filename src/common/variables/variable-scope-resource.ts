@@ -1,0 +1,122 @@
+import type { Response } from 'express';
+import { EngineError } from '../../engine/errors';
+import { withErrorPrefix } from '../errors/wrap-engine-error';
+import { TypedValue, typedValueFromWire, typedValueToWire, VariableMap, WireValue } from '../../engine/variables/typed-value';
+import { RestError } from '../errors/rest-error';
+import { sendBinary } from '../http/binary-response';
+import { objectOrNull } from '../http/json-body';
+import { variablesFromWire, variablesToWire } from './variable-value.dto';
+
+/** The engine calls behind one variables resource (of an execution, a process instance, a task). */
+export interface VariableScopeAccess {
+  /** As Camunda names it in messages: `execution`, `process instance`, `task`. */
+  typeName: string;
+  resourceId: string;
+  getAll(): Promise<VariableMap>;
+  get(name: string): Promise<TypedValue | null>;
+  modify(modifications: VariableMap, deletions: string[]): Promise<void>;
+}
+
+/** One uploaded multipart part, as multer hands it over. */
+export interface UploadedPart {
+  fieldname: string;
+  originalname: string;
+  mimetype: string;
+  buffer: Buffer;
+}
+
+function flag(raw: unknown, fallback = true): boolean {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return fallback;
+  return value !== 'false';
+}
+
+/** GET .../variables: every variable as `{value, type, valueInfo}`; unknown owners surface as the engine says. */
+export async function getVariables(access: VariableScopeAccess, deserializeValues: unknown): Promise<Record<string, WireValue>> {
+  return variablesToWire(await access.getAll(), flag(deserializeValues));
+}
+
+async function typedValue(access: VariableScopeAccess, name: string): Promise<TypedValue> {
+  const value = await withErrorPrefix(`Cannot get ${access.typeName} variable ${name}`, () => access.get(name));
+  if (!value) throw new RestError(404, `${access.typeName} variable with name ${name} does not exist`);
+  return value;
+}
+
+export async function getVariable(access: VariableScopeAccess, name: string, deserializeValue: unknown): Promise<WireValue> {
+  return typedValueToWire(await typedValue(access, name), flag(deserializeValue));
+}
+
+export async function putVariable(access: VariableScopeAccess, name: string, body: unknown): Promise<void> {
+  const prefix = `Cannot put ${access.typeName} variable ${name}`;
+  const dto = objectOrNull(body) ?? {};
+  const valueInfo = dto.valueInfo == null ? null : objectOrNull(dto.valueInfo, 'valueInfo');
+  if (dto.type != null && typeof dto.type !== 'string') throw new RestError(400, `${prefix}: Variable '${name}' has an invalid type`);
+  await withErrorPrefix(prefix, async () => {
+    const value = typedValueFromWire(dto.type as string | null, dto.value, valueInfo);
+    await access.modify({ [name]: value }, []);
+  });
+}
+
+export async function deleteVariable(access: VariableScopeAccess, name: string): Promise<void> {
+  await withErrorPrefix(`Cannot delete ${access.typeName} variable ${name}`, () => access.modify({}, [name]));
+}
+
+/** POST .../variables `{modifications, deletions}`: one engine command for both. */
+export async function modifyVariables(access: VariableScopeAccess, body: unknown): Promise<void> {
+  const patch = objectOrNull(body) ?? {};
+  let modifications: VariableMap;
+  try {
+    modifications = variablesFromWire(patch.modifications, 'modifications');
+  } catch (err) {
+    const message = `Cannot modify variables for ${access.typeName}: ${(err as Error).message}`;
+    throw new RestError(400, message, err instanceof EngineError && err.type !== 'InvalidRequestException' ? 'RestException' : 'InvalidRequestException');
+  }
+  const deletions = patch.deletions ?? [];
+  if (!Array.isArray(deletions) || !deletions.every((d) => typeof d === 'string')) {
+    throw new RestError(400, `Cannot modify variables for ${access.typeName}: deletions must be an array of strings`);
+  }
+  // Camunda sets first and deletes after: a name in both lists ends up deleted, whatever order the engine uses.
+  for (const name of deletions) delete modifications[name];
+  await withErrorPrefix(`Cannot modify variables for ${access.typeName} ${access.resourceId}`, () => access.modify(modifications, deletions));
+}
+
+/** GET .../{name}/data: Bytes as octet-stream, File with its own media type and name. */
+export async function sendVariableBinary(access: VariableScopeAccess, name: string, res: Response): Promise<void> {
+  sendTypedValueBinary(await typedValue(access, name), access.resourceId, res);
+}
+
+export function sendTypedValueBinary(value: TypedValue, resourceId: string, res: Response): void {
+  const bytes = (value.value as Buffer | null) ?? Buffer.alloc(0);
+  if (value.type === 'bytes') {
+    res.status(200).setHeader('Content-Type', 'application/octet-stream');
+    res.end(bytes);
+    return;
+  }
+  if (value.type === 'file') {
+    const info = value.valueInfo;
+    const mimeType = (info.mimeType as string | undefined) || 'application/octet-stream';
+    sendBinary(res, bytes, String(info.filename ?? ''), info.encoding ? `${mimeType}; charset=${info.encoding as string}` : mimeType);
+    return;
+  }
+  throw new RestError(400, `Value of variable with id ${resourceId} is not a binary value.`);
+}
+
+/** POST .../{name}/data (multipart): part `data`, optional text part `valueType` (Bytes, the default, or File). */
+export async function setVariableBinary(access: VariableScopeAccess, name: string, files: UploadedPart[] | undefined, fields: unknown): Promise<void> {
+  const data = (files ?? []).find((f) => f.fieldname === 'data');
+  if (!data) throw new RestError(400, `Cannot put ${access.typeName} variable ${name}: the form part 'data' is missing`);
+  const form = (objectOrNull(fields) ?? {}) as Record<string, unknown>;
+  if (form.type != null) throw new RestError(400, `Unrecognized content type for serialized java type: ${data.mimetype}`);
+  const valueType = form.valueType == null ? 'Bytes' : String(form.valueType);
+  let value: TypedValue;
+  if (valueType.toLowerCase() === 'file') {
+    const mimeType = data.mimetype?.split(';')[0].trim() || 'application/octet-stream';
+    const charset = /charset=([^;]+)/i.exec(data.mimetype ?? '')?.[1]?.trim();
+    value = { type: 'file', value: data.buffer, valueInfo: { filename: data.originalname, mimeType, ...(charset ? { encoding: charset } : {}) } };
+  } else if (valueType.toLowerCase() === 'bytes') {
+    value = { type: 'bytes', value: data.buffer, valueInfo: {} };
+  } else {
+    throw new RestError(400, `Cannot put ${access.typeName} variable ${name}: Unsupported value type '${valueType}'`, 'RestException');
+  }
+  await withErrorPrefix(`Cannot put ${access.typeName} variable ${name}`, () => access.modify({ [name]: value }, []));
+}

@@ -1,0 +1,141 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Auth } from '../../common/auth/auth.decorator';
+import { EventSubscriptionDto } from '../../common/dto/event-subscription.dto';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
+import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { PatchVariablesDto, TriggerDto } from '../../common/variables/patch-variables.dto';
+import * as vars from '../../common/variables/variable-scope-resource';
+import { VariableValueDto } from '../../common/variables/variable-value.dto';
+import { Authentication } from '../../engine/authorization/authentication';
+import { CreateIncidentDto, ExecutionDto } from './execution.dto';
+import { EXECUTION_QUERY } from './execution.query';
+import { ExecutionService } from './execution.service';
+
+const Q = EXECUTION_QUERY;
+
+@ApiTags('Execution')
+@ApiBasicAuth()
+@Controller('execution')
+export class ExecutionController {
+  constructor(private readonly executions: ExecutionService) {}
+
+  @Get()
+  @ApiQuerySpec(Q)
+  @ApiOkResponse({ type: [ExecutionDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(Q) q: ParsedQuery) {
+    return this.executions.list(auth, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiBodySpec(Q)
+  @ApiOkResponse({ type: [ExecutionDto] })
+  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery) {
+    return this.executions.list(auth, q);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(Q, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(Q) q: ParsedQuery) {
+    return this.executions.count(auth, q);
+  }
+
+  @Post('count')
+  @HttpCode(200)
+  @ApiBodySpec(Q, { sorting: false })
+  @ApiOkResponse({ type: CountResultDto })
+  queryCount(@Auth() auth: Authentication | null, @CountBody(Q) q: ParsedQuery) {
+    return this.executions.count(auth, q);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ExecutionDto })
+  get(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.executions.get(auth, id);
+  }
+
+  @Post(':id/create-incident')
+  @HttpCode(200)
+  @ApiBody({ type: CreateIncidentDto })
+  createIncident(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateIncidentDto) {
+    return this.executions.createIncident(auth, id, body);
+  }
+
+  @Post(':id/signal')
+  @HttpCode(204)
+  @ApiBody({ type: TriggerDto })
+  signal(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TriggerDto) {
+    return this.executions.signal(auth, id, body);
+  }
+
+  @Get(':id/messageSubscriptions/:messageName')
+  @ApiOkResponse({ type: EventSubscriptionDto })
+  messageSubscription(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('messageName') messageName: string) {
+    return this.executions.messageSubscription(auth, id, messageName);
+  }
+
+  @Post(':id/messageSubscriptions/:messageName/trigger')
+  @HttpCode(204)
+  @ApiBody({ type: TriggerDto })
+  trigger(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('messageName') messageName: string, @Body() body: TriggerDto) {
+    return this.executions.triggerMessage(auth, id, messageName, body);
+  }
+
+  @Get(':id/localVariables')
+  @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
+  localVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('deserializeValues') deserialize?: string) {
+    return vars.getVariables(this.executions.localVariables(auth, id), deserialize);
+  }
+
+  @Post(':id/localVariables')
+  @HttpCode(204)
+  @ApiBody({ type: PatchVariablesDto })
+  modifyLocalVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: PatchVariablesDto) {
+    return vars.modifyVariables(this.executions.localVariables(auth, id), body);
+  }
+
+  @Get(':id/localVariables/:varName')
+  @ApiQuery({ name: 'deserializeValue', required: false, type: Boolean })
+  @ApiOkResponse({ type: VariableValueDto })
+  localVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Query('deserializeValue') deserialize?: string) {
+    return vars.getVariable(this.executions.localVariables(auth, id), name, deserialize);
+  }
+
+  @Put(':id/localVariables/:varName')
+  @HttpCode(204)
+  @ApiBody({ type: VariableValueDto })
+  putLocalVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
+    return vars.putVariable(this.executions.localVariables(auth, id), name, body);
+  }
+
+  @Delete(':id/localVariables/:varName')
+  @HttpCode(204)
+  deleteLocalVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string) {
+    return vars.deleteVariable(this.executions.localVariables(auth, id), name);
+  }
+
+  @Get(':id/localVariables/:varName/data')
+  localVariableData(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Res() res: Response) {
+    return vars.sendVariableBinary(this.executions.localVariables(auth, id), name, res);
+  }
+
+  @Post(':id/localVariables/:varName/data')
+  @HttpCode(204)
+  @UseInterceptors(MULTIPART_UPLOAD)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(BINARY_VARIABLE_BODY)
+  setLocalVariableData(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @UploadedFiles() files: vars.UploadedPart[],
+    @Body() fields: Record<string, unknown>,
+  ) {
+    return vars.setVariableBinary(this.executions.localVariables(auth, id), name, files, fields);
+  }
+}

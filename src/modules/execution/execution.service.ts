@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { EventSubscriptionDto, toEventSubscriptionDto } from '../../common/dto/event-subscription.dto';
+import { IncidentDto, toIncidentDto } from '../../common/dto/incident.dto';
+import { objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
+import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
+import { countQuery, listQuery } from '../../common/query/apply-query';
+import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
+import { variablesFromWire } from '../../common/variables/variable-value.dto';
+import { Authentication } from '../../engine/authorization/authentication';
+import { BadUserRequestError } from '../../engine/errors';
+import { ProcessEngine } from '../../engine/process-engine';
+import { VariableMap } from '../../engine/variables/typed-value';
+import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
+import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
+import { CreateIncidentCmd } from './create-incident.cmd';
+import { ExecutionDto, toExecutionDto } from './execution.dto';
+import { EXECUTION_QUERY } from './execution.query';
+
+@Injectable()
+export class ExecutionService {
+  constructor(private readonly engine: ProcessEngine) {}
+
+  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<ExecutionEntity>, em: EntityManager) => Promise<T>): Promise<T> {
+    return this.engine.tx.read(async (em) => {
+      const qb = em.getRepository(ExecutionEntity).createQueryBuilder('e');
+      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('e.processInstanceId', 'e.processDefinitionKey'));
+      return run(qb, em);
+    });
+  }
+
+  async list(auth: Authentication | null, q: ParsedQuery): Promise<ExecutionDto[]> {
+    return (await this.query(auth, (qb) => listQuery(qb, EXECUTION_QUERY, q))).map(toExecutionDto);
+  }
+
+  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
+    return { count: await this.query(auth, (qb) => countQuery(qb, EXECUTION_QUERY, q)) };
+  }
+
+  async get(auth: Authentication | null, id: string): Promise<ExecutionDto> {
+    const found = await this.query(auth, (qb) => qb.andWhere('e.id = :id', { id }).getOne());
+    if (!found) throw notFound(`Execution with id ${id} does not exist`);
+    return toExecutionDto(found);
+  }
+
+  localVariables(auth: Authentication | null, id: string): VariableScopeAccess {
+    const runtime = this.engine.runtime;
+    return {
+      typeName: 'execution',
+      resourceId: id,
+      getAll: () => runtime.getVariables(auth, id, { local: true }),
+      get: (name) => runtime.getVariable(auth, id, name, { local: true }),
+      modify: (modifications, deletions) => runtime.modifyVariables(auth, id, { modifications, deletions }, { local: true }),
+    };
+  }
+
+  async messageSubscription(auth: Authentication | null, id: string, messageName: string): Promise<EventSubscriptionDto> {
+    const found = await this.findMessageSubscription(auth, id, messageName);
+    if (!found) throw notFound(`Message event subscription for execution ${id} named ${messageName} does not exist`);
+    return toEventSubscriptionDto(found);
+  }
+
+  private findMessageSubscription(auth: Authentication | null, id: string, messageName: string): Promise<EventSubscriptionEntity | null> {
+    return this.engine.tx.read(async (em) => {
+      const qb = em
+        .getRepository(EventSubscriptionEntity)
+        .createQueryBuilder('s')
+        .where('s.executionId = :id', { id })
+        .andWhere('s.eventName = :messageName', { messageName })
+        .andWhere("s.eventType = 'message'");
+      const definitionKey = '(SELECT x.proc_def_key FROM act_ru_execution x WHERE x.id = s.processInstanceId)';
+      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('s.processInstanceId', definitionKey));
+      return qb.getOne();
+    });
+  }
+
+  /** The message is delivered to the subscribed execution, which then continues (a receive task leaves). */
+  async triggerMessage(auth: Authentication | null, id: string, messageName: string, body: { variables?: unknown } | undefined): Promise<void> {
+    const prefix = `Cannot trigger message ${messageName} for execution ${id}`;
+    const variables = this.triggerVariables(prefix, body);
+    const subscription = await this.findMessageSubscription(auth, id, messageName);
+    if (!subscription) {
+      throw new RestError(
+        400,
+        `${prefix}: Execution with id '${id}' does not have a subscription to a message event with name '${messageName}': eventSubscriptions is empty`,
+        'RestException',
+      );
+    }
+    await withErrorPrefix(prefix, () => this.engine.runtime.signalExecution(auth, id, variables));
+  }
+
+  async signal(auth: Authentication | null, id: string, body: { variables?: unknown } | undefined): Promise<void> {
+    const prefix = `Cannot signal execution ${id}`;
+    const variables = this.triggerVariables(prefix, body);
+    await withErrorPrefix(prefix, () => this.engine.runtime.signalExecution(auth, id, variables));
+  }
+
+  /** A custom incident; bad input is a 400 with the engine's message, as in Camunda. */
+  async createIncident(auth: Authentication | null, id: string, body: unknown): Promise<IncidentDto> {
+    const dto = objectOrNull(body) ?? {};
+    const command = new CreateIncidentCmd(id, stringOrNull(dto, 'incidentType'), stringOrNull(dto, 'configuration'), stringOrNull(dto, 'message'));
+    try {
+      return toIncidentDto(await this.engine.runtime.execute(auth, command));
+    } catch (err) {
+      if (err instanceof BadUserRequestError) throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  private triggerVariables(prefix: string, body: { variables?: unknown } | undefined): VariableMap {
+    if (body != null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('');
+    try {
+      return variablesFromWire(body?.variables);
+    } catch (err) {
+      throw new RestError(400, `${prefix}: ${(err as Error).message}`, (err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
+    }
+  }
+}

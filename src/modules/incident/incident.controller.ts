@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
+import { Authentication } from '../../engine/authorization/authentication';
+import { AnnotationDto, IncidentDto } from './incident.dto';
+import { INCIDENT_QUERY } from './incident.query';
+import { IncidentService } from './incident.service';
+
+@ApiTags('Incident')
+@ApiBasicAuth()
+@Controller('incident')
+export class IncidentController {
+  constructor(private readonly incidents: IncidentService) {}
+
+  @Get()
+  @ApiQuerySpec(INCIDENT_QUERY)
+  @ApiOkResponse({ type: [IncidentDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(INCIDENT_QUERY) q: ParsedQuery) {
+    return this.incidents.list(auth, q);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(INCIDENT_QUERY, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(INCIDENT_QUERY) q: ParsedQuery) {
+    return this.incidents.count(auth, q);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: IncidentDto })
+  get(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.incidents.get(auth, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  resolve(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.incidents.resolve(auth, id);
+  }
+
+  @Put(':id/annotation')
+  @HttpCode(204)
+  @ApiBody({ type: AnnotationDto })
+  setAnnotation(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+    return this.incidents.setAnnotation(auth, id, body);
+  }
+
+  @Delete(':id/annotation')
+  @HttpCode(204)
+  clearAnnotation(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.incidents.clearAnnotation(auth, id);
+  }
+}

@@ -1,0 +1,130 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Auth } from '../../common/auth/auth.decorator';
+import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
+import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
+import * as vars from '../../common/variables/variable-scope-resource';
+import { VariableValueDto } from '../../common/variables/variable-value.dto';
+import { Authentication } from '../../engine/authorization/authentication';
+import { ActivityInstanceDto } from './activity-instance.dto';
+import { PROCESS_INSTANCE_QUERY } from './process-instance.query';
+import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
+
+const Q = PROCESS_INSTANCE_QUERY;
+
+@ApiTags('Process Instance')
+@ApiBasicAuth()
+@Controller('process-instance')
+export class ProcessInstanceController {
+  constructor(private readonly instances: ProcessInstanceService) {}
+
+  @Get()
+  @ApiQuerySpec(Q)
+  @ApiOkResponse({ type: [ProcessInstanceDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(Q) q: ParsedQuery) {
+    return this.instances.list(auth, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiBodySpec(Q)
+  @ApiOkResponse({ type: [ProcessInstanceDto] })
+  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery) {
+    return this.instances.list(auth, q);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(Q, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(Q) q: ParsedQuery) {
+    return this.instances.count(auth, q);
+  }
+
+  @Post('count')
+  @HttpCode(200)
+  @ApiBodySpec(Q, { sorting: false })
+  @ApiOkResponse({ type: CountResultDto })
+  queryCount(@Auth() auth: Authentication | null, @CountBody(Q) q: ParsedQuery) {
+    return this.instances.count(auth, q);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ProcessInstanceDto })
+  get(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.instances.get(auth, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean })
+  @ApiQuery({ name: 'skipIoMappings', required: false, type: Boolean })
+  @ApiQuery({ name: 'skipSubprocesses', required: false, type: Boolean })
+  @ApiQuery({ name: 'failIfNotExists', required: false, type: Boolean })
+  delete(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() flags: DeleteFlags) {
+    return this.instances.delete(auth, id, flags);
+  }
+
+  @Get(':id/activity-instances')
+  @ApiOkResponse({ type: ActivityInstanceDto })
+  activityInstances(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.instances.activityInstances(auth, id);
+  }
+
+  @Get(':id/variables')
+  @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
+  variables(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('deserializeValues') deserialize?: string) {
+    return vars.getVariables(this.instances.variables(auth, id), deserialize);
+  }
+
+  @Post(':id/variables')
+  @HttpCode(204)
+  @ApiBody({ type: PatchVariablesDto })
+  modifyVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: PatchVariablesDto) {
+    return vars.modifyVariables(this.instances.variables(auth, id), body);
+  }
+
+  @Get(':id/variables/:varName')
+  @ApiQuery({ name: 'deserializeValue', required: false, type: Boolean })
+  @ApiOkResponse({ type: VariableValueDto })
+  variable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Query('deserializeValue') deserialize?: string) {
+    return vars.getVariable(this.instances.variables(auth, id), name, deserialize);
+  }
+
+  @Put(':id/variables/:varName')
+  @HttpCode(204)
+  @ApiBody({ type: VariableValueDto })
+  putVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
+    return vars.putVariable(this.instances.variables(auth, id), name, body);
+  }
+
+  @Delete(':id/variables/:varName')
+  @HttpCode(204)
+  deleteVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string) {
+    return vars.deleteVariable(this.instances.variables(auth, id), name);
+  }
+
+  @Get(':id/variables/:varName/data')
+  variableData(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Res() res: Response) {
+    return vars.sendVariableBinary(this.instances.variables(auth, id), name, res);
+  }
+
+  @Post(':id/variables/:varName/data')
+  @HttpCode(204)
+  @UseInterceptors(MULTIPART_UPLOAD)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(BINARY_VARIABLE_BODY)
+  setVariableData(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @UploadedFiles() files: vars.UploadedPart[],
+    @Body() fields: Record<string, unknown>,
+  ) {
+    return vars.setVariableBinary(this.instances.variables(auth, id), name, files, fields);
+  }
+}

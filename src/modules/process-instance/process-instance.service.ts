@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { SelectQueryBuilder } from 'typeorm';
+import { ProcessInstanceDto, toProcessInstanceDto } from '../../common/dto/process-instance.dto';
+import { notFound } from '../../common/errors/rest-error';
+import { countQuery, listQuery } from '../../common/query/apply-query';
+import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
+import { Authentication } from '../../engine/authorization/authentication';
+import { NotFoundError } from '../../engine/errors';
+import { ProcessEngine } from '../../engine/process-engine';
+import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
+import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { ActivityInstanceDto, toActivityInstanceDto } from './activity-instance.dto';
+import { PROCESS_INSTANCE_QUERY } from './process-instance.query';
+
+export interface DeleteFlags {
+  skipCustomListeners?: string;
+  skipIoMappings?: string;
+  skipSubprocesses?: string;
+  failIfNotExists?: string;
+}
+
+const notExisting = (id: string) => notFound(`Process instance with id ${id} does not exist`);
+
+@Injectable()
+export class ProcessInstanceService {
+  constructor(private readonly engine: ProcessEngine) {}
+
+  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<ExecutionEntity>) => Promise<T>): Promise<T> {
+    return this.engine.tx.read(async (em) => {
+      const qb = em.getRepository(ExecutionEntity).createQueryBuilder('p').where('p.id = p.processInstanceId');
+      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('p.id', 'p.processDefinitionKey'));
+      return run(qb);
+    });
+  }
+
+  async list(auth: Authentication | null, q: ParsedQuery): Promise<ProcessInstanceDto[]> {
+    return (await this.query(auth, (qb) => listQuery(qb, PROCESS_INSTANCE_QUERY, q))).map(toProcessInstanceDto);
+  }
+
+  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
+    return { count: await this.query(auth, (qb) => countQuery(qb, PROCESS_INSTANCE_QUERY, q)) };
+  }
+
+  async get(auth: Authentication | null, id: string): Promise<ProcessInstanceDto> {
+    const found = await this.query(auth, (qb) => qb.andWhere('p.id = :id', { id }).getOne());
+    if (!found) throw notExisting(id);
+    return toProcessInstanceDto(found);
+  }
+
+  async delete(auth: Authentication | null, id: string, flags: DeleteFlags): Promise<void> {
+    const on = (v?: string) => v === 'true';
+    try {
+      await this.engine.runtime.deleteProcessInstance(auth, id, {
+        skipCustomListeners: on(flags.skipCustomListeners), skipIoMappings: on(flags.skipIoMappings),
+      });
+    } catch (err) {
+      if (err instanceof NotFoundError) {
+        // Camunda: without failIfNotExists=false an unknown id is a 404.
+        if (flags.failIfNotExists === 'false') return;
+        throw notExisting(id);
+      }
+      throw err;
+    }
+  }
+
+  variables(auth: Authentication | null, id: string): VariableScopeAccess {
+    const runtime = this.engine.runtime;
+    return {
+      typeName: 'process instance',
+      resourceId: id,
+      getAll: () => runtime.getVariables(auth, id),
+      get: (name) => runtime.getVariable(auth, id, name),
+      modify: (modifications, deletions) => runtime.modifyVariables(auth, id, { modifications, deletions }),
+    };
+  }
+
+  /** The tree of activity instances now running (the engine checks READ), with their incidents. */
+  async activityInstances(auth: Authentication | null, id: string): Promise<ActivityInstanceDto> {
+    const tree = await this.engine.runtime.getActivityInstanceTree(auth, id);
+    if (!tree) throw notExisting(id);
+    const incidents = await this.engine.tx.read((em) => em.getRepository(IncidentEntity).findBy({ processInstanceId: id }));
+    return toActivityInstanceDto(tree, incidents);
+  }
+}

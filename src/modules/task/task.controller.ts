@@ -1,0 +1,160 @@
+import { Body, Controller, createParamDecorator, ExecutionContext, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Auth } from '../../common/auth/auth.decorator';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
+import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
+import * as vars from '../../common/variables/variable-scope-resource';
+import { VariableValueDto } from '../../common/variables/variable-value.dto';
+import { Authentication } from '../../engine/authorization/authentication';
+import { CompleteTaskDto, TaskDto, UserIdDto } from './task.dto';
+import { TASK_QUERY } from './task.query';
+import { TaskService } from './task.service';
+
+const Q = TASK_QUERY;
+
+/** `variables` and `localVariables` share their handlers; the path says which scope is meant. */
+const both = (suffix = '') => [`:id/variables${suffix}`, `:id/localVariables${suffix}`];
+const Local = createParamDecorator((_data: unknown, ctx: ExecutionContext) => /\/task\/[^/]+\/localVariables(\/|$)/.test(ctx.switchToHttp().getRequest<Request>().path));
+
+@ApiTags('Task')
+@ApiBasicAuth()
+@Controller('task')
+export class TaskController {
+  constructor(private readonly tasks: TaskService) {}
+
+  @Get()
+  @ApiQuerySpec(Q)
+  @ApiOkResponse({ type: [TaskDto] })
+  list(@Auth() auth: Authentication | null, @ListQuery(Q) q: ParsedQuery) {
+    return this.tasks.list(auth, q);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiBodySpec(Q)
+  @ApiOkResponse({ type: [TaskDto] })
+  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery) {
+    return this.tasks.list(auth, q);
+  }
+
+  @Get('count')
+  @ApiQuerySpec(Q, { sorting: false, paging: false })
+  @ApiOkResponse({ type: CountResultDto })
+  count(@Auth() auth: Authentication | null, @CountQuery(Q) q: ParsedQuery) {
+    return this.tasks.count(auth, q);
+  }
+
+  @Post('count')
+  @HttpCode(200)
+  @ApiBodySpec(Q, { sorting: false })
+  @ApiOkResponse({ type: CountResultDto })
+  queryCount(@Auth() auth: Authentication | null, @CountBody(Q) q: ParsedQuery) {
+    return this.tasks.count(auth, q);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: TaskDto })
+  get(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.get(auth, id);
+  }
+
+  @Post(':id/claim')
+  @HttpCode(204)
+  @ApiBody({ type: UserIdDto })
+  claim(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
+    return this.tasks.claim(auth, id, body);
+  }
+
+  @Post(':id/unclaim')
+  @HttpCode(204)
+  unclaim(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.unclaim(auth, id);
+  }
+
+  @Post(':id/assignee')
+  @HttpCode(204)
+  @ApiBody({ type: UserIdDto })
+  setAssignee(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
+    return this.tasks.setAssignee(auth, id, body);
+  }
+
+  @Put(':id/assignee')
+  @HttpCode(204)
+  @ApiBody({ type: UserIdDto })
+  putAssignee(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
+    return this.tasks.setAssignee(auth, id, body);
+  }
+
+  @Post(':id/complete')
+  @ApiBody({ type: CompleteTaskDto })
+  @ApiOkResponse({ description: 'The variables, when withVariablesInReturn is true (otherwise 204)' })
+  async complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteTaskDto, @Res() res: Response) {
+    const variables = await this.tasks.complete(auth, id, body);
+    if (variables) res.status(200).json(variables);
+    else res.status(204).end();
+  }
+
+  @Get(both())
+  @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
+  variables(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Query('deserializeValues') deserialize?: string) {
+    return vars.getVariables(this.tasks.variables(auth, id, local), deserialize);
+  }
+
+  @Post(both())
+  @HttpCode(204)
+  @ApiBody({ type: PatchVariablesDto })
+  modifyVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Body() body: PatchVariablesDto) {
+    return vars.modifyVariables(this.tasks.variables(auth, id, local), body);
+  }
+
+  @Get(both('/:varName'))
+  @ApiQuery({ name: 'deserializeValue', required: false, type: Boolean })
+  @ApiOkResponse({ type: VariableValueDto })
+  variable(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Local() local: boolean,
+    @Param('varName') name: string,
+    @Query('deserializeValue') deserialize?: string,
+  ) {
+    return vars.getVariable(this.tasks.variables(auth, id, local), name, deserialize);
+  }
+
+  @Put(both('/:varName'))
+  @HttpCode(204)
+  @ApiBody({ type: VariableValueDto })
+  putVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Param('varName') name: string, @Body() body: VariableValueDto) {
+    return vars.putVariable(this.tasks.variables(auth, id, local), name, body);
+  }
+
+  @Delete(both('/:varName'))
+  @HttpCode(204)
+  deleteVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Param('varName') name: string) {
+    return vars.deleteVariable(this.tasks.variables(auth, id, local), name);
+  }
+
+  @Get(both('/:varName/data'))
+  variableData(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Param('varName') name: string, @Res() res: Response) {
+    return vars.sendVariableBinary(this.tasks.variables(auth, id, local), name, res);
+  }
+
+  @Post(both('/:varName/data'))
+  @HttpCode(204)
+  @UseInterceptors(MULTIPART_UPLOAD)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(BINARY_VARIABLE_BODY)
+  setVariableData(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Local() local: boolean,
+    @Param('varName') name: string,
+    @UploadedFiles() files: vars.UploadedPart[],
+    @Body() fields: Record<string, unknown>,
+  ) {
+    return vars.setVariableBinary(this.tasks.variables(auth, id, local), name, files, fields);
+  }
+}
