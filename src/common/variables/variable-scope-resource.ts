@@ -75,8 +75,6 @@ export async function modifyVariables(access: VariableScopeAccess, body: unknown
   if (!Array.isArray(deletions) || !deletions.every((d) => typeof d === 'string')) {
     throw new RestError(400, `Cannot modify variables for ${access.typeName}: deletions must be an array of strings`);
   }
-  // Camunda sets first and deletes after: a name in both lists ends up deleted, whatever order the engine uses.
-  for (const name of deletions) delete modifications[name];
   await withErrorPrefix(`Cannot modify variables for ${access.typeName} ${access.resourceId}`, () => access.modify(modifications, deletions));
 }
 

@@ -43,7 +43,7 @@ export class GetExecutionVariableCmd implements Command<TypedValue | null> {
   }
 }
 
-/** Sets and removes variables of an execution in one command (deletions first, as Camunda's modify does). */
+/** Sets and removes variables of an execution in one command: updates first, so a name in both lists ends deleted (Camunda's order). */
 export class ModifyExecutionVariablesCmd implements Command<void> {
   constructor(
     private readonly executionId: string,
@@ -54,11 +54,11 @@ export class ModifyExecutionVariablesCmd implements Command<void> {
   async execute(ctx: CommandContext): Promise<void> {
     const { instance, execution } = await load(ctx, this.executionId);
     await checkUpdateInstanceVariables(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    ctx.variables.setAll(execution, this.change.modifications, this.options.local);
     for (const name of this.change.deletions ?? []) {
       if (this.options.local) ctx.variables.removeLocal(execution, name);
       else ctx.variables.remove(execution, name);
     }
-    ctx.variables.setAll(execution, this.change.modifications, this.options.local);
     ctx.touch(instance);
   }
 }

@@ -57,13 +57,14 @@ export class ModifyTaskVariablesCmd implements Command<void> {
   async execute(ctx: CommandContext): Promise<void> {
     const { task, instance } = await load(ctx, this.taskId);
     await checkUpdateTaskVariables(ctx, task);
-    for (const name of this.change.deletions ?? []) {
-      if (this.options.local) ctx.variables.removeLocalForTask(instance, task, name);
-      else ctx.variables.removeForTask(instance, task, name);
-    }
+    // Updates first, then deletions: a name in both lists ends deleted (Camunda's order).
     for (const [name, value] of Object.entries(this.change.modifications ?? {})) {
       if (this.options.local) ctx.variables.setLocalForTask(instance, task, name, value);
       else ctx.variables.setForTask(instance, task, name, value);
+    }
+    for (const name of this.change.deletions ?? []) {
+      if (this.options.local) ctx.variables.removeLocalForTask(instance, task, name);
+      else ctx.variables.removeForTask(instance, task, name);
     }
     ctx.touch(instance);
   }
