@@ -16,7 +16,7 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { VariableMap } from '../../engine/variables/typed-value';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
-import { CreateIncidentCmd } from './create-incident.cmd';
+import { CreateIncidentCmd } from '../../engine/runtime/commands/create-incident.cmd';
 import { ExecutionDto, toExecutionDto } from './execution.dto';
 import { EXECUTION_QUERY } from './execution.query';
 

@@ -12,7 +12,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { VariableMap, WireValue } from '../../engine/variables/typed-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
-import { SetTaskAssigneeCmd } from './task-assignment.cmd';
+import { SetTaskAssigneeCmd } from '../../engine/runtime/commands/task-assignment.cmd';
 import { TaskDto, toTaskDto } from './task.dto';
 import { TASK_QUERY } from './task.query';
 

@@ -1,12 +1,9 @@
-import { Resources } from '../../engine/authorization/resources';
-import type { CommandContext } from '../../engine/bpmn/runtime/command-context';
-import { NullValueError, ProcessEngineError } from '../../engine/errors';
-import { Command } from '../../engine/runtime/command';
+import { Resources } from '../../authorization/resources';
+import type { CommandContext } from '../../bpmn/runtime/command-context';
+import { NullValueError, ProcessEngineError } from '../../errors';
+import { Command } from '../command';
 
-/**
- * Claim, unclaim and set assignee. Stopgap: the runtime service offers no assignment API yet, so the
- * command lives with its only caller; it belongs in engine/runtime/commands.
- */
+/** Claim, unclaim and set assignee. */
 export class SetTaskAssigneeCmd implements Command<void> {
   constructor(
     private readonly taskId: string,

@@ -1,14 +1,11 @@
-import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import type { CommandContext } from '../../engine/bpmn/runtime/command-context';
-import { BadUserRequestError } from '../../engine/errors';
-import { Command } from '../../engine/runtime/command';
-import { checkUpdateInstance } from '../../engine/runtime/runtime-authorization';
-import { newId } from '../../engine/util/ids';
+import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
+import type { CommandContext } from '../../bpmn/runtime/command-context';
+import { BadUserRequestError } from '../../errors';
+import { Command } from '../command';
+import { checkUpdateInstance } from '../runtime-authorization';
+import { newId } from '../../util/ids';
 
-/**
- * runtimeService.createIncident: a custom incident on an execution that is in an activity. Stopgap:
- * the runtime service offers no incident API yet; this belongs in engine/runtime/commands.
- */
+/** runtimeService.createIncident: a custom incident on an execution that is in an activity. */
 export class CreateIncidentCmd implements Command<IncidentEntity> {
   constructor(
     private readonly executionId: string,
