@@ -10,7 +10,22 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ensureBuilt, freshMysql, startServer, request, multipart, loadWithWrk, hasWrk, fmt } = require('./lib.cjs');
+const lib = require('./lib.cjs');
+const { ensureBuilt, freshMysql, startServer, multipart, loadWithWrk, hasWrk, fmt } = lib;
+
+/**
+ * The shared keep-alive agent may hand out sockets the server closed while wrk ran (idle > 5 s); such a
+ * request never reached the server, so it is safe to send again.
+ */
+async function request(...args) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lib.request(...args);
+    } catch (err) {
+      if (err.code !== 'ECONNRESET' || attempt >= 300) throw err;
+    }
+  }
+}
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(`--${name}`); return i >= 0 ? Number(args[i + 1]) : def; };
@@ -119,6 +134,7 @@ async function measure(label, env, seeder) {
     const { body, headers } = multipart([{ name: 'loop.bpmn', content: LOOP }], { 'deployment-name': 'bench' });
     const dep = await request('POST', `${server.base}/deployment/create`, body, headers);
     if (dep.status !== 200) throw new Error(`deploy failed: ${dep.status} ${dep.text}`);
+    process.stderr.write(`${label}: starting ${instances} instances\n`);
     let started = 0;
     await Promise.all(Array.from({ length: 16 }, async () => {
       while (started < instances) {
@@ -127,6 +143,7 @@ async function measure(label, env, seeder) {
         if (r.status !== 200) throw new Error(`start failed: ${r.status} ${r.text}`);
       }
     }));
+    process.stderr.write(`${label}: GET /engine ceiling\n`);
     out.ceiling = await loadWithWrk(`${server.base}/engine`, { concurrency: 16, seconds }, async () => (await request('GET', `${server.base}/engine`)).status === 200);
     for (const maxTasks of [1, 50]) {
       for (const workers of [1, 8, 32]) {

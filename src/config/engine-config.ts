@@ -15,6 +15,16 @@ export interface EngineConfig {
   fetchAndLockQueueCapacity?: number;
   /** How often waiting fetchAndLock requests re-check the database for tasks (other instances, expired locks). */
   longPollRecheckMs?: number;
+  /** Whether this process acquires and runs jobs (timers, async continuations). */
+  jobExecutorEnabled?: boolean;
+  /** How long the job executor sleeps when it found nothing to do (new local jobs wake it earlier). */
+  jobExecutorPollMs?: number;
+  /** Jobs claimed per acquisition. */
+  jobExecutorBatchSize?: number;
+  /** How long a claimed job stays locked to this process before another one may take it over. */
+  jobExecutorLockTimeMs?: number;
+  /** The engine's clock (timers, due dates, history); tests inject one they can move. */
+  clock?: () => Date;
 }
 
 export type HistoryLevel = 'none' | 'activity' | 'audit' | 'full';
@@ -46,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logSql: bool(env.LOG_SQL, false),
     fetchAndLockQueueCapacity: Number(env.FETCH_AND_LOCK_QUEUE_CAPACITY ?? 200),
     longPollRecheckMs: Number(env.LONG_POLL_RECHECK_MS ?? 1000),
+    jobExecutorEnabled: bool(env.JOB_EXECUTOR_ENABLED, true),
+    jobExecutorPollMs: Number(env.JOB_EXECUTOR_POLL_MS ?? 1000),
+    jobExecutorBatchSize: Number(env.JOB_EXECUTOR_BATCH_SIZE ?? 10),
+    jobExecutorLockTimeMs: Number(env.JOB_EXECUTOR_LOCK_TIME_MS ?? 300000),
     ...overrides,
   };
 }

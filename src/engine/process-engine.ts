@@ -46,7 +46,7 @@ export class ProcessEngine {
     this.runtime.onExternalTasksCreated((topics) => this.externalTaskNotifier.notify(topics));
     this.externalTasks = new ExternalTaskService({
       tx: this.tx, checker: this.authorizationChecker, repository: this.repository, runtime: this.runtime, notifier: this.externalTaskNotifier,
-      longPolling: { capacity: config.fetchAndLockQueueCapacity ?? 200, recheckMs: config.longPollRecheckMs ?? 1000 },
+      longPolling: { capacity: config.fetchAndLockQueueCapacity ?? 200, recheckMs: config.longPollRecheckMs ?? 1000 }, clock: config.clock,
     });
     this.incidents = new IncidentService(this.tx, this.authorizationChecker);
   }

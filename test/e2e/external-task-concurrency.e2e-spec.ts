@@ -40,7 +40,6 @@ describeMysql('external tasks under concurrent workers on two server instances',
   };
 
   it(`hands each of ${TASKS} tasks to exactly one of ${WORKERS} workers`, async () => {
-    const t0 = Date.now();
     let next = 0;
     await Promise.all(Array.from({ length: 16 }, async (_, lane) => {
       while (next < TASKS) {
@@ -50,7 +49,6 @@ describeMysql('external tasks under concurrent workers on two server instances',
       }
     }));
     expect((await call(bases[0], 'GET', '/external-task/count?topicName=work')).body.count).toBe(TASKS);
-    console.log("created", Date.now() - t0);
 
     const handedOut = new Map<string, string[]>();
     const completions: number[] = [];
@@ -76,7 +74,6 @@ describeMysql('external tasks under concurrent workers on two server instances',
       }
     }));
 
-    console.log("worked", Date.now() - t0, "retries", first.engine.runtime.executor.retries, second.engine.runtime.executor.retries);
     const twice = [...handedOut.entries()].filter(([, workers]) => workers.length > 1);
     expect(twice).toEqual([]);
     expect(handedOut.size).toBe(TASKS);

@@ -4,14 +4,18 @@ import { ActivityBehavior } from './activity-behavior';
 import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
 import { CallActivityBehavior } from './call-activity.behavior';
 import { ErrorEndEventBehavior } from './error-end-event.behavior';
+import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
 import { ExclusiveGatewayBehavior } from './exclusive-gateway.behavior';
 import { ExternalTaskBehavior, externalTaskConfigOf } from './external-task.behavior';
 import { InclusiveGatewayBehavior } from './inclusive-gateway.behavior';
+import { IntermediateCatchEventBehavior } from './intermediate-catch-event.behavior';
+import { LinkThrowEventBehavior } from './link-throw-event.behavior';
 import { MultiInstanceBodyBehavior } from './multi-instance-body.behavior';
 import { NoneEndEventBehavior } from './none-end-event.behavior';
 import { ParallelGatewayBehavior } from './parallel-gateway.behavior';
 import { PassThroughBehavior } from './pass-through.behavior';
 import { ReceiveTaskBehavior } from './receive-task.behavior';
+import { SignalThrowEventBehavior } from './signal-throw-event.behavior';
 import { SubProcessBehavior } from './sub-process.behavior';
 import { TerminateEndEventBehavior } from './terminate-end-event.behavior';
 import { UnsupportedBehavior } from './unsupported.behavior';
@@ -32,6 +36,10 @@ interface Behaviors {
   subProcess: ActivityBehavior;
   callActivity: ActivityBehavior;
   multiInstance: ActivityBehavior;
+  catchEvent: ActivityBehavior;
+  eventGateway: ActivityBehavior;
+  signalThrow: ActivityBehavior;
+  linkThrow: ActivityBehavior;
   unsupported: ActivityBehavior;
 }
 
@@ -54,6 +62,10 @@ function all(): Behaviors {
     subProcess: new SubProcessBehavior(),
     callActivity: new CallActivityBehavior(),
     multiInstance: new MultiInstanceBodyBehavior(),
+    catchEvent: new IntermediateCatchEventBehavior(),
+    eventGateway: new EventBasedGatewayBehavior(),
+    signalThrow: new SignalThrowEventBehavior(),
+    linkThrow: new LinkThrowEventBehavior(),
     unsupported: new UnsupportedBehavior(),
   });
 }
@@ -73,12 +85,25 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
           return b.terminateEnd;
         case 'error':
           return b.errorEnd;
-        default:
-          return externalTaskConfigOf(node) ? b.external : b.unsupported;
+        case 'signal':
+          return b.signalThrow;
+        case 'message':
+          // Without an implementation a message throw event behaves as a none event (Camunda).
+          return externalTaskConfigOf(node) ? b.external : b.noneEnd;
       }
+      return b.unsupported;
     case 'intermediateThrowEvent':
-      if (!node.eventDefinition) return b.passThrough;
-      return externalTaskConfigOf(node) ? b.external : b.unsupported;
+      switch (node.eventDefinition?.kind) {
+        case undefined:
+          return b.passThrough;
+        case 'signal':
+          return b.signalThrow;
+        case 'link':
+          return b.linkThrow;
+        case 'message':
+          return externalTaskConfigOf(node) ? b.external : b.passThrough;
+      }
+      return b.unsupported;
     case 'userTask':
       return b.userTask;
     case 'serviceTask':
@@ -99,8 +124,9 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
     case 'callActivity':
       return b.callActivity;
     case 'intermediateCatchEvent':
+      return b.catchEvent;
     case 'eventBasedGateway':
-      return b.unsupported;
+      return b.eventGateway;
   }
 }
 

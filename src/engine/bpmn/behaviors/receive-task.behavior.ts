@@ -1,26 +1,23 @@
-import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
-import { newId } from '../../util/ids';
 import { ReceiveTaskNode } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
+import { waitFor } from '../runtime/events/event-waits';
+import { JOB_HANDLER } from '../runtime/events/job-kinds';
 import { ActivityBehavior } from './activity-behavior';
 
-/** Waits: for a message (a subscription row is made for correlation) or, without one, for a signal. */
+/**
+ * Waits: for a message (a subscription row is made for correlation) or, without one, for a signal.
+ * After an event-based gateway that its message triggered, it completes at once.
+ */
 export class ReceiveTaskBehavior implements ActivityBehavior {
   execute(activity: ActivityExecution): void {
     const { ctx, instance, execution } = activity;
     const node = activity.node as ReceiveTaskNode;
-    const name = node.message?.messageName;
-    if (!name) return;
-    ctx.uow.insert(EventSubscriptionEntity, Object.assign(new EventSubscriptionEntity(), {
-      id: newId(), rev: 1, eventType: 'message', eventName: String(activity.evaluate(name) ?? ''), executionId: execution.id,
-      processInstanceId: instance.id, activityId: node.id, configuration: null, created: ctx.now(), tenantId: instance.root.tenantId,
-    }));
-    ctx.touch(instance);
+    if (ctx.events.consumeTriggered(instance, node.id)) return activity.leave();
+    if (node.message?.messageName) waitFor(ctx, instance, execution, node, node.message, JOB_HANDLER.intermediateTimer);
   }
 
   signal(activity: ActivityExecution): void {
-    const executionId = activity.execution.id;
-    activity.ctx.uow.statement((em) => em.getRepository(EventSubscriptionEntity).delete({ executionId, activityId: activity.node.id }));
+    activity.ctx.events.dropRowsOf(activity.instance, activity.execution, [activity.node.id]);
     activity.leave();
   }
 }

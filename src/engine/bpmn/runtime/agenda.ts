@@ -52,17 +52,20 @@ export class Agenda {
     this.running = true;
     try {
       let count = 0;
-      while (this.head < this.queue.length) {
-        const op = this.queue[this.head++];
-        const left = (this.pending.get(op.execution) ?? 1) - 1;
-        if (left > 0) this.pending.set(op.execution, left);
-        else this.pending.delete(op.execution);
-        if (!this.alive(op.execution)) continue;
-        if (++count > MAX_OPERATIONS) {
-          throw new ProcessEngineError(`The process instance ${op.execution.processInstanceId} did not reach a wait state after ${MAX_OPERATIONS} steps`);
+      do {
+        while (this.head < this.queue.length) {
+          const op = this.queue[this.head++];
+          const left = (this.pending.get(op.execution) ?? 1) - 1;
+          if (left > 0) this.pending.set(op.execution, left);
+          else this.pending.delete(op.execution);
+          if (!this.alive(op.execution)) continue;
+          if (++count > MAX_OPERATIONS) {
+            throw new ProcessEngineError(`The process instance ${op.execution.processInstanceId} did not reach a wait state after ${MAX_OPERATIONS} steps`);
+          }
+          await runOperation(this.ctx, op);
         }
-        await runOperation(this.ctx, op);
-      }
+        // Idle: conditional events look at what changed; what they trigger runs in this same loop.
+      } while (await this.ctx.events.settle());
     } finally {
       this.queue.length = 0;
       this.head = 0;

@@ -17,6 +17,7 @@ import type { RepositoryService } from '../../repository/repository-service';
 import { newId } from '../../util/ids';
 import { ProcessGraph } from '../model';
 import { Agenda } from './agenda';
+import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { UnitOfWork } from './unit-of-work';
 import { VariableStore } from './variable-store';
@@ -32,6 +33,8 @@ export interface RuntimeDeps {
   readonly definitions: ModelCache<ProcessDefinitionEntity>;
   /** Told after commit about new external tasks (long polling wakes up on it). */
   readonly externalTasksCreated: (topics: string[]) => void;
+  /** Told after commit when jobs were created, with the earliest due date (the job executor wakes up on it). */
+  readonly jobsCreated?: (due: Date) => void;
 }
 
 /**
@@ -44,6 +47,8 @@ export class CommandContext {
   readonly history: ProcessHistoryWriter;
   readonly agenda: Agenda;
   readonly variables: VariableStore;
+  /** Subscriptions, jobs and conditional events of this command. */
+  readonly events: EventContext;
   readonly instances = new Map<string, ProcessInstanceState>();
   private readonly tasks = new Map<string, TaskEntity>();
   private readonly externalTasks = new Map<string, ExternalTaskEntity>();
@@ -62,6 +67,7 @@ export class CommandContext {
     this.history = new ProcessHistoryWriter(this.uow, deps.historyLevel, deps.clock);
     this.agenda = new Agenda(this);
     this.variables = new VariableStore(this);
+    this.events = new EventContext(this);
   }
 
   now(): Date {
@@ -148,6 +154,7 @@ export class CommandContext {
 
   removeExecution(instance: ProcessInstanceState, execution: ExecutionEntity): void {
     this.variables.dropScope(instance, execution.id);
+    this.events.executionRemoved(instance, execution);
     this.uow.delete(ExecutionEntity, execution);
     instance.remove(execution);
     this.touch(instance);
@@ -241,6 +248,7 @@ export class CommandContext {
   /** Runs what the agenda still holds, then writes everything in one go. */
   async flush(): Promise<void> {
     await this.agenda.run();
+    this.events.beforeFlush();
     if (this.deletedTaskIds.length) {
       const ids = [...this.deletedTaskIds];
       this.uow.statement((em) => em.getRepository(IdentityLinkEntity).delete({ taskId: In(ids) }));
@@ -251,6 +259,8 @@ export class CommandContext {
 
   committed(): void {
     if (this.newTopics.size) this.deps.externalTasksCreated([...this.newTopics]);
+    const due = this.events.createdJobsDue();
+    if (due) this.deps.jobsCreated?.(due);
     for (const hook of this.postCommit) hook();
   }
 

@@ -5,6 +5,7 @@ import { newId } from '../../util/ids';
 import { VariableMap } from '../../variables/typed-value';
 import { ProcessGraph } from '../model';
 import type { CommandContext } from './command-context';
+import { subscribeEventSubProcesses } from './events/event-waits';
 import { fireListeners } from './execution-listeners';
 import { ProcessInstanceState } from './process-instance-state';
 
@@ -13,15 +14,18 @@ export interface InstanceStart {
   variables: VariableMap | null;
   /** The call activity execution that starts this instance. */
   superExecution?: ExecutionEntity | null;
+  /** Where the instance begins when an event started it (message, signal, timer, conditional start event). */
+  startEventId?: string;
 }
 
 /**
  * A new process instance: its root execution (id = instance id = its activity instance id), its
- * history, its start variables (history marks them initial), and the first step at the none start
- * event. The caller runs the agenda.
+ * history, its start variables (history marks them initial), the waits of its event sub-processes,
+ * and the first step at the none start event (or the start event that fired). The caller runs the agenda.
  */
 export function createProcessInstance(ctx: CommandContext, definition: ProcessDefinitionEntity, graph: ProcessGraph, start: InstanceStart): ProcessInstanceState {
-  const initial = graph.initialId ? graph.elements.get(graph.initialId) : null;
+  const initialId = start.startEventId ?? graph.initialId;
+  const initial = initialId ? graph.elements.get(initialId) : null;
   if (!initial) {
     throw new ProcessEngineError(`Cannot start process instance of '${definition.key}': the process has no none start event to start at`);
   }
@@ -43,6 +47,7 @@ export function createProcessInstance(ctx: CommandContext, definition: ProcessDe
     ctx.variables.setLocal(root, initial.initiator, { type: 'string', value: ctx.auth.userId, valueInfo: {} }, true);
   }
   fireListeners(ctx, root, graph.executionListeners, 'start');
+  subscribeEventSubProcesses(ctx, instance, root, graph.key);
   ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: root, activityId: initial.id });
   return instance;
 }

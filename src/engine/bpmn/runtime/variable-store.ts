@@ -144,6 +144,8 @@ export class VariableStore {
     value: TypedValue,
     owner: { execution: ExecutionEntity | null; task: TaskEntity | null; initial: boolean },
   ): void {
+    const event = this.hasLocal(instance, scopeId, name) ? 'update' : 'create';
+    this.ctx.events.variableChanged(instance, { execution: owner.execution, name, event });
     if (value.valueInfo?.transient === true) {
       let map = instance.transientVariables.get(scopeId);
       if (!map) instance.transientVariables.set(scopeId, (map = {}));
@@ -179,6 +181,9 @@ export class VariableStore {
     const vars = instance.variables.get(scopeId);
     const existing = vars?.get(name);
     if (!existing) return;
+    const task = instance.tasks?.get(scopeId);
+    const execution = instance.get(scopeId) ?? (task?.executionId ? instance.get(task.executionId) : undefined) ?? null;
+    this.ctx.events.variableChanged(instance, { execution, name, event: 'delete' });
     vars!.delete(name);
     this.ctx.uow.delete(VariableEntity, existing);
     this.ctx.touch(instance);

@@ -60,6 +60,10 @@ export class JobEntity {
   @Column({ name: 'activity_id', type: 'varchar', length: 255, nullable: true })
   activityId: string | null;
 
+  /** The activity whose work failed when the job last ran (null while it never failed). */
+  @Column({ name: 'failed_act_id', type: 'varchar', length: 255, nullable: true })
+  failedActivityId: string | null;
+
   @IdColumn('tenant_id') tenantId: string | null;
   @TimestampColumn('create_time') createTime: Date | null;
 }

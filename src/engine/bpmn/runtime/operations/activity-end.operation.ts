@@ -4,6 +4,7 @@ import { ActivityRef, bodyRef, isMultiInstanceInner, needsScope, resolveActivity
 import type { AtomicOperation } from '../agenda';
 import { removeExecutions, subtree } from '../cancellation';
 import type { CommandContext } from '../command-context';
+import { deferAfter } from '../events/async-continuation';
 import { fireListeners } from '../execution-listeners';
 import { takeFlows, tokensOf } from '../execution-tree';
 import { applyOutputMappings } from '../io-mapping';
@@ -14,6 +15,7 @@ import { ExecutionEntity } from '../../../../persistence/entities/runtime/execut
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_END' }>;
 
 function continueAfter(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): void {
+  if (deferAfter(ctx, instance, execution, ref, flowIds)) return;
   const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : defaultOutgoing(ctx, instance, execution, ref.node);
   takeFlows(ctx, instance, execution, flows);
 }

@@ -6,13 +6,17 @@ import type { AtomicOperation } from '../agenda';
 import type { CommandContext } from '../command-context';
 import { fireListeners } from '../execution-listeners';
 import { createScopeExecution } from '../execution-tree';
+import { deferBefore } from '../events/async-continuation';
+import { subscribeBoundaryEvents, subscribeEventSubProcesses } from '../events/event-waits';
 import { applyInputMappings } from '../io-mapping';
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_START' }>;
 
 /**
  * Enters an activity: a new activity instance (`<activityId>:<uuid>`), its history row, its own
- * scope execution when it is a scope (with loop variables and input mappings), start listeners.
+ * scope execution when it is a scope (with loop variables and input mappings), start listeners,
+ * the waits of its boundary events and event sub-processes. With camunda:asyncBefore it only
+ * leaves a job that enters it later.
  * An activity with multi-instance characteristics is entered as its body first.
  */
 export function activityStart(ctx: CommandContext, op: Op): void {
@@ -21,6 +25,7 @@ export function activityStart(ctx: CommandContext, op: Op): void {
   if (!node) throw new ProcessEngineError(`The activity '${op.activityId}' does not exist in process '${instance.graph.key}'`);
   const ref = multiInstanceOf(node) && !op.inner ? bodyRef(node) : nodeRef(node);
   const execution = op.execution;
+  if (!op.inner && deferBefore(ctx, instance, execution, ref, op.startEventId)) return;
   const parentActivityInstanceId = instance.scopeInstanceId(instance.scopeOf(execution));
   execution.activityId = ref.id;
   execution.activityInstanceId = `${ref.id}:${newId()}`;
@@ -41,5 +46,7 @@ export function activityStart(ctx: CommandContext, op: Op): void {
     if (host !== execution) applyInputMappings(ctx, host, node);
     fireListeners(ctx, host, node.executionListeners, 'start');
   }
+  if (host !== execution && (ref.isBody || !multiInstanceOf(node))) subscribeBoundaryEvents(ctx, instance, host, node);
+  if (host !== execution && !ref.isBody && node.type === 'subProcess') subscribeEventSubProcesses(ctx, instance, host, node.id);
   ctx.agenda.plan({ kind: 'ACTIVITY_EXECUTE', execution: host, activityId: ref.id, startEventId: op.startEventId });
 }

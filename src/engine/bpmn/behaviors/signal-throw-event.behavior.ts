@@ -1,0 +1,23 @@
+import type { ActivityExecution } from '../runtime/activity-execution';
+import { deliverSignal } from '../runtime/events/signal-delivery';
+import { ActivityBehavior } from './activity-behavior';
+
+/**
+ * Signal intermediate throw and end events: the signal reaches every subscription of its name in
+ * the same transaction (its own tenant's and those without tenant), then the token moves on or ends.
+ * camunda:async on the signal definition is accepted but delivery stays synchronous.
+ */
+export class SignalThrowEventBehavior implements ActivityBehavior {
+  async execute(activity: ActivityExecution): Promise<void> {
+    const { ctx, instance, node } = activity;
+    const def = 'eventDefinition' in node && node.eventDefinition?.kind === 'signal' ? node.eventDefinition : null;
+    if (def) {
+      const tenantId = instance.root.tenantId;
+      await deliverSignal(ctx, {
+        name: String(activity.evaluate(def.signalName) ?? ''), authorize: false,
+        tenant: tenantId == null ? { isSet: false, tenantId: null } : { isSet: true, tenantId, includeWithoutTenant: true },
+      });
+    }
+    activity.leave(node.type === 'endEvent' ? [] : undefined);
+  }
+}

@@ -1,0 +1,115 @@
+import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
+import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
+import { ExpressionError } from '../../../errors';
+import { CompiledExpression } from '../../../expression';
+import { ConditionalEventDefinition } from '../../model';
+import type { CommandContext } from '../command-context';
+import { evaluateCondition } from '../expression-scope';
+import { ProcessInstanceState } from '../process-instance-state';
+import { triggerEvent } from './event-trigger';
+
+export interface VariableChange {
+  /** The execution whose scope (or whose task's scope) changed; null: the whole instance. */
+  execution: ExecutionEntity | null;
+  name: string;
+  event: 'create' | 'update' | 'delete';
+}
+
+/**
+ * Camunda's tryEvaluate: a condition naming a variable that does not exist (yet) is simply false,
+ * so a waiting conditional event does not fail the command that changed some other variable.
+ */
+export function conditionHolds(ctx: CommandContext, execution: ExecutionEntity, condition: CompiledExpression): boolean {
+  try {
+    return evaluateCondition(ctx, execution, condition);
+  } catch (err) {
+    if (err instanceof ExpressionError && err.failure === 'unknownProperty') return false;
+    throw err;
+  }
+}
+
+function definitionOf(instance: ProcessInstanceState, subscription: EventSubscriptionEntity): ConditionalEventDefinition | null {
+  const node = instance.graph.elements.get(subscription.activityId ?? '');
+  const def = node && 'eventDefinition' in node ? node.eventDefinition : null;
+  return def?.kind === 'conditional' ? def : null;
+}
+
+/**
+ * Conditional events of running instances: checked when their scope is entered and whenever a
+ * variable they can see changes (restricted by camunda:variableName and camunda:variableEvents).
+ * Checks wait until the agenda is idle, then outer scopes go first, as in Camunda.
+ */
+export class ConditionalEvaluation {
+  private readonly changes = new Map<ProcessInstanceState, VariableChange[]>();
+  private readonly activatedSubscriptions: Array<{ instance: ProcessInstanceState; subscription: EventSubscriptionEntity }> = [];
+  private readonly stored = new Map<string, EventSubscriptionEntity[]>();
+
+  constructor(private readonly ctx: CommandContext) {}
+
+  variableChanged(instance: ProcessInstanceState, change: VariableChange): void {
+    let list = this.changes.get(instance);
+    if (!list) this.changes.set(instance, (list = []));
+    list.push(change);
+  }
+
+  activated(instance: ProcessInstanceState, subscriptions: EventSubscriptionEntity[]): void {
+    for (const subscription of subscriptions) this.activatedSubscriptions.push({ instance, subscription });
+  }
+
+  async settle(): Promise<boolean> {
+    if (!this.changes.size && !this.activatedSubscriptions.length) return false;
+    const activated = this.activatedSubscriptions.splice(0);
+    const changes = [...this.changes];
+    this.changes.clear();
+    let triggered = false;
+    for (const { instance, subscription } of activated) {
+      if (await this.tryTrigger(instance, subscription)) triggered = true;
+    }
+    for (const [instance, list] of changes) {
+      if (instance.ended) continue;
+      for (const subscription of await this.subscriptionsOf(instance)) {
+        if (!this.affected(instance, subscription, list)) continue;
+        if (await this.tryTrigger(instance, subscription)) triggered = true;
+      }
+    }
+    return triggered;
+  }
+
+  private async subscriptionsOf(instance: ProcessInstanceState): Promise<EventSubscriptionEntity[]> {
+    let stored = this.stored.get(instance.id);
+    if (!stored) {
+      stored = await this.ctx.em.getRepository(EventSubscriptionEntity).findBy({ processInstanceId: instance.id, eventType: 'conditional' });
+      this.stored.set(instance.id, stored);
+    }
+    const created = this.ctx.events.createdSubscriptions().filter((s) => s.processInstanceId === instance.id && s.eventType === 'conditional');
+    const all = [...stored.filter((s) => !this.ctx.events.isDropped(s)), ...created];
+    const depth = (s: EventSubscriptionEntity) => {
+      const e = instance.get(s.executionId ?? '');
+      return e ? instance.ancestry(e).length : 0;
+    };
+    return all.sort((a, b) => depth(a) - depth(b));
+  }
+
+  private affected(instance: ProcessInstanceState, subscription: EventSubscriptionEntity, changes: VariableChange[]): boolean {
+    const def = definitionOf(instance, subscription);
+    const execution = instance.get(subscription.executionId ?? '');
+    if (!def || !execution) return false;
+    const chain = instance.ancestry(execution);
+    return changes.some(
+      (c) =>
+        (def.variableName == null || def.variableName === c.name) &&
+        (def.variableEvents.length === 0 || def.variableEvents.includes(c.event)) &&
+        (c.execution == null || chain.includes(c.execution)),
+    );
+  }
+
+  private async tryTrigger(instance: ProcessInstanceState, subscription: EventSubscriptionEntity): Promise<boolean> {
+    if (instance.ended || this.ctx.events.isDropped(subscription)) return false;
+    const execution = instance.get(subscription.executionId ?? '');
+    const def = definitionOf(instance, subscription);
+    if (!execution || !def || !conditionHolds(this.ctx, execution, def.condition)) return false;
+    const outcome = await triggerEvent(this.ctx, instance, execution, subscription.activityId!);
+    if (outcome === 'consumed') this.ctx.events.forget(subscription);
+    return true;
+  }
+}

@@ -1,0 +1,22 @@
+/** Job types and handler types as Camunda names them (GET /job shows `timers` and `messages` apart by type). */
+export const JOB_TYPE = { timer: 'timer', message: 'message' } as const;
+
+export const JOB_HANDLER = {
+  asyncContinuation: 'async-continuation',
+  intermediateTimer: 'timer-intermediate-transition',
+  boundaryTimer: 'timer-transition',
+  startTimer: 'timer-start-event',
+  eventSubProcessTimer: 'timer-start-event-subprocess',
+} as const;
+
+export type TimerHandler = Exclude<(typeof JOB_HANDLER)[keyof typeof JOB_HANDLER], 'async-continuation'>;
+
+/** What an async continuation job continues: entering its activity, or leaving it (through the flows chosen then). */
+export interface AsyncJobConfig {
+  step: 'before' | 'after';
+  flowIds?: string[];
+  /** An event sub-process entered asynchronously starts at the event that triggered it. */
+  startEventId?: string;
+}
+
+export const FAILED_JOB = 'failedJob';

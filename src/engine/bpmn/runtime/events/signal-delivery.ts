@@ -1,0 +1,56 @@
+import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
+import { checkCreateInstance, checkUpdateInstance } from '../../../runtime/runtime-authorization';
+import { VariableMap } from '../../../variables/typed-value';
+import type { CommandContext } from '../command-context';
+import { ProcessInstanceState } from '../process-instance-state';
+import { currentDefinition, isStartable, startAtEvent } from './event-start';
+import { triggerEvent } from './event-trigger';
+import { findSubscriptions, TenantFilter } from './subscription-queries';
+
+export interface SignalDelivery {
+  name: string;
+  variables?: VariableMap | null;
+  tenant: TenantFilter;
+  /** Only this execution's subscriptions (no start events). */
+  executionId?: string;
+  /** Check the caller's permissions (signals from outside); a signal thrown by a process is not checked. */
+  authorize: boolean;
+}
+
+interface Target {
+  subscription: EventSubscriptionEntity;
+  instance: ProcessInstanceState;
+}
+
+/**
+ * A signal reaches every subscription with its name at once: waiting executions continue and signal
+ * start events start instances. Subscriptions are collected before anything moves, so waits the
+ * signal itself creates do not catch it again. Returns how many subscriptions it reached.
+ */
+export async function deliverSignal(ctx: CommandContext, signal: SignalDelivery, subscriptions?: EventSubscriptionEntity[]): Promise<number> {
+  const found = subscriptions ?? (await findSubscriptions(ctx, { eventType: 'signal', eventName: signal.name, tenant: signal.tenant, executionId: signal.executionId }));
+  const targets: Target[] = [];
+  for (const subscription of found.filter((s) => s.executionId && s.processInstanceId)) {
+    const instance = await ctx.loadInstance(subscription.processInstanceId!);
+    if (!instance?.get(subscription.executionId!)) continue;
+    if (signal.authorize) await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    targets.push({ subscription, instance });
+  }
+  const starts = [];
+  for (const subscription of found.filter((s) => !s.executionId && s.configuration)) {
+    const definition = await currentDefinition(ctx, subscription.configuration!);
+    if (!definition || !isStartable(definition, ctx.now())) continue;
+    if (signal.authorize) await checkCreateInstance(ctx, definition.key);
+    starts.push({ subscription, definition });
+  }
+  for (const { subscription, instance } of targets) {
+    const execution = instance.get(subscription.executionId!);
+    if (!execution || instance.ended || ctx.events.isDropped(subscription)) continue;
+    const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, { variables: signal.variables });
+    if (outcome === 'consumed') ctx.events.forget(subscription);
+  }
+  for (const { subscription, definition } of starts) {
+    await startAtEvent(ctx, definition, subscription.activityId!, { variables: signal.variables });
+  }
+  return targets.length + starts.length;
+}

@@ -1,0 +1,74 @@
+import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
+import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
+import { IncidentEntity } from '../../../../persistence/entities/runtime/incident.entity';
+import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
+import { In } from 'typeorm';
+import { resolveActivity } from '../activity-ref';
+import type { CommandContext } from '../command-context';
+import { createConcurrentExecution } from '../execution-tree';
+import { ProcessInstanceState } from '../process-instance-state';
+import { gatewayTargets } from './graph-events';
+
+/** The activities whose rows hang off an execution that waits at `activityId` (a gateway waits for its targets). */
+export function rowActivities(instance: ProcessInstanceState, activityId: string | null): Set<string> {
+  const out = new Set<string>();
+  if (!activityId) return out;
+  out.add(activityId);
+  const ref = resolveActivity(instance.graph, activityId);
+  if (ref && !ref.isBody && ref.node.type === 'eventBasedGateway') for (const t of gatewayTargets(instance.graph, ref.node)) out.add(t.node.id);
+  return out;
+}
+
+/**
+ * A scope execution that is its own token becomes the parent of concurrent tokens (the reverse of
+ * compaction): a new concurrent child takes over its activity with everything hanging off it
+ * (scope children, tasks, external tasks, that activity's subscriptions, jobs, incidents). What
+ * belongs to the scope itself stays: its variables, the subscriptions of its event sub-processes
+ * and of the boundary events of the activity that owns it.
+ */
+async function expandScope(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<void> {
+  const moved = createConcurrentExecution(ctx, instance, scope);
+  moved.activityId = scope.activityId;
+  moved.activityInstanceId = scope.activityInstanceId;
+  moved.isActive = scope.isActive;
+  for (const child of instance.children(scope)) if (child !== moved) instance.reparent(child, moved.id);
+  const from = scope.id;
+  const to = moved.id;
+  for (const task of await ctx.tasksOf(instance)) if (task.executionId === from) task.executionId = to;
+  for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === from) task.executionId = to;
+  for (const [scopeId, vars] of instance.variables) {
+    if (scopeId === from) continue;
+    for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
+  }
+  const activities = rowActivities(instance, scope.activityId);
+  if (activities.size) {
+    ctx.events.repointCreated(from, to, activities);
+    const ids = [...activities];
+    ctx.uow.statement(async (em) => {
+      await em.getRepository(EventSubscriptionEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
+      await em.getRepository(JobEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
+      await em.getRepository(IncidentEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
+    });
+  }
+  scope.activityId = null;
+  scope.activityInstanceId = instance.scopeInstanceId(scope);
+  scope.isActive = false;
+}
+
+/** A new token in a scope, next to whatever runs there already. */
+export async function newTokenInScope(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<ExecutionEntity> {
+  const concurrent = instance.children(scope).some((c) => c.isConcurrent);
+  if (!concurrent && scope.activityId) await expandScope(ctx, instance, scope);
+  if (!concurrent && !scope.activityId && instance.children(scope).length === 0) {
+    // An idle scope (nothing runs in it) is itself the token.
+    scope.isActive = true;
+    return scope;
+  }
+  return createConcurrentExecution(ctx, instance, scope);
+}
+
+/** A new token next to `token`, in the same flow scope (non-interrupting boundary events). */
+export function newTokenBeside(ctx: CommandContext, instance: ProcessInstanceState, token: ExecutionEntity): Promise<ExecutionEntity> {
+  if (token.isConcurrent) return Promise.resolve(createConcurrentExecution(ctx, instance, instance.parent(token)!));
+  return newTokenInScope(ctx, instance, token);
+}
