@@ -15,7 +15,8 @@ interface Shape {
 }
 
 const shapes = new WeakMap<EntityMetadata, Shape>();
-const MAX_PARAMS = 900;
+// SQLite (>= 3.32) binds up to 32,766 parameters per statement, MySQL 65,535.
+const MAX_PARAMS = 30_000;
 
 function shapeOf(em: EntityManager, target: new () => ObjectLiteral): Shape {
   const metadata = em.connection.getMetadata(target);
@@ -88,4 +89,63 @@ export function sqlParam(em: EntityManager, value: unknown): unknown {
   }
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
+}
+
+/** Runs a write and returns the affected row count (the structured result TypeORM's runners give). */
+export async function execute(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
+  const runner = em.queryRunner ?? em.connection.createQueryRunner();
+  try {
+    const result = await runner.query(sql, params, true);
+    return result.affected ?? 0;
+  } finally {
+    if (!em.queryRunner) await runner.release();
+  }
+}
+
+/**
+ * `UPDATE <table> SET <changed columns>[, rev = rev + 1] WHERE id = ? [AND rev = ?]`; returns the
+ * affected row count so callers can detect a lost optimistic-locking race.
+ */
+export async function updateRow<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  id: string,
+  expectedRev: number | null,
+  changes: Partial<T>,
+): Promise<number> {
+  const shape = shapeOf(em, target);
+  const escape = (name: string) => em.connection.driver.escape(name);
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const column of shape.columns) {
+    if (!(column.propertyName in changes)) continue;
+    sets.push(`${escape(column.databaseName)} = ?`);
+    params.push(persistentValue(em, column, changes));
+  }
+  if (expectedRev != null) sets.push(`${escape('rev')} = ${escape('rev')} + 1`);
+  if (!sets.length) return 1;
+  params.push(id);
+  let where = `${escape('id')} = ?`;
+  if (expectedRev != null) {
+    where += ` AND ${escape('rev')} = ?`;
+    params.push(expectedRev);
+  }
+  return execute(em, `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${where}`, params);
+}
+
+/** `DELETE ... WHERE (id = ? AND rev = ?) OR ...` (or by id alone for unversioned rows); affected count. */
+export async function deleteRows(em: EntityManager, target: new () => ObjectLiteral, rows: Array<{ id: string; rev?: number | null }>, versioned: boolean): Promise<number> {
+  if (!rows.length) return 0;
+  const shape = shapeOf(em, target);
+  const escape = (name: string) => em.connection.driver.escape(name);
+  const params: unknown[] = [];
+  const where = rows
+    .map((row) => {
+      params.push(row.id);
+      if (!versioned) return `${escape('id')} = ?`;
+      params.push(row.rev);
+      return `(${escape('id')} = ? AND ${escape('rev')} = ?)`;
+    })
+    .join(' OR ');
+  return execute(em, `DELETE FROM ${shape.table} WHERE ${where}`, params);
 }

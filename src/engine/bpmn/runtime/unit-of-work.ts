@@ -1,5 +1,6 @@
 import { EntityManager, ObjectLiteral } from 'typeorm';
 import { OptimisticLockingError } from '../../errors';
+import { deleteRows, insertRows, updateRow } from '../../../persistence/raw-rows';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type EntityClass<T extends ObjectLiteral = any> = new () => T;
@@ -110,16 +111,13 @@ export class UnitOfWork {
     }
     if (!force && Object.keys(changes).length === 0) return;
     const name = this.em.connection.getMetadata(t.cls).targetName;
-    const qb = this.em.createQueryBuilder().update(t.cls);
+    // Lean SQL instead of a query builder: flushes sit on every hot path (start, complete, fetch).
     if (this.versioned(t.cls)) {
-      const result = await qb
-        .set({ ...changes, rev: () => 'rev + 1' })
-        .where('id = :id AND rev = :rev', { id: entity.id, rev: entity.rev })
-        .execute();
-      if (!result.affected) throw new OptimisticLockingError(`UPDATE ${name}[${entity.id}]`);
+      const affected = await updateRow(this.em, t.cls, entity.id, entity.rev, changes);
+      if (!affected) throw new OptimisticLockingError(`UPDATE ${name}[${entity.id}]`);
       entity.rev = entity.rev + 1;
-    } else {
-      await qb.set(changes).where('id = :id', { id: entity.id }).execute();
+    } else if (Object.keys(changes).length) {
+      await updateRow(this.em, t.cls, entity.id, null, changes);
     }
     t.snapshot = this.snapshot(t.cls, entity);
   }
@@ -131,9 +129,7 @@ export class UnitOfWork {
       byClass.get(cls)!.push(entity);
     }
     for (const [cls, rows] of byClass) {
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        await this.em.createQueryBuilder().insert().into(cls).values(rows.slice(i, i + CHUNK)).updateEntity(false).execute();
-      }
+      await insertRows(this.em, cls, rows as ObjectLiteral[]);
     }
   }
 
@@ -151,18 +147,9 @@ export class UnitOfWork {
     const versioned = this.versioned(cls);
     const name = this.em.connection.getMetadata(cls).targetName;
     for (let i = 0; i < rows.length; i += CHUNK) {
-      const chunk = rows.slice(i, i + CHUNK);
-      const params: Record<string, unknown> = {};
-      const where = chunk
-        .map((row, j) => {
-          params[`i${j}`] = row.id;
-          if (!versioned) return `id = :i${j}`;
-          params[`r${j}`] = row.rev;
-          return `(id = :i${j} AND rev = :r${j})`;
-        })
-        .join(' OR ');
-      const result = await this.em.createQueryBuilder().delete().from(cls).where(where, params).execute();
-      if (versioned && result.affected != null && result.affected !== chunk.length) {
+      const chunk = rows.slice(i, i + CHUNK) as Array<{ id: string; rev?: number }>;
+      const affected = await deleteRows(this.em, cls, chunk, versioned);
+      if (versioned && affected !== chunk.length) {
         throw new OptimisticLockingError(`DELETE ${name}[${chunk.map((r) => r.id).join(', ')}]`);
       }
     }
