@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ENGINE_CONFIG, EngineConfig } from './config/engine-config';
@@ -12,7 +12,7 @@ import { dataSourceOptions } from './persistence/data-source';
  */
 @Global()
 @Module({})
-export class EngineModule implements OnApplicationBootstrap {
+export class EngineModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(@Inject(ProcessEngine) private readonly engine: ProcessEngine) {}
 
   static forRoot(config: EngineConfig): DynamicModule {
@@ -33,5 +33,11 @@ export class EngineModule implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.engine.start();
+    this.engine.startJobExecutor();
+  }
+
+  /** Before TypeORM closes the connection: the job in hand finishes, the executor's locks are released. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.engine.jobExecutor.stop();
   }
 }

@@ -151,3 +151,13 @@ export class ExpressionError extends ProcessEngineError {
     super(message);
   }
 }
+
+/**
+ * A message found no receiver, or several where one was expected. Camunda's REST layer answers it
+ * with 400 (its MismatchingMessageCorrelationException is a ProcessEngineException).
+ */
+export class MismatchingMessageCorrelationError extends BadUserRequestError {
+  constructor(message: string) {
+    super(message, 'MismatchingMessageCorrelationException');
+  }
+}

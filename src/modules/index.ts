@@ -13,6 +13,10 @@ import { ProcessInstanceModule } from './process-instance/process-instance.modul
 import { TaskModule } from './task/task.module';
 import { ExternalTaskModule } from './external-task/external-task.module';
 import { IncidentModule } from './incident/incident.module';
+import { MessageModule } from './message/message.module';
+import { SignalModule } from './signal/signal.module';
+import { ConditionModule } from './condition/condition.module';
+import { JobModule } from './job/job.module';
 
 /** Every REST resource module; each new family adds itself here. */
 export const RESOURCE_MODULES = [
@@ -20,4 +24,5 @@ export const RESOURCE_MODULES = [
   DeploymentModule, ProcessDefinitionModule, DecisionModule, DecisionRequirementsModule, HistoryModule,
   ExecutionModule, EventSubscriptionModule, ProcessInstanceModule, TaskModule,
   ExternalTaskModule, IncidentModule,
+  MessageModule, SignalModule, ConditionModule, JobModule,
 ];

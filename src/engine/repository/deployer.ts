@@ -150,9 +150,14 @@ export async function deploy(em: EntityManager, req: DeploymentRequest, parsed: 
       }));
     }
   }
-  if (processDefinitions.length) await em.getRepository(ProcessDefinitionEntity).insert(processDefinitions);
-  if (drds.length) await em.getRepository(DecisionRequirementsDefinitionEntity).insert(drds);
-  if (decisionDefinitions.length) await em.getRepository(DecisionDefinitionEntity).insert(decisionDefinitions);
+  // Without updateEntity(false) TypeORM re-reads generated values after a multi-row insert and
+  // hands them back to the wrong objects on SQLite (ids end up on the definitions of other keys).
+  const insertAll = async (table: DefinitionTable, rows: object[]) => {
+    if (rows.length) await em.createQueryBuilder().insert().into(table).values(rows).updateEntity(false).execute();
+  };
+  await insertAll(ProcessDefinitionEntity, processDefinitions);
+  await insertAll(DecisionRequirementsDefinitionEntity, drds);
+  await insertAll(DecisionDefinitionEntity, decisionDefinitions);
 
   return {
     deployment,

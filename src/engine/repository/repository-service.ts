@@ -43,6 +43,15 @@ const RESOURCE_OF = {
 /** Work that other engine parts must do when definitions disappear (runtime data, history). */
 export type DeploymentDeletionHook = (em: EntityManager, ids: { deploymentId: string; processDefinitionIds: string[]; decisionDefinitionIds: string[] }, cascade: boolean) => Promise<void>;
 
+/** A process definition a deployment just created, with its parsed graph. */
+export interface DeployedProcess {
+  definition: ProcessDefinitionEntity;
+  graph: ProcessGraph;
+}
+
+/** Work other engine parts do in the deployment's transaction (start event subscriptions, start timers). */
+export type DeploymentHook = (em: EntityManager, deployed: DeployedProcess[]) => Promise<void>;
+
 export interface RedeployRequest {
   resourceIds?: string[] | null;
   resourceNames?: string[] | null;
@@ -54,6 +63,7 @@ export class RepositoryService {
   private readonly processModels = new ModelCache<BpmnModel>();
   private readonly dmnModels = new ModelCache<DmnModel>();
   private readonly deletionHooks: DeploymentDeletionHook[] = [];
+  private readonly deploymentHooks: DeploymentHook[] = [];
 
   constructor(
     private readonly tx: Transactions,
@@ -65,12 +75,24 @@ export class RepositoryService {
     this.deletionHooks.push(hook);
   }
 
+  onDeployment(hook: DeploymentHook): void {
+    this.deploymentHooks.push(hook);
+  }
+
   async deploy(auth: Authentication | null, req: DeploymentRequest): Promise<DeploymentResult> {
     const parsed = await parseResources(req.resources);
     const result = await this.tx.write(async (em) => {
       await this.checker.check(em, auth, [{ permission: 'CREATE', resource: Resources.DEPLOYMENT }], true);
       await this.lockDeployments(em);
-      return deploy(em, req, parsed, this.clock());
+      const deployed = await deploy(em, req, parsed, this.clock());
+      if (this.deploymentHooks.length && deployed.processDefinitions) {
+        const processes = deployed.processDefinitions.map((definition) => ({
+          definition,
+          graph: parsed.bpmn.get(definition.resourceName ?? '')!.processes.find((p) => p.key === definition.key)!,
+        }));
+        for (const hook of this.deploymentHooks) await hook(em, processes);
+      }
+      return deployed;
     });
     return result;
   }

@@ -41,6 +41,7 @@ export class RuntimeService {
   readonly executor: CommandExecutor;
   private readonly definitions = new ModelCache<ProcessDefinitionEntity>(1000);
   private readonly externalTaskListeners: Array<(topics: string[]) => void> = [];
+  private readonly jobListeners: Array<(due: Date) => void> = [];
 
   constructor(
     tx: Transactions,
@@ -53,6 +54,7 @@ export class RuntimeService {
     const deps: RuntimeDeps = {
       repository, decisions, checker, historyLevel, clock, definitions: this.definitions,
       externalTasksCreated: (topics) => this.externalTaskListeners.forEach((l) => l(topics)),
+      jobsCreated: (due) => this.jobListeners.forEach((l) => l(due)),
     };
     this.executor = new CommandExecutor(tx, deps);
     repository.onDeploymentDeletion(async (em, { processDefinitionIds }, cascade) => {
@@ -66,6 +68,11 @@ export class RuntimeService {
   /** Called after commit with the topics of external tasks that commit created (long polling). */
   onExternalTasksCreated(listener: (topics: string[]) => void): void {
     this.externalTaskListeners.push(listener);
+  }
+
+  /** Called after commit with the earliest due date of the jobs that commit created (the job executor wakes up). */
+  onJobsCreated(listener: (due: Date) => void): void {
+    this.jobListeners.push(listener);
   }
 
   /** Runs other engine code as a runtime command (shared unit of work, retries). */

@@ -89,7 +89,7 @@ export class ExecutionService {
         'RestException',
       );
     }
-    await withErrorPrefix(prefix, () => this.engine.runtime.signalExecution(auth, id, variables));
+    await withErrorPrefix(prefix, () => this.engine.events.messageEventReceived(auth, id, messageName, variables));
   }
 
   async signal(auth: Authentication | null, id: string, body: { variables?: unknown } | undefined): Promise<void> {

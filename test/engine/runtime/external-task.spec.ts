@@ -11,9 +11,13 @@ describe(`external tasks (${databaseLabel()})`, () => {
   });
   afterAll(() => s.close());
 
+  // Fetch is camunda:asyncBefore and asyncAfter: jobs enter it and leave it.
+  const runJobs = () => s.engine.jobs.executeDueJobs();
+
   it('Given an external service task, When reached, Then a task row is created and the process waits', async () => {
     created.length = 0;
     const pi = await s.start('externalWork', { region: 'eu', prio: 42 }, 'order-9');
+    await runJobs();
     expect(pi.ended).toBe(false);
     const task = await s.externalTask(pi.id, 'Fetch');
     expect(task).toMatchObject({
@@ -27,7 +31,9 @@ describe(`external tasks (${databaseLabel()})`, () => {
 
   it('send tasks, external business rule tasks and message end events are external tasks too; the process default priority applies', async () => {
     const pi = await s.start('externalWork', { region: 'us', prio: 1 });
+    await runJobs();
     await s.completeExternalTask(pi.id, 'Fetch', { fetched: true });
+    await runJobs();
     expect(await s.externalTask(pi.id, 'Ship')).toMatchObject({ topicName: 'ship', priority: 10 });
     await s.completeExternalTask(pi.id, 'Ship');
     expect(await s.externalTask(pi.id, 'Rate')).toMatchObject({ topicName: 'rate' });
@@ -43,16 +49,19 @@ describe(`external tasks (${databaseLabel()})`, () => {
 
   it('completion sets variables on the instance and local variables on the task execution', async () => {
     const pi = await s.start('externalWork', { region: 'eu', prio: 1 });
+    await runJobs();
     const task = await s.externalTask(pi.id, 'Fetch');
     let checked = false;
     await s.runtime.completeExternalTask(ADMIN, task.id, vars({ a: 1 }), vars({ b: 2 }), { check: (t) => (checked = t.id === task.id) });
     expect(checked).toBe(true);
+    await runJobs();
     expect(await s.variables(pi.id)).toMatchObject({ a: 1, b: 2 });
     expect(await s.externalTasks(pi.id)).toHaveLength(1);
   });
 
   it("the caller's check runs inside the command and can refuse the completion", async () => {
     const pi = await s.start('externalWork', { region: 'eu', prio: 1 });
+    await runJobs();
     const task = await s.externalTask(pi.id, 'Fetch');
     await expect(
       s.runtime.completeExternalTask(null, task.id, vars({ a: 1 }), null, {

@@ -1,0 +1,36 @@
+import type { CommandContext } from '../../bpmn/runtime/command-context';
+import { triggerEvent } from '../../bpmn/runtime/events/event-trigger';
+import { findSubscriptions } from '../../bpmn/runtime/events/subscription-queries';
+import { NullValueError, ProcessEngineError } from '../../errors';
+import { Command } from '../../runtime/command';
+import { checkUpdateInstance } from '../../runtime/runtime-authorization';
+import { VariableMap } from '../../variables/typed-value';
+
+/**
+ * runtimeService.messageEventReceived(messageName, executionId): the message goes to that
+ * execution's subscription, whatever waits there (catch event, receive task, boundary event,
+ * event sub-process).
+ */
+export class MessageEventReceivedCmd implements Command<void> {
+  constructor(
+    private readonly executionId: string,
+    private readonly messageName: string,
+    private readonly variables: VariableMap | null | undefined,
+  ) {}
+
+  async execute(ctx: CommandContext): Promise<void> {
+    const instance = await ctx.loadInstanceOfExecution(this.executionId);
+    const execution = instance?.get(this.executionId);
+    if (!instance || !execution) throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);
+    const [subscription] = await findSubscriptions(ctx, { eventType: 'message', eventName: this.messageName, executionId: this.executionId });
+    if (!subscription) {
+      throw new ProcessEngineError(
+        `Execution with id '${this.executionId}' does not have a subscription to a message event with name '${this.messageName}': eventSubscriptions is empty`,
+      );
+    }
+    await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, { variables: this.variables });
+    if (outcome === 'consumed') ctx.events.forget(subscription);
+    await ctx.agenda.run();
+  }
+}

@@ -1,0 +1,33 @@
+import type { CommandContext } from '../../bpmn/runtime/command-context';
+import { deliverSignal } from '../../bpmn/runtime/events/signal-delivery';
+import { ANY_TENANT, findSubscriptions } from '../../bpmn/runtime/events/subscription-queries';
+import { BadUserRequestError, NullValueError } from '../../errors';
+import { Command } from '../../runtime/command';
+import { SignalRequest } from '../event-types';
+
+/**
+ * runtimeService.createSignalEvent(name).send(): to every subscription of the name (of the tenant
+ * when one is given), or only to one execution's.
+ */
+export class SignalEventReceivedCmd implements Command<void> {
+  constructor(private readonly request: SignalRequest) {}
+
+  async execute(ctx: CommandContext): Promise<void> {
+    const { name, executionId, tenantId, withoutTenantId, variables } = this.request;
+    const tenantSet = tenantId != null || withoutTenantId === true;
+    const tenant = tenantSet ? { isSet: true, tenantId: tenantId ?? null } : ANY_TENANT;
+    if (executionId == null) {
+      await deliverSignal(ctx, { name, variables, tenant, authorize: true });
+    } else {
+      if (tenantSet) throw new BadUserRequestError('ENGINE-13027 Cannot specify a tenant-id when deliver a signal to a single execution.');
+      const instance = await ctx.loadInstanceOfExecution(executionId);
+      if (!instance?.get(executionId)) throw new NullValueError(`Cannot find execution with id '${executionId}': execution is null`);
+      const subscriptions = await findSubscriptions(ctx, { eventType: 'signal', eventName: name, executionId });
+      if (!subscriptions.length) {
+        throw new NullValueError(`Execution '${executionId}' has not subscribed to a signal event with name '${name}'.`);
+      }
+      await deliverSignal(ctx, { name, variables, tenant, executionId, authorize: true }, subscriptions);
+    }
+    await ctx.agenda.run();
+  }
+}

@@ -1,0 +1,111 @@
+import { EntityManager, In, IsNull, Not } from 'typeorm';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
+import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { StartEventNode, ProcessGraph } from '../bpmn/model';
+import { waitingDefinition } from '../bpmn/runtime/events/graph-events';
+import { jobPriority } from '../bpmn/runtime/events/event-waits';
+import { FAILED_JOB, JOB_HANDLER, JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
+import { CompiledExpression, variablesContext } from '../expression';
+import { planTimer } from '../jobs/iso-timer';
+import type { DeployedProcess, RepositoryService } from '../repository/repository-service';
+import { newId } from '../util/ids';
+
+function startEvents(graph: ProcessGraph): StartEventNode[] {
+  return (graph.scopes.get(graph.key)?.startEventIds ?? [])
+    .map((id) => graph.elements.get(id))
+    .filter((n): n is StartEventNode => n?.type === 'startEvent' && waitingDefinition(n) != null);
+}
+
+/**
+ * The start events of the latest version of each process: message, signal and conditional start
+ * events as subscriptions without execution (configuration = definition id), timer start events as
+ * jobs. A new version takes them over from the previous one; deleting the latest version gives
+ * them back to the version that is latest again.
+ */
+export class StartEventScheduler {
+  private readonly listeners: Array<(due: Date) => void> = [];
+
+  constructor(
+    private readonly repository: RepositoryService,
+    private readonly clock: () => Date,
+  ) {
+    repository.onDeployment((em, deployed) => this.deployed(em, deployed));
+    repository.onDeploymentDeletion((em, { processDefinitionIds }) => this.deleted(em, processDefinitionIds));
+  }
+
+  /** Told about start timers that were scheduled (after their transaction, best effort). */
+  onTimerScheduled(listener: (due: Date) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private async deployed(em: EntityManager, deployed: DeployedProcess[]): Promise<void> {
+    for (const { definition, graph } of deployed) {
+      const older = await em.getRepository(ProcessDefinitionEntity).find({
+        select: { id: true }, where: { key: definition.key, tenantId: definition.tenantId ?? IsNull(), id: Not(definition.id) },
+      });
+      await this.remove(em, older.map((d) => d.id));
+      await this.schedule(em, definition, graph);
+    }
+  }
+
+  private async deleted(em: EntityManager, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const gone = await em.getRepository(ProcessDefinitionEntity).findBy({ id: In(ids) });
+    await this.remove(em, ids);
+    const seen = new Set<string>();
+    for (const d of gone) {
+      const key = `${d.key}\u0000${d.tenantId ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const latest = await em.getRepository(ProcessDefinitionEntity).findOne({
+        where: { key: d.key, tenantId: d.tenantId ?? IsNull(), id: Not(In(ids)) }, order: { version: 'DESC' },
+      });
+      if (!latest || (await this.hasStartRows(em, latest.id))) continue;
+      await this.schedule(em, latest, await this.repository.processGraph(latest));
+    }
+  }
+
+  private async hasStartRows(em: EntityManager, definitionId: string): Promise<boolean> {
+    return (
+      (await em.getRepository(EventSubscriptionEntity).existsBy({ configuration: definitionId, executionId: IsNull() })) ||
+      (await em.getRepository(JobEntity).existsBy({ processDefinitionId: definitionId, handlerType: JOB_HANDLER.startTimer }))
+    );
+  }
+
+  private async remove(em: EntityManager, definitionIds: string[]): Promise<void> {
+    if (!definitionIds.length) return;
+    await em.getRepository(EventSubscriptionEntity).delete({ configuration: In(definitionIds), executionId: IsNull() });
+    const jobs = await em.getRepository(JobEntity).find({ select: { id: true }, where: { processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer } });
+    if (!jobs.length) return;
+    const jobIds = jobs.map((j) => j.id);
+    await em.getRepository(IncidentEntity).delete({ configuration: In(jobIds), incidentType: FAILED_JOB });
+    await em.getRepository(JobEntity).delete({ id: In(jobIds) });
+  }
+
+  private async schedule(em: EntityManager, definition: ProcessDefinitionEntity, graph: ProcessGraph): Promise<void> {
+    const now = this.clock();
+    const literal = (e: CompiledExpression) => e.evaluate(variablesContext({}, { now: () => now }));
+    for (const node of startEvents(graph)) {
+      const def = waitingDefinition(node)!;
+      if (def.kind === 'timer') {
+        const plan = planTimer(def.timerType, literal(def.value), now);
+        await em.getRepository(JobEntity).insert(Object.assign(new JobEntity(), {
+          id: newId(), rev: 1, type: JOB_TYPE.timer, lockExpirationTime: null, lockOwner: null, exclusive: node.async.exclusive,
+          executionId: null, processInstanceId: null, processDefinitionId: definition.id, processDefinitionKey: definition.key, retries: 3,
+          exceptionMessage: null, exceptionStacktrace: null, dueDate: plan.due, repeat: plan.repeat, handlerType: JOB_HANDLER.startTimer,
+          handlerConfiguration: node.id, suspensionState: 1, jobDefinitionId: null, priority: jobPriority(node, graph, literal),
+          activityId: node.id, failedActivityId: null, tenantId: definition.tenantId, createTime: now,
+        }));
+        for (const l of this.listeners) setTimeout(() => l(plan.due), 0);
+        continue;
+      }
+      const name = def.kind === 'message' ? def.messageName : def.kind === 'signal' ? def.signalName : null;
+      await em.getRepository(EventSubscriptionEntity).insert(Object.assign(new EventSubscriptionEntity(), {
+        id: newId(), rev: 1, eventType: def.kind, eventName: name ? String(literal(name) ?? '') : null, executionId: null,
+        processInstanceId: null, activityId: node.id, configuration: definition.id, created: now, tenantId: definition.tenantId,
+      }));
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
+import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
+import type { CommandContext } from '../../bpmn/runtime/command-context';
+import { FAILED_JOB } from '../../bpmn/runtime/events/job-kinds';
+import { NotFoundError, OptimisticLockingError } from '../../errors';
+import { Command } from '../../runtime/command';
+import { checkUpdateInstance } from '../../runtime/runtime-authorization';
+import { runJob } from '../job-handlers';
+
+export type JobRun = 'executed' | 'skipped';
+
+/**
+ * Runs one job in its own transaction: the row is deleted first (revision-checked, so of two
+ * executors only one gets it done) and its work happens in the same transaction. From the job executor the
+ * job must still be locked by it; a job that vanished meanwhile (its scope ended) is skipped.
+ */
+export class ExecuteJobCmd implements Command<JobRun> {
+  constructor(
+    private readonly jobId: string,
+    private readonly lockOwner: string | null,
+  ) {}
+
+  async execute(ctx: CommandContext): Promise<JobRun> {
+    const job = await ctx.em.getRepository(JobEntity).findOneBy({ id: this.jobId });
+    if (!job) {
+      if (this.lockOwner) return 'skipped';
+      throw new NotFoundError(`No job found with id '${this.jobId}'`);
+    }
+    if (this.lockOwner && job.lockOwner !== this.lockOwner) return 'skipped';
+    if (!this.lockOwner && job.processInstanceId && job.processDefinitionKey) {
+      await checkUpdateInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
+    }
+    // Deleted at once (revision-checked): the work may drop the rows of its wait, this one included.
+    const deleted = await ctx.em.createQueryBuilder().delete().from(JobEntity).where('id = :id AND rev = :rev', { id: job.id, rev: job.rev }).execute();
+    if (!deleted.affected) {
+      if (this.lockOwner) return 'skipped';
+      throw new OptimisticLockingError(`DELETE JobEntity[${job.id}]`);
+    }
+    if (job.exceptionMessage != null || job.retries <= 0) {
+      const jobId = job.id;
+      ctx.uow.statement((em) => em.getRepository(IncidentEntity).delete({ configuration: jobId, incidentType: FAILED_JOB }));
+    }
+    await runJob(ctx, job);
+    return 'executed';
+  }
+}

@@ -1,0 +1,73 @@
+import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
+import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
+import { resolveActivity } from '../../bpmn/runtime/activity-ref';
+import type { CommandContext } from '../../bpmn/runtime/command-context';
+import { FAILED_JOB } from '../../bpmn/runtime/events/job-kinds';
+import { evaluate } from '../../bpmn/runtime/expression-scope';
+import { OptimisticLockingError } from '../../errors';
+import { variablesContext } from '../../expression';
+import { newId } from '../../util/ids';
+import { Command } from '../../runtime/command';
+import { retryAfterFailure } from '../retry-cycle';
+
+const MESSAGE_LENGTH = 4000;
+
+/** camunda:failedJobRetryTimeCycle of the job's activity, evaluated (it may be an expression). */
+async function retryCycleOf(ctx: CommandContext, job: JobEntity): Promise<string | null> {
+  if (!job.processDefinitionId) return null;
+  try {
+    const graph = await ctx.graph(await ctx.definition(job.processDefinitionId));
+    const expression = resolveActivity(graph, job.activityId)?.node.async.failedJobRetryTimeCycle;
+    if (!expression) return null;
+    const instance = job.processInstanceId ? await ctx.loadInstance(job.processInstanceId) : null;
+    const execution = instance?.get(job.executionId ?? '');
+    const value = execution ? evaluate(ctx, execution, expression) : expression.evaluate(variablesContext({}, { now: () => ctx.now() }));
+    return value == null || value === '' ? null : String(value);
+  } catch {
+    // A cycle that cannot be evaluated must not hide the original failure: the default applies.
+    return null;
+  }
+}
+
+export function failedJobIncident(job: JobEntity, now: Date): IncidentEntity {
+  const id = newId();
+  return Object.assign(new IncidentEntity(), {
+    id, rev: 1, incidentTimestamp: now, incidentMessage: job.exceptionMessage, incidentType: FAILED_JOB, executionId: job.executionId,
+    activityId: job.activityId, failedActivityId: job.failedActivityId ?? job.activityId, processInstanceId: job.processInstanceId,
+    processDefinitionId: job.processDefinitionId, causeIncidentId: id, rootCauseIncidentId: id, configuration: job.id,
+    tenantId: job.tenantId, jobDefinitionId: job.jobDefinitionId, annotation: null,
+  });
+}
+
+/**
+ * After a job's transaction failed (in a new one): one retry less, the error kept on the job, the
+ * next try after the retry cycle's interval; out of retries, a failedJob incident opens. A job that
+ * only lost an optimistic-locking race is just unlocked and tried again.
+ */
+export class JobFailureCmd implements Command<void> {
+  constructor(
+    private readonly jobId: string,
+    private readonly error: unknown,
+    private readonly lockOwner: string | null,
+  ) {}
+
+  async execute(ctx: CommandContext): Promise<void> {
+    const job = await ctx.em.getRepository(JobEntity).findOneBy({ id: this.jobId });
+    if (!job || (this.lockOwner && job.lockOwner !== this.lockOwner)) return;
+    ctx.uow.track(JobEntity, job);
+    job.lockOwner = null;
+    job.lockExpirationTime = null;
+    if (this.error instanceof OptimisticLockingError) return;
+    const now = ctx.now();
+    const before = job.retries;
+    const firstFailure = job.exceptionMessage == null && job.exceptionStacktrace == null;
+    const decision = retryAfterFailure(await retryCycleOf(ctx, job), job.retries, firstFailure, now);
+    const err = this.error instanceof Error ? this.error : new Error(String(this.error));
+    job.retries = decision.retries;
+    job.lockExpirationTime = decision.nextTry;
+    job.exceptionMessage = (err.message || err.name).slice(0, MESSAGE_LENGTH);
+    job.exceptionStacktrace = err.stack ?? `${err.name}: ${err.message}`;
+    job.failedActivityId = job.activityId;
+    if (before > 0 && job.retries <= 0) ctx.uow.insert(IncidentEntity, failedJobIncident(job, now));
+  }
+}

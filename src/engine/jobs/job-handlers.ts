@@ -1,0 +1,62 @@
+import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { resolveActivity } from '../bpmn/runtime/activity-ref';
+import type { CommandContext } from '../bpmn/runtime/command-context';
+import { currentDefinition, isStartable, startAtEvent } from '../bpmn/runtime/events/event-start';
+import { triggerEvent } from '../bpmn/runtime/events/event-trigger';
+import { AsyncJobConfig, JOB_HANDLER } from '../bpmn/runtime/events/job-kinds';
+import { takeFlows } from '../bpmn/runtime/execution-tree';
+import { defaultOutgoing } from '../bpmn/runtime/outgoing-flows';
+import { ProcessInstanceState } from '../bpmn/runtime/process-instance-state';
+import { ProcessEngineError } from '../errors';
+import { nextCycle } from './iso-timer';
+
+/** The next firing of a cycle timer that fired and stays (non-interrupting events, start timers). */
+function reschedule(ctx: CommandContext, instance: ProcessInstanceState | null, job: JobEntity): void {
+  if (!job.repeat) return;
+  const next = nextCycle(job.repeat, job.dueDate ?? ctx.now(), ctx.now());
+  if (!next) return;
+  const { id: _id, rev: _rev, lockOwner: _owner, lockExpirationTime: _lock, createTime: _created, ...rest } = job;
+  ctx.events.insertJob(instance, {
+    ...rest, dueDate: next.due, repeat: next.repeat, retries: 3, exceptionMessage: null, exceptionStacktrace: null, failedActivityId: null,
+  });
+}
+
+function continueAsync(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): void {
+  const config = JSON.parse(job.handlerConfiguration ?? '{}') as AsyncJobConfig;
+  const ref = resolveActivity(instance.graph, job.activityId);
+  if (!ref || execution.activityId !== job.activityId) {
+    throw new ProcessEngineError(`Job ${job.id}: execution ${execution.id} is no longer at '${job.activityId}'`);
+  }
+  ctx.touch(instance);
+  if (config.step === 'before') {
+    ctx.events.skipAsyncBefore(execution);
+    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution, activityId: ref.node.id, startEventId: config.startEventId });
+    return;
+  }
+  const flows = config.flowIds
+    ? config.flowIds.map((id) => instance.graph.sequenceFlows.get(id)!).filter(Boolean)
+    : defaultOutgoing(ctx, instance, execution, ref.node);
+  takeFlows(ctx, instance, execution, flows);
+}
+
+async function fireStartTimer(ctx: CommandContext, job: JobEntity): Promise<void> {
+  const definition = job.processDefinitionId ? await currentDefinition(ctx, job.processDefinitionId) : null;
+  if (!definition) throw new ProcessEngineError(`Job ${job.id}: process definition ${job.processDefinitionId} does not exist`);
+  if (isStartable(definition, ctx.now())) await startAtEvent(ctx, definition, job.activityId!);
+  reschedule(ctx, null, job);
+}
+
+/**
+ * What a job does, by handler type: continue an asynchronous step, fire a timer (intermediate,
+ * boundary, event sub-process, start). The caller has deleted the job row; the agenda runs at flush.
+ */
+export async function runJob(ctx: CommandContext, job: JobEntity): Promise<void> {
+  if (job.handlerType === JOB_HANDLER.startTimer) return fireStartTimer(ctx, job);
+  const instance = job.processInstanceId ? await ctx.loadInstance(job.processInstanceId) : null;
+  const execution = instance?.get(job.executionId ?? '');
+  if (!instance || !execution) throw new ProcessEngineError(`Job ${job.id}: execution ${job.executionId} does not exist`);
+  if (job.handlerType === JOB_HANDLER.asyncContinuation) return continueAsync(ctx, instance, execution, job);
+  const outcome = await triggerEvent(ctx, instance, execution, job.activityId!);
+  if (outcome === 'kept') reschedule(ctx, instance, job);
+}

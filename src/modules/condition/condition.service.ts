@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
+import { RestError } from '../../common/errors/rest-error';
+import { objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { variablesFromWire } from '../../common/variables/variable-value.dto';
+import { Authentication } from '../../engine/authorization/authentication';
+import { ProcessEngine } from '../../engine/process-engine';
+
+/**
+ * POST /condition: conditional start events evaluated against the given variables. Finding no
+ * conditional start event at all is a 400 here (Camunda: 500) with its ENGINE-13043/13042 texts.
+ */
+@Injectable()
+export class ConditionService {
+  constructor(private readonly engine: ProcessEngine) {}
+
+  async evaluate(auth: Authentication | null, body: unknown): Promise<ProcessInstanceDto[]> {
+    const dto = objectOrNull(body) ?? {};
+    const tenantId = stringOrNull(dto, 'tenantId');
+    const withoutTenantId = dto.withoutTenantId === true;
+    if (tenantId != null && withoutTenantId) throw new RestError(400, "Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
+    const instances = await this.engine.events.evaluateStartConditions(auth, {
+      variables: variablesFromWire(dto.variables), businessKey: stringOrNull(dto, 'businessKey'), tenantId, withoutTenantId,
+      processDefinitionId: stringOrNull(dto, 'processDefinitionId'),
+    });
+    return instances.map((p) => ({
+      links: [], id: p.id, definitionId: p.definitionId, definitionKey: p.definitionKey, businessKey: p.businessKey, caseInstanceId: null,
+      ended: p.ended, suspended: p.suspended, tenantId: p.tenantId,
+    }));
+  }
+}

@@ -1,0 +1,25 @@
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Auth } from '../../common/auth/auth.decorator';
+import { Authentication } from '../../engine/authorization/authentication';
+import { CorrelationMessageDto, MessageCorrelationResultDto } from './message.dto';
+import { MessageService } from './message.service';
+
+@ApiTags('Message')
+@ApiBasicAuth()
+@Controller('message')
+export class MessageController {
+  constructor(private readonly messages: MessageService) {}
+
+  /** 204 without a result; 200 with the results (and their variables when asked) when `resultEnabled`. */
+  @Post()
+  @HttpCode(200)
+  @ApiBody({ type: CorrelationMessageDto })
+  @ApiOkResponse({ type: [MessageCorrelationResultDto] })
+  async deliver(@Auth() auth: Authentication | null, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const results = await this.messages.deliver(auth, body);
+    if (results === null) res.status(204);
+    return results ?? undefined;
+  }
+}
