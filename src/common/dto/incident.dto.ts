@@ -7,7 +7,7 @@ export class IncidentDto {
   @ApiPropertyOptional({ nullable: true }) processDefinitionId: string | null;
   @ApiPropertyOptional({ nullable: true }) processInstanceId: string | null;
   @ApiPropertyOptional({ nullable: true }) executionId: string | null;
-  @ApiProperty() incidentTimestamp: string | null;
+  @ApiProperty({ example: '2026-01-23T14:42:45.000+0000' }) incidentTimestamp: string | null;
   @ApiProperty() incidentType: string;
   @ApiPropertyOptional({ nullable: true }) activityId: string | null;
   @ApiPropertyOptional({ nullable: true }) failedActivityId: string | null;

@@ -1,45 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatDate } from '../../engine/util/camunda-date';
-import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 
-export class IncidentDto {
-  @ApiProperty() id: string;
-  @ApiPropertyOptional({ nullable: true }) processDefinitionId: string | null;
-  @ApiPropertyOptional({ nullable: true }) processInstanceId: string | null;
-  @ApiPropertyOptional({ nullable: true }) executionId: string | null;
-  @ApiProperty({ example: '2026-01-23T14:42:45.000+0000' }) incidentTimestamp: string | null;
-  @ApiProperty() incidentType: string;
-  @ApiPropertyOptional({ nullable: true }) activityId: string | null;
-  @ApiPropertyOptional({ nullable: true }) failedActivityId: string | null;
-  @ApiPropertyOptional({ nullable: true }) causeIncidentId: string | null;
-  @ApiPropertyOptional({ nullable: true }) rootCauseIncidentId: string | null;
-  @ApiPropertyOptional({ nullable: true }) configuration: string | null;
-  @ApiPropertyOptional({ nullable: true }) tenantId: string | null;
-  @ApiPropertyOptional({ nullable: true }) incidentMessage: string | null;
-  @ApiPropertyOptional({ nullable: true }) jobDefinitionId: string | null;
-  @ApiPropertyOptional({ nullable: true }) annotation: string | null;
-}
+export { IncidentDto, toIncidentDto } from '../../common/dto/incident.dto';
 
 export class AnnotationDto {
   @ApiPropertyOptional({ nullable: true }) annotation: string | null;
-}
-
-export function toIncidentDto(i: IncidentEntity): IncidentDto {
-  return {
-    id: i.id,
-    processDefinitionId: i.processDefinitionId,
-    processInstanceId: i.processInstanceId,
-    executionId: i.executionId,
-    incidentTimestamp: formatDate(i.incidentTimestamp),
-    incidentType: i.incidentType,
-    activityId: i.activityId,
-    failedActivityId: i.failedActivityId,
-    causeIncidentId: i.causeIncidentId,
-    rootCauseIncidentId: i.rootCauseIncidentId,
-    configuration: i.configuration,
-    tenantId: i.tenantId,
-    incidentMessage: i.incidentMessage,
-    jobDefinitionId: i.jobDefinitionId,
-    annotation: i.annotation,
-  };
 }
