@@ -1,16 +1,7 @@
 import { SelectQueryBuilder } from 'typeorm';
+import { likeToGlob } from '../../engine/util/like-pattern';
 
-/** LIKE wildcards → GLOB wildcards; GLOB's own metacharacters become one-character classes. */
-export function likeToGlob(pattern: string): string {
-  let glob = '';
-  for (const ch of pattern) {
-    if (ch === '%') glob += '*';
-    else if (ch === '_') glob += '?';
-    else if (ch === '*' || ch === '?' || ch === '[') glob += `[${ch}]`;
-    else glob += ch;
-  }
-  return glob;
-}
+export { likeToGlob };
 
 /**
  * `column LIKE pattern`, case-sensitive on both databases, as Camunda's LIKE is on its case-sensitive

@@ -1,3 +1,4 @@
+import { likeToGlob } from '../util/like-pattern';
 import { BadUserRequestError } from '../errors';
 
 /** Placeholder factory of the caller's SQL dialect: pushes the value, returns its placeholder. */
@@ -25,12 +26,5 @@ export function variableEqualsSql(alias: string, value: unknown, param: Param): 
 /** `column LIKE pattern` with the same case-sensitive meaning on both databases (SQLite's LIKE ignores case, GLOB does not). */
 export function likeSql(column: string, pattern: string, param: Param, sqlite: boolean): string {
   if (!sqlite) return `${column} LIKE ${param(pattern)}`;
-  let glob = '';
-  for (const ch of pattern) {
-    if (ch === '%') glob += '*';
-    else if (ch === '_') glob += '?';
-    else if (ch === '*' || ch === '?' || ch === '[') glob += `[${ch}]`;
-    else glob += ch;
-  }
-  return `${column} GLOB ${param(glob)}`;
+  return `${column} GLOB ${param(likeToGlob(pattern))}`;
 }

@@ -1,43 +1,13 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { RevisionColumn } from '../../columns';
+import { Column, Entity } from 'typeorm';
+import { DefinitionColumns } from './definition-columns';
 
 @Entity('act_re_decision_def')
-export class DecisionDefinitionEntity {
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
-  id: string;
-
-  @RevisionColumn()
-  rev: number;
-
-  @Column({ name: 'category', type: 'varchar', length: 255, nullable: true })
-  category: string | null;
-
-  @Column({ name: 'name', type: 'varchar', length: 255, nullable: true })
-  name: string | null;
-
-  @Column({ name: 'key', type: 'varchar', length: 255 })
-  key: string;
-
-  @Column({ name: 'version', type: 'int' })
-  version: number;
-
-  @Column({ name: 'deployment_id', type: 'varchar', length: 64, nullable: true })
-  deploymentId: string | null;
-
-  @Column({ name: 'resource_name', type: 'varchar', length: 4000, nullable: true })
-  resourceName: string | null;
-
-  @Column({ name: 'dgrm_resource_name', type: 'varchar', length: 4000, nullable: true })
-  diagramResourceName: string | null;
-
+export class DecisionDefinitionEntity extends DefinitionColumns {
   @Column({ name: 'dec_req_id', type: 'varchar', length: 64, nullable: true })
   decisionRequirementsDefinitionId: string | null;
 
   @Column({ name: 'dec_req_key', type: 'varchar', length: 255, nullable: true })
   decisionRequirementsDefinitionKey: string | null;
-
-  @Column({ name: 'tenant_id', type: 'varchar', length: 64, nullable: true })
-  tenantId: string | null;
 
   @Column({ name: 'history_ttl', type: 'int', nullable: true })
   historyTimeToLive: number | null;

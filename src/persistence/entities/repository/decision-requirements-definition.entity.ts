@@ -1,35 +1,6 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { RevisionColumn } from '../../columns';
+import { Entity } from 'typeorm';
+import { DefinitionColumns } from './definition-columns';
 
 @Entity('act_re_decision_req_def')
-export class DecisionRequirementsDefinitionEntity {
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
-  id: string;
-
-  @RevisionColumn()
-  rev: number;
-
-  @Column({ name: 'category', type: 'varchar', length: 255, nullable: true })
-  category: string | null;
-
-  @Column({ name: 'name', type: 'varchar', length: 255, nullable: true })
-  name: string | null;
-
-  @Column({ name: 'key', type: 'varchar', length: 255 })
-  key: string;
-
-  @Column({ name: 'version', type: 'int' })
-  version: number;
-
-  @Column({ name: 'deployment_id', type: 'varchar', length: 64, nullable: true })
-  deploymentId: string | null;
-
-  @Column({ name: 'resource_name', type: 'varchar', length: 4000, nullable: true })
-  resourceName: string | null;
-
-  @Column({ name: 'dgrm_resource_name', type: 'varchar', length: 4000, nullable: true })
-  diagramResourceName: string | null;
-
-  @Column({ name: 'tenant_id', type: 'varchar', length: 64, nullable: true })
-  tenantId: string | null;
-}
+/** A DMN resource with several decisions (Camunda keeps one only then); all its columns are the shared ones. */
+export class DecisionRequirementsDefinitionEntity extends DefinitionColumns {}

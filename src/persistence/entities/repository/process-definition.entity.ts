@@ -1,35 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { RevisionColumn, TimestampColumn } from '../../columns';
+import { Column, Entity } from 'typeorm';
+import { DefinitionColumns } from './definition-columns';
+import { TimestampColumn } from '../../columns';
 
 @Entity('act_re_procdef')
-export class ProcessDefinitionEntity {
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
-  id: string;
-
-  @RevisionColumn()
-  rev: number;
-
-  @Column({ name: 'category', type: 'varchar', length: 255, nullable: true })
-  category: string | null;
-
-  @Column({ name: 'name', type: 'varchar', length: 255, nullable: true })
-  name: string | null;
-
-  @Column({ name: 'key', type: 'varchar', length: 255 })
-  key: string;
-
-  @Column({ name: 'version', type: 'int' })
-  version: number;
-
-  @Column({ name: 'deployment_id', type: 'varchar', length: 64, nullable: true })
-  deploymentId: string | null;
-
-  @Column({ name: 'resource_name', type: 'varchar', length: 4000, nullable: true })
-  resourceName: string | null;
-
-  @Column({ name: 'dgrm_resource_name', type: 'varchar', length: 4000, nullable: true })
-  diagramResourceName: string | null;
-
+export class ProcessDefinitionEntity extends DefinitionColumns {
   @Column({ name: 'has_start_form_key', type: 'boolean', default: false })
   hasStartFormKey: boolean;
 
@@ -40,9 +14,6 @@ export class ProcessDefinitionEntity {
   /** Deployed with `deployment-activation-time`: suspended until this moment. */
   @TimestampColumn('activation_time')
   activationTime: Date | null;
-
-  @Column({ name: 'tenant_id', type: 'varchar', length: 64, nullable: true })
-  tenantId: string | null;
 
   @Column({ name: 'version_tag', type: 'varchar', length: 64, nullable: true })
   versionTag: string | null;
