@@ -2,6 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import { HistoryLevel } from '../../../config/engine-config';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
+import { selectRows } from '../../../persistence/raw-rows';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
 import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
@@ -85,7 +86,7 @@ export class CommandContext {
   async loadInstance(processInstanceId: string): Promise<ProcessInstanceState | null> {
     const known = this.instances.get(processInstanceId);
     if (known) return known;
-    return this.adopt(await this.em.getRepository(ExecutionEntity).findBy({ processInstanceId }));
+    return this.adopt(await selectRows(this.em, ExecutionEntity, 'WHERE t.proc_inst_id = ?', [processInstanceId]));
   }
 
   /** The instance an execution belongs to, in one query. */
@@ -166,13 +167,13 @@ export class CommandContext {
     if (this.deletedIds.has(id)) return null;
     const known = this.tasks.get(id);
     if (known) return known;
-    const found = await this.em.getRepository(TaskEntity).findOneBy({ id });
+    const [found] = await selectRows(this.em, TaskEntity, 'WHERE t.id = ?', [id]);
     return found ? this.adoptTask(found) : null;
   }
 
   async tasksOf(instance: ProcessInstanceState): Promise<TaskEntity[]> {
     if (!instance.tasks) {
-      const rows = (await this.em.getRepository(TaskEntity).findBy({ processInstanceId: instance.id })).filter((t) => !this.deletedIds.has(t.id));
+      const rows = (await selectRows(this.em, TaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter((t) => !this.deletedIds.has(t.id));
       instance.tasks = new Map(rows.map((t) => [t.id, this.adoptTask(t)]));
       for (const t of this.tasks.values()) if (t.processInstanceId === instance.id) instance.tasks.set(t.id, t);
     }
@@ -206,13 +207,13 @@ export class CommandContext {
     if (this.deletedIds.has(id)) return null;
     const known = this.externalTasks.get(id);
     if (known) return known;
-    const found = await this.em.getRepository(ExternalTaskEntity).findOneBy({ id });
+    const [found] = await selectRows(this.em, ExternalTaskEntity, 'WHERE t.id = ?', [id]);
     return found ? this.adoptExternalTask(found) : null;
   }
 
   async externalTasksOf(instance: ProcessInstanceState): Promise<ExternalTaskEntity[]> {
     if (!instance.externalTasks) {
-      const rows = (await this.em.getRepository(ExternalTaskEntity).findBy({ processInstanceId: instance.id })).filter((t) => !this.deletedIds.has(t.id));
+      const rows = (await selectRows(this.em, ExternalTaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter((t) => !this.deletedIds.has(t.id));
       instance.externalTasks = new Map(rows.map((t) => [t.id, this.adoptExternalTask(t)]));
       for (const t of this.externalTasks.values()) if (t.processInstanceId === instance.id) instance.externalTasks.set(t.id, t);
     }
@@ -276,7 +277,7 @@ export class CommandContext {
       this.uow.track(ExecutionEntity, row);
       if (row !== root) state.add(row);
     }
-    const variables = await this.em.getRepository(VariableEntity).findBy({ processInstanceId: root.id });
+    const variables = await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]);
     for (const v of variables) {
       this.uow.track(VariableEntity, v);
       let scope = state.variables.get(v.varScope);
