@@ -26,7 +26,7 @@ export type AuthedRequest = Record<Method, (path: string) => request.Test>;
 
 export const BASE = '/engine-rest';
 
-async function freshMysqlDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshMysqlDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const mysql = await import('mysql2/promise');
   const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -46,18 +46,17 @@ async function freshMysqlDatabase(url: string): Promise<{ url: string; drop: () 
   };
 }
 
+/** SQLite in memory, or a fresh database on the TEST_DATABASE_URL server (dropped by `drop`). */
+export async function freshTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return process.env.TEST_DATABASE_URL ? freshMysqlDatabase(process.env.TEST_DATABASE_URL) : { url: 'sqlite::memory:', drop: async () => {} };
+}
+
 export function databaseLabel(): string {
   return process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite';
 }
 
 export async function createTestApp(overrides: Partial<EngineConfig> = {}): Promise<TestApp> {
-  let databaseUrl = 'sqlite::memory:';
-  let drop = async () => {};
-  if (process.env.TEST_DATABASE_URL) {
-    const db = await freshMysqlDatabase(process.env.TEST_DATABASE_URL);
-    databaseUrl = db.url;
-    drop = db.drop;
-  }
+  const { url: databaseUrl, drop } = await freshTestDatabase();
   const config = loadConfig({}, { databaseUrl, adminUser: 'demo', adminPassword: 'demo', ...overrides });
   const app = await createApp(config, ['error']);
   await app.init();

@@ -1,6 +1,6 @@
+import { freshTestDatabase } from '../../../support/test-app';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { EngineConfig, loadConfig } from '../../../../src/config/engine-config';
 import { Authentication } from '../../../../src/engine/authorization/authentication';
@@ -27,27 +27,7 @@ export function databaseLabel(): string {
   return process.env.TEST_DATABASE_URL ? 'MariaDB' : 'SQLite';
 }
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { url: 'sqlite::memory:', drop: async () => {} };
-  const mysql = await import('mysql2/promise');
-  const u = new URL(base.replace(/^mariadb:/, 'mysql:'));
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const connect = () =>
-    mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
-  const admin = await connect();
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
-  await admin.end();
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = await connect();
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await c.end();
-    },
-  };
-}
+const freshDatabase = freshTestDatabase;
 
 /** Plain JavaScript values as engine variables (typed as the engine types them). */
 export function vars(values: Record<string, unknown>): VariableMap {
