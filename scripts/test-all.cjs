@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Runs the whole jest suite on SQLite and then, when TEST_DATABASE_URL names a MySQL/MariaDB
 // server, once more against it (each test file creates and drops a database of its own there).
+// Ends with one plain summary line over all runs: "N passed, N failed, N skipped".
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const jest = require.resolve('jest/bin/jest');
@@ -9,9 +13,22 @@ const runs = [{ label: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' } 
 if (process.env.TEST_DATABASE_URL) runs.push({ label: process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@'), env: process.env });
 
 let failed = false;
-for (const run of runs) {
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const [i, run] of runs.entries()) {
   console.log(`\n=== tests on ${run.label} ===`);
-  const result = spawnSync(process.execPath, [jest, '--runInBand', ...extra], { stdio: 'inherit', env: run.env });
+  const report = path.join(os.tmpdir(), `jest-report-${process.pid}-${i}.json`);
+  const result = spawnSync(process.execPath, [jest, '--runInBand', '--json', '--outputFile', report, ...extra], { stdio: 'inherit', env: run.env });
   if (result.status !== 0) failed = true;
+  try {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    fs.rmSync(report, { force: true });
+  } catch {
+    failed = true;
+    totals.failed += 1;
+  }
 }
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed ? 1 : 0);
