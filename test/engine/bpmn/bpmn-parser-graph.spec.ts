@@ -265,7 +265,7 @@ describe('parseBpmn: event sub-processes and start events', () => {
   it('parses each event sub-process as its own scope', async () => {
     const graph = await onlyProcess('event-sub-process.bpmn');
     const cancel = node(graph, 'OnCancel', 'subProcess');
-    expect(cancel).toMatchObject({ triggeredByEvent: true, activityType: 'subProcess', incoming: [], outgoing: [] });
+    expect(cancel).toMatchObject({ triggeredByEvent: true, activityType: 'eventSubProcess', incoming: [], outgoing: [] });
     expect(graph.scopes.get('OnCancel')).toMatchObject({ kind: 'eventSubProcess', parentScopeId: 'orders', startEventIds: ['CancelStart'] });
     const cancelStart = node(graph, 'CancelStart', 'startEvent');
     expect(cancelStart.isInterrupting).toBe(false);

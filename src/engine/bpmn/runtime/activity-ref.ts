@@ -15,12 +15,7 @@ export interface ActivityRef {
 }
 
 export function nodeRef(node: FlowNode): ActivityRef {
-  return { id: node.id, node, isBody: false, activityType: activityTypeOf(node) };
-}
-
-/** Camunda names event sub-processes `eventSubProcess` in history; the graph may only say `subProcess`. */
-function activityTypeOf(node: FlowNode): string {
-  return node.type === 'subProcess' && node.triggeredByEvent && node.activityType === 'subProcess' ? 'eventSubProcess' : node.activityType;
+  return { id: node.id, node, isBody: false, activityType: node.activityType };
 }
 
 export function bodyRef(node: FlowNode): ActivityRef {

@@ -14,7 +14,8 @@ export const subProcessHandler: ElementHandler = ({ el, common, ctx }) => {
   const node: SubProcessNode = {
     ...fields,
     type: 'subProcess',
-    activityType: 'subProcess',
+    // Camunda's history names event sub-processes `eventSubProcess`.
+    activityType: triggeredByEvent ? 'eventSubProcess' : 'subProcess',
     triggeredByEvent,
   };
   return node;
