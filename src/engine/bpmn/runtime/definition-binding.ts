@@ -47,6 +47,11 @@ function lookupOf(ctx: CommandContext, instance: ProcessInstanceState, execution
 }
 
 async function find<T extends Table>(ctx: CommandContext, table: T, l: Lookup): Promise<InstanceType<T> | null> {
+  // The default binding is the repository's own latest-version lookup (the one evaluate and start by key use).
+  if (l.binding === 'latest') {
+    const kind = table === ProcessDefinitionEntity ? 'process' : 'decision';
+    return (await ctx.deps.repository.latest(ctx.em, kind, l.key, l.tenantId)) as InstanceType<T> | null;
+  }
   const qb = ctx.em.getRepository(table as typeof ProcessDefinitionEntity).createQueryBuilder('d').where('d.key = :key', { key: l.key });
   if (l.binding === 'deployment') qb.andWhere('d.deploymentId = :dep', { dep: l.deploymentId });
   else if (l.tenantId == null) qb.andWhere('d.tenantId IS NULL');

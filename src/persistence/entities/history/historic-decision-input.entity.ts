@@ -1,22 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { IdColumn, TimestampColumn } from '../../columns';
-import { VariableValueColumns } from './variable-value-columns';
+import { Entity } from 'typeorm';
+import { DecisionEntryColumns } from './decision-entry-columns';
 
 @Entity('act_hi_dec_in')
-export class HistoricDecisionInputEntity extends VariableValueColumns {
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
-  id: string;
-
-  @Column({ name: 'dec_inst_id', type: 'varchar', length: 64 })
-  decisionInstanceId: string;
-
-  @IdColumn('clause_id', { length: 255 }) clauseId: string | null;
-
-  @Column({ name: 'clause_name', type: 'varchar', length: 255, nullable: true })
-  clauseName: string | null;
-
-  @IdColumn('tenant_id') tenantId: string | null;
-  @TimestampColumn('create_time') createTime: Date | null;
-  @IdColumn('root_proc_inst_id') rootProcessInstanceId: string | null;
-  @TimestampColumn('removal_time') removalTime: Date | null;
-}
+export class HistoricDecisionInputEntity extends DecisionEntryColumns {}

@@ -1,20 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { IdColumn, TimestampColumn } from '../../columns';
-import { VariableValueColumns } from './variable-value-columns';
+import { Column, Entity } from 'typeorm';
+import { IdColumn } from '../../columns';
+import { DecisionEntryColumns } from './decision-entry-columns';
 
 @Entity('act_hi_dec_out')
-export class HistoricDecisionOutputEntity extends VariableValueColumns {
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
-  id: string;
-
-  @Column({ name: 'dec_inst_id', type: 'varchar', length: 64 })
-  decisionInstanceId: string;
-
-  @IdColumn('clause_id', { length: 255 }) clauseId: string | null;
-
-  @Column({ name: 'clause_name', type: 'varchar', length: 255, nullable: true })
-  clauseName: string | null;
-
+export class HistoricDecisionOutputEntity extends DecisionEntryColumns {
   @IdColumn('rule_id', { length: 255 }) ruleId: string | null;
 
   @Column({ name: 'rule_order', type: 'int', nullable: true })
@@ -22,9 +11,4 @@ export class HistoricDecisionOutputEntity extends VariableValueColumns {
 
   @Column({ name: 'var_name', type: 'varchar', length: 255, nullable: true })
   variableName: string | null;
-
-  @IdColumn('tenant_id') tenantId: string | null;
-  @TimestampColumn('create_time') createTime: Date | null;
-  @IdColumn('root_proc_inst_id') rootProcessInstanceId: string | null;
-  @TimestampColumn('removal_time') removalTime: Date | null;
 }
