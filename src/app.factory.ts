@@ -7,7 +7,7 @@ import { AppModule } from './app.module';
 import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter';
 import { enginePrefix } from './common/http/engine-prefix.middleware';
 import { jsonContentType } from './common/http/json-content-type.middleware';
-import { EngineConfig } from './config/engine-config';
+import { AppConfig } from './config/app-config';
 
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
 function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
@@ -23,7 +23,7 @@ function jsonParseErrors(err: { type?: string; status?: number }, _req: Request,
 }
 
 /** Builds the configured Nest application (used by main.ts, the tests and the benchmarks). */
-export async function createApp(config: EngineConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
+export async function createApp(config: AppConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger });
   app.use(enginePrefix);
   app.use(jsonContentType);

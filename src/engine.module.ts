@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ENGINE_CONFIG, EngineConfig } from './config/engine-config';
+import { APP_CONFIG, AppConfig } from './config/app-config';
 import { ProcessEngine } from './engine/process-engine';
 import { dataSourceOptions } from './persistence/data-source';
 
@@ -15,7 +15,7 @@ import { dataSourceOptions } from './persistence/data-source';
 export class EngineModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(@Inject(ProcessEngine) private readonly engine: ProcessEngine) {}
 
-  static forRoot(config: EngineConfig): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: EngineModule,
       imports: [
@@ -24,10 +24,10 @@ export class EngineModule implements OnApplicationBootstrap, BeforeApplicationSh
         }),
       ],
       providers: [
-        { provide: ENGINE_CONFIG, useValue: config },
+        { provide: APP_CONFIG, useValue: config },
         { provide: ProcessEngine, inject: [DataSource], useFactory: (ds: DataSource) => new ProcessEngine(config, ds) },
       ],
-      exports: [ENGINE_CONFIG, ProcessEngine],
+      exports: [APP_CONFIG, ProcessEngine],
     };
   }
 

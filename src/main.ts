@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
-import { loadConfig } from './config/engine-config';
+import { loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
   const config = loadConfig();

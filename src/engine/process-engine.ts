@@ -1,27 +1,34 @@
 import { DataSource } from 'typeorm';
-import { EngineConfig } from '../config/engine-config';
 import { AuthorizationChecker } from './authorization/authorization-checker';
-import { AuthorizationService } from './authorization/authorization-service';
+import { BehaviorRegistry } from './bpmn/behaviors/behavior-registry';
+import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
+import { CommandExecutor } from './command/command-executor';
 import { Transactions } from './command/transactions';
-import { CredentialsCache } from './identity/credentials-cache';
-import { IdentityService } from './identity/identity-service';
-import { RepositoryService } from './repository/repository-service';
 import { DecisionService } from './decision/decision-service';
-import { RuntimeService } from './runtime/runtime-service';
+import { EventService } from './events/event-service';
 import { ExternalTaskNotifier } from './external-task/external-task-notifier';
 import { ExternalTaskService } from './external-task/external-task-service';
-import { IncidentService } from './external-task/incident-service';
-import { EventService } from './events/event-service';
-import { JobService } from './jobs/job-service';
+import { AuthorizationService } from './identity/authorization-service';
+import { CredentialsCache } from './identity/credentials-cache';
+import { IdentityService } from './identity/identity-service';
+import { IncidentService } from './incident/incident-service';
+import { RuntimeService } from './instances/runtime-service';
 import { JobExecutor } from './jobs/job-executor';
+import { ManagementService } from './jobs/management-service';
+import { EngineOptions, engineOptions } from './options';
+import { RepositoryService } from './repository/repository-service';
 
 /**
  * The engine facade: one object per running engine, holding the services that the REST modules
  * (or an embedding application) call. Plain TypeScript; the Nest wiring lives in EngineModule.
+ * It builds the one command executor every service runs its state changes through.
  */
 export class ProcessEngine {
   readonly name = 'default';
+  readonly options: EngineOptions;
   readonly tx: Transactions;
+  /** Runs every state change: one transaction, one unit of work, retried on optimistic-locking conflicts. */
+  readonly commands: CommandExecutor<RuntimeContext>;
   readonly authorizationChecker: AuthorizationChecker;
   readonly credentialsCache: CredentialsCache;
   readonly identity: IdentityService;
@@ -29,40 +36,47 @@ export class ProcessEngine {
   readonly repository: RepositoryService;
   readonly decisions: DecisionService;
   readonly runtime: RuntimeService;
-  /** Wakes long-polling fetchAndLock requests; call `notify(topics)` after committing fetchable external tasks. */
+  /** Wakes long-polling fetchAndLock requests; told after commit about new fetchable external tasks. */
   readonly externalTaskNotifier = new ExternalTaskNotifier();
   readonly externalTasks: ExternalTaskService;
   readonly incidents: IncidentService;
   /** Messages, signals and conditional start events from outside. */
   readonly events: EventService;
   /** Jobs (timers, async continuations): the executor and the management calls. */
-  readonly jobs: JobService;
-  /** The engine's clock: `config.clock` when given (tests), else the system clock. */
+  readonly jobs: ManagementService;
+  /** The engine's clock: `options.clock` when given (tests), else the system clock. */
   readonly clock: () => Date;
 
   constructor(
-    readonly config: EngineConfig,
+    options: Partial<EngineOptions>,
     readonly dataSource: DataSource,
   ) {
+    const o = (this.options = engineOptions(options));
     this.tx = new Transactions(dataSource);
-    this.clock = config.clock ?? (() => new Date());
-    this.authorizationChecker = new AuthorizationChecker(config.authorizationEnabled);
-    this.credentialsCache = new CredentialsCache(config.authCacheSeconds * 1000);
-    this.identity = new IdentityService(this.tx, this.authorizationChecker, this.credentialsCache);
-    this.authorizations = new AuthorizationService(this.tx, this.authorizationChecker);
-    this.repository = new RepositoryService(this.tx, this.authorizationChecker, this.clock);
-    this.decisions = new DecisionService(this.tx, this.authorizationChecker, this.repository, config.historyLevel);
-    this.runtime = new RuntimeService(this.tx, this.authorizationChecker, this.repository, this.decisions, config.historyLevel, this.clock);
-    this.runtime.onExternalTasksCreated((topics) => this.externalTaskNotifier.notify(topics));
+    this.clock = o.clock;
+    const checker = (this.authorizationChecker = new AuthorizationChecker(o.authorizationEnabled));
+    let deps: RuntimeDeps | null = null;
+    this.commands = new CommandExecutor(this.tx, (em, auth) => new RuntimeContext(deps!, em, auth));
+    this.credentialsCache = new CredentialsCache(o.authCacheSeconds * 1000);
+    this.identity = new IdentityService(this.commands, checker, this.credentialsCache);
+    this.authorizations = new AuthorizationService(this.commands, checker);
+    this.repository = new RepositoryService(this.commands, checker, this.clock);
+    this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock);
+    deps = {
+      checker, clock: this.clock, repository: this.repository, decisions: this.decisions, historyLevel: o.historyLevel,
+      behaviors: new BehaviorRegistry(),
+      externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
+      jobsCreated: (due) => this.jobs.executor.wake(due),
+    };
+    this.runtime = new RuntimeService(this.commands, this.repository);
     this.externalTasks = new ExternalTaskService({
-      tx: this.tx, checker: this.authorizationChecker, repository: this.repository, runtime: this.runtime, notifier: this.externalTaskNotifier,
-      longPolling: { capacity: config.fetchAndLockQueueCapacity ?? 200, recheckMs: config.longPollRecheckMs ?? 1000 }, clock: config.clock,
+      commands: this.commands, checker, repository: this.repository, runtime: this.runtime, notifier: this.externalTaskNotifier,
+      longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs }, clock: this.clock,
     });
-    this.incidents = new IncidentService(this.tx, this.authorizationChecker);
-    this.jobs = new JobService(this.tx, this.runtime, this.clock, {
-      pollMs: config.jobExecutorPollMs ?? 1000, batchSize: config.jobExecutorBatchSize ?? 10, lockTimeMs: config.jobExecutorLockTimeMs ?? 300_000,
+    this.incidents = new IncidentService(this.commands, checker);
+    this.jobs = new ManagementService(this.commands, this.clock, {
+      pollMs: o.jobExecutorPollMs, batchSize: o.jobExecutorBatchSize, lockTimeMs: o.jobExecutorLockTimeMs,
     });
-    this.runtime.onJobsCreated((due) => this.jobs.executor.wake(due));
     this.events = new EventService(this.runtime, this.repository, this.clock);
     this.events.startEvents.onTimerScheduled((due) => this.jobs.executor.wake(due));
   }
@@ -71,13 +85,13 @@ export class ProcessEngine {
     return this.jobs.executor;
   }
 
-  /** Starts acquiring and running jobs in the background, unless JOB_EXECUTOR_ENABLED is false. */
+  /** Starts acquiring and running jobs in the background, unless the options turn the job executor off. */
   startJobExecutor(): void {
-    if (this.config.jobExecutorEnabled !== false) this.jobs.executor.start();
+    if (this.options.jobExecutorEnabled) this.jobs.executor.start();
   }
 
   async start(): Promise<void> {
-    await this.identity.ensureAdmin(this.config.adminUser, this.config.adminPassword);
+    await this.identity.ensureAdmin(this.options.adminUser, this.options.adminPassword);
   }
 
   async close(): Promise<void> {

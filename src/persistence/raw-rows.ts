@@ -1,5 +1,6 @@
 import { EntityManager, EntityMetadata, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import { isSqlite } from './dialect';
 
 /**
  * Lean inserts and selects for the hot paths (decision history, runtime flushes, lookups by key).
@@ -85,7 +86,7 @@ export async function selectRows<T extends ObjectLiteral>(em: EntityManager, tar
 /** Parameter for a raw query: drivers differ in how they bind dates and booleans. */
 export function sqlParam(em: EntityManager, value: unknown): unknown {
   if (value instanceof Date) {
-    return em.connection.options.type === 'better-sqlite3' ? value.toISOString().replace('T', ' ').replace('Z', '') : value;
+    return isSqlite(em) ? value.toISOString().replace('T', ' ').replace('Z', '') : value;
   }
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;

@@ -1,56 +1,85 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { cycles, ImportEdge, importGraph } from './import-graph';
 
 /**
  * The one-way flow of ARCHITECTURE.md, enforced: modules -> engine -> persistence, never back up;
- * the engine stays free of Nest and HTTP; resource modules do not reach into each other.
+ * the engine stays free of Nest, HTTP and configuration loading; resource modules do not reach into
+ * each other; inside the engine every folder may only use folders below it (type imports count:
+ * they are part of the design even though they vanish at run time), and no file imports itself
+ * round a circle at run time.
  */
-const SRC = path.resolve(__dirname, '..', '..', 'src');
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(full);
-    return e.name.endsWith('.ts') ? [full] : [];
-  });
+/** Engine rooms from the bottom up. A room may import its own files and the rooms before it. */
+export const ENGINE_LAYERS: string[][] = [
+  ['util', 'errors', 'options'],
+  ['variables', 'timer'],
+  ['expression', 'dmn'],
+  ['authorization'],
+  ['command'],
+  ['history', 'incident'],
+  ['bpmn/model'],
+  ['bpmn/parse'],
+  ['repository'],
+  ['decision'],
+  ['bpmn/runtime'],
+  ['bpmn/behaviors'],
+  ['instances'],
+  ['events', 'jobs', 'external-task', 'identity'],
+  ['process-engine'],
+];
+
+/** The engine room of a src-relative file, or null outside the engine. */
+export function engineRoom(file: string): string | null {
+  const parts = file.replace(/\.ts$/, '').split('/');
+  if (parts[0] !== 'engine') return null;
+  if (parts.length === 2) return parts[1];
+  return parts[1] === 'bpmn' ? `bpmn/${parts[2]}` : parts[1];
 }
 
-function imports(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const found: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-    found.push(m[1] ?? m[2] ?? m[3]);
-  }
+function rank(room: string): number {
+  const found = ENGINE_LAYERS.findIndex((layer) => layer.includes(room));
   return found;
 }
 
-/** Where an import points: a src-relative path for our files, the package name otherwise. */
-function target(file: string, spec: string): string {
-  if (!spec.startsWith('.')) return `pkg:${spec}`;
-  return path.relative(SRC, path.resolve(path.dirname(file), spec)).split(path.sep).join('/');
-}
-
-const violations: string[] = [];
-for (const file of sourceFiles(SRC)) {
-  const rel = path.relative(SRC, file).split(path.sep).join('/');
-  for (const spec of imports(file)) {
-    const to = target(file, spec);
-    if (rel.startsWith('engine/')) {
-      if (/^(modules|common)\//.test(to) || /^pkg:(@nestjs|express)/.test(to) || to === 'app.module' || to === 'engine.module') {
-        violations.push(`${rel} -> ${spec} (the engine must not depend on Nest, HTTP or resource modules)`);
+export function layeringViolations(edges: ImportEdge[]): string[] {
+  const violations: string[] = [];
+  for (const { from, to, spec } of edges) {
+    if (from.startsWith('engine/')) {
+      if (/^(modules|common|config)\//.test(to) || /^pkg:(@nestjs|express)/.test(to) || /^(app|engine)\.module/.test(to)) {
+        violations.push(`${from} -> ${spec} (the engine must not depend on Nest, HTTP, configuration loading or resource modules)`);
+      }
+      const a = engineRoom(from);
+      const b = engineRoom(to);
+      if (a && b && a !== b) {
+        if (rank(a) < 0) violations.push(`${from}: engine room '${a}' has no place in ENGINE_LAYERS`);
+        else if (rank(b) < 0) violations.push(`${to}: engine room '${b}' has no place in ENGINE_LAYERS`);
+        else if (rank(b) >= rank(a)) violations.push(`${from} -> ${spec} (engine room '${a}' may not use '${b}': not below it)`);
       }
     }
-    if (rel.startsWith('persistence/') && /^(engine|modules|common)\//.test(to)) {
-      violations.push(`${rel} -> ${spec} (persistence must not depend on the engine or the REST layer)`);
+    if (from.startsWith('persistence/') && /^(engine|modules|common|config)\//.test(to)) {
+      violations.push(`${from} -> ${spec} (persistence must not depend on the engine or the REST layer)`);
     }
-    const own = /^modules\/([^/]+)\//.exec(rel)?.[1];
+    const own = /^modules\/([^/]+)\//.exec(from)?.[1];
     const other = /^modules\/([^/]+)\//.exec(to)?.[1];
-    if (own && other && own !== other) violations.push(`${rel} -> ${spec} (resource modules must not reach into each other; share through common/ or engine/)`);
+    if (own && other && own !== other) violations.push(`${from} -> ${spec} (resource modules must not reach into each other; share through common/ or engine/)`);
   }
+  return violations;
 }
 
 describe('layering', () => {
-  it('keeps the one-way flow modules -> engine -> persistence', () => {
-    expect(violations).toEqual([]);
+  const { files, edges } = importGraph();
+
+  it('keeps the one-way flow modules -> engine -> persistence, and engine rooms only look down', () => {
+    expect(layeringViolations(edges)).toEqual([]);
+  });
+
+  it('has no import cycle at run time', () => {
+    expect(cycles(files, edges.filter((e) => !e.typeOnly))).toEqual([]);
+  });
+
+  it('catches an upward arrow and a cycle when there is one', () => {
+    const upward: ImportEdge = { from: 'engine/command/command-context.ts', to: 'engine/bpmn/runtime/agenda.ts', spec: '../bpmn/runtime/agenda', typeOnly: true };
+    expect(layeringViolations([upward])).toHaveLength(1);
+    const back: ImportEdge = { from: 'engine/bpmn/runtime/agenda.ts', to: 'engine/command/command-context.ts', spec: '', typeOnly: false };
+    expect(cycles([upward.from, back.from], [{ ...upward, typeOnly: false }, back])).toHaveLength(1);
   });
 });

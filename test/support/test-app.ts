@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
-import { EngineConfig, loadConfig } from '../../src/config/engine-config';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { ProcessEngine } from '../../src/engine/process-engine';
 
 /**
@@ -13,7 +13,7 @@ import { ProcessEngine } from '../../src/engine/process-engine';
 export interface TestApp {
   app: INestApplication;
   engine: ProcessEngine;
-  config: EngineConfig;
+  config: AppConfig;
   /** supertest against the app, as the admin user (demo:demo). */
   api: () => ReturnType<typeof request>;
   /** Request helpers with other credentials (or none). */
@@ -55,7 +55,7 @@ export function databaseLabel(): string {
   return process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite';
 }
 
-export async function createTestApp(overrides: Partial<EngineConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { url: databaseUrl, drop } = await freshTestDatabase();
   const config = loadConfig({}, { databaseUrl, adminUser: 'demo', adminPassword: 'demo', ...overrides });
   const app = await createApp(config, ['error']);

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ENGINE_CONFIG, EngineConfig } from '../../config/engine-config';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { AuthenticationRequiredError } from '../errors/authentication-required.error';
@@ -17,7 +17,7 @@ import { IS_PUBLIC } from './public.decorator';
 export class BasicAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly engine: ProcessEngine,
   ) {}
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ProcessInstanceInfo } from '../../engine/runtime/runtime-types';
+import { ProcessInstanceInfo } from '../../engine/instances/runtime-types';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { LinkDto } from '../http/count-result.dto';
 import { Link, LinkBuilder } from '../http/links';

@@ -1,5 +1,6 @@
 import { SelectQueryBuilder } from 'typeorm';
 import { likeToGlob } from '../../engine/util/like-pattern';
+import { isSqlite } from '../../persistence/dialect';
 
 export { likeToGlob };
 
@@ -9,6 +10,6 @@ export { likeToGlob };
  * runs as the equivalent GLOB.
  */
 export function andWhereLike(qb: SelectQueryBuilder<any>, column: string, pattern: string, param: string): void {
-  if (qb.connection.options.type === 'better-sqlite3') qb.andWhere(`${column} GLOB :${param}`, { [param]: likeToGlob(pattern) });
+  if (isSqlite(qb)) qb.andWhere(`${column} GLOB :${param}`, { [param]: likeToGlob(pattern) });
   else qb.andWhere(`${column} LIKE :${param}`, { [param]: pattern });
 }

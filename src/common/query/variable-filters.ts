@@ -4,6 +4,7 @@ import { RestError } from '../errors/rest-error';
 import { likeToGlob } from './like';
 import { VariableFilter } from './parse-query';
 import { f, ParamDef, ParamNamer } from './query-spec';
+import { isSqlite } from '../../persistence/dialect';
 
 const COMPARATORS: Record<string, string> = { eq: '=', neq: '=', gt: '>', gteq: '>=', lt: '<', lteq: '<=', like: 'LIKE' };
 
@@ -18,9 +19,6 @@ interface Built {
   params: Record<string, unknown>;
 }
 
-function isSqlite(qb: SelectQueryBuilder<any>): boolean {
-  return qb.connection.options.type === 'better-sqlite3';
-}
 
 /**
  * The value part of one variable condition, as Camunda's `variableValueConditions`: the stored type

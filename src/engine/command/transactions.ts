@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SerialLock } from './serial-lock';
+import { isSqlite } from '../../persistence/dialect';
 
 const MYSQL_RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
@@ -26,7 +27,7 @@ export class Transactions {
   private readonly scope = new AsyncLocalStorage<Scope>();
 
   constructor(readonly dataSource: DataSource) {
-    this.serial = dataSource.options.type === 'better-sqlite3';
+    this.serial = isSqlite(dataSource);
   }
 
   async write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -41,6 +42,11 @@ export class Transactions {
         if (attempt >= 3 || !isRetryable(err)) throw err;
       }
     }
+  }
+
+  /** Whether the caller runs inside a transaction of ours (work started now would join it). */
+  inTransaction(): boolean {
+    return this.scope.getStore()?.transactional === true;
   }
 
   async read<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {

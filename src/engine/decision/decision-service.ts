@@ -3,11 +3,11 @@ import { HistoricDecisionInputEntity } from '../../persistence/entities/history/
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
-import { HistoryLevel } from '../../config/engine-config';
+import { HistoryLevel } from '../options';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
-import { Transactions } from '../command/transactions';
+import { CommandExecutor } from '../command/command-executor';
 import { DecisionResult, evaluateDecision } from '../dmn/decision-evaluator';
 import { DecisionEvaluationSource, writeDecisionHistory } from '../history/decision-history-writer';
 import { RepositoryService } from '../repository/repository-service';
@@ -16,25 +16,27 @@ import { VariableMap } from '../variables/typed-value';
 /** Evaluates deployed decisions and records their history (history level full). */
 export class DecisionService {
   constructor(
-    private readonly tx: Transactions,
+    private readonly commands: CommandExecutor,
     private readonly checker: AuthorizationChecker,
     private readonly repository: RepositoryService,
     private readonly historyLevel: HistoryLevel,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    repository.onDeploymentDeletion(async (em, { decisionDefinitionIds }, cascade) => {
+    repository.onDeploymentDeletion(async ({ em }, { decisionDefinitionIds }, cascade) => {
       if (cascade && decisionDefinitionIds.length) await this.deleteHistory(em, decisionDefinitionIds);
     });
   }
 
   /** Standalone evaluation (REST): needs CREATE_INSTANCE on the decision definition. */
   async evaluate(auth: Authentication | null, definition: DecisionDefinitionEntity, variables: VariableMap): Promise<DecisionResult> {
-    // Without decision history nothing is written: no transaction (two round trips fewer on MySQL).
-    const unit = this.historyLevel === 'full' ? this.tx.write.bind(this.tx) : this.tx.read.bind(this.tx);
-    return unit(async (em) => {
-      await this.checker.check(em, auth, [{ permission: 'CREATE_INSTANCE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
-      return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
-    });
+    // Without decision history nothing is written: read-only, no transaction (two round trips fewer on MySQL).
+    const command = {
+      execute: async ({ em }: { em: EntityManager }) => {
+        await this.checker.check(em, auth, [{ permission: 'CREATE_INSTANCE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
+        return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
+      },
+    };
+    return this.historyLevel === 'full' ? this.commands.execute(auth, command) : this.commands.read(auth, command);
   }
 
   /** Evaluation inside the caller's transaction (also used by business rule tasks). */

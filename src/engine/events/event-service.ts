@@ -1,7 +1,7 @@
 import { Authentication } from '../authorization/authentication';
 import type { RepositoryService } from '../repository/repository-service';
-import type { RuntimeService } from '../runtime/runtime-service';
-import { ProcessInstanceInfo } from '../runtime/runtime-types';
+import type { RuntimeService } from '../instances/runtime-service';
+import { ProcessInstanceInfo } from '../instances/runtime-types';
 import { VariableMap } from '../variables/typed-value';
 import { CorrelateMessageCmd } from './commands/correlate-message.cmd';
 import { EvaluateConditionsCmd } from './commands/evaluate-conditions.cmd';

@@ -1,4 +1,4 @@
-import { ProcessInstanceInfo } from '../runtime/runtime-types';
+import { ProcessInstanceInfo } from '../instances/runtime-types';
 import { VariableMap } from '../variables/typed-value';
 
 /** runtimeService.createMessageCorrelation(...) as one request (POST /message). */

@@ -1,6 +1,6 @@
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { hydrate } from '../../persistence/raw-rows';
-import type { CommandContext } from '../bpmn/runtime/command-context';
+import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { TenantFilter } from '../bpmn/runtime/events/subscription-queries';
 import { MessageCorrelationRequest } from './event-types';
 import { variableEqualsSql } from './variable-match-sql';
@@ -10,7 +10,7 @@ import { variableEqualsSql } from './variable-match-sql';
  * executions with the name, narrowed by process instance, business key, process variables
  * (correlation keys), variables local to the waiting execution and tenant.
  */
-export async function messageSubscriptionsFor(ctx: CommandContext, request: MessageCorrelationRequest, tenant: TenantFilter): Promise<EventSubscriptionEntity[]> {
+export async function messageSubscriptionsFor(ctx: RuntimeContext, request: MessageCorrelationRequest, tenant: TenantFilter): Promise<EventSubscriptionEntity[]> {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);

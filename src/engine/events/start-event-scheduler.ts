@@ -6,11 +6,12 @@ import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { StartEventNode, ProcessGraph } from '../bpmn/model';
 import { waitingDefinition } from '../bpmn/runtime/events/graph-events';
 import { jobPriority } from '../bpmn/runtime/events/event-waits';
-import { FAILED_JOB, JOB_HANDLER, JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
+import { JOB_HANDLER, JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
 import { CompiledExpression, variablesContext } from '../expression';
-import { planTimer } from '../jobs/iso-timer';
+import { planTimer } from '../timer/iso-timer';
 import type { DeployedProcess, RepositoryService } from '../repository/repository-service';
 import { newId } from '../util/ids';
+import { INCIDENT_TYPE } from '../incident/incidents';
 
 function startEvents(graph: ProcessGraph): StartEventNode[] {
   return (graph.scopes.get(graph.key)?.startEventIds ?? [])
@@ -32,7 +33,7 @@ export class StartEventScheduler {
     private readonly clock: () => Date,
   ) {
     repository.onDeployment((em, deployed) => this.deployed(em, deployed));
-    repository.onDeploymentDeletion((em, { processDefinitionIds }) => this.deleted(em, processDefinitionIds));
+    repository.onDeploymentDeletion((ctx, { processDefinitionIds }) => this.deleted(ctx.em, processDefinitionIds));
   }
 
   /** Told about start timers that were scheduled (after their transaction, best effort). */
@@ -80,7 +81,7 @@ export class StartEventScheduler {
     const jobs = await em.getRepository(JobEntity).find({ select: { id: true }, where: { processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer } });
     if (!jobs.length) return;
     const jobIds = jobs.map((j) => j.id);
-    await em.getRepository(IncidentEntity).delete({ configuration: In(jobIds), incidentType: FAILED_JOB });
+    await em.getRepository(IncidentEntity).delete({ configuration: In(jobIds), incidentType: INCIDENT_TYPE.failedJob });
     await em.getRepository(JobEntity).delete({ id: In(jobIds) });
   }
 

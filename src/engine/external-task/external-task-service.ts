@@ -4,31 +4,33 @@ import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-
 import { hydrate, selectRows } from '../../persistence/raw-rows';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
+import { CommandContext } from '../command/command-context';
+import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
-import { BadUserRequestError, NotFoundError, NullValueError, OptimisticLockingError, SuspendedEntityInteractionError } from '../errors';
-import { ModelCache } from '../repository/model-cache';
+import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../errors';
+import { setExternalTaskRetries } from '../incident/incidents';
 import type { RepositoryService } from '../repository/repository-service';
-import type { RuntimeService } from '../runtime/runtime-service';
+import type { RuntimeService } from '../instances/runtime-service';
 import { VariableMap } from '../variables/typed-value';
 import { FailureReport, ReportFailureCmd } from './commands/report-failure.cmd';
 import { checkExternalTaskAccess, loadTaskRestriction, TaskPermission } from './external-task-authorization';
-import { setRetriesAndManageIncidents } from './external-task-incidents';
 import { ExternalTaskNotifier } from './external-task-notifier';
 import { DefinitionInfo, FetchRequest, FetchTopic, LockedExternalTask } from './external-task-types';
 import { FetchAndLockWaitingRoom, WaitingRoomOptions } from './fetch-and-lock-waiting-room';
-import { availableSql, fetchCandidatesSql, isSqlite, SqlParams } from './fetch-query';
+import { availableSql, fetchCandidatesSql, SqlParams } from './fetch-query';
 import { loadFetchVariables } from './fetch-variables';
 import { FetchRequestInput, validateFetchRequest } from './fetch-request-validation';
 import { checkWorker, wrongWorker } from './worker-check';
+import { forUpdate as rowLock } from '../../persistence/dialect';
 
 export interface ExternalTaskServiceDeps {
-  tx: Transactions;
+  commands: CommandExecutor;
   checker: AuthorizationChecker;
   repository: RepositoryService;
   runtime: RuntimeService;
   notifier: ExternalTaskNotifier;
   longPolling: WaitingRoomOptions;
-  clock?: () => Date;
+  clock: () => Date;
 }
 
 /**
@@ -40,13 +42,12 @@ export class ExternalTaskService {
   private readonly tx: Transactions;
   private readonly checker: AuthorizationChecker;
   private readonly clock: () => Date;
-  private readonly definitions = new ModelCache<ProcessDefinitionEntity | null>(1000);
   readonly waitingRoom: FetchAndLockWaitingRoom;
 
   constructor(private readonly deps: ExternalTaskServiceDeps) {
-    this.tx = deps.tx;
+    this.tx = deps.commands.tx;
     this.checker = deps.checker;
-    this.clock = deps.clock ?? (() => new Date());
+    this.clock = deps.clock;
     this.waitingRoom = new FetchAndLockWaitingRoom(deps.notifier, (topics) => this.topicsWithFetchableTasks(topics), deps.longPolling);
   }
 
@@ -77,7 +78,8 @@ export class ExternalTaskService {
 
   private async attempt(auth: Authentication | null, request: FetchRequest): Promise<LockedExternalTask[]> {
     if (!request.topics.length || request.maxTasks === 0) return [];
-    return this.tx.write(async (em) => {
+    return this.run(auth, async (ctx) => {
+      const em = ctx.em;
       const now = this.clock();
       const restriction = await loadTaskRestriction(em, this.checker, auth, ['read', 'update']);
       const { sql, params } = fetchCandidatesSql(em, request, now, restriction);
@@ -85,7 +87,7 @@ export class ExternalTaskService {
       const chosen = inRequestedOrder(candidates, request).slice(0, request.maxTasks);
       if (!chosen.length) return [];
       const topics = new Map(request.topics.map((t) => [t.topicName, t]));
-      await this.lockRows(em, chosen, request.workerId, topics, now);
+      this.lockRows(ctx, chosen, request.workerId, topics, now);
       const wanted = chosen.map((task) => ({ task, topic: topics.get(task.topicName)! }));
       const variables = await loadFetchVariables(em, wanted);
       const result: LockedExternalTask[] = [];
@@ -103,8 +105,11 @@ export class ExternalTaskService {
     });
   }
 
-  /** One UPDATE per distinct lock duration (usually one): the rows are ours already (row locks or the single SQLite writer). */
-  private async lockRows(em: EntityManager, tasks: ExternalTaskEntity[], workerId: string, topics: Map<string, FetchTopic>, now: Date): Promise<void> {
+  /**
+   * One UPDATE per distinct lock duration (usually one), a bulk statement of the command's flush: the
+   * rows are ours already (row locks or the single SQLite writer), so no revision check is needed.
+   */
+  private lockRows(ctx: CommandContext, tasks: ExternalTaskEntity[], workerId: string, topics: Map<string, FetchTopic>, now: Date): void {
     const byDuration = new Map<number, ExternalTaskEntity[]>();
     for (const task of tasks) {
       const duration = topics.get(task.topicName)!.lockDuration;
@@ -113,9 +118,11 @@ export class ExternalTaskService {
     }
     for (const [duration, group] of byDuration) {
       const expiration = new Date(now.getTime() + duration);
-      const p = new SqlParams(em);
-      const set = `worker_id = ${p.add(workerId)}, lock_exp_time = ${p.add(expiration)}, rev = rev + 1`;
-      await em.query(`UPDATE act_ru_ext_task SET ${set} WHERE id IN (${p.list(group.map((t) => t.id))})`, p.values);
+      ctx.uow.statement((em) => {
+        const p = new SqlParams(em);
+        const set = `worker_id = ${p.add(workerId)}, lock_exp_time = ${p.add(expiration)}, rev = rev + 1`;
+        return em.query(`UPDATE act_ru_ext_task SET ${set} WHERE id IN (${p.list(group.map((t) => t.id))})`, p.values);
+      });
       for (const task of group) Object.assign(task, { workerId, lockExpirationTime: expiration, rev: task.rev + 1 });
     }
   }
@@ -201,16 +208,13 @@ export class ExternalTaskService {
     if (ids.some((id) => id == null)) throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
     const unique = [...new Set(ids as string[])];
     const fetchable = new Set<string>();
-    await this.tx.write(async (em) => {
-      const now = this.clock();
-      const tasks = new Map((await this.load(em, unique)).map((t) => [t.id, t]));
+    await this.run(auth, async (ctx) => {
+      const tasks = new Map((await this.load(ctx.em, unique)).map((t) => [t.id, t]));
       for (const id of unique) {
         const task = tasks.get(id);
         if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
-        await checkExternalTaskAccess(em, this.checker, auth, task, 'update');
-        const rev = task.rev;
-        if (await setRetriesAndManageIncidents(em, task, retries, now)) fetchable.add(task.topicName);
-        await this.write(em, task, rev, { retries });
+        await checkExternalTaskAccess(ctx.em, this.checker, auth, task, 'update');
+        if (setExternalTaskRetries(ctx, ctx.uow.track(ExternalTaskEntity, task), retries)) fetchable.add(task.topicName);
       }
     });
     if (fetchable.size) this.deps.notifier.notify([...fetchable]);
@@ -246,7 +250,11 @@ export class ExternalTaskService {
   // ---- internals
 
   private definition(em: EntityManager, id: string): Promise<ProcessDefinitionEntity | null> {
-    return this.definitions.get(id, () => em.getRepository(ProcessDefinitionEntity).findOneBy({ id }));
+    return this.deps.repository.cache.processDefinition(em, id);
+  }
+
+  private run<T>(auth: Authentication | null, work: (ctx: CommandContext) => Promise<T>): Promise<T> {
+    return this.deps.commands.execute(auth, { execute: work });
   }
 
   private async extensionProperties(definition: ProcessDefinitionEntity | null, activityId: string | null): Promise<Record<string, string>> {
@@ -260,38 +268,23 @@ export class ExternalTaskService {
   /** Rows by id; locked against concurrent writers on MySQL when changing them. */
   private load(em: EntityManager, ids: string[], forUpdate = true): Promise<ExternalTaskEntity[]> {
     const p = new SqlParams(em);
-    const lock = forUpdate && !isSqlite(em) ? ' FOR UPDATE' : '';
+    const lock = forUpdate ? rowLock(em) : '';
     return selectRows(em, ExternalTaskEntity, `WHERE t.id IN (${p.list(ids)})${lock}`, p.values);
   }
 
-  /** Loads one task, checks access, applies `change` (which may throw) and writes it, revision-checked. */
-  private async changeTask(
+  /** A command: loads one task, checks access, applies `change` (which may throw); the flush writes it, revision-checked. */
+  private changeTask(
     auth: Authentication | null,
     id: string,
     permission: TaskPermission,
     change: (task: ExternalTaskEntity, now: Date) => Partial<ExternalTaskEntity>,
   ): Promise<ExternalTaskEntity> {
-    return this.tx.write(async (em) => {
-      const [task] = await this.load(em, [id]);
+    return this.run(auth, async (ctx) => {
+      const [task] = await this.load(ctx.em, [id]);
       if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
-      await checkExternalTaskAccess(em, this.checker, auth, task, permission);
-      const rev = task.rev;
-      const changes = change(task, this.clock());
-      Object.assign(task, changes);
-      await this.write(em, task, rev, changes);
-      return task;
+      await checkExternalTaskAccess(ctx.em, this.checker, auth, task, permission);
+      return Object.assign(ctx.uow.track(ExternalTaskEntity, task), change(task, this.clock()));
     });
-  }
-
-  private async write(em: EntityManager, task: ExternalTaskEntity, rev: number, changes: Partial<ExternalTaskEntity>): Promise<void> {
-    const result = await em
-      .createQueryBuilder()
-      .update(ExternalTaskEntity)
-      .set({ ...changes, rev: () => 'rev + 1' })
-      .where('id = :id AND rev = :rev', { id: task.id, rev })
-      .execute();
-    if (!result.affected) throw new OptimisticLockingError(`UPDATE ExternalTaskEntity[${task.id}]`);
-    task.rev = rev + 1;
   }
 }
 

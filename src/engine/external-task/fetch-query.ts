@@ -4,10 +4,8 @@ import { sqlParam } from '../../persistence/raw-rows';
 import { TaskRestriction, taskRestrictionSql } from './external-task-authorization';
 import { FetchRequest, FetchTopic } from './external-task-types';
 import { likeSql, Param, variableEqualsSql } from './variable-condition';
+import { isSqlite } from '../../persistence/dialect';
 
-export function isSqlite(em: EntityManager): boolean {
-  return em.connection.options.type === 'better-sqlite3';
-}
 
 /** Collects positional parameters in the order their `?` placeholders appear. */
 export class SqlParams {

@@ -1,12 +1,13 @@
 import { EntityManager } from 'typeorm';
-import { HistoryLevel } from '../../config/engine-config';
+import { HistoryLevel } from '../options';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
-import type { UnitOfWork } from '../bpmn/runtime/unit-of-work';
+import type { UnitOfWork } from '../command/unit-of-work';
 import { newId } from '../util/ids';
+import { isSqlite } from '../../persistence/dialect';
 
 /** ACT_INST_STATE_ values. */
 export const ActivityInstanceState = { DEFAULT: 0, SCOPE_COMPLETE: 1, CANCELED: 2 } as const;
@@ -151,7 +152,7 @@ export class ProcessHistoryWriter {
     }
     this.pendingEnds.clear();
     const now = this.now();
-    const sqlite = em.connection.options.type === 'better-sqlite3';
+    const sqlite = isSqlite(em);
     // TypeORM stores SQLite datetimes as UTC text 'YYYY-MM-DD HH:MM:SS.SSS'; the raw parameter must match.
     const end = sqlite ? now.toISOString().replace('T', ' ').replace('Z', '') : now;
     const duration = sqlite

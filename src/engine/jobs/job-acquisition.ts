@@ -1,9 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { sqlParam } from '../../persistence/raw-rows';
+import { forUpdate } from '../../persistence/dialect';
 
-function isSqlite(em: EntityManager): boolean {
-  return em.connection.options.type === 'better-sqlite3';
-}
 
 /** Runnable now: active, retries left, due, and not locked (or the lock ran out). */
 const RUNNABLE = 't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NULL OR t.duedate <= ?) AND (t.lock_exp_time IS NULL OR t.lock_exp_time <= ?)';
@@ -15,7 +13,7 @@ const RUNNABLE = 't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NUL
  * scan is not ordered, so it stops after `limit` rows and locks no more than it claims.
  */
 export async function claimJobs(em: EntityManager, owner: string, limit: number, now: Date, lockUntil: Date): Promise<string[]> {
-  const lock = isSqlite(em) ? '' : ' FOR UPDATE SKIP LOCKED';
+  const lock = forUpdate(em, true);
   const rows: { id: string }[] = await em.query(`SELECT t.id AS id FROM act_ru_job t WHERE ${RUNNABLE} LIMIT ${Math.max(1, Math.floor(limit))}${lock}`, [
     sqlParam(em, now), sqlParam(em, now),
   ]);

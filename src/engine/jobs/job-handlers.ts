@@ -1,7 +1,7 @@
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { resolveActivity } from '../bpmn/runtime/activity-ref';
-import type { CommandContext } from '../bpmn/runtime/command-context';
+import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { currentDefinition, isStartable, startAtEvent } from '../bpmn/runtime/events/event-start';
 import { triggerEvent } from '../bpmn/runtime/events/event-trigger';
 import { AsyncJobConfig, JOB_HANDLER } from '../bpmn/runtime/events/job-kinds';
@@ -9,10 +9,10 @@ import { takeFlows } from '../bpmn/runtime/execution-tree';
 import { defaultOutgoing } from '../bpmn/runtime/outgoing-flows';
 import { ProcessInstanceState } from '../bpmn/runtime/process-instance-state';
 import { ProcessEngineError } from '../errors';
-import { nextCycle } from './iso-timer';
+import { nextCycle } from '../timer/iso-timer';
 
 /** The next firing of a cycle timer that fired and stays (non-interrupting events, start timers). */
-function reschedule(ctx: CommandContext, instance: ProcessInstanceState | null, job: JobEntity): void {
+function reschedule(ctx: RuntimeContext, instance: ProcessInstanceState | null, job: JobEntity): void {
   if (!job.repeat) return;
   const next = nextCycle(job.repeat, job.dueDate ?? ctx.now(), ctx.now());
   if (!next) return;
@@ -22,7 +22,7 @@ function reschedule(ctx: CommandContext, instance: ProcessInstanceState | null, 
   });
 }
 
-function continueAsync(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): void {
+function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): void {
   const config = JSON.parse(job.handlerConfiguration ?? '{}') as AsyncJobConfig;
   const ref = resolveActivity(instance.graph, job.activityId);
   if (!ref || execution.activityId !== job.activityId) {
@@ -40,7 +40,7 @@ function continueAsync(ctx: CommandContext, instance: ProcessInstanceState, exec
   takeFlows(ctx, instance, execution, flows);
 }
 
-async function fireStartTimer(ctx: CommandContext, job: JobEntity): Promise<void> {
+async function fireStartTimer(ctx: RuntimeContext, job: JobEntity): Promise<void> {
   const definition = job.processDefinitionId ? await currentDefinition(ctx, job.processDefinitionId) : null;
   if (!definition) throw new ProcessEngineError(`Job ${job.id}: process definition ${job.processDefinitionId} does not exist`);
   if (isStartable(definition, ctx.now())) await startAtEvent(ctx, definition, job.activityId!);
@@ -51,7 +51,7 @@ async function fireStartTimer(ctx: CommandContext, job: JobEntity): Promise<void
  * What a job does, by handler type: continue an asynchronous step, fire a timer (intermediate,
  * boundary, event sub-process, start). The caller has deleted the job row; the agenda runs at flush.
  */
-export async function runJob(ctx: CommandContext, job: JobEntity): Promise<void> {
+export async function runJob(ctx: RuntimeContext, job: JobEntity): Promise<void> {
   if (job.handlerType === JOB_HANDLER.startTimer) return fireStartTimer(ctx, job);
   const instance = job.processInstanceId ? await ctx.loadInstance(job.processInstanceId) : null;
   const execution = instance?.get(job.executionId ?? '');

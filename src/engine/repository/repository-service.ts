@@ -8,25 +8,21 @@ import { ResourceEntity } from '../../persistence/entities/repository/resource.e
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
-import { BpmnModel, parseBpmn } from '../bpmn/parse/bpmn-parser';
 import { ProcessGraph } from '../bpmn/model/process-graph';
+import { CommandContext } from '../command/command-context';
+import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
-import { DmnModel, parseDmn } from '../dmn/dmn-parser';
-import { BadUserRequestError, NotFoundError, ProcessEngineError } from '../errors';
+import { DmnModel } from '../dmn/dmn-parser';
+import { BadUserRequestError, NotFoundError } from '../errors';
 import { deploy, DeploymentRequest, DeploymentResult } from './deployer';
-import { ModelCache } from './model-cache';
+import { DefinitionFiles, DeploymentCache } from './deployment-cache';
 import { parseResources } from './parse-resources';
 import { selectRows } from '../../persistence/raw-rows';
 
 export type DefinitionKind = 'process' | 'decision' | 'drd';
 type AnyDefinition = ProcessDefinitionEntity | DecisionDefinitionEntity | DecisionRequirementsDefinitionEntity;
 
-/** Where a definition's files are: enough to serve its XML and diagram. */
-export interface DefinitionFiles {
-  deploymentId: string | null;
-  resourceName: string | null;
-  diagramResourceName: string | null;
-}
+export type { DefinitionFiles } from './deployment-cache';
 
 const TABLES = {
   process: ProcessDefinitionEntity,
@@ -40,8 +36,8 @@ const RESOURCE_OF = {
   drd: Resources.DECISION_REQUIREMENTS_DEFINITION,
 } as const;
 
-/** Work that other engine parts must do when definitions disappear (runtime data, history). */
-export type DeploymentDeletionHook = (em: EntityManager, ids: { deploymentId: string; processDefinitionIds: string[]; decisionDefinitionIds: string[] }, cascade: boolean) => Promise<void>;
+/** Work that other engine parts must do when definitions disappear (runtime data, history), in the deleting command. */
+export type DeploymentDeletionHook = (ctx: CommandContext, ids: { deploymentId: string; processDefinitionIds: string[]; decisionDefinitionIds: string[] }, cascade: boolean) => Promise<void>;
 
 /** A process definition a deployment just created, with its parsed graph. */
 export interface DeployedProcess {
@@ -60,16 +56,19 @@ export interface RedeployRequest {
 
 /** Deployments and the definitions they hold: deploy, redeploy, delete, look up, and parsed models. */
 export class RepositoryService {
-  private readonly processModels = new ModelCache<BpmnModel>();
-  private readonly dmnModels = new ModelCache<DmnModel>();
+  /** Every definition lookup of the engine goes through this one cache. */
+  readonly cache = new DeploymentCache();
+  private readonly tx: Transactions;
   private readonly deletionHooks: DeploymentDeletionHook[] = [];
   private readonly deploymentHooks: DeploymentHook[] = [];
 
   constructor(
-    private readonly tx: Transactions,
+    private readonly executor: CommandExecutor,
     private readonly checker: AuthorizationChecker,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.tx = executor.tx;
+  }
 
   onDeploymentDeletion(hook: DeploymentDeletionHook): void {
     this.deletionHooks.push(hook);
@@ -81,8 +80,10 @@ export class RepositoryService {
 
   async deploy(auth: Authentication | null, req: DeploymentRequest): Promise<DeploymentResult> {
     const parsed = await parseResources(req.resources);
-    const result = await this.tx.write(async (em) => {
-      await this.checker.check(em, auth, [{ permission: 'CREATE', resource: Resources.DEPLOYMENT }], true);
+    return this.executor.execute(auth, {
+      execute: async (ctx) => {
+      const em = ctx.em;
+      await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.DEPLOYMENT }], true);
       await this.lockDeployments(em);
       const deployed = await deploy(em, req, parsed, this.clock());
       if (this.deploymentHooks.length && deployed.processDefinitions) {
@@ -93,8 +94,8 @@ export class RepositoryService {
         for (const hook of this.deploymentHooks) await hook(em, processes);
       }
       return deployed;
+      },
     });
-    return result;
   }
 
   async redeploy(auth: Authentication | null, deploymentId: string, req: RedeployRequest): Promise<DeploymentResult> {
@@ -119,19 +120,25 @@ export class RepositoryService {
   }
 
   async deleteDeployment(auth: Authentication | null, deploymentId: string, cascade: boolean): Promise<void> {
-    await this.tx.write(async (em) => {
-      if (!(await em.getRepository(DeploymentEntity).existsBy({ id: deploymentId }))) {
-        throw new NotFoundError(`Deployment with id '${deploymentId}' do not exist`);
-      }
-      await this.checker.check(em, auth, [{ permission: 'DELETE', resource: Resources.DEPLOYMENT, resourceId: deploymentId }], true);
-      const processDefinitionIds = (await em.getRepository(ProcessDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
-      const decisionDefinitionIds = (await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
-      for (const hook of this.deletionHooks) await hook(em, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
-      for (const table of Object.values(TABLES)) await em.getRepository(table).delete({ deploymentId });
-      await em.getRepository(ResourceEntity).delete({ deploymentId });
-      await em.getRepository(DeploymentEntity).delete({ id: deploymentId });
-      for (const id of processDefinitionIds) this.processModels.delete(id);
-      for (const id of decisionDefinitionIds) this.dmnModels.delete(id);
+    await this.executor.execute(auth, {
+      execute: async (ctx) => {
+        const em = ctx.em;
+        if (!(await em.getRepository(DeploymentEntity).existsBy({ id: deploymentId }))) {
+          throw new NotFoundError(`Deployment with id '${deploymentId}' do not exist`);
+        }
+        await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.DEPLOYMENT, resourceId: deploymentId }], true);
+        const processDefinitionIds = (await em.getRepository(ProcessDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
+        const decisionDefinitionIds = (await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
+        for (const hook of this.deletionHooks) await hook(ctx, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
+        for (const table of Object.values(TABLES)) ctx.uow.statement((m) => m.getRepository(table).delete({ deploymentId }));
+        ctx.uow.statement((m) => m.getRepository(ResourceEntity).delete({ deploymentId }));
+        ctx.uow.statement((m) => m.getRepository(DeploymentEntity).delete({ id: deploymentId }));
+        // Evicted now, so that this command's own lookups miss, and again once committed, so that a
+        // lookup that ran meanwhile in another request does not leave the definition behind.
+        const ids = [...processDefinitionIds, ...decisionDefinitionIds];
+        this.cache.evict(ids);
+        ctx.afterCommit(() => this.cache.evict(ids));
+      },
     });
   }
 
@@ -191,34 +198,29 @@ export class RepositoryService {
   async updateDecisionHistoryTimeToLive(auth: Authentication | null, definition: DecisionDefinitionEntity, ttl: number | null, enforce: boolean): Promise<void> {
     if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
     if (ttl != null && (!Number.isInteger(ttl) || ttl < 0)) throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
-    await this.tx.write(async (em) => {
-      await this.checker.check(em, auth, [{ permission: 'UPDATE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
-      await em.getRepository(DecisionDefinitionEntity).update({ id: definition.id }, { historyTimeToLive: ttl, rev: definition.rev + 1 });
+    await this.executor.execute(auth, {
+      execute: async (ctx) => {
+        await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
+        const [stored] = await selectRows(ctx.em, DecisionDefinitionEntity, 'WHERE t.id = ?', [definition.id]);
+        if (!stored) throw new NotFoundError(`No matching decision definition with id ${definition.id}`);
+        ctx.uow.track(DecisionDefinitionEntity, stored).historyTimeToLive = ttl;
+      },
     });
   }
 
   // ---- parsed models, cached per definition id
 
-  async processGraph(definition: ProcessDefinitionEntity): Promise<ProcessGraph> {
-    const model = await this.processModels.get(definition.id, async () =>
-      parseBpmn((await this.resourceBytes(definition)).toString('utf8'), definition.resourceName ?? definition.id),
-    );
-    const graph = model.processes.find((p) => p.key === definition.key);
-    if (!graph) throw new ProcessEngineError(`No process '${definition.key}' in resource ${definition.resourceName}`);
-    return graph;
+  // Reads join the caller's transaction when there is one (Transactions keeps the scope).
+  processGraph(definition: ProcessDefinitionEntity): Promise<ProcessGraph> {
+    return this.tx.read((em) => this.cache.processGraph(em, definition));
   }
 
-  async dmnModel(definition: DecisionDefinitionEntity): Promise<DmnModel> {
-    return this.dmnModels.get(definition.id, async () =>
-      parseDmn((await this.resourceBytes(definition)).toString('utf8'), definition.resourceName ?? definition.id),
-    );
+  dmnModel(definition: DecisionDefinitionEntity): Promise<DmnModel> {
+    return this.tx.read((em) => this.cache.dmnModel(em, definition));
   }
 
-  private async namedResource(deploymentId: string | null, name: string | null): Promise<Buffer> {
-    // Joins the caller's transaction when there is one (Transactions keeps the scope).
-    const resource = await this.tx.read((em) => em.getRepository(ResourceEntity).findOneBy({ deploymentId: deploymentId ?? '', name: name ?? '' }));
-    if (!resource?.bytes) throw new NotFoundError(`Resource '${name}' of deployment '${deploymentId}' does not exist`);
-    return Buffer.from(resource.bytes);
+  private namedResource(deploymentId: string | null, name: string | null): Promise<Buffer> {
+    return this.tx.read((em) => this.cache.namedResource(em, deploymentId, name));
   }
 
   private async checkRead(em: EntityManager, auth: Authentication | null, kind: DefinitionKind, key: string): Promise<void> {

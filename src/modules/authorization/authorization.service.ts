@@ -1,13 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SelectQueryBuilder } from 'typeorm';
 import { countQuery, listQuery } from '../../common/query/apply-query';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { RestError, notFound } from '../../common/errors/rest-error';
 import { Link, LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
-import { permissionBit } from '../../engine/authorization/authorization-service';
+import { permissionBit } from '../../engine/identity/authorization-service';
 import { ANY, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
 import {
   authorizationFromBody, AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto,
@@ -24,7 +25,10 @@ export interface CheckParams {
 
 @Injectable()
 export class AuthorizationRestService {
-  constructor(private readonly engine: ProcessEngine) {}
+  constructor(
+    private readonly engine: ProcessEngine,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<AuthorizationEntity>) => Promise<T>): Promise<T> {
     return this.engine.tx.read(async (em) => {
@@ -73,7 +77,7 @@ export class AuthorizationRestService {
     if (!Number.isInteger(resourceType)) {
       throw new RestError(400, `Cannot set query parameter 'resourceType' to value '${p.resourceType}'`);
     }
-    const authEnabled = this.engine.config.authEnabled;
+    const authEnabled = this.config.authEnabled;
     if (authEnabled && !auth) throw new RestError(401, 'You must be authenticated in order to use this resource.');
     permissionBit(resourceType, p.permissionName!);
     const resourceId = p.resourceId && p.resourceId !== ANY ? p.resourceId : null;

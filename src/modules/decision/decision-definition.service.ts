@@ -60,7 +60,7 @@ export class DecisionDefinitionService {
     const ttl = body?.historyTimeToLive ?? null;
     if (ttl !== null && typeof ttl !== 'number') throw badRequest('historyTimeToLive must be an integer');
     const definition = await this.find(auth, ref);
-    await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.config.enforceHistoryTimeToLive);
+    await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.options.enforceHistoryTimeToLive);
   }
 
   async evaluate(auth: Authentication | null, ref: DecisionRef, body: { variables?: unknown } | undefined) {

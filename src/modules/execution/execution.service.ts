@@ -16,7 +16,6 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { VariableMap } from '../../engine/variables/typed-value';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
-import { CreateIncidentCmd } from '../../engine/runtime/commands/create-incident.cmd';
 import { ExecutionDto, toExecutionDto } from './execution.dto';
 import { EXECUTION_QUERY } from './execution.query';
 
@@ -101,9 +100,9 @@ export class ExecutionService {
   /** A custom incident; bad input is a 400 with the engine's message, as in Camunda. */
   async createIncident(auth: Authentication | null, id: string, body: unknown): Promise<IncidentDto> {
     const dto = objectOrNull(body) ?? {};
-    const command = new CreateIncidentCmd(id, stringOrNull(dto, 'incidentType'), stringOrNull(dto, 'configuration'), stringOrNull(dto, 'message'));
+    const incident = { incidentType: stringOrNull(dto, 'incidentType'), configuration: stringOrNull(dto, 'configuration'), message: stringOrNull(dto, 'message') };
     try {
-      return toIncidentDto(await this.engine.runtime.execute(auth, command));
+      return toIncidentDto(await this.engine.runtime.createIncident(auth, id, incident));
     } catch (err) {
       if (err instanceof BadUserRequestError) throw badRequest(err.message);
       throw err;

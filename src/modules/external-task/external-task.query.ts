@@ -1,5 +1,6 @@
 import { f, QuerySpec } from '../../common/query/query-spec';
 import { variableCaseParams, variableFilter } from '../../common/query/variable-filters';
+import { isSqlite } from '../../persistence/dialect';
 
 const now = () => new Date();
 const LOCKED = 'x.lockExpirationTime IS NOT NULL AND x.lockExpirationTime > :lockNow';
@@ -36,7 +37,7 @@ export const EXTERNAL_TASK_QUERY: QuerySpec = {
     }),
     processDefinitionNameLike: f.custom('string', (qb, v: string, _a, n) => {
       const p = n('pdnamelike');
-      const sqlite = qb.connection.options.type === 'better-sqlite3';
+      const sqlite = isSqlite(qb);
       // LIKE ignores case on SQLite; Camunda's is case-sensitive, so compare with GLOB there.
       const cond = sqlite ? `d.name GLOB :${p}` : `d.name LIKE :${p}`;
       const pattern = sqlite ? v.replace(/[*?[]/g, (c) => `[${c}]`).replace(/%/g, '*').replace(/_/g, '?') : v;

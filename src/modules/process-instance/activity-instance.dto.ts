@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ActivityInstanceNode } from '../../engine/runtime/runtime-types';
+import { ActivityInstanceNode } from '../../engine/instances/runtime-types';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 
 export class ActivityInstanceIncidentDto {

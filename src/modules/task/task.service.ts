@@ -12,7 +12,6 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { VariableMap, WireValue } from '../../engine/variables/typed-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
-import { SetTaskAssigneeCmd } from '../../engine/runtime/commands/task-assignment.cmd';
 import { TaskDto, toTaskDto } from './task.dto';
 import { TASK_QUERY } from './task.query';
 
@@ -43,15 +42,15 @@ export class TaskService {
   }
 
   claim(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    return this.engine.runtime.execute(auth, new SetTaskAssigneeCmd(id, userIdOf(body), true));
+    return this.engine.runtime.claimTask(auth, id, userIdOf(body));
   }
 
   unclaim(auth: Authentication | null, id: string): Promise<void> {
-    return this.engine.runtime.execute(auth, new SetTaskAssigneeCmd(id, null, false));
+    return this.engine.runtime.setTaskAssignee(auth, id, null);
   }
 
   setAssignee(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    return this.engine.runtime.execute(auth, new SetTaskAssigneeCmd(id, userIdOf(body), false));
+    return this.engine.runtime.setTaskAssignee(auth, id, userIdOf(body));
   }
 
   /** 204 without a body, or the variables after completion when `withVariablesInReturn` is true. */

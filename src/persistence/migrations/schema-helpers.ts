@@ -1,4 +1,5 @@
 import { QueryRunner, Table, TableColumnOptions, TableIndex, TableIndexOptions } from 'typeorm';
+import { isSqlite } from '../dialect';
 
 /**
  * Column builders for migrations: the same logical schema on MySQL/MariaDB and SQLite,
@@ -27,7 +28,7 @@ export async function createTable(
   columns: TableColumnOptions[],
   indices: TableIndexOptions[] = [],
 ): Promise<void> {
-  const sqlite = runner.connection.options.type === 'better-sqlite3';
+  const sqlite = isSqlite(runner);
   const adapted = columns.map((c) => {
     if (!sqlite) return c;
     const { precision: _precision, ...rest } = c;

@@ -1,6 +1,8 @@
 import { DataSource } from 'typeorm';
 import { AuthorizationChecker } from '../../../src/engine/authorization/authorization-checker';
 import { ALL, AUTH_TYPE, Resources } from '../../../src/engine/authorization/resources';
+import { CommandContext } from '../../../src/engine/command/command-context';
+import { CommandExecutor } from '../../../src/engine/command/command-executor';
 import { Transactions } from '../../../src/engine/command/transactions';
 import { AuthorizationError } from '../../../src/engine/errors';
 import { CredentialsCache } from '../../../src/engine/identity/credentials-cache';
@@ -14,6 +16,11 @@ import { UserEntity } from '../../../src/persistence/entities/identity/user.enti
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const nodeCrypto: typeof import('node:crypto') = require('node:crypto');
 
+function executorOn(ds: DataSource, authorizationEnabled: boolean): CommandExecutor {
+  const deps = { checker: new AuthorizationChecker(authorizationEnabled), clock: () => new Date() };
+  return new CommandExecutor(new Transactions(ds), (em, auth) => new CommandContext(deps, em, auth));
+}
+
 describe('IdentityService (SQLite)', () => {
   let ds: DataSource;
   let cache: CredentialsCache;
@@ -23,7 +30,7 @@ describe('IdentityService (SQLite)', () => {
   beforeAll(async () => {
     ds = await openDataSource('sqlite::memory:');
     cache = new CredentialsCache(60_000);
-    identity = new IdentityService(new Transactions(ds), new AuthorizationChecker(true), cache);
+    identity = new IdentityService(executorOn(ds, true), new AuthorizationChecker(true), cache);
     await identity.ensureAdmin('root', 'rootpw');
     await identity.createUser(admin, { id: 'alice', firstName: 'Alice' }, 'pw1');
     await identity.createUser(admin, { id: 'bob' }, 'bobpw');
@@ -103,7 +110,7 @@ describe('IdentityService (SQLite)', () => {
   });
 
   it('creates no default authorizations while authorization is off', async () => {
-    const off = new IdentityService(new Transactions(ds), new AuthorizationChecker(false), new CredentialsCache(0));
+    const off = new IdentityService(executorOn(ds, false), new AuthorizationChecker(false), new CredentialsCache(0));
     await off.createUser(null, { id: 'carl' }, null);
     await off.createGroup(null, { id: 'plain' });
     expect(await ds.getRepository(AuthorizationEntity).countBy({ resourceId: 'carl' })).toBe(0);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadConfig } from '../../../src/config/engine-config';
+import { loadConfig } from '../../../src/config/app-config';
 import { ProcessEngine } from '../../../src/engine/process-engine';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { JobEntity } from '../../../src/persistence/entities/runtime/job.entity';
@@ -33,7 +33,7 @@ describe(`job executor (${databaseLabel()})`, () => {
     const xml = fs.readFileSync(path.join(EVENT_FIXTURES, 'async.bpmn'), 'utf8');
     await s.deployXml('async.bpmn', xml);
     if (MARIADB) {
-      const url = s.engine.config.databaseUrl;
+      const url = s.databaseUrl;
       other = new ProcessEngine(loadConfig({}, { databaseUrl: url, historyLevel: 'full', ...options }), await openDataSource(url));
       await other.start();
     }

@@ -1,6 +1,6 @@
-import { cronNext } from '../../../src/engine/jobs/cron-expression';
-import { addDuration, nextCycle, parseDuration, parseIsoDate, planTimer } from '../../../src/engine/jobs/iso-timer';
-import { retryAfterFailure } from '../../../src/engine/jobs/retry-cycle';
+import { cronNext } from '../../../src/engine/timer/cron-expression';
+import { addDuration, nextCycle, parseDuration, parseIsoDate, planTimer } from '../../../src/engine/timer/iso-timer';
+import { retryAfterFailure } from '../../../src/engine/timer/retry-cycle';
 
 const NOW = new Date('2026-01-05T08:00:00.000Z');
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -1,4 +1,4 @@
-import { ActivityInstanceNode } from '../../../src/engine/runtime/runtime-types';
+import { ActivityInstanceNode } from '../../../src/engine/instances/runtime-types';
 import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
 
 /** activityId[children] with children sorted, for comparing trees. */

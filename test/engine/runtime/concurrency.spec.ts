@@ -1,4 +1,5 @@
-import { Command } from '../../../src/engine/runtime/command';
+import { RuntimeContext } from '../../../src/engine/bpmn/runtime/runtime-context';
+import { Command } from '../../../src/engine/command/command';
 import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
 
 describe(`concurrent commands on one instance (${databaseLabel()})`, () => {
@@ -35,7 +36,7 @@ describe(`concurrent commands on one instance (${databaseLabel()})`, () => {
     let attempts = 0;
     let releaseSlow!: () => void;
     const otherCommitted = new Promise<void>((resolve) => (releaseSlow = resolve));
-    const increment = (label: string): Command<void> => ({
+    const increment = (label: string): Command<void, RuntimeContext> => ({
       async execute(ctx) {
         if (label === 'slow') attempts++;
         const instance = (await ctx.loadInstance(pi.id))!;

@@ -7,7 +7,7 @@ describe(`external tasks (${databaseLabel()})`, () => {
     s = await RuntimeScenario.boot();
     await s.deploy('external-task.bpmn');
     created = [];
-    s.runtime.onExternalTasksCreated((topics) => created.push(topics));
+    s.engine.externalTaskNotifier.subscribe((topics) => created.push([...(topics ?? [])]));
   });
   afterAll(() => s.close());
 

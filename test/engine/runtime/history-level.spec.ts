@@ -1,4 +1,4 @@
-import { HistoryLevel } from '../../../src/config/engine-config';
+import { HistoryLevel } from '../../../src/engine/options';
 import { HistoricActivityInstanceEntity } from '../../../src/persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../../src/persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../../src/persistence/entities/history/historic-process-instance.entity';

@@ -1,4 +1,4 @@
-import { UnitOfWork } from '../../../src/engine/bpmn/runtime/unit-of-work';
+import { UnitOfWork } from '../../../src/engine/command/unit-of-work';
 import { OptimisticLockingError } from '../../../src/engine/errors';
 import { ExternalTaskEntity } from '../../../src/persistence/entities/runtime/external-task.entity';
 import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';

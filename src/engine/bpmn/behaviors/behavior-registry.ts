@@ -1,6 +1,6 @@
 import { ActivityRef } from '../runtime/activity-ref';
 import { FlowNode } from '../model';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior, BehaviorLookup } from '../runtime/activity-behavior';
 import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
 import { CallActivityBehavior } from './call-activity.behavior';
 import { ErrorEndEventBehavior } from './error-end-event.behavior';
@@ -43,11 +43,8 @@ interface Behaviors {
   unsupported: ActivityBehavior;
 }
 
-let behaviors: Behaviors | null = null;
-
-// Built on first use: behaviours import runtime modules that import this registry.
 function all(): Behaviors {
-  return (behaviors ??= {
+  return {
     passThrough: new PassThroughBehavior(),
     noneEnd: new NoneEndEventBehavior(),
     terminateEnd: new TerminateEndEventBehavior(),
@@ -67,7 +64,7 @@ function all(): Behaviors {
     signalThrow: new SignalThrowEventBehavior(),
     linkThrow: new LinkThrowEventBehavior(),
     unsupported: new UnsupportedBehavior(),
-  });
+  };
 }
 
 function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
@@ -130,8 +127,11 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
   }
 }
 
-/** The behaviour of an activity (a flow node, or the multi-instance body around one). */
-export function behaviorFor(ref: ActivityRef): ActivityBehavior {
-  const b = all();
-  return ref.isBody ? b.multiInstance : forNode(ref.node, b);
+/** One behaviour object per element type; the process engine builds it and hands it to the runtime. */
+export class BehaviorRegistry implements BehaviorLookup {
+  private readonly behaviors = all();
+
+  behaviorFor(ref: ActivityRef): ActivityBehavior {
+    return ref.isBody ? this.behaviors.multiInstance : forNode(ref.node, this.behaviors);
+  }
 }

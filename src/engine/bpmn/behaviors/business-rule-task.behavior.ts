@@ -2,7 +2,7 @@ import { ProcessEngineError } from '../../errors';
 import { BusinessRuleTaskNode } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { resolveDecision } from '../runtime/definition-binding';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 import { mapDecisionResult } from './decision-result-mapping';
 
 /** Evaluates the referenced decision with the variables in scope and stores the mapped result. */

@@ -3,7 +3,7 @@ import type { ActivityExecution } from '../runtime/activity-execution';
 import { callBusinessKey, callInputs } from '../runtime/call-mappings';
 import { resolveCalledProcess } from '../runtime/definition-binding';
 import { createProcessInstance } from '../runtime/instance-start';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /**
  * Starts the called process as a sub-instance of this execution (camunda:in mappings, business key)

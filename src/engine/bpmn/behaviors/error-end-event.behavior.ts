@@ -1,5 +1,5 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /**
  * Completes as an end event, then throws its error from here: the nearest matching error boundary

@@ -3,7 +3,7 @@ import { waitFor } from '../runtime/events/event-waits';
 import { gatewayTargets, waitingDefinition } from '../runtime/events/graph-events';
 import { JOB_HANDLER } from '../runtime/events/job-kinds';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /**
  * Waits for all the events it leads to at once, on its own execution; the first one that fires

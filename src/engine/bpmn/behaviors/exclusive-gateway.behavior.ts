@@ -1,6 +1,6 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { exclusiveOutgoing } from '../runtime/outgoing-flows';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /** The first outgoing flow (document order) whose condition holds, else the default flow, else an error. */
 export class ExclusiveGatewayBehavior implements ActivityBehavior {

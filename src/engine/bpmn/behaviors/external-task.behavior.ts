@@ -3,7 +3,7 @@ import { ProcessEngineError } from '../../errors';
 import { newId } from '../../util/ids';
 import { ExternalTaskConfig, FlowNode } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 export function externalTaskConfigOf(node: FlowNode): ExternalTaskConfig | null {
   if ('externalTask' in node && node.externalTask) return node.externalTask;

@@ -1,7 +1,7 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { inclusiveOutgoing } from '../runtime/outgoing-flows';
 import { canReach } from '../runtime/reachability';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 import { fireJoin, waitingTokens } from './gateway-join';
 
 /**

@@ -3,7 +3,7 @@ import type { ActivityExecution } from '../runtime/activity-execution';
 import { conditionHolds } from '../runtime/events/conditional-evaluation';
 import { waitFor } from '../runtime/events/event-waits';
 import { JOB_HANDLER } from '../runtime/events/job-kinds';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /**
  * Waits for its message, signal, timer or condition (a conditional event whose condition already

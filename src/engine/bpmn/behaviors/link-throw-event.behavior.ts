@@ -1,6 +1,6 @@
 import { ProcessEngineError } from '../../errors';
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /** Jumps to the link catch event of the same name in the same scope (paired up at parse time). */
 export class LinkThrowEventBehavior implements ActivityBehavior {

@@ -5,21 +5,22 @@ import { FlowNode, MultiInstanceConfig } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { bodyRef, multiInstanceOf, resolveActivity } from '../runtime/activity-ref';
 import type { InnerInstance } from '../runtime/agenda';
-import { cancelSubtrees, removeExecutions, subtree } from '../runtime/cancellation';
-import type { CommandContext } from '../runtime/command-context';
+import { cancelSubtrees } from '../runtime/cancellation';
+import { removeExecutions, subtree } from '../runtime/subtree';
+import type { RuntimeContext } from '../runtime/runtime-context';
 import { createConcurrentExecution } from '../runtime/execution-tree';
 import { evaluate, evaluateCondition } from '../runtime/expression-scope';
 import { ProcessInstanceState } from '../runtime/process-instance-state';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 const int = (value: number): TypedValue => ({ type: 'integer', value, valueInfo: {} });
 
-function count(ctx: CommandContext, body: ExecutionEntity, name: string): number {
+function count(ctx: RuntimeContext, body: ExecutionEntity, name: string): number {
   return Number(ctx.variables.getLocal(body, name)?.value ?? 0);
 }
 
 /** The collection to iterate: camunda:collection as an expression or as the name of a variable. */
-function collectionOf(ctx: CommandContext, body: ExecutionEntity, mi: MultiInstanceConfig): unknown[] | null {
+function collectionOf(ctx: RuntimeContext, body: ExecutionEntity, mi: MultiInstanceConfig): unknown[] | null {
   if (!mi.collection) return null;
   let value: unknown;
   if (mi.collection.kind === 'expression') {
@@ -33,7 +34,7 @@ function collectionOf(ctx: CommandContext, body: ExecutionEntity, mi: MultiInsta
   return value as unknown[];
 }
 
-function cardinalityOf(ctx: CommandContext, body: ExecutionEntity, node: FlowNode, mi: MultiInstanceConfig, collection: unknown[] | null): number {
+function cardinalityOf(ctx: RuntimeContext, body: ExecutionEntity, node: FlowNode, mi: MultiInstanceConfig, collection: unknown[] | null): number {
   if (mi.loopCardinality) {
     const raw = evaluate(ctx, body, mi.loopCardinality);
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
@@ -83,7 +84,7 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
     }
   }
 
-  async instanceCompleted(ctx: CommandContext, instance: ProcessInstanceState, instanceScope: ExecutionEntity, host: ExecutionEntity): Promise<void> {
+  async instanceCompleted(ctx: RuntimeContext, instance: ProcessInstanceState, instanceScope: ExecutionEntity, host: ExecutionEntity): Promise<void> {
     const body = host.isConcurrent ? instance.parent(host)! : host;
     const node = resolveActivity(instance.graph, host.activityId)!.node;
     const mi = multiInstanceOf(node)!;

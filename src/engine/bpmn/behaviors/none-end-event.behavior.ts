@@ -1,5 +1,5 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /** The token ends here; its scope completes when it was the last one. */
 export class NoneEndEventBehavior implements ActivityBehavior {

@@ -1,5 +1,5 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 import { fireJoin, waitingTokens } from './gateway-join';
 
 /** Joins once a token waits for every incoming flow, then forks into every outgoing flow (conditions ignored). */

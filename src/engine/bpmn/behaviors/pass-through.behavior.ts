@@ -1,5 +1,5 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /**
  * Elements that complete as soon as they are reached: none start events (and triggered start

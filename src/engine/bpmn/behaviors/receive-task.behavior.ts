@@ -2,7 +2,7 @@ import { ReceiveTaskNode } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { waitFor } from '../runtime/events/event-waits';
 import { JOB_HANDLER } from '../runtime/events/job-kinds';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /**
  * Waits: for a message (a subscription row is made for correlation) or, without one, for a signal.

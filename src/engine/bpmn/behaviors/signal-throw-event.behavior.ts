@@ -1,6 +1,6 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { deliverSignal } from '../runtime/events/signal-delivery';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /**
  * Signal intermediate throw and end events: the signal reaches every subscription of its name in

@@ -1,6 +1,6 @@
 import { ProcessEngineError } from '../../errors';
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior, ExecuteOptions } from './activity-behavior';
+import { ActivityBehavior, ExecuteOptions } from '../runtime/activity-behavior';
 
 /** Runs in its own scope execution: starts at its none start event (or the triggered event start). */
 export class SubProcessBehavior implements ActivityBehavior {

@@ -1,6 +1,6 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { cancelSubtrees } from '../runtime/cancellation';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /** Ends every other token of its scope (canceled), then completes the scope normally. */
 export class TerminateEndEventBehavior implements ActivityBehavior {

@@ -1,6 +1,6 @@
 import { ProcessEngineError } from '../../errors';
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 
 /** Elements the parser accepts but this runtime cannot run yet (message/signal/timer catching, links). */
 export class UnsupportedBehavior implements ActivityBehavior {

@@ -5,7 +5,7 @@ import { compileExpression, containsExpression } from '../../expression';
 import { newId } from '../../util/ids';
 import { UserTaskNode } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
-import { ActivityBehavior } from './activity-behavior';
+import { ActivityBehavior } from '../runtime/activity-behavior';
 import { toTaskDate } from './task-dates';
 
 function text(activity: ActivityExecution, value: string | null): string | null {

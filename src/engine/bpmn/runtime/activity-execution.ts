@@ -3,7 +3,7 @@ import { CompiledExpression } from '../../expression';
 import { TypedValue } from '../../variables/typed-value';
 import { FlowNode, ProcessGraph } from '../model';
 import { ActivityRef } from './activity-ref';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { evaluate, evaluateCondition, evaluateTyped } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
@@ -15,7 +15,7 @@ import { VariableStore } from './variable-store';
  */
 export class ActivityExecution {
   constructor(
-    readonly ctx: CommandContext,
+    readonly ctx: RuntimeContext,
     readonly instance: ProcessInstanceState,
     readonly execution: ExecutionEntity,
     readonly ref: ActivityRef,

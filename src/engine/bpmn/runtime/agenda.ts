@@ -1,6 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ProcessEngineError } from '../../errors';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { runOperation } from './operations/operation-dispatch';
 
 /** Loop variables a multi-instance body hands to one of its instances. */
@@ -35,7 +35,7 @@ export class Agenda {
   private readonly pending = new Map<ExecutionEntity, number>();
   private running = false;
 
-  constructor(private readonly ctx: CommandContext) {}
+  constructor(private readonly ctx: RuntimeContext) {}
 
   plan(op: AtomicOperation): void {
     this.queue.push(op);

@@ -1,13 +1,13 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { TypedValue, VariableMap } from '../../variables/typed-value';
 import { CallActivityConfig, CallActivityMapping } from '../model';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { evaluate, evaluateTyped } from './expression-scope';
 
 const NULL_VALUE: TypedValue = { type: 'null', value: null, valueInfo: {} };
 
 /** What camunda:in / camunda:out take from `source` (variables="all", source, sourceExpression). */
-function collect(ctx: CommandContext, source: ExecutionEntity, mappings: readonly CallActivityMapping[]): { values: VariableMap; local: VariableMap } {
+function collect(ctx: RuntimeContext, source: ExecutionEntity, mappings: readonly CallActivityMapping[]): { values: VariableMap; local: VariableMap } {
   const values: VariableMap = {};
   const local: VariableMap = {};
   for (const m of mappings) {
@@ -28,19 +28,19 @@ function collect(ctx: CommandContext, source: ExecutionEntity, mappings: readonl
 }
 
 /** The called instance's start variables; `local` mappings read only the calling execution's own variables. */
-export function callInputs(ctx: CommandContext, caller: ExecutionEntity, config: CallActivityConfig): VariableMap {
+export function callInputs(ctx: RuntimeContext, caller: ExecutionEntity, config: CallActivityConfig): VariableMap {
   const { values, local } = collect(ctx, caller, config.inputs);
   return { ...values, ...local };
 }
 
-export function callBusinessKey(ctx: CommandContext, caller: ExecutionEntity, config: CallActivityConfig): string | null {
+export function callBusinessKey(ctx: RuntimeContext, caller: ExecutionEntity, config: CallActivityConfig): string | null {
   if (!config.businessKey) return null;
   const value = evaluate(ctx, caller, config.businessKey);
   return value == null ? null : String(value);
 }
 
 /** camunda:out: read from the ending called instance, written to the calling execution (locally when `local`). */
-export function applyCallOutputs(ctx: CommandContext, caller: ExecutionEntity, calledRoot: ExecutionEntity, config: CallActivityConfig): void {
+export function applyCallOutputs(ctx: RuntimeContext, caller: ExecutionEntity, calledRoot: ExecutionEntity, config: CallActivityConfig): void {
   const { values, local } = collect(ctx, calledRoot, config.outputs);
   ctx.variables.setAll(caller, values);
   ctx.variables.setAll(caller, local, true);

@@ -1,15 +1,16 @@
 import { In } from 'typeorm';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { ActivityInstanceState, ProcessInstanceEndState } from '../../history/process-history-writer';
 import { FlowNode } from '../model';
 import { resolveActivity } from './activity-ref';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { fireListeners } from './execution-listeners';
 import { finishProcessInstance } from './instance-end';
 import { ProcessInstanceState } from './process-instance-state';
+import { removeExecutions, subtree } from './subtree';
+import { removeIncidentsOf } from '../../incident/incidents';
 
 export interface CancelOptions {
   /** Whether end listeners of the canceled activities are skipped. */
@@ -30,7 +31,7 @@ export function hasExternalTask(node: FlowNode): boolean {
  * called are canceled with them. The executions themselves stay; see `removeExecutions`.
  */
 export async function cancelActivities(
-  ctx: CommandContext,
+  ctx: RuntimeContext,
   instance: ProcessInstanceState,
   executions: ExecutionEntity[],
   opts: CancelOptions,
@@ -63,24 +64,14 @@ export async function cancelActivities(
     ctx.uow.statement(async (em) => {
       await em.getRepository(EventSubscriptionEntity).delete({ executionId: In(ids) });
       await em.getRepository(JobEntity).delete({ executionId: In(ids) });
-      await em.getRepository(IncidentEntity).delete({ executionId: In(ids) });
     });
+    removeIncidentsOf(ctx, { executionIds: ids });
   }
   ctx.touch(instance);
 }
 
-/** Removes executions with everything below them, children first. */
-export function removeExecutions(ctx: CommandContext, instance: ProcessInstanceState, executions: ExecutionEntity[]): void {
-  for (const e of [...executions].reverse()) if (instance.executions.get(e.id) === e) ctx.removeExecution(instance, e);
-}
-
-/** An execution with everything below it, parents first. */
-export function subtree(instance: ProcessInstanceState, execution: ExecutionEntity): ExecutionEntity[] {
-  return [execution, ...instance.descendants(execution)];
-}
-
 /** Cancels and removes whole subtrees. */
-export async function cancelSubtrees(ctx: CommandContext, instance: ProcessInstanceState, roots: ExecutionEntity[], opts: CancelOptions): Promise<void> {
+export async function cancelSubtrees(ctx: RuntimeContext, instance: ProcessInstanceState, roots: ExecutionEntity[], opts: CancelOptions): Promise<void> {
   const all = roots.flatMap((r) => subtree(instance, r));
   await cancelActivities(ctx, instance, all, opts);
   removeExecutions(ctx, instance, all);
@@ -92,15 +83,15 @@ export interface InstanceCancelOptions extends CancelOptions {
   continueCaller: boolean;
 }
 
-export async function cancelProcessInstance(ctx: CommandContext, instance: ProcessInstanceState, opts: InstanceCancelOptions): Promise<void> {
+export async function cancelProcessInstance(ctx: RuntimeContext, instance: ProcessInstanceState, opts: InstanceCancelOptions): Promise<void> {
   instance.deleting = true;
   const all = subtree(instance, instance.root);
   await cancelActivities(ctx, instance, all, opts, false);
   ctx.uow.statement(async (em) => {
     await em.getRepository(EventSubscriptionEntity).delete({ processInstanceId: instance.id });
     await em.getRepository(JobEntity).delete({ processInstanceId: instance.id });
-    await em.getRepository(IncidentEntity).delete({ processInstanceId: instance.id });
   });
+  removeIncidentsOf(ctx, { processInstanceId: instance.id });
   await finishProcessInstance(ctx, instance, {
     state: opts.state, endActivityId: null, deleteReason: opts.reason, passOutputs: false, continueCaller: opts.continueCaller,
   });

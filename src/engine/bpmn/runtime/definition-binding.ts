@@ -4,7 +4,7 @@ import { ProcessDefinitionEntity } from '../../../persistence/entities/repositor
 import { ProcessEngineError } from '../../errors';
 import { CompiledExpression } from '../../expression';
 import { DefinitionBinding } from '../model';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { evaluate } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
 
@@ -31,7 +31,7 @@ type Table = typeof ProcessDefinitionEntity | typeof DecisionDefinitionEntity;
  * in the calling definition's tenant; `deployment` the one deployed with the caller; `version` and
  * `versionTag` a given one.
  */
-function lookupOf(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, key: CompiledExpression, config: BindingConfig): Lookup {
+function lookupOf(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, key: CompiledExpression, config: BindingConfig): Lookup {
   const keyValue = evaluate(ctx, execution, key);
   if (keyValue == null || keyValue === '') throw new ProcessEngineError(`The reference '${key.text}' resolves to nothing`);
   const tenant = config.tenantId ? evaluate(ctx, execution, config.tenantId) : instance.definition.tenantId;
@@ -46,7 +46,7 @@ function lookupOf(ctx: CommandContext, instance: ProcessInstanceState, execution
   };
 }
 
-async function find<T extends Table>(ctx: CommandContext, table: T, l: Lookup): Promise<InstanceType<T> | null> {
+async function find<T extends Table>(ctx: RuntimeContext, table: T, l: Lookup): Promise<InstanceType<T> | null> {
   // The default binding is the repository's own latest-version lookup (the one evaluate and start by key use).
   if (l.binding === 'latest') {
     const kind = table === ProcessDefinitionEntity ? 'process' : 'decision';
@@ -76,7 +76,7 @@ function describe(l: Lookup): string {
 }
 
 export async function resolveCalledProcess(
-  ctx: CommandContext,
+  ctx: RuntimeContext,
   instance: ProcessInstanceState,
   execution: ExecutionEntity,
   calledElement: CompiledExpression,
@@ -89,7 +89,7 @@ export async function resolveCalledProcess(
 }
 
 export async function resolveDecision(
-  ctx: CommandContext,
+  ctx: RuntimeContext,
   instance: ProcessInstanceState,
   execution: ExecutionEntity,
   decisionRef: CompiledExpression,

@@ -8,11 +8,12 @@ import { VariableEntity } from '../../../persistence/entities/runtime/variable.e
 import { ProcessEngineError } from '../../errors';
 import { SequenceFlow } from '../model';
 import { MULTI_INSTANCE_BODY_SUFFIX } from './activity-ref';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
+import { repointIncidents } from '../../incident/incidents';
 
 /** A child scope execution for a scope activity: it inherits the activity and its instance id from `host`. */
-export function createScopeExecution(ctx: CommandContext, instance: ProcessInstanceState, host: ExecutionEntity): ExecutionEntity {
+export function createScopeExecution(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity): ExecutionEntity {
   host.isActive = false;
   return ctx.createExecution(instance, {
     parentId: host.id, isScope: true, isConcurrent: false, isActive: true,
@@ -20,7 +21,7 @@ export function createScopeExecution(ctx: CommandContext, instance: ProcessInsta
   });
 }
 
-export function createConcurrentExecution(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity): ExecutionEntity {
+export function createConcurrentExecution(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): ExecutionEntity {
   return ctx.createExecution(instance, {
     parentId: scope.id, isScope: false, isConcurrent: true, isActive: true,
     activityId: null, activityInstanceId: instance.scopeInstanceId(scope),
@@ -32,7 +33,7 @@ export function createConcurrentExecution(ctx: CommandContext, instance: Process
  * A scope execution that is its own token turns into the inactive parent of one concurrent child
  * per flow; a concurrent execution keeps the first flow and gets siblings for the others.
  */
-export function takeFlows(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, flows: readonly SequenceFlow[]): void {
+export function takeFlows(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, flows: readonly SequenceFlow[]): void {
   if (flows.length === 0) {
     ctx.agenda.plan({ kind: 'TOKEN_END', execution });
     return;
@@ -72,7 +73,7 @@ export function isMultiInstanceBodyScope(instance: ProcessInstanceState, scope: 
  * compaction), so a sequential stretch runs in one execution. Rows that point at the child are
  * re-pointed; a child still in flight, or one with variables of its own, is left alone.
  */
-export function compactScope(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity): boolean {
+export function compactScope(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): boolean {
   const children = instance.children(scope);
   if (children.length !== 1 || !children[0].isConcurrent || isMultiInstanceBodyScope(instance, scope)) return false;
   const child = children[0];
@@ -88,7 +89,7 @@ export function compactScope(ctx: CommandContext, instance: ProcessInstanceState
   return true;
 }
 
-function repoint(ctx: CommandContext, instance: ProcessInstanceState, from: string, to: string): void {
+function repoint(ctx: RuntimeContext, instance: ProcessInstanceState, from: string, to: string): void {
   for (const t of instance.tasks?.values() ?? []) if (t.executionId === from) t.executionId = to;
   for (const t of instance.externalTasks?.values() ?? []) if (t.executionId === from) t.executionId = to;
   for (const vars of instance.variables.values()) for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
@@ -97,7 +98,7 @@ function repoint(ctx: CommandContext, instance: ProcessInstanceState, from: stri
     await em.getRepository(ExternalTaskEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(EventSubscriptionEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(JobEntity).update({ executionId: from }, { executionId: to });
-    await em.getRepository(IncidentEntity).update({ executionId: from }, { executionId: to });
+    await repointIncidents(em, from, to);
     await em.getRepository(VariableEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(ExecutionEntity).update({ superExecutionId: from }, { superExecutionId: to });
   });

@@ -2,7 +2,7 @@ import { ExecutionEntity } from '../../../persistence/entities/runtime/execution
 import { CompiledExpression, ExpressionContext, ExpressionExecution } from '../../expression';
 import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
 import { resolveActivity } from './activity-ref';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 
 const SIMPLE_REFERENCE = /^[$#]\{\s*([A-Za-z_$][\w$]*)\s*\}$/;
 
@@ -13,7 +13,7 @@ function plainMap(map: VariableMap): Record<string, unknown> {
 }
 
 /** `execution` inside expressions: a view on one execution whose variable writes go through the command. */
-export function expressionExecution(ctx: CommandContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionExecution {
+export function expressionExecution(ctx: RuntimeContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionExecution {
   const instance = ctx.instanceOf(execution);
   const vars = ctx.variables;
   return {
@@ -44,7 +44,7 @@ export function expressionExecution(ctx: CommandContext, execution: ExecutionEnt
   };
 }
 
-export function expressionContext(ctx: CommandContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionContext {
+export function expressionContext(ctx: RuntimeContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionContext {
   return {
     resolve: (name) => {
       const tv = ctx.variables.get(execution, name);
@@ -56,11 +56,11 @@ export function expressionContext(ctx: CommandContext, execution: ExecutionEntit
   };
 }
 
-export function evaluate(ctx: CommandContext, execution: ExecutionEntity, expression: CompiledExpression): unknown {
+export function evaluate(ctx: RuntimeContext, execution: ExecutionEntity, expression: CompiledExpression): unknown {
   return expression.evaluate(expressionContext(ctx, execution));
 }
 
-export function evaluateCondition(ctx: CommandContext, execution: ExecutionEntity, expression: CompiledExpression): boolean {
+export function evaluateCondition(ctx: RuntimeContext, execution: ExecutionEntity, expression: CompiledExpression): boolean {
   return expression.evaluateCondition(expressionContext(ctx, execution));
 }
 
@@ -68,7 +68,7 @@ export function evaluateCondition(ctx: CommandContext, execution: ExecutionEntit
  * A typed result: `${name}` alone keeps the variable's stored type (a Long stays a Long, a Json
  * stays Json); everything else is typed from the JavaScript value, as Camunda types Java objects.
  */
-export function evaluateTyped(ctx: CommandContext, execution: ExecutionEntity, expression: CompiledExpression): TypedValue {
+export function evaluateTyped(ctx: RuntimeContext, execution: ExecutionEntity, expression: CompiledExpression): TypedValue {
   const simple = SIMPLE_REFERENCE.exec(expression.text);
   if (simple && simple[1] !== 'execution') {
     const tv = ctx.variables.get(execution, simple[1]);

@@ -1,8 +1,8 @@
 import { ProcessInstanceEndState } from '../../history/process-history-writer';
 import { resolveActivity } from './activity-ref';
 import { applyCallOutputs } from './call-mappings';
-import { removeExecutions, subtree } from './cancellation';
-import type { CommandContext } from './command-context';
+import { removeExecutions, subtree } from './subtree';
+import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
 
 export interface FinishOptions {
@@ -18,7 +18,7 @@ export interface FinishOptions {
  * The end of a process instance, completed or canceled: history, removal of its runtime rows, and
  * for a called instance the completion of the call activity that waits for it.
  */
-export async function finishProcessInstance(ctx: CommandContext, instance: ProcessInstanceState, opts: FinishOptions): Promise<void> {
+export async function finishProcessInstance(ctx: RuntimeContext, instance: ProcessInstanceState, opts: FinishOptions): Promise<void> {
   const root = instance.root;
   instance.finalVariables = ctx.variables.local(root);
   instance.ended = true;

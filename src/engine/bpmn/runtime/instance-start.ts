@@ -4,7 +4,7 @@ import { ProcessEngineError } from '../../errors';
 import { newId } from '../../util/ids';
 import { VariableMap } from '../../variables/typed-value';
 import { ProcessGraph } from '../model';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { subscribeEventSubProcesses } from './events/event-waits';
 import { fireListeners } from './execution-listeners';
 import { ProcessInstanceState } from './process-instance-state';
@@ -23,7 +23,7 @@ export interface InstanceStart {
  * history, its start variables (history marks them initial), the waits of its event sub-processes,
  * and the first step at the none start event (or the start event that fired). The caller runs the agenda.
  */
-export function createProcessInstance(ctx: CommandContext, definition: ProcessDefinitionEntity, graph: ProcessGraph, start: InstanceStart): ProcessInstanceState {
+export function createProcessInstance(ctx: RuntimeContext, definition: ProcessDefinitionEntity, graph: ProcessGraph, start: InstanceStart): ProcessInstanceState {
   const initialId = start.startEventId ?? graph.initialId;
   const initial = initialId ? graph.elements.get(initialId) : null;
   if (!initial) {

@@ -1,7 +1,7 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ProcessEngineError } from '../../errors';
 import { FlowNode, SequenceFlow } from '../model';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { evaluateCondition } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
 
@@ -13,7 +13,7 @@ function defaultFlowId(node: FlowNode): string | null {
   return 'defaultFlowId' in node ? node.defaultFlowId : null;
 }
 
-function conditionHolds(ctx: CommandContext, execution: ExecutionEntity, flow: SequenceFlow): boolean {
+function conditionHolds(ctx: RuntimeContext, execution: ExecutionEntity, flow: SequenceFlow): boolean {
   return flow.condition == null || evaluateCondition(ctx, execution, flow.condition);
 }
 
@@ -21,7 +21,7 @@ function conditionHolds(ctx: CommandContext, execution: ExecutionEntity, flow: S
  * Camunda's default outgoing behaviour of activities: every non-default flow whose condition holds
  * (several make an implicit parallel split), else the default flow, else the token simply ends.
  */
-export function defaultOutgoing(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): SequenceFlow[] {
+export function defaultOutgoing(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): SequenceFlow[] {
   const flows = outgoingFlows(instance, node);
   const defaultId = defaultFlowId(node);
   const taken = flows.filter((f) => f.id !== defaultId && conditionHolds(ctx, execution, f));
@@ -31,7 +31,7 @@ export function defaultOutgoing(ctx: CommandContext, instance: ProcessInstanceSt
 }
 
 /** Exclusive gateway: the first flow in document order whose condition holds, else the default. */
-export function exclusiveOutgoing(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): SequenceFlow[] {
+export function exclusiveOutgoing(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): SequenceFlow[] {
   const flows = outgoingFlows(instance, node);
   if (flows.length === 0) return [];
   const defaultId = defaultFlowId(node);
@@ -41,7 +41,7 @@ export function exclusiveOutgoing(ctx: CommandContext, instance: ProcessInstance
 }
 
 /** Inclusive gateway: every flow whose condition holds, else the default. */
-export function inclusiveOutgoing(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): SequenceFlow[] {
+export function inclusiveOutgoing(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): SequenceFlow[] {
   const flows = outgoingFlows(instance, node);
   if (flows.length === 0) return [];
   const defaultId = defaultFlowId(node);

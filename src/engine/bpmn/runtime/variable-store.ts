@@ -4,7 +4,7 @@ import { VariableEntity } from '../../../persistence/entities/runtime/variable.e
 import { newId } from '../../util/ids';
 import { TypedValue, VariableMap } from '../../variables/typed-value';
 import { fromColumns, toColumns } from '../../variables/variable-columns';
-import type { CommandContext } from './command-context';
+import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
 
 /**
@@ -14,7 +14,7 @@ import { ProcessInstanceState } from './process-instance-state';
  * whose parent is their execution.
  */
 export class VariableStore {
-  constructor(private readonly ctx: CommandContext) {}
+  constructor(private readonly ctx: RuntimeContext) {}
 
   get(execution: ExecutionEntity, name: string): TypedValue | undefined {
     const instance = this.ctx.instanceOf(execution);

@@ -1,14 +1,14 @@
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
-import type { CommandContext } from '../../bpmn/runtime/command-context';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { currentDefinition, isStartable, startAtEvent } from '../../bpmn/runtime/events/event-start';
 import { triggerEvent } from '../../bpmn/runtime/events/event-trigger';
 import { ANY_TENANT, findSubscriptions, TenantFilter } from '../../bpmn/runtime/events/subscription-queries';
 import { ProcessInstanceState } from '../../bpmn/runtime/process-instance-state';
 import { BadUserRequestError, MismatchingMessageCorrelationError } from '../../errors';
-import { Command } from '../../runtime/command';
-import { instanceInfo } from '../../runtime/commands/start-process-instance.cmd';
-import { checkCreateInstance, checkUpdateInstance } from '../../runtime/runtime-authorization';
+import { Command } from '../../command/command';
+import { instanceInfo } from '../../instances/commands/start-process-instance.cmd';
+import { checkCreateInstance, checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { plainValue, VariableMap } from '../../variables/typed-value';
 import { MessageCorrelationRequest, MessageCorrelationResult } from '../event-types';
 import { messageSubscriptionsFor } from '../message-candidates';
@@ -31,7 +31,7 @@ function javaMap(map: VariableMap | null | undefined): string {
 export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> {
   constructor(private readonly request: MessageCorrelationRequest) {}
 
-  async execute(ctx: CommandContext): Promise<MessageCorrelationResult[]> {
+  async execute(ctx: RuntimeContext): Promise<MessageCorrelationResult[]> {
     const r = this.request;
     const tenantSet = r.tenantId != null || r.withoutTenantId === true;
     if (r.processInstanceId != null && tenantSet) {
@@ -90,7 +90,7 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
     return results.map((result) => result());
   }
 
-  private async startCandidates(ctx: CommandContext, tenant: TenantFilter): Promise<StartCandidate[]> {
+  private async startCandidates(ctx: RuntimeContext, tenant: TenantFilter): Promise<StartCandidate[]> {
     const out: StartCandidate[] = [];
     for (const subscription of await findSubscriptions(ctx, { eventType: 'message', eventName: this.request.messageName, start: true, tenant })) {
       const definition = subscription.configuration ? await currentDefinition(ctx, subscription.configuration) : null;

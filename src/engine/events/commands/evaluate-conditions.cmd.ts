@@ -1,13 +1,13 @@
 import { BadUserRequestError, ExpressionError } from '../../errors';
-import type { CommandContext } from '../../bpmn/runtime/command-context';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { currentDefinition, isStartable, startAtEvent } from '../../bpmn/runtime/events/event-start';
 import { ANY_TENANT, findSubscriptions } from '../../bpmn/runtime/events/subscription-queries';
 import { ProcessInstanceState } from '../../bpmn/runtime/process-instance-state';
 import { variablesContext } from '../../expression';
-import { Command } from '../../runtime/command';
-import { instanceInfo } from '../../runtime/commands/start-process-instance.cmd';
-import { checkCreateInstance } from '../../runtime/runtime-authorization';
-import { ProcessInstanceInfo } from '../../runtime/runtime-types';
+import { Command } from '../../command/command';
+import { instanceInfo } from '../../instances/commands/start-process-instance.cmd';
+import { checkCreateInstance } from '../../bpmn/runtime/runtime-authorization';
+import { ProcessInstanceInfo } from '../../instances/runtime-types';
 import { plainValue } from '../../variables/typed-value';
 import { ConditionEvaluationRequest } from '../event-types';
 
@@ -20,7 +20,7 @@ import { ConditionEvaluationRequest } from '../event-types';
 export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
   constructor(private readonly request: ConditionEvaluationRequest) {}
 
-  async execute(ctx: CommandContext): Promise<ProcessInstanceInfo[]> {
+  async execute(ctx: RuntimeContext): Promise<ProcessInstanceInfo[]> {
     const { tenantId, withoutTenantId, processDefinitionId, businessKey } = this.request;
     const variables = this.request.variables ?? {};
     const tenant = tenantId != null || withoutTenantId ? { isSet: true, tenantId: tenantId ?? null } : ANY_TENANT;
@@ -49,7 +49,7 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
     return started.map((instance) => instanceInfo(ctx, instance));
   }
 
-  private holds(condition: { evaluateCondition: (c: ReturnType<typeof variablesContext>) => boolean }, plain: Record<string, unknown>, ctx: CommandContext): boolean {
+  private holds(condition: { evaluateCondition: (c: ReturnType<typeof variablesContext>) => boolean }, plain: Record<string, unknown>, ctx: RuntimeContext): boolean {
     try {
       return condition.evaluateCondition(variablesContext(plain, { now: () => ctx.now(), authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined }));
     } catch (err) {

@@ -1,9 +1,9 @@
-import type { CommandContext } from '../../bpmn/runtime/command-context';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { triggerEvent } from '../../bpmn/runtime/events/event-trigger';
 import { findSubscriptions } from '../../bpmn/runtime/events/subscription-queries';
 import { NullValueError, ProcessEngineError } from '../../errors';
-import { Command } from '../../runtime/command';
-import { checkUpdateInstance } from '../../runtime/runtime-authorization';
+import { Command } from '../../command/command';
+import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { VariableMap } from '../../variables/typed-value';
 
 /**
@@ -18,7 +18,7 @@ export class MessageEventReceivedCmd implements Command<void> {
     private readonly variables: VariableMap | null | undefined,
   ) {}
 
-  async execute(ctx: CommandContext): Promise<void> {
+  async execute(ctx: RuntimeContext): Promise<void> {
     const instance = await ctx.loadInstanceOfExecution(this.executionId);
     const execution = instance?.get(this.executionId);
     if (!instance || !execution) throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);

@@ -1,8 +1,8 @@
-import type { CommandContext } from '../../bpmn/runtime/command-context';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { deliverSignal } from '../../bpmn/runtime/events/signal-delivery';
 import { ANY_TENANT, findSubscriptions } from '../../bpmn/runtime/events/subscription-queries';
 import { BadUserRequestError, NullValueError } from '../../errors';
-import { Command } from '../../runtime/command';
+import { Command } from '../../command/command';
 import { SignalRequest } from '../event-types';
 
 /**
@@ -12,7 +12,7 @@ import { SignalRequest } from '../event-types';
 export class SignalEventReceivedCmd implements Command<void> {
   constructor(private readonly request: SignalRequest) {}
 
-  async execute(ctx: CommandContext): Promise<void> {
+  async execute(ctx: RuntimeContext): Promise<void> {
     const { name, executionId, tenantId, withoutTenantId, variables } = this.request;
     const tenantSet = tenantId != null || withoutTenantId === true;
     const tenant = tenantSet ? { isSet: true, tenantId: tenantId ?? null } : ANY_TENANT;

@@ -1,14 +1,14 @@
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { externalTaskConfigOf } from '../../bpmn/behaviors/external-task.behavior';
-import type { CommandContext } from '../../bpmn/runtime/command-context';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { evaluate, evaluateCondition } from '../../bpmn/runtime/expression-scope';
 import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
-import { Command } from '../../runtime/command';
-import { loadExternalTask } from '../../runtime/commands/external-task-lookup';
+import { Command } from '../../command/command';
+import { loadExternalTask } from '../../instances/commands/external-task-lookup';
 import { VariableMap } from '../../variables/typed-value';
 import { checkExternalTaskAccess } from '../external-task-authorization';
 import { MAX_ERROR_MESSAGE_LENGTH } from '../external-task-types';
-import { setRetriesAndManageIncidents } from '../external-task-incidents';
+import { setExternalTaskRetries } from '../../incident/incidents';
 import { checkWorker } from '../worker-check';
 
 export interface FailureReport {
@@ -45,7 +45,7 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     private readonly report: FailureReport,
   ) {}
 
-  async execute(ctx: CommandContext): Promise<FailureOutcome> {
+  async execute(ctx: RuntimeContext): Promise<FailureOutcome> {
     const id = this.externalTaskId;
     const task = await ctx.findExternalTask(id);
     if (!task) throw new NotFoundError(`External task with id ${id} does not exist`);
@@ -59,12 +59,12 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     task.errorMessage = this.report.errorMessage == null ? null : this.report.errorMessage.slice(0, MAX_ERROR_MESSAGE_LENGTH);
     if (this.report.errorDetails != null) task.errorDetails = this.report.errorDetails;
     task.lockExpirationTime = new Date(now.getTime() + this.report.retryTimeout);
-    await setRetriesAndManageIncidents(ctx.em, task, this.report.retries, now);
+    setExternalTaskRetries(ctx, task, this.report.retries);
     return { topicName: task.topicName, fetchableNow: this.report.retries > 0 && this.report.retryTimeout === 0 };
   }
 
   /** Sets the variables and evaluates the activity's error mappings; true when a BPMN error was thrown. */
-  private async throwsBpmnError(ctx: CommandContext, task: ExternalTaskEntity): Promise<boolean> {
+  private async throwsBpmnError(ctx: RuntimeContext, task: ExternalTaskEntity): Promise<boolean> {
     const graph = task.processDefinitionId ? await ctx.graph(await ctx.definition(task.processDefinitionId)) : null;
     const node = task.activityId ? graph?.elements.get(task.activityId) : undefined;
     const mappings = (node && externalTaskConfigOf(node)?.errorEventDefinitions) || [];

@@ -1,11 +1,11 @@
 import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
-import type { CommandContext } from '../../bpmn/runtime/command-context';
-import { FAILED_JOB } from '../../bpmn/runtime/events/job-kinds';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { NotFoundError, OptimisticLockingError } from '../../errors';
-import { Command } from '../../runtime/command';
-import { checkUpdateInstance } from '../../runtime/runtime-authorization';
+import { Command } from '../../command/command';
+import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { runJob } from '../job-handlers';
+import { INCIDENT_TYPE, resolveIncidents } from '../../incident/incidents';
 
 export type JobRun = 'executed' | 'skipped';
 
@@ -20,7 +20,7 @@ export class ExecuteJobCmd implements Command<JobRun> {
     private readonly lockOwner: string | null,
   ) {}
 
-  async execute(ctx: CommandContext): Promise<JobRun> {
+  async execute(ctx: RuntimeContext): Promise<JobRun> {
     const job = await ctx.em.getRepository(JobEntity).findOneBy({ id: this.jobId });
     if (!job) {
       if (this.lockOwner) return 'skipped';
@@ -36,10 +36,7 @@ export class ExecuteJobCmd implements Command<JobRun> {
       if (this.lockOwner) return 'skipped';
       throw new OptimisticLockingError(`DELETE JobEntity[${job.id}]`);
     }
-    if (job.exceptionMessage != null || job.retries <= 0) {
-      const jobId = job.id;
-      ctx.uow.statement((em) => em.getRepository(IncidentEntity).delete({ configuration: jobId, incidentType: FAILED_JOB }));
-    }
+    if (job.exceptionMessage != null || job.retries <= 0) resolveIncidents(ctx, INCIDENT_TYPE.failedJob, [job.id]);
     await runJob(ctx, job);
     return 'executed';
   }

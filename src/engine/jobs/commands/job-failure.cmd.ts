@@ -1,19 +1,18 @@
-import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { resolveActivity } from '../../bpmn/runtime/activity-ref';
-import type { CommandContext } from '../../bpmn/runtime/command-context';
-import { FAILED_JOB } from '../../bpmn/runtime/events/job-kinds';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { evaluate } from '../../bpmn/runtime/expression-scope';
 import { OptimisticLockingError } from '../../errors';
 import { variablesContext } from '../../expression';
 import { newId } from '../../util/ids';
-import { Command } from '../../runtime/command';
-import { retryAfterFailure } from '../retry-cycle';
+import { setJobRetries } from '../../incident/incidents';
+import { Command } from '../../command/command';
+import { retryAfterFailure } from '../../timer/retry-cycle';
 
 const MESSAGE_LENGTH = 4000;
 
 /** camunda:failedJobRetryTimeCycle of the job's activity, evaluated (it may be an expression). */
-async function retryCycleOf(ctx: CommandContext, job: JobEntity): Promise<string | null> {
+async function retryCycleOf(ctx: RuntimeContext, job: JobEntity): Promise<string | null> {
   if (!job.processDefinitionId) return null;
   try {
     const graph = await ctx.graph(await ctx.definition(job.processDefinitionId));
@@ -29,16 +28,6 @@ async function retryCycleOf(ctx: CommandContext, job: JobEntity): Promise<string
   }
 }
 
-export function failedJobIncident(job: JobEntity, now: Date): IncidentEntity {
-  const id = newId();
-  return Object.assign(new IncidentEntity(), {
-    id, rev: 1, incidentTimestamp: now, incidentMessage: job.exceptionMessage, incidentType: FAILED_JOB, executionId: job.executionId,
-    activityId: job.activityId, failedActivityId: job.failedActivityId ?? job.activityId, processInstanceId: job.processInstanceId,
-    processDefinitionId: job.processDefinitionId, causeIncidentId: id, rootCauseIncidentId: id, configuration: job.id,
-    tenantId: job.tenantId, jobDefinitionId: job.jobDefinitionId, annotation: null,
-  });
-}
-
 /**
  * After a job's transaction failed (in a new one): one retry less, the error kept on the job, the
  * next try after the retry cycle's interval; out of retries, a failedJob incident opens. A job that
@@ -51,7 +40,7 @@ export class JobFailureCmd implements Command<void> {
     private readonly lockOwner: string | null,
   ) {}
 
-  async execute(ctx: CommandContext): Promise<void> {
+  async execute(ctx: RuntimeContext): Promise<void> {
     const job = await ctx.em.getRepository(JobEntity).findOneBy({ id: this.jobId });
     if (!job || (this.lockOwner && job.lockOwner !== this.lockOwner)) return;
     ctx.uow.track(JobEntity, job);
@@ -59,15 +48,13 @@ export class JobFailureCmd implements Command<void> {
     job.lockExpirationTime = null;
     if (this.error instanceof OptimisticLockingError) return;
     const now = ctx.now();
-    const before = job.retries;
     const firstFailure = job.exceptionMessage == null && job.exceptionStacktrace == null;
     const decision = retryAfterFailure(await retryCycleOf(ctx, job), job.retries, firstFailure, now);
     const err = this.error instanceof Error ? this.error : new Error(String(this.error));
-    job.retries = decision.retries;
     job.lockExpirationTime = decision.nextTry;
     job.exceptionMessage = (err.message || err.name).slice(0, MESSAGE_LENGTH);
     job.exceptionStacktrace = err.stack ?? `${err.name}: ${err.message}`;
     job.failedActivityId = job.activityId;
-    if (before > 0 && job.retries <= 0) ctx.uow.insert(IncidentEntity, failedJobIncident(job, now));
+    setJobRetries(ctx, job, decision.retries);
   }
 }

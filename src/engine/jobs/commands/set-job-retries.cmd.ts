@@ -1,11 +1,10 @@
 import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
-import type { CommandContext } from '../../bpmn/runtime/command-context';
-import { FAILED_JOB } from '../../bpmn/runtime/events/job-kinds';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError, NotFoundError } from '../../errors';
-import { Command } from '../../runtime/command';
-import { checkUpdateInstance } from '../../runtime/runtime-authorization';
-import { failedJobIncident } from './job-failure.cmd';
+import { Command } from '../../command/command';
+import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
+import { setJobRetries } from '../../incident/incidents';
 
 /**
  * managementService.setJobRetries: retries back above 0 resolve the failedJob incident (and the job
@@ -18,7 +17,7 @@ export class SetJobRetriesCmd implements Command<void> {
     private readonly dueDate: Date | null = null,
   ) {}
 
-  async execute(ctx: CommandContext): Promise<void> {
+  async execute(ctx: RuntimeContext): Promise<void> {
     if (!Number.isInteger(this.retries) || this.retries < 0) {
       throw new BadUserRequestError(`The number of job retries must be a non-negative Integer, but '${this.retries}' has been provided.`);
     }
@@ -28,17 +27,11 @@ export class SetJobRetriesCmd implements Command<void> {
       await checkUpdateInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
     }
     ctx.uow.track(JobEntity, job);
-    const before = job.retries;
-    job.retries = this.retries;
+    setJobRetries(ctx, job, this.retries);
     if (this.dueDate) job.dueDate = this.dueDate;
     if (this.retries > 0) {
       job.lockOwner = null;
       job.lockExpirationTime = null;
     }
-    if (before <= 0 && this.retries > 0) {
-      const jobId = job.id;
-      ctx.uow.statement((em) => em.getRepository(IncidentEntity).delete({ configuration: jobId, incidentType: FAILED_JOB }));
-    }
-    if (before > 0 && this.retries <= 0) ctx.uow.insert(IncidentEntity, failedJobIncident(job, ctx.now()));
   }
 }

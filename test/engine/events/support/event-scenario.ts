@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FindOptionsWhere } from 'typeorm';
-import { EngineConfig } from '../../../../src/config/engine-config';
+import { AppConfig } from '../../../../src/config/app-config';
 import { MessageCorrelationRequest } from '../../../../src/engine/events/event-types';
 import { EventSubscriptionEntity } from '../../../../src/persistence/entities/runtime/event-subscription.entity';
 import { IncidentEntity } from '../../../../src/persistence/entities/runtime/incident.entity';
@@ -35,7 +35,7 @@ export class EventScenario {
     readonly clock: TestClock,
   ) {}
 
-  static async boot(overrides: Partial<EngineConfig> = {}): Promise<EventScenario> {
+  static async boot(overrides: Partial<AppConfig> = {}): Promise<EventScenario> {
     const clock = new TestClock();
     const s = await RuntimeScenario.boot({ clock: clock.now, jobExecutorEnabled: false, ...overrides });
     return new EventScenario(s, clock);

@@ -2,11 +2,11 @@ import { freshTestDatabase } from '../../../support/test-app';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
-import { EngineConfig, loadConfig } from '../../../../src/config/engine-config';
+import { AppConfig, loadConfig } from '../../../../src/config/app-config';
 import { Authentication } from '../../../../src/engine/authorization/authentication';
 import { ProcessEngine } from '../../../../src/engine/process-engine';
 import { DeploymentResult } from '../../../../src/engine/repository/deployer';
-import { ProcessInstanceInfo } from '../../../../src/engine/runtime/runtime-types';
+import { ProcessInstanceInfo } from '../../../../src/engine/instances/runtime-types';
 import { plainValue, untypedValue, VariableMap } from '../../../../src/engine/variables/typed-value';
 import { fromColumns } from '../../../../src/engine/variables/variable-columns';
 import { openDataSource } from '../../../../src/persistence/data-source';
@@ -51,14 +51,15 @@ export class RuntimeScenario {
     readonly engine: ProcessEngine,
     readonly ds: DataSource,
     private readonly drop: () => Promise<void>,
+    readonly databaseUrl: string,
   ) {}
 
-  static async boot(overrides: Partial<EngineConfig> = {}): Promise<RuntimeScenario> {
+  static async boot(overrides: Partial<AppConfig> = {}): Promise<RuntimeScenario> {
     const db = await freshDatabase();
     const ds = await openDataSource(db.url);
     const engine = new ProcessEngine(loadConfig({}, { databaseUrl: db.url, historyLevel: 'full', ...overrides }), ds);
     await engine.start();
-    return new RuntimeScenario(engine, ds, db.drop);
+    return new RuntimeScenario(engine, ds, db.drop, db.url);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { AsyncConfig } from '../../model';
 import { ActivityRef, isMultiInstanceInner } from '../activity-ref';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { evaluate } from '../expression-scope';
 import { ProcessInstanceState } from '../process-instance-state';
 import { jobPriority } from './event-waits';
@@ -16,7 +16,7 @@ function asyncOf(ref: ActivityRef): AsyncConfig | null {
   return isMultiInstanceInner(ref) ? null : ref.node.async;
 }
 
-function park(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, config: AsyncJobConfig): void {
+function park(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, config: AsyncJobConfig): void {
   // The token rests "in transition": at the activity, but without an activity instance.
   execution.activityId = ref.id;
   execution.activityInstanceId = null;
@@ -29,14 +29,14 @@ function park(ctx: CommandContext, instance: ProcessInstanceState, execution: Ex
 }
 
 /** camunda:asyncBefore: instead of entering the activity, leave a job that enters it later. */
-export function deferBefore(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, startEventId?: string): boolean {
+export function deferBefore(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, startEventId?: string): boolean {
   if (!asyncOf(ref)?.asyncBefore || ctx.events.consumeSkipAsync(execution)) return false;
   park(ctx, instance, execution, ref, startEventId ? { step: 'before', startEventId } : { step: 'before' });
   return true;
 }
 
 /** camunda:asyncAfter: the activity is done; a job takes the outgoing flows later. */
-export function deferAfter(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): boolean {
+export function deferAfter(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): boolean {
   if (!asyncOf(ref)?.asyncAfter) return false;
   park(ctx, instance, execution, ref, flowIds ? { step: 'after', flowIds: [...flowIds] } : { step: 'after' });
   return true;

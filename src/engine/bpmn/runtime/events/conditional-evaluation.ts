@@ -3,7 +3,7 @@ import { ExecutionEntity } from '../../../../persistence/entities/runtime/execut
 import { ExpressionError } from '../../../errors';
 import { CompiledExpression } from '../../../expression';
 import { ConditionalEventDefinition } from '../../model';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { evaluateCondition } from '../expression-scope';
 import { ProcessInstanceState } from '../process-instance-state';
 import { triggerEvent } from './event-trigger';
@@ -19,7 +19,7 @@ export interface VariableChange {
  * Camunda's tryEvaluate: a condition naming a variable that does not exist (yet) is simply false,
  * so a waiting conditional event does not fail the command that changed some other variable.
  */
-export function conditionHolds(ctx: CommandContext, execution: ExecutionEntity, condition: CompiledExpression): boolean {
+export function conditionHolds(ctx: RuntimeContext, execution: ExecutionEntity, condition: CompiledExpression): boolean {
   try {
     return evaluateCondition(ctx, execution, condition);
   } catch (err) {
@@ -44,7 +44,7 @@ export class ConditionalEvaluation {
   private readonly activatedSubscriptions: Array<{ instance: ProcessInstanceState; subscription: EventSubscriptionEntity }> = [];
   private readonly stored = new Map<string, EventSubscriptionEntity[]>();
 
-  constructor(private readonly ctx: CommandContext) {}
+  constructor(private readonly ctx: RuntimeContext) {}
 
   variableChanged(instance: ProcessInstanceState, change: VariableChange): void {
     let list = this.changes.get(instance);

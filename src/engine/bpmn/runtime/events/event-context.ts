@@ -3,7 +3,7 @@ import { EventSubscriptionEntity } from '../../../../persistence/entities/runtim
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
 import { newId } from '../../../util/ids';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 import { ConditionalEvaluation, VariableChange } from './conditional-evaluation';
 import { graphEventInfo } from './graph-events';
@@ -27,7 +27,7 @@ export class EventContext {
   private readonly conditions: ConditionalEvaluation;
   private earliestJob: Date | null = null;
 
-  constructor(private readonly ctx: CommandContext) {
+  constructor(private readonly ctx: RuntimeContext) {
     this.conditions = new ConditionalEvaluation(ctx);
   }
 

@@ -5,7 +5,7 @@ import { VariableMap } from '../../../variables/typed-value';
 import { BoundaryEventNode, StartEventNode } from '../../model';
 import { resolveActivity } from '../activity-ref';
 import { cancelActivities, cancelSubtrees, CancelOptions } from '../cancellation';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 import { gatewayTargets, waitingEventSubProcessStarts } from './graph-events';
 import { newTokenBeside, newTokenInScope, rowActivities } from './tree-expansion';
@@ -22,7 +22,7 @@ export type TriggerOutcome = 'consumed' | 'kept';
 
 const CANCEL: CancelOptions = { calledInstanceState: 'INTERNALLY_TERMINATED', reason: null };
 
-function deliver(ctx: CommandContext, execution: ExecutionEntity, payload: EventPayload): void {
+function deliver(ctx: RuntimeContext, execution: ExecutionEntity, payload: EventPayload): void {
   ctx.variables.setAll(execution, payload.variables);
   ctx.variables.setAll(execution, payload.localVariables, true);
 }
@@ -35,7 +35,7 @@ function scopeIdOf(instance: ProcessInstanceState, scope: ExecutionEntity): stri
   return ref && !ref.isBody ? ref.node.id : null;
 }
 
-async function triggerBoundary(ctx: CommandContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, node: BoundaryEventNode, payload: EventPayload): Promise<TriggerOutcome> {
+async function triggerBoundary(ctx: RuntimeContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, node: BoundaryEventNode, payload: EventPayload): Promise<TriggerOutcome> {
   const host = instance.parent(scopeExecution);
   if (!host) throw new ProcessEngineError(`Boundary event '${node.id}' waits on an execution without parent`);
   if (node.cancelActivity) {
@@ -57,7 +57,7 @@ async function triggerBoundary(ctx: CommandContext, instance: ProcessInstanceSta
  * activities, and the other event sub-processes' waits. The waits of the boundary events of the
  * activity owning the scope stay (they belong to the outer scope).
  */
-async function interruptScope(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity, scopeId: string): Promise<void> {
+async function interruptScope(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity, scopeId: string): Promise<void> {
   await cancelSubtrees(ctx, instance, instance.children(scope), CANCEL);
   const current = resolveActivity(instance.graph, scope.activityId);
   if (current && !current.isBody && current.node.scopeId === scopeId) {
@@ -67,7 +67,7 @@ async function interruptScope(ctx: CommandContext, instance: ProcessInstanceStat
   ctx.events.dropRowsOf(instance, scope, waitingEventSubProcessStarts(instance.graph, scopeId).map((s) => s.id));
 }
 
-async function triggerEventSubProcess(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity, start: StartEventNode, payload: EventPayload): Promise<TriggerOutcome> {
+async function triggerEventSubProcess(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity, start: StartEventNode, payload: EventPayload): Promise<TriggerOutcome> {
   const scopeId = scopeIdOf(instance, scope);
   if (!scopeId) throw new ProcessEngineError(`Event sub-process start '${start.id}' waits on an execution that is no scope`);
   if (start.isInterrupting) {
@@ -92,7 +92,7 @@ async function triggerEventSubProcess(ctx: CommandContext, instance: ProcessInst
  * its activity or forks a token beside it, an event sub-process interrupts its scope or runs beside it.
  */
 export async function triggerEvent(
-  ctx: CommandContext,
+  ctx: RuntimeContext,
   instance: ProcessInstanceState,
   execution: ExecutionEntity,
   activityId: string,

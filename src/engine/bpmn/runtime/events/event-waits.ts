@@ -3,9 +3,9 @@ import { ExecutionEntity } from '../../../../persistence/entities/runtime/execut
 import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
 import { ProcessEngineError } from '../../../errors';
 import { CompiledExpression } from '../../../expression';
-import { planTimer } from '../../../jobs/iso-timer';
+import { planTimer } from '../../../timer/iso-timer';
 import { FlowNode, ProcessGraph } from '../../model';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { evaluate } from '../expression-scope';
 import { ProcessInstanceState } from '../process-instance-state';
 import { waitingBoundaryEvents, waitingDefinition, waitingEventSubProcessStarts, WaitingDefinition } from './graph-events';
@@ -21,7 +21,7 @@ export function jobPriority(node: FlowNode | null, graph: ProcessGraph, evaluate
   return n;
 }
 
-function name(ctx: CommandContext, execution: ExecutionEntity, expression: CompiledExpression | null, node: FlowNode): string {
+function name(ctx: RuntimeContext, execution: ExecutionEntity, expression: CompiledExpression | null, node: FlowNode): string {
   const value = expression ? evaluate(ctx, execution, expression) : null;
   if (value == null || value === '') throw new ProcessEngineError(`The event name of '${node.id}' resolves to nothing`);
   return String(value);
@@ -32,7 +32,7 @@ function name(ctx: CommandContext, execution: ExecutionEntity, expression: Compi
  * subscription, or a timer job. Names and timer values are expressions evaluated now.
  */
 export function waitFor(
-  ctx: CommandContext,
+  ctx: RuntimeContext,
   instance: ProcessInstanceState,
   execution: ExecutionEntity,
   node: FlowNode,
@@ -62,7 +62,7 @@ function conditionals(rows: (EventSubscriptionEntity | JobEntity)[]): EventSubsc
 }
 
 /** An activity with waiting boundary events was entered: they wait on its scope execution. */
-export function subscribeBoundaryEvents(ctx: CommandContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, activity: FlowNode): void {
+export function subscribeBoundaryEvents(ctx: RuntimeContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, activity: FlowNode): void {
   const rows = waitingBoundaryEvents(instance.graph, activity).map((b) =>
     waitFor(ctx, instance, scopeExecution, b, waitingDefinition(b)!, JOB_HANDLER.boundaryTimer),
   );
@@ -70,7 +70,7 @@ export function subscribeBoundaryEvents(ctx: CommandContext, instance: ProcessIn
 }
 
 /** A process or sub-process scope was entered: its event sub-processes wait on the scope execution. */
-export function subscribeEventSubProcesses(ctx: CommandContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, scopeId: string): void {
+export function subscribeEventSubProcesses(ctx: RuntimeContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, scopeId: string): void {
   const starts = waitingEventSubProcessStarts(instance.graph, scopeId);
   if (!starts.length) return;
   const rows = starts.map((s) => waitFor(ctx, instance, scopeExecution, s, waitingDefinition(s)!, JOB_HANDLER.eventSubProcessTimer));

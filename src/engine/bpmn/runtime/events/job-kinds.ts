@@ -19,4 +19,3 @@ export interface AsyncJobConfig {
   startEventId?: string;
 }
 
-export const FAILED_JOB = 'failedJob';

@@ -1,7 +1,7 @@
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
-import { checkCreateInstance, checkUpdateInstance } from '../../../runtime/runtime-authorization';
+import { checkCreateInstance, checkUpdateInstance } from '../runtime-authorization';
 import { VariableMap } from '../../../variables/typed-value';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 import { currentDefinition, isStartable, startAtEvent } from './event-start';
 import { triggerEvent } from './event-trigger';
@@ -27,7 +27,7 @@ interface Target {
  * start events start instances. Subscriptions are collected before anything moves, so waits the
  * signal itself creates do not catch it again. Returns how many subscriptions it reached.
  */
-export async function deliverSignal(ctx: CommandContext, signal: SignalDelivery, subscriptions?: EventSubscriptionEntity[]): Promise<number> {
+export async function deliverSignal(ctx: RuntimeContext, signal: SignalDelivery, subscriptions?: EventSubscriptionEntity[]): Promise<number> {
   const found = subscriptions ?? (await findSubscriptions(ctx, { eventType: 'signal', eventName: signal.name, tenant: signal.tenant, executionId: signal.executionId }));
   const targets: Target[] = [];
   for (const subscription of found.filter((s) => s.executionId && s.processInstanceId)) {

@@ -1,5 +1,5 @@
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { SubscriptionType } from './event-context';
 
 /** Which tenants a trigger reaches: any (not set), exactly one (null: only those without tenant), optionally plus those without. */
@@ -30,7 +30,7 @@ export interface SubscriptionSearch {
  * Stored subscriptions merged with what this command created and dropped. Subscriptions whose
  * execution went away in this command are left out.
  */
-export async function findSubscriptions(ctx: CommandContext, search: SubscriptionSearch): Promise<EventSubscriptionEntity[]> {
+export async function findSubscriptions(ctx: RuntimeContext, search: SubscriptionSearch): Promise<EventSubscriptionEntity[]> {
   const qb = ctx.em.getRepository(EventSubscriptionEntity).createQueryBuilder('s').where('s.eventType = :type', { type: search.eventType });
   if (search.eventName !== undefined) {
     if (search.eventName === null) qb.andWhere('s.eventName IS NULL');

@@ -4,10 +4,11 @@ import { IncidentEntity } from '../../../../persistence/entities/runtime/inciden
 import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
 import { In } from 'typeorm';
 import { resolveActivity } from '../activity-ref';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { createConcurrentExecution } from '../execution-tree';
 import { ProcessInstanceState } from '../process-instance-state';
 import { gatewayTargets } from './graph-events';
+import { repointIncidents } from '../../../incident/incidents';
 
 /** The activities whose rows hang off an execution that waits at `activityId` (a gateway waits for its targets). */
 export function rowActivities(instance: ProcessInstanceState, activityId: string | null): Set<string> {
@@ -26,7 +27,7 @@ export function rowActivities(instance: ProcessInstanceState, activityId: string
  * belongs to the scope itself stays: its variables, the subscriptions of its event sub-processes
  * and of the boundary events of the activity that owns it.
  */
-async function expandScope(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<void> {
+async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<void> {
   const moved = createConcurrentExecution(ctx, instance, scope);
   moved.activityId = scope.activityId;
   moved.activityInstanceId = scope.activityInstanceId;
@@ -47,7 +48,7 @@ async function expandScope(ctx: CommandContext, instance: ProcessInstanceState, 
     ctx.uow.statement(async (em) => {
       await em.getRepository(EventSubscriptionEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
       await em.getRepository(JobEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
-      await em.getRepository(IncidentEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
+      await repointIncidents(em, from, to, ids);
     });
   }
   scope.activityId = null;
@@ -56,7 +57,7 @@ async function expandScope(ctx: CommandContext, instance: ProcessInstanceState, 
 }
 
 /** A new token in a scope, next to whatever runs there already. */
-export async function newTokenInScope(ctx: CommandContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<ExecutionEntity> {
+export async function newTokenInScope(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<ExecutionEntity> {
   const concurrent = instance.children(scope).some((c) => c.isConcurrent);
   if (!concurrent && scope.activityId) await expandScope(ctx, instance, scope);
   if (!concurrent && !scope.activityId && instance.children(scope).length === 0) {
@@ -68,7 +69,7 @@ export async function newTokenInScope(ctx: CommandContext, instance: ProcessInst
 }
 
 /** A new token next to `token`, in the same flow scope (non-interrupting boundary events). */
-export function newTokenBeside(ctx: CommandContext, instance: ProcessInstanceState, token: ExecutionEntity): Promise<ExecutionEntity> {
+export function newTokenBeside(ctx: RuntimeContext, instance: ProcessInstanceState, token: ExecutionEntity): Promise<ExecutionEntity> {
   if (token.isConcurrent) return Promise.resolve(createConcurrentExecution(ctx, instance, instance.parent(token)!));
   return newTokenInScope(ctx, instance, token);
 }

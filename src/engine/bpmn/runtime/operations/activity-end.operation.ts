@@ -1,9 +1,8 @@
 import { ActivityInstanceState } from '../../../history/process-history-writer';
-import { behaviorFor } from '../../behaviors/behavior-registry';
 import { ActivityRef, bodyRef, isMultiInstanceInner, needsScope, resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../agenda';
-import { removeExecutions, subtree } from '../cancellation';
-import type { CommandContext } from '../command-context';
+import { removeExecutions, subtree } from '../subtree';
+import type { RuntimeContext } from '../runtime-context';
 import { deferAfter } from '../events/async-continuation';
 import { fireListeners } from '../execution-listeners';
 import { takeFlows, tokensOf } from '../execution-tree';
@@ -14,7 +13,7 @@ import { ExecutionEntity } from '../../../../persistence/entities/runtime/execut
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_END' }>;
 
-function continueAfter(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): void {
+function continueAfter(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): void {
   if (deferAfter(ctx, instance, execution, ref, flowIds)) return;
   const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : defaultOutgoing(ctx, instance, execution, ref.node);
   takeFlows(ctx, instance, execution, flows);
@@ -25,7 +24,7 @@ function continueAfter(ctx: CommandContext, instance: ProcessInstanceState, exec
  * destruction of its scope execution; then the outgoing flows (or, for an instance of a
  * multi-instance body, the body's bookkeeping).
  */
-export async function activityEnd(ctx: CommandContext, op: Op): Promise<void> {
+export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const ref = resolveActivity(instance.graph, op.activityId)!;
   const execution = op.execution;
@@ -42,7 +41,7 @@ export async function activityEnd(ctx: CommandContext, op: Op): Promise<void> {
   if (!ref.isBody) applyOutputMappings(ctx, execution, host, ref.node);
   ctx.history.activityEnded(host.activityInstanceId!);
   if (isMultiInstanceInner(ref)) {
-    await behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
+    await ctx.deps.behaviors.behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
     return;
   }
   removeExecutions(ctx, instance, subtree(instance, execution));

@@ -3,7 +3,7 @@ import { newId } from '../../../util/ids';
 import { untypedValue } from '../../../variables/typed-value';
 import { bodyRef, multiInstanceOf, needsScope, nodeRef } from '../activity-ref';
 import type { AtomicOperation } from '../agenda';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { fireListeners } from '../execution-listeners';
 import { createScopeExecution } from '../execution-tree';
 import { deferBefore } from '../events/async-continuation';
@@ -19,7 +19,7 @@ type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_START' }>;
  * leaves a job that enters it later.
  * An activity with multi-instance characteristics is entered as its body first.
  */
-export function activityStart(ctx: CommandContext, op: Op): void {
+export function activityStart(ctx: RuntimeContext, op: Op): void {
   const instance = ctx.instanceOf(op.execution);
   const node = instance.graph.elements.get(op.activityId);
   if (!node) throw new ProcessEngineError(`The activity '${op.activityId}' does not exist in process '${instance.graph.key}'`);

@@ -4,7 +4,7 @@ import { ErrorEventDefinition, FlowNode } from '../../model';
 import { ActivityRef, bodyRef, isMultiInstanceInner, needsScope, resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../agenda';
 import { cancelActivities, cancelSubtrees, CancelOptions } from '../cancellation';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 
 type Op = Extract<AtomicOperation, { kind: 'ERROR_PROPAGATE' }>;
@@ -23,7 +23,7 @@ function at(instance: ProcessInstanceState, execution: ExecutionEntity, ref: Act
  * event sub-processes), the activity owning that scope, ... up to the process, then on into the
  * calling instance through its call activity. Multi-instance boundary events belong to the body.
  */
-async function* frames(ctx: CommandContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef): AsyncGenerator<Frame> {
+async function* frames(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef): AsyncGenerator<Frame> {
   let { host, scope } = at(instance, execution, ref);
   for (;;) {
     yield { kind: 'activity', instance, ref, host, scope };
@@ -83,7 +83,7 @@ function eventSubProcessCatch(frame: Extract<Frame, { kind: 'scope' }>, errorCod
   return pick(candidates, errorCode);
 }
 
-function setErrorVariables(ctx: CommandContext, execution: ExecutionEntity, definition: ErrorEventDefinition, op: Op): void {
+function setErrorVariables(ctx: RuntimeContext, execution: ExecutionEntity, definition: ErrorEventDefinition, op: Op): void {
   if (definition.errorCodeVariable) ctx.variables.set(execution, definition.errorCodeVariable, { type: 'string', value: op.errorCode, valueInfo: {} });
   if (definition.errorMessageVariable) {
     const value = op.errorMessage == null ? { type: 'null' as const, value: null, valueInfo: {} } : { type: 'string' as const, value: op.errorMessage, valueInfo: {} };
@@ -97,7 +97,7 @@ const CANCEL: CancelOptions = { calledInstanceState: 'INTERNALLY_TERMINATED', re
  * A BPMN error travels to the nearest catching error boundary event or error event sub-process;
  * everything between the thrower and the catcher is canceled. Uncaught, the throwing token ends.
  */
-export async function errorPropagate(ctx: CommandContext, op: Op): Promise<void> {
+export async function errorPropagate(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const ref = resolveActivity(instance.graph, op.activityId)!;
   for await (const frame of frames(ctx, instance, op.execution, ref)) {

@@ -1,5 +1,5 @@
 import type { AtomicOperation } from '../agenda';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { activityEnd } from './activity-end.operation';
 import { activityExecute } from './activity-execute.operation';
 import { activityStart } from './activity-start.operation';
@@ -9,7 +9,7 @@ import { scopeComplete } from './scope-complete.operation';
 import { tokenEnd } from './token-end.operation';
 import { transitionTake } from './transition-take.operation';
 
-export async function runOperation(ctx: CommandContext, op: AtomicOperation): Promise<void> {
+export async function runOperation(ctx: RuntimeContext, op: AtomicOperation): Promise<void> {
   switch (op.kind) {
     case 'ACTIVITY_START':
       return activityStart(ctx, op);

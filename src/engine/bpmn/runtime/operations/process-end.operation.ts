@@ -1,11 +1,11 @@
 import type { AtomicOperation } from '../agenda';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { fireListeners } from '../execution-listeners';
 import { finishProcessInstance } from '../instance-end';
 
 type Op = Extract<AtomicOperation, { kind: 'PROCESS_END' }>;
 
-export async function processEnd(ctx: CommandContext, op: Op): Promise<void> {
+export async function processEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   fireListeners(ctx, instance.root, instance.graph.executionListeners, 'end');
   await finishProcessInstance(ctx, instance, {

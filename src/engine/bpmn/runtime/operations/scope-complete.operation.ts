@@ -1,11 +1,11 @@
 import { resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../agenda';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 
 type Op = Extract<AtomicOperation, { kind: 'SCOPE_COMPLETE' }>;
 
 /** No token is left in a scope: the process instance ends, or the activity owning the scope completes. */
-export function scopeComplete(ctx: CommandContext, op: Op): void {
+export function scopeComplete(ctx: RuntimeContext, op: Op): void {
   const instance = ctx.instanceOf(op.execution);
   const scope = op.execution;
   const owner = instance.parent(scope);

@@ -1,6 +1,6 @@
 import { resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../agenda';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { compactScope, tokensOf } from '../execution-tree';
 
 type Op = Extract<AtomicOperation, { kind: 'TOKEN_END' }>;
@@ -9,7 +9,7 @@ type Op = Extract<AtomicOperation, { kind: 'TOKEN_END' }>;
  * A token with nowhere to go ends. A concurrent one disappears, and its scope completes when it was
  * the last; inclusive gateways waiting in the scope look again, since one token fewer may now arrive.
  */
-export function tokenEnd(ctx: CommandContext, op: Op): void {
+export function tokenEnd(ctx: RuntimeContext, op: Op): void {
   const instance = ctx.instanceOf(op.execution);
   const token = op.execution;
   if (token.activityId) instance.lastEndActivityId = token.activityId;

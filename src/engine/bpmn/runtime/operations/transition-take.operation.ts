@@ -1,10 +1,10 @@
 import type { AtomicOperation } from '../agenda';
-import type { CommandContext } from '../command-context';
+import type { RuntimeContext } from '../runtime-context';
 import { fireListeners } from '../execution-listeners';
 
 type Op = Extract<AtomicOperation, { kind: 'TRANSITION_TAKE' }>;
 
-export function transitionTake(ctx: CommandContext, op: Op): void {
+export function transitionTake(ctx: RuntimeContext, op: Op): void {
   const instance = ctx.instanceOf(op.execution);
   const flow = instance.graph.sequenceFlows.get(op.flowId)!;
   const execution = op.execution;

@@ -1,0 +1,285 @@
+import { EntityManager, In } from 'typeorm';
+import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
+import { selectRows } from '../../../persistence/raw-rows';
+import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
+import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
+import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
+import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
+import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
+import { Authentication } from '../../authorization/authentication';
+import { CommandContext, CommandDeps } from '../../command/command-context';
+import type { DecisionService } from '../../decision/decision-service';
+import { NotFoundError } from '../../errors';
+import { ProcessHistoryWriter } from '../../history/process-history-writer';
+import type { RepositoryService } from '../../repository/repository-service';
+import { HistoryLevel } from '../../options';
+import { newId } from '../../util/ids';
+import { ProcessGraph } from '../model';
+import { BehaviorLookup } from './activity-behavior';
+import { Agenda } from './agenda';
+import { EventContext } from './events/event-context';
+import { ProcessInstanceState } from './process-instance-state';
+import { UnitOfWork } from '../../command/unit-of-work';
+import { VariableStore } from './variable-store';
+import { INCIDENT_TYPE, resolveIncidents } from '../../incident/incidents';
+
+/** What the runtime needs from the rest of the engine; one instance per engine. */
+export interface RuntimeDeps extends CommandDeps {
+  readonly repository: RepositoryService;
+  readonly decisions: DecisionService;
+  readonly historyLevel: HistoryLevel;
+  /** The behaviour of each element type, built by the process engine (behaviours build on the runtime). */
+  readonly behaviors: BehaviorLookup;
+  /** Told after commit about new external tasks (long polling wakes up on it). */
+  readonly externalTasksCreated: (topics: string[]) => void;
+  /** Told after commit when jobs were created, with the earliest due date (the job executor wakes up on it). */
+  readonly jobsCreated?: (due: Date) => void;
+}
+
+/**
+ * The unit of work of one command (Camunda's CommandContext): loads process instances whole (their
+ * executions in one query, their variables in another), hands out the entities behaviours change,
+ * runs the operation agenda and writes everything once at the end.
+ */
+export class RuntimeContext extends CommandContext<RuntimeDeps> {
+  readonly history: ProcessHistoryWriter;
+  readonly agenda: Agenda;
+  readonly variables: VariableStore;
+  /** Subscriptions, jobs and conditional events of this command. */
+  readonly events: EventContext;
+  readonly instances = new Map<string, ProcessInstanceState>();
+  private readonly tasks = new Map<string, TaskEntity>();
+  private readonly externalTasks = new Map<string, ExternalTaskEntity>();
+  private readonly deletedTaskIds: string[] = [];
+  /** Rows deleted in this command are still in the database until the flush: never hand them out again. */
+  private readonly deletedIds = new Set<string>();
+  private readonly newTopics = new Set<string>();
+
+  constructor(deps: RuntimeDeps, em: EntityManager, auth: Authentication | null) {
+    super(deps, em, auth);
+    this.history = new ProcessHistoryWriter(this.uow, deps.historyLevel, deps.clock);
+    this.agenda = new Agenda(this);
+    this.variables = new VariableStore(this);
+    this.events = new EventContext(this);
+  }
+
+  // ---- process instances
+
+  instanceOf(execution: ExecutionEntity): ProcessInstanceState {
+    const instance = this.instances.get(execution.processInstanceId);
+    if (!instance) throw new Error(`process instance ${execution.processInstanceId} is not loaded in this command`);
+    return instance;
+  }
+
+  async loadInstance(processInstanceId: string): Promise<ProcessInstanceState | null> {
+    const known = this.instances.get(processInstanceId);
+    if (known) return known;
+    return this.adopt(await selectRows(this.em, ExecutionEntity, 'WHERE t.proc_inst_id = ?', [processInstanceId]));
+  }
+
+  /** The instance an execution belongs to, in one query. */
+  async loadInstanceOfExecution(executionId: string): Promise<ProcessInstanceState | null> {
+    for (const instance of this.instances.values()) if (instance.executions.has(executionId)) return instance;
+    const rows = await this.em
+      .getRepository(ExecutionEntity)
+      .createQueryBuilder('e')
+      .where('e.processInstanceId = (SELECT x.proc_inst_id FROM act_ru_execution x WHERE x.id = :id)', { id: executionId })
+      .getMany();
+    return this.adopt(rows);
+  }
+
+  /** The instance a call activity execution started, whether it is stored yet or was started in this command. */
+  async calledInstanceOf(superExecutionId: string): Promise<ProcessInstanceState | null> {
+    for (const instance of this.instances.values()) if (instance.root.superExecutionId === superExecutionId) return instance;
+    const sub = await this.em.getRepository(ExecutionEntity).findOne({ select: { processInstanceId: true }, where: { superExecutionId } });
+    return sub ? this.loadInstance(sub.processInstanceId) : null;
+  }
+
+  async definition(id: string): Promise<ProcessDefinitionEntity> {
+    const found = await this.deps.repository.cache.processDefinition(this.em, id);
+    if (!found) throw new NotFoundError(`no deployed process definition found with id '${id}'`);
+    return found;
+  }
+
+  async graph(definition: ProcessDefinitionEntity): Promise<ProcessGraph> {
+    return this.deps.repository.processGraph(definition);
+  }
+
+  /** Registers a process instance created in this command. */
+  adoptNew(root: ExecutionEntity, definition: ProcessDefinitionEntity, graph: ProcessGraph): ProcessInstanceState {
+    this.uow.insert(ExecutionEntity, root);
+    const state = new ProcessInstanceState(root, definition, graph);
+    this.instances.set(root.id, state);
+    return state;
+  }
+
+  /** Every command that changes an instance bumps the root's revision: concurrent commands on it collide. */
+  touch(instance: ProcessInstanceState): void {
+    if (!this.uow.isNew(instance.root)) this.uow.bump(instance.root);
+  }
+
+  nextSequence(instance: ProcessInstanceState): number {
+    instance.root.sequenceCounter = Number(instance.root.sequenceCounter ?? 0) + 1;
+    this.touch(instance);
+    return instance.root.sequenceCounter;
+  }
+
+  createExecution(instance: ProcessInstanceState, fields: Partial<ExecutionEntity>): ExecutionEntity {
+    const root = instance.root;
+    const execution = Object.assign(new ExecutionEntity(), {
+      id: newId(), rev: 1, rootProcessInstanceId: root.rootProcessInstanceId, processInstanceId: root.id, businessKey: null,
+      parentId: root.id, processDefinitionId: root.processDefinitionId, processDefinitionKey: root.processDefinitionKey,
+      superExecutionId: null, activityId: null, activityInstanceId: null, isActive: true, isConcurrent: false, isScope: false,
+      isEventScope: false, suspensionState: root.suspensionState, sequenceCounter: 1, tenantId: root.tenantId, startTime: this.now(),
+      ...fields,
+    });
+    this.uow.insert(ExecutionEntity, execution);
+    instance.add(execution);
+    this.touch(instance);
+    return execution;
+  }
+
+  removeExecution(instance: ProcessInstanceState, execution: ExecutionEntity): void {
+    this.variables.dropScope(instance, execution.id);
+    this.events.executionRemoved(instance, execution);
+    this.uow.delete(ExecutionEntity, execution);
+    instance.remove(execution);
+    this.touch(instance);
+  }
+
+  // ---- tasks and external tasks
+
+  async findTask(id: string): Promise<TaskEntity | null> {
+    if (this.deletedIds.has(id)) return null;
+    const known = this.tasks.get(id);
+    if (known) return known;
+    const [found] = await selectRows(this.em, TaskEntity, 'WHERE t.id = ?', [id]);
+    return found ? this.adoptTask(found) : null;
+  }
+
+  async tasksOf(instance: ProcessInstanceState): Promise<TaskEntity[]> {
+    if (!instance.tasks) {
+      const rows = (await selectRows(this.em, TaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter((t) => !this.deletedIds.has(t.id));
+      instance.tasks = new Map(rows.map((t) => [t.id, this.adoptTask(t)]));
+      for (const t of this.tasks.values()) if (t.processInstanceId === instance.id) instance.tasks.set(t.id, t);
+    }
+    return [...instance.tasks.values()];
+  }
+
+  insertTask(instance: ProcessInstanceState | null, task: TaskEntity): void {
+    this.uow.insert(TaskEntity, task);
+    this.tasks.set(task.id, task);
+    instance?.tasks?.set(task.id, task);
+    if (instance) this.touch(instance);
+  }
+
+  insertIdentityLink(link: IdentityLinkEntity): void {
+    this.uow.insert(IdentityLinkEntity, link);
+  }
+
+  deleteTask(instance: ProcessInstanceState | null, task: TaskEntity): void {
+    if (!this.uow.isNew(task)) this.deletedTaskIds.push(task.id);
+    this.deletedIds.add(task.id);
+    this.uow.delete(TaskEntity, task);
+    this.tasks.delete(task.id);
+    if (instance) {
+      instance.tasks?.delete(task.id);
+      this.variables.dropScope(instance, task.id);
+      this.touch(instance);
+    }
+  }
+
+  async findExternalTask(id: string): Promise<ExternalTaskEntity | null> {
+    if (this.deletedIds.has(id)) return null;
+    const known = this.externalTasks.get(id);
+    if (known) return known;
+    const [found] = await selectRows(this.em, ExternalTaskEntity, 'WHERE t.id = ?', [id]);
+    return found ? this.adoptExternalTask(found) : null;
+  }
+
+  async externalTasksOf(instance: ProcessInstanceState): Promise<ExternalTaskEntity[]> {
+    if (!instance.externalTasks) {
+      const rows = (await selectRows(this.em, ExternalTaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter((t) => !this.deletedIds.has(t.id));
+      instance.externalTasks = new Map(rows.map((t) => [t.id, this.adoptExternalTask(t)]));
+      for (const t of this.externalTasks.values()) if (t.processInstanceId === instance.id) instance.externalTasks.set(t.id, t);
+    }
+    return [...instance.externalTasks.values()];
+  }
+
+  insertExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity): void {
+    this.uow.insert(ExternalTaskEntity, task);
+    this.externalTasks.set(task.id, task);
+    instance.externalTasks?.set(task.id, task);
+    this.newTopics.add(task.topicName);
+    this.touch(instance);
+  }
+
+  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity): void {
+    this.uow.delete(ExternalTaskEntity, task);
+    this.deletedIds.add(task.id);
+    this.externalTasks.delete(task.id);
+    instance.externalTasks?.delete(task.id);
+    // Only a task that ran out of retries can have an open failedExternalTask incident.
+    if (task.retries != null && task.retries <= 0) resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id]);
+    this.touch(instance);
+  }
+
+  // ---- end of command
+
+  /** Runs what the agenda still holds, then writes everything in one go. */
+  async flush(): Promise<void> {
+    await this.agenda.run();
+    this.events.beforeFlush();
+    if (this.deletedTaskIds.length) {
+      const ids = [...this.deletedTaskIds];
+      this.uow.statement((em) => em.getRepository(IdentityLinkEntity).delete({ taskId: In(ids) }));
+    }
+    await super.flush();
+    await this.history.flush(this.em);
+  }
+
+  committed(): void {
+    if (this.newTopics.size) this.deps.externalTasksCreated([...this.newTopics]);
+    const due = this.events.createdJobsDue();
+    if (due) this.deps.jobsCreated?.(due);
+    super.committed();
+  }
+
+  // ---- loading
+
+  private async adopt(rows: ExecutionEntity[]): Promise<ProcessInstanceState | null> {
+    const root = rows.find((r) => r.id === r.processInstanceId);
+    if (!root) return null;
+    const definition = await this.definition(root.processDefinitionId);
+    const graph = await this.graph(definition);
+    const state = new ProcessInstanceState(root, definition, graph);
+    for (const row of rows) {
+      this.uow.track(ExecutionEntity, row);
+      if (row !== root) state.add(row);
+    }
+    const variables = await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]);
+    for (const v of variables) {
+      this.uow.track(VariableEntity, v);
+      let scope = state.variables.get(v.varScope);
+      if (!scope) state.variables.set(v.varScope, (scope = new Map()));
+      scope.set(v.name, v);
+    }
+    this.instances.set(root.id, state);
+    return state;
+  }
+
+  private adoptTask(task: TaskEntity): TaskEntity {
+    const known = this.tasks.get(task.id);
+    if (known) return known;
+    this.tasks.set(task.id, task);
+    return this.uow.track(TaskEntity, task);
+  }
+
+  private adoptExternalTask(task: ExternalTaskEntity): ExternalTaskEntity {
+    const known = this.externalTasks.get(task.id);
+    if (known) return known;
+    this.externalTasks.set(task.id, task);
+    return this.uow.track(ExternalTaskEntity, task);
+  }
+}

@@ -1,0 +1,52 @@
+import { EntityManager } from 'typeorm';
+import { Authentication } from '../authorization/authentication';
+import { AuthorizationChecker, PermissionCheck } from '../authorization/authorization-checker';
+import { UnitOfWork } from './unit-of-work';
+
+/** What every command may use, whatever it changes; one instance per engine. */
+export interface CommandDeps {
+  readonly checker: AuthorizationChecker;
+  readonly clock: () => Date;
+}
+
+/**
+ * The context of one command (Camunda's CommandContext): the transaction's EntityManager, the
+ * caller, and the unit of work that writes every change once, revision-checked, at the end.
+ * Richer contexts (the BPMN runtime's) extend it; commands that need no more than this one
+ * declare it, so the command layer knows nothing of what is built on top of it.
+ */
+export class CommandContext<D extends CommandDeps = CommandDeps> {
+  readonly uow: UnitOfWork;
+  private readonly postCommit: Array<() => void> = [];
+
+  constructor(
+    readonly deps: D,
+    readonly em: EntityManager,
+    readonly auth: Authentication | null,
+  ) {
+    this.uow = new UnitOfWork(em);
+  }
+
+  now(): Date {
+    return this.deps.clock();
+  }
+
+  /** Throws Camunda's AuthorizationException unless the caller holds one of the permissions. */
+  checkPermissions(checks: PermissionCheck[], singleForm = false): Promise<void> {
+    return this.deps.checker.check(this.em, this.auth, checks, singleForm);
+  }
+
+  /** Runs once the transaction has committed (caches, wake-ups); never for a rolled-back command. */
+  afterCommit(hook: () => void): void {
+    this.postCommit.push(hook);
+  }
+
+  /** Writes everything the command recorded. Subclasses run their pending work first. */
+  async flush(): Promise<void> {
+    await this.uow.flush();
+  }
+
+  committed(): void {
+    for (const hook of this.postCommit) hook();
+  }
+}

@@ -1,0 +1,39 @@
+import { externalTaskConfigOf } from '../../bpmn/behaviors/external-task.behavior';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { evaluate, evaluateCondition } from '../../bpmn/runtime/expression-scope';
+import { VariableMap } from '../../variables/typed-value';
+import { Command } from '../../command/command';
+import { ExternalTaskCompletionOptions } from '../runtime-types';
+import { loadExternalTask } from './external-task-lookup';
+
+/**
+ * A worker's result: variables go to the process (set where they exist, else on the instance),
+ * local variables to the task's execution. A camunda:errorEventDefinition whose expression now
+ * holds turns the completion into a BPMN error; otherwise the task goes and the process continues.
+ */
+export class CompleteExternalTaskCmd implements Command<void> {
+  constructor(
+    private readonly externalTaskId: string,
+    private readonly variables: VariableMap | null | undefined,
+    private readonly localVariables: VariableMap | null | undefined,
+    private readonly options?: ExternalTaskCompletionOptions,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    const { task, instance, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
+    ctx.variables.setAll(execution, this.variables);
+    ctx.variables.setAll(execution, this.localVariables, true);
+    ctx.deleteExternalTask(instance, task);
+    const mapping = externalTaskConfigOf(ref.node)?.errorEventDefinitions.find((d) => evaluateCondition(ctx, execution, d.expression));
+    if (mapping) {
+      const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
+      ctx.agenda.plan({
+        kind: 'ERROR_PROPAGATE', execution, activityId: ref.id, errorCode: mapping.errorCode ?? '',
+        errorMessage: message == null ? null : String(message), thrownByEndEvent: false,
+      });
+    } else {
+      ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
+    }
+    await ctx.agenda.run();
+  }
+}

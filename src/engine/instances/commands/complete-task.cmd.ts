@@ -1,0 +1,40 @@
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { resolveActivity } from '../../bpmn/runtime/activity-ref';
+import { NotFoundError, ProcessEngineError, SuspendedEntityInteractionError } from '../../errors';
+import { VariableMap } from '../../variables/typed-value';
+import { Command } from '../../command/command';
+import { checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
+
+/** Completes a user task: sets the variables (task scope rules), removes the task and continues the process. */
+export class CompleteTaskCmd implements Command<VariableMap | null> {
+  constructor(
+    private readonly taskId: string,
+    private readonly variables: VariableMap | null | undefined,
+    private readonly withVariablesInReturn: boolean,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<VariableMap | null> {
+    const task = await ctx.findTask(this.taskId);
+    if (!task) throw new NotFoundError(`Cannot find task with id ${this.taskId}: task is null`);
+    await checkTaskWork(ctx, task);
+    if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`Cannot complete task ${task.id}: task is suspended`);
+    const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
+    if (!instance) {
+      ctx.deleteTask(null, task);
+      return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;
+    }
+    for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
+    const execution = task.executionId ? instance.get(task.executionId) : undefined;
+    const ref = resolveActivity(instance.graph, task.taskDefinitionKey);
+    if (!execution || !ref || execution.activityId !== ref.id) {
+      throw new ProcessEngineError(`Task ${task.id} does not belong to a waiting activity of process instance ${instance.id}`);
+    }
+    // The assignee at completion is what history keeps.
+    ctx.history.activityEnded(execution.activityInstanceId!, { assignee: task.assignee });
+    ctx.deleteTask(instance, task);
+    ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
+    await ctx.agenda.run();
+    if (!this.withVariablesInReturn) return null;
+    return instance.executions.has(execution.id) ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
+  }
+}

@@ -1,0 +1,29 @@
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { NullValueError } from '../../errors';
+import { VariableMap } from '../../variables/typed-value';
+import { Command } from '../../command/command';
+import { ExternalTaskCompletionOptions } from '../runtime-types';
+import { loadExternalTask } from './external-task-lookup';
+
+/** A worker reports a business error: the variables are set, the task goes, the error is thrown at its activity. */
+export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
+  constructor(
+    private readonly externalTaskId: string,
+    private readonly errorCode: string | null | undefined,
+    private readonly errorMessage: string | null | undefined,
+    private readonly variables: VariableMap | null | undefined,
+    private readonly options?: ExternalTaskCompletionOptions,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    if (this.errorCode == null) throw new NullValueError('errorCode is null');
+    const { task, instance, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
+    ctx.variables.setAll(execution, this.variables);
+    ctx.deleteExternalTask(instance, task);
+    ctx.agenda.plan({
+      kind: 'ERROR_PROPAGATE', execution, activityId: ref.id, errorCode: this.errorCode, errorMessage: this.errorMessage ?? null,
+      thrownByEndEvent: false,
+    });
+    await ctx.agenda.run();
+  }
+}

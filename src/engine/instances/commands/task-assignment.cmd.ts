@@ -1,0 +1,30 @@
+import { Resources } from '../../authorization/resources';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { NullValueError, ProcessEngineError } from '../../errors';
+import { Command } from '../../command/command';
+
+/** Claim, unclaim and set assignee. */
+export class SetTaskAssigneeCmd implements Command<void> {
+  constructor(
+    private readonly taskId: string,
+    private readonly userId: string | null,
+    private readonly claim: boolean,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    const task = await ctx.findTask(this.taskId);
+    if (!task) throw new NullValueError(`Cannot find task with id ${this.taskId}: task is null`);
+    const checks = ['TASK_ASSIGN', 'UPDATE'].map((permission) => ({ permission, resource: Resources.TASK, resourceId: task.id }));
+    if (task.processDefinitionKey) {
+      for (const permission of ['TASK_ASSIGN', 'UPDATE_TASK']) checks.push({ permission, resource: Resources.PROCESS_DEFINITION, resourceId: task.processDefinitionKey });
+    }
+    await ctx.deps.checker.check(ctx.em, ctx.auth, checks);
+    if (this.claim && this.userId != null && task.assignee != null && task.assignee !== this.userId) {
+      throw new ProcessEngineError(`Task '${task.id}' is already claimed by someone else.`);
+    }
+    if (task.assignee === this.userId) return;
+    task.assignee = this.userId;
+    task.lastUpdated = ctx.now();
+    if (task.activityInstanceId) ctx.history.activityUpdated(task.activityInstanceId, { assignee: this.userId });
+  }
+}

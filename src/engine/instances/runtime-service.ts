@@ -1,0 +1,164 @@
+import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { Authentication } from '../authorization/authentication';
+import { RuntimeContext } from '../bpmn/runtime/runtime-context';
+import type { RepositoryService } from '../repository/repository-service';
+import { TypedValue, VariableMap } from '../variables/typed-value';
+import { Command } from '../command/command';
+import { ActivityInstanceTreeCmd } from './commands/activity-instance-tree.cmd';
+import { GetProcessInstanceCmd } from './commands/get-process-instance.cmd';
+import { CommandExecutor } from '../command/command-executor';
+import { CompleteExternalTaskCmd } from './commands/complete-external-task.cmd';
+import { CompleteTaskCmd } from './commands/complete-task.cmd';
+import { CreateIncidentCmd } from './commands/create-incident.cmd';
+import { SetTaskAssigneeCmd } from './commands/task-assignment.cmd';
+import { DeleteProcessInstanceCmd } from './commands/delete-process-instance.cmd';
+import { GetExecutionVariableCmd, GetExecutionVariablesCmd, ModifyExecutionVariablesCmd } from './commands/execution-variables.cmd';
+import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
+import { SignalExecutionCmd } from './commands/signal-execution.cmd';
+import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
+import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
+import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
+import {
+  ActivityInstanceNode,
+  DeleteProcessInstanceOptions,
+  ExternalTaskCompletionOptions,
+  ProcessInstanceInfo,
+  StartProcessInstanceRequest,
+  VariableModification,
+  VariableReadOptions,
+  VariableScopeOptions,
+} from './runtime-types';
+
+/**
+ * Process instances at runtime: start, complete tasks and external tasks, signal, delete, and
+ * their variables. Every method is one command (one transaction, retried on optimistic-locking
+ * conflicts).
+ */
+export class RuntimeService {
+  constructor(
+    readonly executor: CommandExecutor<RuntimeContext>,
+    repository: RepositoryService,
+  ) {
+    repository.onDeploymentDeletion(async ({ em }, { processDefinitionIds }, cascade) => {
+      if (!processDefinitionIds.length) return;
+      if (cascade) await deleteProcessData(em, processDefinitionIds);
+      else await ensureNoInstances(em, processDefinitionIds);
+    });
+  }
+
+  /** Runs other engine code as a runtime command (shared unit of work, retries). */
+  execute<T>(auth: Authentication | null, command: Command<T, RuntimeContext>): Promise<T> {
+    return this.executor.execute(auth, command);
+  }
+
+  startProcessInstance(auth: Authentication | null, request: StartProcessInstanceRequest): Promise<ProcessInstanceInfo> {
+    return this.executor.execute(auth, new StartProcessInstanceCmd(request));
+  }
+
+  /** Returns the variables visible from the task's execution afterwards when asked to. */
+  completeTask(auth: Authentication | null, taskId: string, variables?: VariableMap | null, options: { withVariablesInReturn?: boolean } = {}): Promise<VariableMap | null> {
+    return this.executor.execute(auth, new CompleteTaskCmd(taskId, variables, options.withVariablesInReturn === true));
+  }
+
+  completeExternalTask(
+    auth: Authentication | null,
+    externalTaskId: string,
+    variables?: VariableMap | null,
+    localVariables?: VariableMap | null,
+    options?: ExternalTaskCompletionOptions,
+  ): Promise<void> {
+    return this.executor.execute(auth, new CompleteExternalTaskCmd(externalTaskId, variables, localVariables, options));
+  }
+
+  handleExternalTaskBpmnError(
+    auth: Authentication | null,
+    externalTaskId: string,
+    errorCode: string | null | undefined,
+    errorMessage?: string | null,
+    variables?: VariableMap | null,
+    options?: ExternalTaskCompletionOptions,
+  ): Promise<void> {
+    return this.executor.execute(auth, new HandleExternalTaskBpmnErrorCmd(externalTaskId, errorCode, errorMessage, variables, options));
+  }
+
+  /** Claims a task for a user; a task claimed by somebody else stays theirs. */
+  claimTask(auth: Authentication | null, taskId: string, userId: string | null): Promise<void> {
+    return this.executor.execute(auth, new SetTaskAssigneeCmd(taskId, userId, true));
+  }
+
+  /** Sets (or, with null, removes) a task's assignee, whoever held it. */
+  setTaskAssignee(auth: Authentication | null, taskId: string, userId: string | null): Promise<void> {
+    return this.executor.execute(auth, new SetTaskAssigneeCmd(taskId, userId, false));
+  }
+
+  /** A custom incident on an execution that is in an activity. */
+  createIncident(
+    auth: Authentication | null,
+    executionId: string,
+    incident: { incidentType: string | null; configuration: string | null; message: string | null },
+  ): Promise<IncidentEntity> {
+    return this.executor.execute(auth, new CreateIncidentCmd(executionId, incident.incidentType, incident.configuration, incident.message));
+  }
+
+  signalExecution(auth: Authentication | null, executionId: string, variables?: VariableMap | null): Promise<void> {
+    return this.executor.execute(auth, new SignalExecutionCmd(executionId, variables));
+  }
+
+  deleteProcessInstance(auth: Authentication | null, processInstanceId: string, options: DeleteProcessInstanceOptions = {}): Promise<void> {
+    return this.executor.execute(auth, new DeleteProcessInstanceCmd(processInstanceId, options));
+  }
+
+  /** A running instance, or null when there is none with this id. */
+  getProcessInstance(auth: Authentication | null, processInstanceId: string): Promise<ProcessInstanceInfo | null> {
+    return this.executor.read(auth, new GetProcessInstanceCmd(processInstanceId));
+  }
+
+  /** The activity instance tree of a running instance, or null when there is none with this id. */
+  getActivityInstanceTree(auth: Authentication | null, processInstanceId: string): Promise<ActivityInstanceNode | null> {
+    return this.executor.read(auth, new ActivityInstanceTreeCmd(processInstanceId));
+  }
+
+  // ---- execution and process instance variables (a process instance id is its root execution's id)
+
+  getVariables(auth: Authentication | null, executionId: string, options: VariableReadOptions = {}): Promise<VariableMap> {
+    return this.executor.read(auth, new GetExecutionVariablesCmd(executionId, options));
+  }
+
+  getVariable(auth: Authentication | null, executionId: string, name: string, options: VariableScopeOptions = {}): Promise<TypedValue | null> {
+    return this.executor.read(auth, new GetExecutionVariableCmd(executionId, name, options));
+  }
+
+  setVariables(auth: Authentication | null, executionId: string, variables: VariableMap, options: VariableScopeOptions = {}): Promise<void> {
+    return this.modifyVariables(auth, executionId, { modifications: variables }, options);
+  }
+
+  removeVariables(auth: Authentication | null, executionId: string, names: string[], options: VariableScopeOptions = {}): Promise<void> {
+    return this.modifyVariables(auth, executionId, { deletions: names }, options);
+  }
+
+  modifyVariables(auth: Authentication | null, executionId: string, change: VariableModification, options: VariableScopeOptions = {}): Promise<void> {
+    return this.executor.execute(auth, new ModifyExecutionVariablesCmd(executionId, change, options));
+  }
+
+  // ---- task variables
+
+  getTaskVariables(auth: Authentication | null, taskId: string, options: VariableReadOptions = {}): Promise<VariableMap> {
+    return this.executor.read(auth, new GetTaskVariablesCmd(taskId, options));
+  }
+
+  getTaskVariable(auth: Authentication | null, taskId: string, name: string, options: VariableScopeOptions = {}): Promise<TypedValue | null> {
+    return this.executor.read(auth, new GetTaskVariableCmd(taskId, name, options));
+  }
+
+  setTaskVariables(auth: Authentication | null, taskId: string, variables: VariableMap, options: VariableScopeOptions = {}): Promise<void> {
+    return this.modifyTaskVariables(auth, taskId, { modifications: variables }, options);
+  }
+
+  removeTaskVariables(auth: Authentication | null, taskId: string, names: string[], options: VariableScopeOptions = {}): Promise<void> {
+    return this.modifyTaskVariables(auth, taskId, { deletions: names }, options);
+  }
+
+  modifyTaskVariables(auth: Authentication | null, taskId: string, change: VariableModification, options: VariableScopeOptions = {}): Promise<void> {
+    return this.executor.execute(auth, new ModifyTaskVariablesCmd(taskId, change, options));
+  }
+}

@@ -1,0 +1,101 @@
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { Authentication } from '../authorization/authentication';
+import { RuntimeContext } from '../bpmn/runtime/runtime-context';
+import { CommandExecutor } from '../command/command-executor';
+import { AuthorizationError, NotFoundError } from '../errors';
+import { checkReadInstance } from '../bpmn/runtime/runtime-authorization';
+import { ExecuteJobCmd } from './commands/execute-job.cmd';
+import { JobFailureCmd } from './commands/job-failure.cmd';
+import { SetJobRetriesCmd } from './commands/set-job-retries.cmd';
+import { claimJobs, nextDueDate, releaseLocks } from './job-acquisition';
+import { JobExecutor, JobExecutorOptions, JobRunner } from './job-executor';
+
+/**
+ * Jobs: what the job executor runs (acquire, execute, record failures) and the management side
+ * (execute one now, set retries, read the failure). Failures are recorded in a transaction of
+ * their own, after the job's transaction rolled back.
+ */
+export class ManagementService implements JobRunner {
+  readonly executor: JobExecutor;
+
+  constructor(
+    private readonly commands: CommandExecutor<RuntimeContext>,
+    private readonly clock: () => Date,
+    options: JobExecutorOptions,
+  ) {
+    this.executor = new JobExecutor(this, options);
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+
+  acquire(owner: string, limit: number, lockTimeMs: number): Promise<string[]> {
+    const now = this.clock();
+    return this.commands.execute(null, { execute: (ctx) => claimJobs(ctx.em, owner, limit, now, new Date(now.getTime() + lockTimeMs)) });
+  }
+
+  async runAcquired(jobId: string, owner: string): Promise<'executed' | 'skipped' | 'failed'> {
+    try {
+      return await this.commands.execute(null, new ExecuteJobCmd(jobId, owner));
+    } catch (err) {
+      await this.commands.execute(null, new JobFailureCmd(jobId, err, owner)).catch(() => undefined);
+      return 'failed';
+    }
+  }
+
+  nextDueDate(): Promise<Date | null> {
+    return this.commands.tx.read((em) => nextDueDate(em, this.clock()));
+  }
+
+  releaseLocks(owner: string): Promise<void> {
+    return this.commands.execute(null, { execute: (ctx) => releaseLocks(ctx.em, owner) });
+  }
+
+  /**
+   * Runs every job that is due now, batch after batch, until none is left (tests move the clock
+   * and call this; operators may too). Returns how many jobs ran, failed ones included.
+   */
+  async executeDueJobs(maxRounds = 1000): Promise<number> {
+    const owner = `${this.executor.lockOwner}:manual`;
+    let ran = 0;
+    for (let round = 0; round < maxRounds; round++) {
+      const ids = await this.acquire(owner, 50, 300_000);
+      if (!ids.length) break;
+      for (const id of ids) if ((await this.runAcquired(id, owner)) !== 'skipped') ran++;
+    }
+    return ran;
+  }
+
+  // ---- management
+
+  /** managementService.executeJob: runs it now; a failure is recorded on the job and rethrown. */
+  async executeJob(auth: Authentication | null, jobId: string): Promise<void> {
+    try {
+      await this.commands.execute(auth, new ExecuteJobCmd(jobId, null));
+    } catch (err) {
+      if (!(err instanceof NotFoundError) && !(err instanceof AuthorizationError)) {
+        await this.commands.execute(null, new JobFailureCmd(jobId, err, null)).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
+  /** Sets the retries (and, when given, a new due date). */
+  setRetries(auth: Authentication | null, jobId: string, retries: number, dueDate: Date | null = null): Promise<void> {
+    return this.commands.execute(auth, new SetJobRetriesCmd(jobId, retries, dueDate));
+  }
+
+  /** A job, or null when there is none with this id (read access to its instance is checked). */
+  getJob(auth: Authentication | null, jobId: string): Promise<JobEntity | null> {
+    return this.commands.read(auth, {
+      execute: async (ctx) => {
+        const job = await ctx.em.getRepository(JobEntity).findOneBy({ id: jobId });
+        if (job?.processInstanceId && job.processDefinitionKey) {
+          await checkReadInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
+        }
+        return job;
+      },
+    });
+  }
+}

@@ -1,0 +1,51 @@
+export type HistoryLevel = 'none' | 'activity' | 'audit' | 'full';
+
+/** What the engine itself can be told; the application's configuration maps its sources onto it. */
+export interface EngineOptions {
+  /** Created at `start()` as a member of `camunda-admin` when it does not exist. */
+  adminUser: string;
+  adminPassword: string;
+  authorizationEnabled: boolean;
+  historyLevel: HistoryLevel;
+  /** When true, a `null` history time to live is refused. */
+  enforceHistoryTimeToLive: boolean;
+  /** Seconds a successful basic-auth verification stays cached in this process. */
+  authCacheSeconds: number;
+  /** Long-polling fetchAndLock requests that may wait at once (Camunda's fetch-and-lock-queue-capacity). */
+  fetchAndLockQueueCapacity: number;
+  /** How often waiting fetchAndLock requests re-check the database for tasks (other instances, expired locks). */
+  longPollRecheckMs: number;
+  /** Whether this process acquires and runs jobs (timers, async continuations). */
+  jobExecutorEnabled: boolean;
+  /** How long the job executor sleeps when it found nothing to do (new local jobs wake it earlier). */
+  jobExecutorPollMs: number;
+  /** Jobs claimed per acquisition. */
+  jobExecutorBatchSize: number;
+  /** How long a claimed job stays locked to this process before another one may take it over. */
+  jobExecutorLockTimeMs: number;
+  /** The engine's clock (timers, due dates, history); tests inject one they can move. */
+  clock: () => Date;
+}
+
+/** The defaults, written once: the application's configuration falls back to these too. */
+export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
+  adminUser: 'demo',
+  adminPassword: 'demo',
+  authorizationEnabled: true,
+  historyLevel: 'full',
+  enforceHistoryTimeToLive: true,
+  authCacheSeconds: 60,
+  fetchAndLockQueueCapacity: 200,
+  longPollRecheckMs: 1000,
+  jobExecutorEnabled: true,
+  jobExecutorPollMs: 1000,
+  jobExecutorBatchSize: 10,
+  jobExecutorLockTimeMs: 300_000,
+  clock: () => new Date(),
+});
+
+export function engineOptions(given: Partial<EngineOptions> = {}): EngineOptions {
+  const options = { ...ENGINE_DEFAULTS };
+  for (const [key, value] of Object.entries(given)) if (value !== undefined) (options as Record<string, unknown>)[key] = value;
+  return options;
+}
