@@ -4,19 +4,19 @@ import { BehaviorRegistry } from './bpmn/behaviors/behavior-registry';
 import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
 import { CommandExecutor } from './command/command-executor';
 import { Transactions } from './command/transactions';
-import { DecisionService } from './decision/decision-service';
-import { EventService } from './events/event-service';
+import { DecisionService } from './decision/decision.service';
+import { EventService } from './events/event.service';
 import { ExternalTaskNotifier } from './external-task/external-task-notifier';
-import { ExternalTaskService } from './external-task/external-task-service';
-import { AuthorizationService } from './identity/authorization-service';
+import { ExternalTaskService } from './external-task/external-task.service';
+import { AuthorizationService } from './identity/authorization.service';
 import { CredentialsCache } from './identity/credentials-cache';
-import { IdentityService } from './identity/identity-service';
-import { IncidentService } from './incident/incident-service';
-import { RuntimeService } from './instances/runtime-service';
+import { IdentityService } from './identity/identity.service';
+import { IncidentService } from './incident/incident.service';
+import { RuntimeService } from './instances/runtime.service';
 import { JobExecutor } from './jobs/job-executor';
-import { ManagementService } from './jobs/management-service';
+import { ManagementService } from './jobs/management.service';
 import { EngineOptions, engineOptions } from './options';
-import { RepositoryService } from './repository/repository-service';
+import { RepositoryService } from './repository/repository.service';
 
 /**
  * The engine facade: one object per running engine, holding the services that the REST modules

@@ -4,7 +4,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ResourceType } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
-import { DefinitionKind } from '../../engine/repository/repository-service';
+import { DefinitionKind } from '../../engine/repository/repository.service';
 import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
 import { sendBinary } from '../http/binary-response';
 import { countQuery, listQuery } from '../query/apply-query';

@@ -1,12 +1,12 @@
 import { TypedValue } from '../variables/typed-value';
 import { EvaluationFailure } from './evaluation-failure';
-import { CompiledExpression, CompiledUnaryTests, FeelContext } from './feel-expression';
+import { CompiledFeelExpression, CompiledUnaryTests, FeelContext } from './feel-expression';
 import { TypeDefinition } from './type-ref';
 import { convertValue, describeValue, typedResult } from './value-conversion';
 
 // Each step of turning a clause's FEEL into a checked, typed value; failures name the clause (`what`).
 
-export function evaluate(expression: CompiledExpression | null, context: FeelContext, what: string): unknown {
+export function evaluate(expression: CompiledFeelExpression | null, context: FeelContext, what: string): unknown {
   try {
     return expression ? expression.evaluate(context) : null;
   } catch (err) {

@@ -1,4 +1,4 @@
-import { compileExpression, compileUnaryTests, CompiledExpression, CompiledUnaryTests, FeelSyntaxFailure } from './feel-expression';
+import { compileExpression, compileUnaryTests, CompiledFeelExpression, CompiledUnaryTests, FeelSyntaxFailure } from './feel-expression';
 import { ParseProblems } from './parse-problems';
 import { DmnDialect, ItemDefinitionType, resolveTypeRef, TypeDefinition } from './type-ref';
 
@@ -27,7 +27,7 @@ export class CompileScope {
   }
 
   /** Returns null for empty text; reports a syntax error and returns null too. */
-  expression(text: string | undefined, language: string | undefined, at: CellLocation): CompiledExpression | null {
+  expression(text: string | undefined, language: string | undefined, at: CellLocation): CompiledFeelExpression | null {
     if (text === undefined || text.trim() === '') return null;
     this.checkLanguage(language, at);
     try {

@@ -2,7 +2,7 @@ import { TypedValue } from '../variables/typed-value';
 import { DecisionTableLogic, InputClauseModel, OutputClauseModel, RuleModel } from './dmn-model';
 import { checkAllowed, convert, evaluate, typed } from './clause-values';
 import { EvaluationFailure } from './evaluation-failure';
-import { CompiledExpression, FeelContext } from './feel-expression';
+import { CompiledFeelExpression, FeelContext } from './feel-expression';
 import { AggregateResult, aggregate, applyHitPolicy, Hit, OutputValue } from './hit-policy';
 
 export interface EvaluatedInput {
@@ -66,7 +66,7 @@ function defaultHit(table: DecisionTableLogic, context: FeelContext): Hit {
   return { rule: null, values: table.outputs.map((output) => outputValue(output, output.defaultValue, context, `default output '${output.name}'`)) };
 }
 
-function outputValue(output: OutputClauseModel, entry: CompiledExpression | null, context: FeelContext, what: string): OutputValue {
+function outputValue(output: OutputClauseModel, entry: CompiledFeelExpression | null, context: FeelContext, what: string): OutputValue {
   const value = convert(evaluate(entry, context, what), output.type, what);
   checkAllowed(value, output.allowedValues, context, what, 'output values');
   checkAllowed(value, output.type.allowedValues, context, what, `allowed values of type '${output.type.name}'`);

@@ -1,6 +1,6 @@
 import type { ParseProblem } from '../errors';
 import type { DmnVersion } from './dmn-namespaces';
-import type { CompiledExpression, CompiledUnaryTests } from './feel-expression';
+import type { CompiledFeelExpression, CompiledUnaryTests } from './feel-expression';
 import type { DmnDialect, TypeDefinition } from './type-ref';
 
 /** A parsed and compiled DMN resource: immutable apart from the per-cell caches inside the FEEL objects. */
@@ -40,7 +40,7 @@ export type DecisionLogic = DecisionTableLogic | LiteralExpressionLogic | Unsupp
 
 export interface LiteralExpressionLogic {
   kind: 'literalExpression';
-  expression: CompiledExpression | null;
+  expression: CompiledFeelExpression | null;
   type: TypeDefinition;
 }
 
@@ -68,7 +68,7 @@ export interface DecisionTableLogic {
 export interface InputClauseModel {
   id: string | null;
   label: string | null;
-  expression: CompiledExpression | null;
+  expression: CompiledFeelExpression | null;
   type: TypeDefinition;
   /** The clause's input values (allowed values). */
   allowedValues: CompiledUnaryTests | null;
@@ -85,7 +85,7 @@ export interface OutputClauseModel {
   allowedValues: CompiledUnaryTests | null;
   /** The output values as a list, highest priority first (PRIORITY and OUTPUT ORDER), or null. */
   priorities: unknown[] | null;
-  defaultValue: CompiledExpression | null;
+  defaultValue: CompiledFeelExpression | null;
 }
 
 export interface RuleModel {
@@ -94,5 +94,5 @@ export interface RuleModel {
   order: number;
   inputEntries: CompiledUnaryTests[];
   /** null for an empty output entry: that output is left out of the rule's result. */
-  outputEntries: Array<CompiledExpression | null>;
+  outputEntries: Array<CompiledFeelExpression | null>;
 }

@@ -24,7 +24,7 @@ const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(
  * a bare variable reference is read straight from the context, and a text that uses no variables is
  * evaluated once and its value kept.
  */
-export class CompiledExpression {
+export class CompiledFeelExpression {
   private constant: { value: unknown } | null = null;
 
   constructor(
@@ -97,10 +97,10 @@ function isMemoKey(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-export function compileExpression(text: string, knownNames: FeelContext): CompiledExpression {
+export function compileExpression(text: string, knownNames: FeelContext): CompiledFeelExpression {
   const shape = analyseFeel(text, 'expression', knownNames);
   if (shape.syntaxError) throw new FeelSyntaxFailure(text, shape.syntaxError.message, shape.syntaxError.position);
-  return new CompiledExpression(text, shape);
+  return new CompiledFeelExpression(text, shape);
 }
 
 export function compileUnaryTests(text: string, knownNames: FeelContext): CompiledUnaryTests {

@@ -9,7 +9,7 @@ import { jobPriority } from '../bpmn/runtime/events/event-waits';
 import { JOB_HANDLER, JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
 import { CompiledExpression, variablesContext } from '../expression';
 import { planTimer } from '../timer/iso-timer';
-import type { DeployedProcess, RepositoryService } from '../repository/repository-service';
+import type { DeployedProcess, RepositoryService } from '../repository/repository.service';
 import { newId } from '../util/ids';
 import { INCIDENT_TYPE } from '../incident/incidents';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { integerOrNull, objectOrNull, stringArrayOrNull, stringOrNull } from '../../common/http/json-body';
-import { AuthorizationData } from '../../engine/identity/authorization-service';
+import { AuthorizationData } from '../../engine/identity/authorization.service';
 import { formatDate } from '../../engine/util/camunda-date';
 import { permissionNames } from '../../engine/authorization/resources';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';

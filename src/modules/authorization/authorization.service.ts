@@ -5,7 +5,7 @@ import { ParsedQuery } from '../../common/query/parse-query';
 import { RestError, notFound } from '../../common/errors/rest-error';
 import { Link, LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
-import { permissionBit } from '../../engine/identity/authorization-service';
+import { permissionBit } from '../../engine/identity/authorization.service';
 import { ANY, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { objectOrNull, stringOrNull } from '../../common/http/json-body';
-import { GroupData } from '../../engine/identity/identity-service';
+import { GroupData } from '../../engine/identity/identity.service';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
 
 export class GroupDto {

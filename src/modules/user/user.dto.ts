@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JsonObject, objectOrNull, stringOrNull } from '../../common/http/json-body';
-import { UserProfile } from '../../engine/identity/identity-service';
+import { UserProfile } from '../../engine/identity/identity.service';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
 
 export class UserProfileDto {

@@ -1,4 +1,4 @@
-import { permissionBit, permissionMask } from '../../../src/engine/identity/authorization-service';
+import { permissionBit, permissionMask } from '../../../src/engine/identity/authorization.service';
 import { ALL, AUTH_TYPE, NONE, permissionNames, permissionsOf, resolvePermission, RESOURCE_BY_CODE, Resources } from '../../../src/engine/authorization/resources';
 
 const { GRANT, REVOKE, GLOBAL } = AUTH_TYPE;

@@ -6,7 +6,7 @@ import { CommandExecutor } from '../../../src/engine/command/command-executor';
 import { Transactions } from '../../../src/engine/command/transactions';
 import { OptimisticLockingError } from '../../../src/engine/errors';
 import { CredentialsCache } from '../../../src/engine/identity/credentials-cache';
-import { IdentityService } from '../../../src/engine/identity/identity-service';
+import { IdentityService } from '../../../src/engine/identity/identity.service';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { GroupEntity } from '../../../src/persistence/entities/identity/group.entity';
 import { UserEntity } from '../../../src/persistence/entities/identity/user.entity';

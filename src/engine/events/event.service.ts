@@ -1,6 +1,6 @@
 import { Authentication } from '../authorization/authentication';
-import type { RepositoryService } from '../repository/repository-service';
-import type { RuntimeService } from '../instances/runtime-service';
+import type { RepositoryService } from '../repository/repository.service';
+import type { RuntimeService } from '../instances/runtime.service';
 import { ProcessInstanceInfo } from '../instances/runtime-types';
 import { VariableMap } from '../variables/typed-value';
 import { CorrelateMessageCmd } from './commands/correlate-message.cmd';

@@ -10,7 +10,7 @@ import { Resources } from '../authorization/resources';
 import { CommandExecutor } from '../command/command-executor';
 import { DecisionResult, evaluateDecision } from '../dmn/decision-evaluator';
 import { DecisionEvaluationSource, writeDecisionHistory } from '../history/decision-history-writer';
-import { RepositoryService } from '../repository/repository-service';
+import { RepositoryService } from '../repository/repository.service';
 import { VariableMap } from '../variables/typed-value';
 
 /** Evaluates deployed decisions and records their history (history level full). */

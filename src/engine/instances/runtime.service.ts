@@ -1,7 +1,7 @@
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { Authentication } from '../authorization/authentication';
 import { RuntimeContext } from '../bpmn/runtime/runtime-context';
-import type { RepositoryService } from '../repository/repository-service';
+import type { RepositoryService } from '../repository/repository.service';
 import { TypedValue, VariableMap } from '../variables/typed-value';
 import { Command } from '../command/command';
 import { ActivityInstanceTreeCmd } from './commands/activity-instance-tree.cmd';
