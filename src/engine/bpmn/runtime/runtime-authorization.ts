@@ -18,34 +18,28 @@ export async function checkCreateInstance(ctx: RuntimeContext, definitionKey: st
   await check(ctx, [{ permission: 'CREATE_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: definitionKey }]);
 }
 
-export function checkUpdateInstance(ctx: RuntimeContext, instance: InstanceRef): Promise<void> {
+/** Permissions on the instance itself, then on its definition: Camunda lists missing ones in this order. */
+function onInstance(ctx: RuntimeContext, instance: InstanceRef, instancePermissions: string[], definitionPermissions: string[]): Promise<void> {
   return check(ctx, [
-    { permission: 'UPDATE', resource: Resources.PROCESS_INSTANCE, resourceId: instance.id },
-    { permission: 'UPDATE_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: instance.definitionKey },
+    ...instancePermissions.map((permission) => ({ permission, resource: Resources.PROCESS_INSTANCE, resourceId: instance.id })),
+    ...definitionPermissions.map((permission) => ({ permission, resource: Resources.PROCESS_DEFINITION, resourceId: instance.definitionKey })),
   ]);
+}
+
+export function checkUpdateInstance(ctx: RuntimeContext, instance: InstanceRef): Promise<void> {
+  return onInstance(ctx, instance, ['UPDATE'], ['UPDATE_INSTANCE']);
 }
 
 export function checkUpdateInstanceVariables(ctx: RuntimeContext, instance: InstanceRef): Promise<void> {
-  return check(ctx, [
-    { permission: 'UPDATE', resource: Resources.PROCESS_INSTANCE, resourceId: instance.id },
-    { permission: 'UPDATE_VARIABLE', resource: Resources.PROCESS_INSTANCE, resourceId: instance.id },
-    { permission: 'UPDATE_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: instance.definitionKey },
-    { permission: 'UPDATE_INSTANCE_VARIABLE', resource: Resources.PROCESS_DEFINITION, resourceId: instance.definitionKey },
-  ]);
+  return onInstance(ctx, instance, ['UPDATE', 'UPDATE_VARIABLE'], ['UPDATE_INSTANCE', 'UPDATE_INSTANCE_VARIABLE']);
 }
 
 export function checkReadInstance(ctx: RuntimeContext, instance: InstanceRef): Promise<void> {
-  return check(ctx, [
-    { permission: 'READ', resource: Resources.PROCESS_INSTANCE, resourceId: instance.id },
-    { permission: 'READ_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: instance.definitionKey },
-  ]);
+  return onInstance(ctx, instance, ['READ'], ['READ_INSTANCE']);
 }
 
 export function checkDeleteInstance(ctx: RuntimeContext, instance: InstanceRef): Promise<void> {
-  return check(ctx, [
-    { permission: 'DELETE', resource: Resources.PROCESS_INSTANCE, resourceId: instance.id },
-    { permission: 'DELETE_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: instance.definitionKey },
-  ]);
+  return onInstance(ctx, instance, ['DELETE'], ['DELETE_INSTANCE']);
 }
 
 function taskChecks(task: TaskEntity, taskPermissions: string[], definitionPermissions: string[]): PermissionCheck[] {
@@ -69,4 +63,9 @@ export function checkReadTask(ctx: RuntimeContext, task: TaskEntity): Promise<vo
 
 export function checkUpdateTaskVariables(ctx: RuntimeContext, task: TaskEntity): Promise<void> {
   return check(ctx, taskChecks(task, ['UPDATE', 'UPDATE_VARIABLE'], ['UPDATE_TASK', 'UPDATE_TASK_VARIABLE']));
+}
+
+/** Claim, unclaim, set assignee: TASK_ASSIGN or UPDATE on the task, or TASK_ASSIGN or UPDATE_TASK on its definition. */
+export function checkTaskAssign(ctx: RuntimeContext, task: TaskEntity): Promise<void> {
+  return check(ctx, taskChecks(task, ['TASK_ASSIGN', 'UPDATE'], ['TASK_ASSIGN', 'UPDATE_TASK']));
 }

@@ -1,4 +1,4 @@
-import { Resources } from '../../authorization/resources';
+import { checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { NullValueError, ProcessEngineError } from '../../errors';
 import { Command } from '../../command/command';
@@ -14,11 +14,7 @@ export class SetTaskAssigneeCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     const task = await ctx.findTask(this.taskId);
     if (!task) throw new NullValueError(`Cannot find task with id ${this.taskId}: task is null`);
-    const checks = ['TASK_ASSIGN', 'UPDATE'].map((permission) => ({ permission, resource: Resources.TASK, resourceId: task.id }));
-    if (task.processDefinitionKey) {
-      for (const permission of ['TASK_ASSIGN', 'UPDATE_TASK']) checks.push({ permission, resource: Resources.PROCESS_DEFINITION, resourceId: task.processDefinitionKey });
-    }
-    await ctx.deps.checker.check(ctx.em, ctx.auth, checks);
+    await checkTaskAssign(ctx, task);
     if (this.claim && this.userId != null && task.assignee != null && task.assignee !== this.userId) {
       throw new ProcessEngineError(`Task '${task.id}' is already claimed by someone else.`);
     }
