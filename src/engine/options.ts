@@ -44,8 +44,12 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   clock: () => new Date(),
 });
 
+/** The defaults with what is given on top; other fields of a larger configuration object are left out. */
 export function engineOptions(given: Partial<EngineOptions> = {}): EngineOptions {
-  const options = { ...ENGINE_DEFAULTS };
-  for (const [key, value] of Object.entries(given)) if (value !== undefined) (options as Record<string, unknown>)[key] = value;
-  return options;
+  const options: Record<string, unknown> = { ...ENGINE_DEFAULTS };
+  for (const key of Object.keys(ENGINE_DEFAULTS)) {
+    const value = (given as Record<string, unknown>)[key];
+    if (value !== undefined) options[key] = value;
+  }
+  return options as unknown as EngineOptions;
 }
