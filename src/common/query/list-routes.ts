@@ -11,11 +11,14 @@ import { Authentication } from '../../engine/authorization/authentication';
 /** GET list, POST list, GET count, POST count; the names are the handler methods' (and so the operationIds'). */
 export type ListRoute = 'list' | 'query' | 'count' | 'queryCount';
 
-/** A `QueryResource` serves as it is; `path` and `routes` where the family differs. */
-export interface ListRoutesOptions {
+/** What the routes document: a `QueryResource` serves as it is. */
+export interface ListedRows {
   /** The DTO of one row, documented as the list response. */
   dto: Type<unknown>;
   spec: QuerySpec;
+}
+
+export interface ListRoutesOptions {
   /** Below the controller's path; the list sits at the controller's own path by default. */
   path?: string;
   /** Camunda offers POST only on some families; all four by default. */
@@ -37,9 +40,10 @@ type Handler = (this: unknown, auth: Authentication | null, q: ParsedQuery) => P
  * Nest registers the most derived class's routes first, which keeps `count` from being taken for
  * an `:id` of the controller's own routes.
  */
-export function ListRoutes<C>(options: ListRoutesOptions, source: (controller: C) => ListSource<unknown>) {
+export function ListRoutes<C>(rows: ListedRows, source: (controller: C) => ListSource<unknown>, options: ListRoutesOptions = {}) {
   return <T extends new (...args: any[]) => C>(target: T): T => {
-    const { dto, spec, path, routes = ['list', 'query', 'count', 'queryCount'] } = options;
+    const { dto, spec } = rows;
+    const { path, routes = ['list', 'query', 'count', 'queryCount'] } = options;
     const countPath = path ? `${path}/count` : 'count';
     const handlers: Record<ListRoute, Handler> = {
       list(auth, q) {
