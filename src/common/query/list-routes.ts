@@ -2,11 +2,11 @@ import { Get, HttpCode, Post, Type } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorator';
 import { CountResultDto } from '../http/count-result.dto';
+import { Authentication } from '../../engine/authorization/authentication';
 import { ParsedQuery } from './parse-query';
 import { QuerySpec } from './query-spec';
 import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from './query.decorators';
 import { ListSource } from './resource-query';
-import { Authentication } from '../../engine/authorization/authentication';
 
 /** GET list, POST list, GET count, POST count; the names are the handler methods' (and so the operationIds'). */
 export type ListRoute = 'list' | 'query' | 'count' | 'queryCount';

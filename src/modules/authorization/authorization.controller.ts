@@ -4,10 +4,10 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto } from './authorization.dto';
 import { AUTHORIZATION_LIST } from './authorization.query';
 import { AuthorizationRestService, CheckParams } from './authorization.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Authorization')
 @ApiBasicAuth()

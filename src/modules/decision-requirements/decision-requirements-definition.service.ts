@@ -5,8 +5,8 @@ import { DefinitionLookup } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
-import { DRD_LIST } from './decision-requirements-definition.query';
 import { ResourceQuery } from '../../common/query/resource-query';
+import { DRD_LIST } from './decision-requirements-definition.query';
 
 export interface DrdRef {
   id?: string;

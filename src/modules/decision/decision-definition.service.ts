@@ -8,8 +8,8 @@ import { EngineError } from '../../engine/errors';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
-import { DECISION_DEFINITION_LIST } from './decision-definition.query';
 import { ResourceQuery } from '../../common/query/resource-query';
+import { DECISION_DEFINITION_LIST } from './decision-definition.query';
 
 /** Addresses one decision definition: by id, or the latest of a key (without tenant or of a tenant). */
 export interface DecisionRef {

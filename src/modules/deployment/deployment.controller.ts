@@ -7,10 +7,10 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { sendBinary } from '../../common/http/binary-response';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { DeploymentDto, DeploymentResourceDto, DeploymentWithDefinitionsDto, RedeploymentDto } from './deployment.dto';
 import { DEPLOYMENT_LIST } from './deployment.query';
 import { DeploymentService, UploadedPart } from './deployment.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 const UPLOAD = AnyFilesInterceptor({ storage: memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: 50 * 1024 * 1024 } });
 

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
+import { ListRoutes } from '../../common/query/list-routes';
 import { EVENT_SUBSCRIPTION_LIST } from './event-subscription.query';
 import { EventSubscriptionService } from './event-subscription.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Event Subscription')
 @ApiBasicAuth()

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 import { ProcessEngine } from '../../engine/process-engine';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
-import { EVENT_SUBSCRIPTION_LIST } from './event-subscription.query';
 import { ResourceQuery } from '../../common/query/resource-query';
+import { EVENT_SUBSCRIPTION_LIST } from './event-subscription.query';
 
 @Injectable()
 export class EventSubscriptionService {

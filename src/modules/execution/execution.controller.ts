@@ -8,10 +8,10 @@ import { PatchVariablesDto, TriggerDto } from '../../common/variables/patch-vari
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { CreateIncidentDto, ExecutionDto } from './execution.dto';
 import { EXECUTION_LIST } from './execution.query';
 import { ExecutionService } from './execution.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Execution')
 @ApiBasicAuth()

@@ -14,9 +14,9 @@ import { VariableMap } from '../../engine/variables/typed-value';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { CreateIncidentCmd } from '../../engine/runtime/commands/create-incident.cmd';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { ExecutionDto } from './execution.dto';
 import { EXECUTION_LIST } from './execution.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 @Injectable()
 export class ExecutionService {

@@ -14,11 +14,11 @@ import { newId } from '../../engine/util/ids';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { ExternalTaskDto, LockedExternalTaskDto, toLockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, externalTaskList, TOPIC_NAMES_QUERY } from './external-task.query';
 import { bodyObject, fetchAndLockFromBody, longOrNull, variablesOf } from './external-task-request.dto';
 import { RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, RETRIES_PROCESS_INSTANCE_QUERY } from './retries-selection.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 /** Engine errors Camunda's resource turns into a RestException with the same message (BadUserRequestException and subclasses). */
 const BAD_USER_REQUEST_TYPES = new Set(['BadUserRequestException', 'NotValidException', 'SuspendedEntityInteractionException', 'NotAllowedException']);

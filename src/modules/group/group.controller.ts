@@ -4,10 +4,10 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { GroupDto } from './group.dto';
 import { GROUP_LIST } from './group.query';
 import { GroupService } from './group.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Group')
 @ApiBasicAuth()

@@ -5,9 +5,9 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { GroupDto, groupFromBody, toGroupDto } from './group.dto';
 import { GROUP_LIST } from './group.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 @Injectable()
 export class GroupService {

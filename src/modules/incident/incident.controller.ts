@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/com
 import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { AnnotationDto, IncidentDto } from './incident.dto';
 import { INCIDENT_LIST } from './incident.query';
 import { IncidentService } from './incident.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Incident')
 @ApiBasicAuth()

@@ -5,9 +5,9 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { EngineError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { IncidentDto } from './incident.dto';
 import { INCIDENT_LIST } from './incident.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 @Injectable()
 export class IncidentService {

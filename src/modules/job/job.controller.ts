@@ -3,10 +3,10 @@ import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiProduces
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { JobDto, RetriesDto } from './job.dto';
 import { JOB_LIST } from './job.query';
 import { JobService } from './job.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Job')
 @ApiBasicAuth()

@@ -6,9 +6,9 @@ import { AuthorizationError, EngineError, NotFoundError } from '../../engine/err
 import { ProcessEngine } from '../../engine/process-engine';
 import { parseDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { JobDto, toJobDto } from './job.dto';
 import { JOB_LIST } from './job.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
 @Injectable()

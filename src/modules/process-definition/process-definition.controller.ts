@@ -6,10 +6,10 @@ import { ProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 import { ProcessInstanceWithVariablesDto } from '../../common/dto/process-instance.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { ProcessDefinitionService } from './process-definition.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Process Definition')
 @ApiBasicAuth()

@@ -11,8 +11,8 @@ import { DefinitionLookup } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
-import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { ResourceQuery } from '../../common/query/resource-query';
+import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 
 export interface ProcessDefinitionRef {
   id?: string;

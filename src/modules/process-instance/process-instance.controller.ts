@@ -8,10 +8,10 @@ import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('Process Instance')
 @ApiBasicAuth()

@@ -7,9 +7,9 @@ import { NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { ActivityInstanceDto, toActivityInstanceDto } from './activity-instance.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 export interface DeleteFlags {
   skipCustomListeners?: string;

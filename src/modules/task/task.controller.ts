@@ -7,10 +7,10 @@ import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { CompleteTaskDto, TaskDto, UserIdDto } from './task.dto';
 import { TASK_LIST } from './task.query';
 import { TaskService } from './task.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 /** `variables` and `localVariables` share their handlers; the path says which scope is meant. */
 const both = (suffix = '') => [`:id/variables${suffix}`, `:id/localVariables${suffix}`];

@@ -9,9 +9,9 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { VariableMap, WireValue } from '../../engine/variables/typed-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { SetTaskAssigneeCmd } from '../../engine/runtime/commands/task-assignment.cmd';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { TaskDto } from './task.dto';
 import { TASK_LIST } from './task.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 @Injectable()
 export class TaskService {

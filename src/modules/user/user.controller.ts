@@ -4,10 +4,10 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
 import { USER_LIST } from './user.query';
 import { UserService } from './user.service';
-import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('User')
 @ApiBasicAuth()

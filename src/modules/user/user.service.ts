@@ -6,9 +6,9 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { credentialsFromBody, profileFromBody, toUserProfileDto, UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
 import { USER_LIST } from './user.query';
-import { ResourceQuery } from '../../common/query/resource-query';
 
 @Injectable()
 export class UserService {
