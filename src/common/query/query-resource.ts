@@ -55,6 +55,9 @@ interface PageMapping<E, D> {
  * // service:    this.rows = new ResourceQuery(engine, BATCH_LIST); one batch: this.rows.one(auth, id)
  * // controller: @ListRoutes(BATCH_LIST, (c: BatchController) => c.batches.rows)
  * ```
+ *
+ * A page whose rows need further lookups maps with `toDtos` (see the historic decision instances);
+ * a family without POST list or count says so with `{ routes: ['list', 'count'] }` on `ListRoutes`.
  */
 export type QueryResource<E extends object, D> = {
   entity: EntityTarget<E>;
