@@ -1,48 +1,23 @@
 import type { Response } from 'express';
-import { SelectQueryBuilder } from 'typeorm';
 import { Authentication } from '../../engine/authorization/authentication';
-import { ResourceType } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
 import { DefinitionKind } from '../../engine/repository/repository.service';
-import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
 import { sendBinary } from '../http/binary-response';
-import { countQuery, listQuery } from '../query/apply-query';
-import { ParsedQuery } from '../query/parse-query';
-import { QuerySpec } from '../query/query-spec';
 import { RestError } from '../errors/rest-error';
 
 type Definition = { id: string; key: string; deploymentId: string | null; resourceName: string | null; diagramResourceName: string | null; rev: number };
 
 /**
  * What the three definition resources (process, decision, decision requirements) share:
- * list/count with authorization restriction, lookup by id or latest by key, XML and diagram.
+ * lookup by id or latest by key, XML and diagram (their lists are `definitionList`s).
  */
 export class DefinitionLookup<E extends Definition> {
   constructor(
     private readonly engine: ProcessEngine,
     private readonly kind: DefinitionKind,
-    private readonly entity: new () => E,
-    private readonly resource: ResourceType,
-    private readonly spec: QuerySpec,
     private readonly label: string,
   ) {}
-
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<E>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(this.entity).createQueryBuilder('d').leftJoin(DeploymentEntity, 'dep', 'dep.id = d.deploymentId');
-      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ', this.resource, 'd.key');
-      return run(qb);
-    });
-  }
-
-  list(auth: Authentication | null, q: ParsedQuery): Promise<E[]> {
-    return this.query(auth, (qb) => listQuery(qb, this.spec, q));
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, this.spec, q)) };
-  }
 
   /** By id; `status` and `message` are the endpoint's own answer for an unknown id. */
   async byId(auth: Authentication | null, id: string, status = 404, message = `No matching definition with id ${id}`): Promise<E> {

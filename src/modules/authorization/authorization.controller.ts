@@ -1,27 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
-import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto } from './authorization.dto';
-import { AUTHORIZATION_QUERY } from './authorization.query';
+import { AUTHORIZATION_LIST } from './authorization.query';
 import { AuthorizationRestService, CheckParams } from './authorization.service';
 
 @ApiTags('Authorization')
 @ApiBasicAuth()
 @Controller('authorization')
+@ListRoutes(AUTHORIZATION_LIST, (c: AuthorizationController) => c.authorizations.rows, { routes: ['list', 'count'] })
 export class AuthorizationController {
-  constructor(private readonly authorizations: AuthorizationRestService) {}
-
-  @Get()
-  @ApiQuerySpec(AUTHORIZATION_QUERY)
-  @ApiOkResponse({ type: [AuthorizationDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(AUTHORIZATION_QUERY) q: ParsedQuery) {
-    return this.authorizations.list(auth, q);
-  }
+  constructor(readonly authorizations: AuthorizationRestService) {}
 
   @Options()
   @ApiOkResponse({ type: ResourceOptionsDto })
@@ -38,13 +31,6 @@ export class AuthorizationController {
   @ApiOkResponse({ type: AuthorizationCheckResultDto })
   check(@Auth() auth: Authentication | null, @Query() params: CheckParams) {
     return this.authorizations.check(auth, params);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(AUTHORIZATION_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(AUTHORIZATION_QUERY) q: ParsedQuery) {
-    return this.authorizations.count(auth, q);
   }
 
   @Post('create')

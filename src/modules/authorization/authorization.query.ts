@@ -1,4 +1,8 @@
 import { f, QuerySpec } from '../../common/query/query-spec';
+import { QueryResource } from '../../common/query/query-resource';
+import { Resources } from '../../engine/authorization/resources';
+import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
+import { AuthorizationDto, toAuthorizationDto } from './authorization.dto';
 
 export const AUTHORIZATION_QUERY: QuerySpec = {
   params: {
@@ -11,4 +15,13 @@ export const AUTHORIZATION_QUERY: QuerySpec = {
   },
   sortBy: { resourceType: 'a.resourceType', resourceId: 'a.resourceId' },
   defaultOrder: 'a.id',
+};
+
+export const AUTHORIZATION_LIST: QueryResource<AuthorizationEntity, AuthorizationDto> = {
+  entity: AuthorizationEntity,
+  alias: 'a',
+  restrict: { permission: 'READ', resource: Resources.AUTHORIZATION, column: 'a.id' },
+  spec: AUTHORIZATION_QUERY,
+  dto: AuthorizationDto,
+  toDto: toAuthorizationDto,
 };

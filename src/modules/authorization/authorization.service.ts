@@ -1,7 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SelectQueryBuilder } from 'typeorm';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { RestError, notFound } from '../../common/errors/rest-error';
 import { Link, LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -13,7 +10,8 @@ import { AuthorizationEntity } from '../../persistence/entities/identity/authori
 import {
   authorizationFromBody, AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto,
 } from './authorization.dto';
-import { AUTHORIZATION_QUERY } from './authorization.query';
+import { AUTHORIZATION_LIST } from './authorization.query';
+import { ResourceQuery } from '../../common/query/resource-query';
 
 export interface CheckParams {
   permissionName?: string;
@@ -25,25 +23,13 @@ export interface CheckParams {
 
 @Injectable()
 export class AuthorizationRestService {
+  readonly rows: ResourceQuery<AuthorizationEntity, AuthorizationDto>;
+
   constructor(
     private readonly engine: ProcessEngine,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<AuthorizationEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(AuthorizationEntity).createQueryBuilder('a');
-      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ', Resources.AUTHORIZATION, 'a.id');
-      return run(qb);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<AuthorizationDto[]> {
-    return (await this.query(auth, (qb) => listQuery(qb, AUTHORIZATION_QUERY, q))).map(toAuthorizationDto);
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, AUTHORIZATION_QUERY, q)) };
+  ) {
+    this.rows = new ResourceQuery(engine, AUTHORIZATION_LIST);
   }
 
   async get(auth: Authentication | null, id: string): Promise<AuthorizationDto> {

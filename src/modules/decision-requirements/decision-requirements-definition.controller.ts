@@ -4,32 +4,17 @@ import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { DecisionRequirementsDefinitionDto } from '../../common/dto/decision-requirements-definition.dto';
 import { DmnXmlDto } from '../../common/dto/decision-definition.dto';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { DRD_QUERY } from './decision-requirements-definition.query';
+import { ListRoutes } from '../../common/query/list-routes';
+import { DRD_LIST } from './decision-requirements-definition.query';
 import { DecisionRequirementsDefinitionService } from './decision-requirements-definition.service';
 
 @ApiTags('Decision Requirements Definition')
 @ApiBasicAuth()
 @Controller('decision-requirements-definition')
+@ListRoutes(DRD_LIST, (c: DecisionRequirementsDefinitionController) => c.drds.rows, { routes: ['list', 'count'] })
 export class DecisionRequirementsDefinitionController {
-  constructor(private readonly drds: DecisionRequirementsDefinitionService) {}
-
-  @Get()
-  @ApiQuerySpec(DRD_QUERY)
-  @ApiOkResponse({ type: [DecisionRequirementsDefinitionDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(DRD_QUERY) q: ParsedQuery) {
-    return this.drds.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(DRD_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(DRD_QUERY) q: ParsedQuery) {
-    return this.drds.count(auth, q);
-  }
+  constructor(readonly drds: DecisionRequirementsDefinitionService) {}
 
   @Get('key/:key')
   @ApiOkResponse({ type: DecisionRequirementsDefinitionDto })

@@ -1,5 +1,9 @@
 import { commonDefinitionParams } from '../../common/query/definition-filters';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { definitionList } from '../../common/query/definition-list';
+import { Resources } from '../../engine/authorization/resources';
+import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
+import { DecisionRequirementsDefinitionDto, toDecisionRequirementsDefinitionDto } from '../../common/dto/decision-requirements-definition.dto';
 
 export const DRD_QUERY: QuerySpec = {
   params: {
@@ -11,3 +15,5 @@ export const DRD_QUERY: QuerySpec = {
   sortBy: { id: 'd.id', key: 'd.key', name: 'd.name', version: 'd.version', deploymentId: 'd.deploymentId', category: 'd.category', tenantId: 'd.tenantId' },
   defaultOrder: 'd.id',
 };
+
+export const DRD_LIST = definitionList(DecisionRequirementsDefinitionEntity, Resources.DECISION_REQUIREMENTS_DEFINITION, DRD_QUERY, DecisionRequirementsDefinitionDto, toDecisionRequirementsDefinitionDto);

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DecisionRequirementsDefinitionDto, toDecisionRequirementsDefinitionDto } from '../../common/dto/decision-requirements-definition.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
-import { DRD_QUERY } from './decision-requirements-definition.query';
+import { ResourceQuery } from '../../common/query/resource-query';
+import { DRD_LIST } from './decision-requirements-definition.query';
 
 export interface DrdRef {
   id?: string;
@@ -18,17 +17,11 @@ export interface DrdRef {
 @Injectable()
 export class DecisionRequirementsDefinitionService {
   private readonly lookup: DefinitionLookup<DecisionRequirementsDefinitionEntity>;
+  readonly rows: ResourceQuery<DecisionRequirementsDefinitionEntity, DecisionRequirementsDefinitionDto>;
 
   constructor(engine: ProcessEngine) {
-    this.lookup = new DefinitionLookup(engine, 'drd', DecisionRequirementsDefinitionEntity, Resources.DECISION_REQUIREMENTS_DEFINITION, DRD_QUERY, 'decision requirements definition');
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<DecisionRequirementsDefinitionDto[]> {
-    return (await this.lookup.list(auth, q)).map(toDecisionRequirementsDefinitionDto);
-  }
-
-  count(auth: Authentication | null, q: ParsedQuery) {
-    return this.lookup.count(auth, q);
+    this.lookup = new DefinitionLookup(engine, 'drd', 'decision requirements definition');
+    this.rows = new ResourceQuery(engine, DRD_LIST);
   }
 
   private find(auth: Authentication | null, ref: DrdRef): Promise<DecisionRequirementsDefinitionEntity> {

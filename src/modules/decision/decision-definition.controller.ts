@@ -4,32 +4,17 @@ import { VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { DECISION_DEFINITION_QUERY } from './decision-definition.query';
+import { ListRoutes } from '../../common/query/list-routes';
+import { DECISION_DEFINITION_LIST } from './decision-definition.query';
 import { DecisionDefinitionService } from './decision-definition.service';
 
 @ApiTags('Decision Definition')
 @ApiBasicAuth()
 @Controller('decision-definition')
+@ListRoutes(DECISION_DEFINITION_LIST, (c: DecisionDefinitionController) => c.decisions.rows, { routes: ['list', 'count'] })
 export class DecisionDefinitionController {
-  constructor(private readonly decisions: DecisionDefinitionService) {}
-
-  @Get()
-  @ApiQuerySpec(DECISION_DEFINITION_QUERY)
-  @ApiOkResponse({ type: [DecisionDefinitionDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(DECISION_DEFINITION_QUERY) q: ParsedQuery) {
-    return this.decisions.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(DECISION_DEFINITION_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(DECISION_DEFINITION_QUERY) q: ParsedQuery) {
-    return this.decisions.count(auth, q);
-  }
+  constructor(readonly decisions: DecisionDefinitionService) {}
 
   @Get('key/:key')
   @ApiOkResponse({ type: DecisionDefinitionDto })

@@ -1,5 +1,9 @@
 import { commonDefinitionParams, deployedParams } from '../../common/query/definition-filters';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { definitionList } from '../../common/query/definition-list';
+import { Resources } from '../../engine/authorization/resources';
+import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
+import { DecisionDefinitionDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
 
 export const DECISION_DEFINITION_QUERY: QuerySpec = {
   params: {
@@ -21,3 +25,5 @@ export const DECISION_DEFINITION_QUERY: QuerySpec = {
   },
   defaultOrder: 'd.id',
 };
+
+export const DECISION_DEFINITION_LIST = definitionList(DecisionDefinitionEntity, Resources.DECISION_DEFINITION, DECISION_DEFINITION_QUERY, DecisionDefinitionDto, toDecisionDefinitionDto);

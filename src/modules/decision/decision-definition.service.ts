@@ -2,15 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DecisionDefinitionDto, DmnXmlDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { badRequest, RestError } from '../../common/errors/rest-error';
 import { variablesFromWire, variablesToWire } from '../../common/variables/variable-value.dto';
 import { EngineError } from '../../engine/errors';
 import { Authentication } from '../../engine/authorization/authentication';
-import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
-import { DECISION_DEFINITION_QUERY } from './decision-definition.query';
+import { ResourceQuery } from '../../common/query/resource-query';
+import { DECISION_DEFINITION_LIST } from './decision-definition.query';
 
 /** Addresses one decision definition: by id, or the latest of a key (without tenant or of a tenant). */
 export interface DecisionRef {
@@ -22,17 +21,11 @@ export interface DecisionRef {
 @Injectable()
 export class DecisionDefinitionService {
   readonly lookup: DefinitionLookup<DecisionDefinitionEntity>;
+  readonly rows: ResourceQuery<DecisionDefinitionEntity, DecisionDefinitionDto>;
 
   constructor(private readonly engine: ProcessEngine) {
-    this.lookup = new DefinitionLookup(engine, 'decision', DecisionDefinitionEntity, Resources.DECISION_DEFINITION, DECISION_DEFINITION_QUERY, 'decision definition');
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<DecisionDefinitionDto[]> {
-    return (await this.lookup.list(auth, q)).map(toDecisionDefinitionDto);
-  }
-
-  count(auth: Authentication | null, q: ParsedQuery) {
-    return this.lookup.count(auth, q);
+    this.lookup = new DefinitionLookup(engine, 'decision', 'decision definition');
+    this.rows = new ResourceQuery(engine, DECISION_DEFINITION_LIST);
   }
 
   find(auth: Authentication | null, ref: DecisionRef, status = 404): Promise<DecisionDefinitionEntity> {

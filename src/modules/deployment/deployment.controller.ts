@@ -5,13 +5,11 @@ import type { Response } from 'express';
 import { memoryStorage } from 'multer';
 import { Auth } from '../../common/auth/auth.decorator';
 import { sendBinary } from '../../common/http/binary-response';
-import { CountResultDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
-import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { DeploymentDto, DeploymentResourceDto, DeploymentWithDefinitionsDto, RedeploymentDto } from './deployment.dto';
-import { DEPLOYMENT_QUERY } from './deployment.query';
+import { DEPLOYMENT_LIST } from './deployment.query';
 import { DeploymentService, UploadedPart } from './deployment.service';
 
 const UPLOAD = AnyFilesInterceptor({ storage: memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: 50 * 1024 * 1024 } });
@@ -19,22 +17,9 @@ const UPLOAD = AnyFilesInterceptor({ storage: memoryStorage(), defParamCharset: 
 @ApiTags('Deployment')
 @ApiBasicAuth()
 @Controller('deployment')
+@ListRoutes(DEPLOYMENT_LIST, (c: DeploymentController) => c.deployments.rows, { routes: ['list', 'count'] })
 export class DeploymentController {
-  constructor(private readonly deployments: DeploymentService) {}
-
-  @Get()
-  @ApiQuerySpec(DEPLOYMENT_QUERY)
-  @ApiOkResponse({ type: [DeploymentDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(DEPLOYMENT_QUERY) q: ParsedQuery) {
-    return this.deployments.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(DEPLOYMENT_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(DEPLOYMENT_QUERY) q: ParsedQuery) {
-    return this.deployments.count(auth, q);
-  }
+  constructor(readonly deployments: DeploymentService) {}
 
   @Get('registered')
   @ApiOkResponse({ type: [String] })

@@ -1,4 +1,8 @@
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { QueryResource } from '../../common/query/query-resource';
+import { Resources } from '../../engine/authorization/resources';
+import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
+import { DeploymentDto, toDeploymentDto } from './deployment.dto';
 
 export const DEPLOYMENT_QUERY: QuerySpec = {
   params: {
@@ -13,4 +17,13 @@ export const DEPLOYMENT_QUERY: QuerySpec = {
   },
   sortBy: { id: 'd.id', name: 'd.name', deploymentTime: 'd.deploymentTime', tenantId: 'd.tenantId' },
   defaultOrder: 'd.id',
+};
+
+export const DEPLOYMENT_LIST: QueryResource<DeploymentEntity, DeploymentDto> = {
+  entity: DeploymentEntity,
+  alias: 'd',
+  restrict: { permission: 'READ', resource: Resources.DEPLOYMENT, column: 'd.id' },
+  spec: DEPLOYMENT_QUERY,
+  dto: DeploymentDto,
+  toDto: toDeploymentDto,
 };

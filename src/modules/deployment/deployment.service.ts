@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { SelectQueryBuilder } from 'typeorm';
 import { RestError, badRequest, notFound } from '../../common/errors/rest-error';
 import { LinkBuilder } from '../../common/http/links';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { Resources } from '../../engine/authorization/resources';
 import { EngineError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
@@ -14,7 +10,8 @@ import {
   DeploymentDto, DeploymentResourceDto, DeploymentWithDefinitionsDto, RedeploymentDto,
   toDeploymentDto, toDeploymentResourceDto, toDeploymentWithDefinitionsDto,
 } from './deployment.dto';
-import { DEPLOYMENT_QUERY } from './deployment.query';
+import { DEPLOYMENT_LIST } from './deployment.query';
+import { ResourceQuery } from '../../common/query/resource-query';
 
 const RESERVED = new Set(['deployment-name', 'deployment-activation-time', 'enable-duplicate-filtering', 'deploy-changed-only', 'deployment-source', 'tenant-id']);
 
@@ -33,27 +30,15 @@ function text(value: unknown): string | null {
 
 @Injectable()
 export class DeploymentService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<DeploymentEntity, DeploymentDto>;
 
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<DeploymentEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(DeploymentEntity).createQueryBuilder('d');
-      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ', Resources.DEPLOYMENT, 'd.id');
-      return run(qb);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<DeploymentDto[]> {
-    return (await this.query(auth, (qb) => listQuery(qb, DEPLOYMENT_QUERY, q))).map((d) => toDeploymentDto(d));
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, DEPLOYMENT_QUERY, q)) };
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, DEPLOYMENT_LIST);
   }
 
   async registered(auth: Authentication | null): Promise<string[]> {
     // Every instance executes the jobs of every deployment, so all deployments are registered here.
-    return (await this.query(auth, (qb) => qb.orderBy('d.id').getMany())).map((d) => d.id);
+    return (await this.rows.read(auth, (qb) => qb.orderBy('d.id').getMany())).map((d) => d.id);
   }
 
   async create(auth: Authentication | null, links: LinkBuilder, fields: Record<string, unknown>, files: UploadedPart[]): Promise<DeploymentWithDefinitionsDto> {

@@ -1,4 +1,8 @@
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { QueryResource } from '../../common/query/query-resource';
+import { instanceReadGrants } from '../../common/query/authorized-rows';
+import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
+import { EventSubscriptionDto, toEventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 
 export const EVENT_SUBSCRIPTION_QUERY: QuerySpec = {
   params: {
@@ -12,4 +16,16 @@ export const EVENT_SUBSCRIPTION_QUERY: QuerySpec = {
   },
   sortBy: { created: 's.created', tenantId: 's.tenantId' },
   defaultOrder: 's.id',
+};
+
+/** The definition key of a subscription's instance (subscriptions of start events have none). */
+const DEFINITION_KEY = '(SELECT x.proc_def_key FROM act_ru_execution x WHERE x.id = s.processInstanceId)';
+
+export const EVENT_SUBSCRIPTION_LIST: QueryResource<EventSubscriptionEntity, EventSubscriptionDto> = {
+  entity: EventSubscriptionEntity,
+  alias: 's',
+  restrict: instanceReadGrants('s.processInstanceId', DEFINITION_KEY),
+  spec: EVENT_SUBSCRIPTION_QUERY,
+  dto: EventSubscriptionDto,
+  toDto: toEventSubscriptionDto,
 };

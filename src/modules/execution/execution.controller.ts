@@ -3,55 +3,22 @@ import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } 
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EventSubscriptionDto } from '../../common/dto/event-subscription.dto';
-import { CountResultDto } from '../../common/http/count-result.dto';
 import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
-import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { PatchVariablesDto, TriggerDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { CreateIncidentDto, ExecutionDto } from './execution.dto';
-import { EXECUTION_QUERY } from './execution.query';
+import { EXECUTION_LIST } from './execution.query';
 import { ExecutionService } from './execution.service';
-
-const Q = EXECUTION_QUERY;
 
 @ApiTags('Execution')
 @ApiBasicAuth()
 @Controller('execution')
+@ListRoutes(EXECUTION_LIST, (c: ExecutionController) => c.executions.rows)
 export class ExecutionController {
-  constructor(private readonly executions: ExecutionService) {}
-
-  @Get()
-  @ApiQuerySpec(Q)
-  @ApiOkResponse({ type: [ExecutionDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(Q) q: ParsedQuery) {
-    return this.executions.list(auth, q);
-  }
-
-  @Post()
-  @HttpCode(200)
-  @ApiBodySpec(Q)
-  @ApiOkResponse({ type: [ExecutionDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery) {
-    return this.executions.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(Q, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(Q) q: ParsedQuery) {
-    return this.executions.count(auth, q);
-  }
-
-  @Post('count')
-  @HttpCode(200)
-  @ApiBodySpec(Q, { sorting: false })
-  @ApiOkResponse({ type: CountResultDto })
-  queryCount(@Auth() auth: Authentication | null, @CountBody(Q) q: ParsedQuery) {
-    return this.executions.count(auth, q);
-  }
+  constructor(readonly executions: ExecutionService) {}
 
   @Get(':id')
   @ApiOkResponse({ type: ExecutionDto })

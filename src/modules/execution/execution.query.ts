@@ -1,5 +1,9 @@
 import { f, ParamDef, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { variableCaseParams, variableFilter } from '../../common/query/variable-filters';
+import { QueryResource } from '../../common/query/query-resource';
+import { instanceReadGrants } from '../../common/query/authorized-rows';
+import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
+import { ExecutionDto, toExecutionDto } from './execution.dto';
 
 function subscribed(eventType: 'signal' | 'message'): ParamDef {
   return f.custom('string', (qb, v, _a, n) => {
@@ -45,4 +49,13 @@ export const EXECUTION_QUERY: QuerySpec = {
   },
   sortBy: { instanceId: 'e.processInstanceId', definitionKey: 'e.processDefinitionKey', definitionId: 'e.processDefinitionId', tenantId: 'e.tenantId' },
   defaultOrder: 'e.id',
+};
+
+export const EXECUTION_LIST: QueryResource<ExecutionEntity, ExecutionDto> = {
+  entity: ExecutionEntity,
+  alias: 'e',
+  restrict: instanceReadGrants('e.processInstanceId', 'e.processDefinitionKey'),
+  spec: EXECUTION_QUERY,
+  dto: ExecutionDto,
+  toDto: toExecutionDto,
 };

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { EventSubscriptionDto, toEventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 import { IncidentDto, toIncidentDto } from '../../common/dto/incident.dto';
 import { objectOrNull, stringOrNull } from '../../common/http/json-body';
 import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
-import { countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { variablesFromWire } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -16,33 +13,22 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { VariableMap } from '../../engine/variables/typed-value';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
-import { ExecutionDto, toExecutionDto } from './execution.dto';
-import { EXECUTION_QUERY } from './execution.query';
+import { ResourceQuery } from '../../common/query/resource-query';
+import { ExecutionDto } from './execution.dto';
+import { EXECUTION_LIST } from './execution.query';
 
 @Injectable()
 export class ExecutionService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<ExecutionEntity, ExecutionDto>;
 
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<ExecutionEntity>, em: EntityManager) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(ExecutionEntity).createQueryBuilder('e');
-      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('e.processInstanceId', 'e.processDefinitionKey'));
-      return run(qb, em);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<ExecutionDto[]> {
-    return (await this.query(auth, (qb) => listQuery(qb, EXECUTION_QUERY, q))).map(toExecutionDto);
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, EXECUTION_QUERY, q)) };
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, EXECUTION_LIST);
   }
 
   async get(auth: Authentication | null, id: string): Promise<ExecutionDto> {
-    const found = await this.query(auth, (qb) => qb.andWhere('e.id = :id', { id }).getOne());
+    const found = await this.rows.one(auth, id);
     if (!found) throw notFound(`Execution with id ${id} does not exist`);
-    return toExecutionDto(found);
+    return found;
   }
 
   localVariables(auth: Authentication | null, id: string): VariableScopeAccess {

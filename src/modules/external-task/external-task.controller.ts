@@ -2,9 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/
 import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
-import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
+import { ApiQuerySpec, CountQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ExternalTaskDto, LockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
@@ -13,42 +12,14 @@ import {
   LockExternalTaskDto, PriorityDto, RetriesDto, SetRetriesForExternalTasksDto,
 } from './external-task-request.dto';
 import { ExternalTaskService } from './external-task.service';
+import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('External Task')
 @ApiBasicAuth()
 @Controller('external-task')
+@ListRoutes({ dto: ExternalTaskDto, spec: EXTERNAL_TASK_QUERY }, (c: ExternalTaskController) => c.tasks.rows)
 export class ExternalTaskController {
-  constructor(private readonly tasks: ExternalTaskService) {}
-
-  @Get()
-  @ApiQuerySpec(EXTERNAL_TASK_QUERY)
-  @ApiOkResponse({ type: [ExternalTaskDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(EXTERNAL_TASK_QUERY) q: ParsedQuery) {
-    return this.tasks.list(auth, q);
-  }
-
-  @Post()
-  @HttpCode(200)
-  @ApiBodySpec(EXTERNAL_TASK_QUERY)
-  @ApiOkResponse({ type: [ExternalTaskDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(EXTERNAL_TASK_QUERY) q: ParsedQuery) {
-    return this.tasks.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(EXTERNAL_TASK_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(EXTERNAL_TASK_QUERY) q: ParsedQuery) {
-    return this.tasks.count(auth, q);
-  }
-
-  @Post('count')
-  @HttpCode(200)
-  @ApiBodySpec(EXTERNAL_TASK_QUERY, { sorting: false })
-  @ApiOkResponse({ type: CountResultDto })
-  queryCount(@Auth() auth: Authentication | null, @CountBody(EXTERNAL_TASK_QUERY) q: ParsedQuery) {
-    return this.tasks.count(auth, q);
-  }
+  constructor(readonly tasks: ExternalTaskService) {}
 
   @Post('fetchAndLock')
   @HttpCode(200)

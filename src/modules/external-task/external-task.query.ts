@@ -1,6 +1,11 @@
 import { f, QuerySpec } from '../../common/query/query-spec';
 import { variableCaseParams, variableFilter } from '../../common/query/variable-filters';
 import { isSqlite } from '../../persistence/dialect';
+import { QueryResource } from '../../common/query/query-resource';
+import { instanceReadGrants } from '../../common/query/authorized-rows';
+import { ProcessEngine } from '../../engine/process-engine';
+import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
+import { ExternalTaskDto, toExternalTaskDtos } from './external-task.dto';
 
 const now = () => new Date();
 const LOCKED = 'x.lockExpirationTime IS NOT NULL AND x.lockExpirationTime > :lockNow';
@@ -65,6 +70,18 @@ export const EXTERNAL_TASK_QUERY: QuerySpec = {
 };
 
 /** GET /external-task/topic-names: three flags, each narrowing the topics to tasks in that state. */
+/** Built per engine: a page's definitions (for their version tags) come from the engine's lookup. */
+export function externalTaskList(engine: ProcessEngine): QueryResource<ExternalTaskEntity, ExternalTaskDto> {
+  return {
+    entity: ExternalTaskEntity,
+    alias: 'x',
+    restrict: instanceReadGrants('x.processInstanceId', 'x.processDefinitionKey'),
+    spec: EXTERNAL_TASK_QUERY,
+    dto: ExternalTaskDto,
+    toDtos: async (tasks) => toExternalTaskDtos(tasks, await engine.externalTasks.definitionInfos(tasks.map((t) => t.processDefinitionId))),
+  };
+}
+
 export const TOPIC_NAMES_QUERY: QuerySpec = {
   params: {
     withLockedTasks: f.custom('boolean', (qb, v: boolean) => {

@@ -1,9 +1,8 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { SelectQueryBuilder } from 'typeorm';
 import { RestError } from '../../common/errors/rest-error';
 import { JsonObject, integerOrNull, stringArrayOrNull } from '../../common/http/json-body';
-import { applyFilters, countQuery, listQuery } from '../../common/query/apply-query';
-import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
+import { applyFilters } from '../../common/query/apply-query';
 import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
 import { QuerySpec } from '../../common/query/query-spec';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -15,8 +14,9 @@ import { newId } from '../../engine/util/ids';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { ExternalTaskDto, LockedExternalTaskDto, toExternalTaskDtos, toLockedExternalTaskDto } from './external-task.dto';
-import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
+import { ResourceQuery } from '../../common/query/resource-query';
+import { ExternalTaskDto, LockedExternalTaskDto, toLockedExternalTaskDto } from './external-task.dto';
+import { EXTERNAL_TASK_QUERY, externalTaskList, TOPIC_NAMES_QUERY } from './external-task.query';
 import { bodyObject, fetchAndLockFromBody, longOrNull, variablesOf } from './external-task-request.dto';
 import { RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, RETRIES_PROCESS_INSTANCE_QUERY } from './retries-selection.query';
 
@@ -25,7 +25,11 @@ const BAD_USER_REQUEST_TYPES = new Set(['BadUserRequestException', 'NotValidExce
 
 @Injectable()
 export class ExternalTaskService implements BeforeApplicationShutdown {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<ExternalTaskEntity, ExternalTaskDto>;
+
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, externalTaskList(engine));
+  }
 
   /** Waiting long polls get an empty list before the HTTP server closes (it would wait for them). */
   async beforeApplicationShutdown(): Promise<void> {
@@ -34,34 +38,14 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
 
   // ---- queries
 
-  private query<T>(auth: Authentication | null, run: (em: EntityManager, qb: SelectQueryBuilder<ExternalTaskEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(ExternalTaskEntity).createQueryBuilder('x');
-      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('x.processInstanceId', 'x.processDefinitionKey'));
-      return run(em, qb);
-    });
-  }
-
-  private async render(tasks: ExternalTaskEntity[]): Promise<ExternalTaskDto[]> {
-    return toExternalTaskDtos(tasks, await this.engine.externalTasks.definitionInfos(tasks.map((t) => t.processDefinitionId)));
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<ExternalTaskDto[]> {
-    return this.render(await this.query(auth, (_em, qb) => listQuery(qb, EXTERNAL_TASK_QUERY, q)));
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (_em, qb) => countQuery(qb, EXTERNAL_TASK_QUERY, q)) };
-  }
-
   async get(auth: Authentication | null, id: string): Promise<ExternalTaskDto> {
-    const found = await this.query(auth, (_em, qb) => qb.andWhere('x.id = :id', { id }).getMany());
-    if (!found.length) throw notFound(id);
-    return (await this.render(found))[0];
+    const found = await this.rows.one(auth, id);
+    if (!found) throw notFound(id);
+    return found;
   }
 
   async topicNames(auth: Authentication | null, q: ParsedQuery): Promise<string[]> {
-    const rows = await this.query(auth, (_em, qb) =>
+    const rows = await this.rows.read(auth, (qb) =>
       applyFilters(qb, TOPIC_NAMES_QUERY, q).select('x.topicName', 'topicName').distinct(true).orderBy('x.topicName', 'ASC').getRawMany<{ topicName: string }>(),
     );
     return rows.map((r) => r.topicName);
@@ -173,9 +157,8 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
     await this.engine.tx.read(async (em) => {
       if (taskQuery != null) {
         const q = parsePostQuery(EXTERNAL_TASK_QUERY, taskQuery, {}, false);
-        const qb = em.getRepository(ExternalTaskEntity).createQueryBuilder('x');
-        await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('x.processInstanceId', 'x.processDefinitionKey'));
-        for (const t of await applyFilters(qb, EXTERNAL_TASK_QUERY, q).select('x.id', 'id').getRawMany<{ id: string }>()) ids.push(t.id);
+        const found = await this.rows.read(auth, (qb) => applyFilters(qb, EXTERNAL_TASK_QUERY, q).select('x.id', 'id').getRawMany<{ id: string }>());
+        for (const t of found) ids.push(t.id);
       }
       if (instanceQuery != null) {
         const qb = em.getRepository(ExecutionEntity).createQueryBuilder('e').where('e.id = e.processInstanceId');

@@ -1,55 +1,25 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
-import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { GroupDto } from './group.dto';
-import { GROUP_QUERY } from './group.query';
+import { GROUP_LIST } from './group.query';
 import { GroupService } from './group.service';
 
 @ApiTags('Group')
 @ApiBasicAuth()
 @Controller('group')
+@ListRoutes(GROUP_LIST, (c: GroupController) => c.groups.rows)
 export class GroupController {
-  constructor(private readonly groups: GroupService) {}
-
-  @Get()
-  @ApiQuerySpec(GROUP_QUERY)
-  @ApiOkResponse({ type: [GroupDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(GROUP_QUERY) q: ParsedQuery) {
-    return this.groups.list(auth, q);
-  }
-
-  @Post()
-  @HttpCode(200)
-  @ApiBodySpec(GROUP_QUERY)
-  @ApiOkResponse({ type: [GroupDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(GROUP_QUERY) q: ParsedQuery) {
-    return this.groups.list(auth, q);
-  }
+  constructor(readonly groups: GroupService) {}
 
   @Options()
   @ApiOkResponse({ type: ResourceOptionsDto })
   options(@Auth() auth: Authentication | null, @Links() links: LinkBuilder) {
     return this.groups.options(auth, links);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(GROUP_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(GROUP_QUERY) q: ParsedQuery) {
-    return this.groups.count(auth, q);
-  }
-
-  @Post('count')
-  @HttpCode(200)
-  @ApiBodySpec(GROUP_QUERY, { sorting: false })
-  @ApiOkResponse({ type: CountResultDto })
-  queryCount(@Auth() auth: Authentication | null, @CountBody(GROUP_QUERY) q: ParsedQuery) {
-    return this.groups.count(auth, q);
   }
 
   @Post('create')

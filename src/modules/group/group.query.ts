@@ -1,4 +1,8 @@
 import { f, QuerySpec } from '../../common/query/query-spec';
+import { QueryResource } from '../../common/query/query-resource';
+import { Resources } from '../../engine/authorization/resources';
+import { GroupEntity } from '../../persistence/entities/identity/group.entity';
+import { GroupDto, toGroupDto } from './group.dto';
 
 export const GROUP_QUERY: QuerySpec = {
   params: {
@@ -16,4 +20,13 @@ export const GROUP_QUERY: QuerySpec = {
   },
   sortBy: { id: 'g.id', name: 'g.name', type: 'g.type' },
   defaultOrder: 'g.id',
+};
+
+export const GROUP_LIST: QueryResource<GroupEntity, GroupDto> = {
+  entity: GroupEntity,
+  alias: 'g',
+  restrict: { permission: 'READ', resource: Resources.GROUP, column: 'g.id' },
+  spec: GROUP_QUERY,
+  dto: GroupDto,
+  toDto: toGroupDto,
 };

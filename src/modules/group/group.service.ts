@@ -1,34 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { SelectQueryBuilder } from 'typeorm';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { notFound } from '../../common/errors/rest-error';
 import { Link, LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { GroupDto, groupFromBody, toGroupDto } from './group.dto';
-import { GROUP_QUERY } from './group.query';
+import { GROUP_LIST } from './group.query';
 
 @Injectable()
 export class GroupService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<GroupEntity, GroupDto>;
 
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<GroupEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(GroupEntity).createQueryBuilder('g');
-      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ', Resources.GROUP, 'g.id');
-      return run(qb);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<GroupDto[]> {
-    return (await this.query(auth, (qb) => listQuery(qb, GROUP_QUERY, q))).map(toGroupDto);
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, GROUP_QUERY, q)) };
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, GROUP_LIST);
   }
 
   async get(auth: Authentication | null, id: string): Promise<GroupDto> {

@@ -1,4 +1,8 @@
+import { QueryResource } from '../../common/query/query-resource';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { Resources } from '../../engine/authorization/resources';
+import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
+import { HistoricActivityInstanceDto, toHistoricActivityInstanceDto } from './historic-activity-instance.dto';
 
 /** ACT_INST_STATE_: 1 scope complete, 2 canceled. */
 export const HISTORIC_ACTIVITY_INSTANCE_QUERY: QuerySpec = {
@@ -27,4 +31,13 @@ export const HISTORIC_ACTIVITY_INSTANCE_QUERY: QuerySpec = {
     duration: 'a.durationInMillis', definitionId: 'a.processDefinitionId', occurrence: 'a.sequenceCounter', tenantId: 'a.tenantId',
   },
   defaultOrder: 'a.id',
+};
+
+export const HISTORIC_ACTIVITY_INSTANCE_LIST: QueryResource<HistoricActivityInstanceEntity, HistoricActivityInstanceDto> = {
+  entity: HistoricActivityInstanceEntity,
+  alias: 'a',
+  restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'a.processDefinitionKey' },
+  spec: HISTORIC_ACTIVITY_INSTANCE_QUERY,
+  dto: HistoricActivityInstanceDto,
+  toDto: toHistoricActivityInstanceDto,
 };

@@ -2,32 +2,20 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
+import { ListRoutes } from '../../common/query/list-routes';
 import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { HistoricDecisionInstanceDto } from './historic-decision-instance.dto';
-import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_QUERY } from './historic-decision-instance.query';
+import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_LIST } from './historic-decision-instance.query';
 import { HistoricDecisionInstanceService } from './historic-decision-instance.service';
 
 @ApiTags('Historic Decision Instance')
 @ApiBasicAuth()
 @Controller('history')
+@ListRoutes(HISTORIC_DECISION_INSTANCE_LIST, (c: HistoricDecisionInstanceController) => c.history.rows, { path: 'decision-instance', routes: ['list', 'count'] })
 export class HistoricDecisionInstanceController {
-  constructor(private readonly history: HistoricDecisionInstanceService) {}
-
-  @Get('decision-instance')
-  @ApiQuerySpec(HISTORIC_DECISION_INSTANCE_QUERY)
-  @ApiOkResponse({ type: [HistoricDecisionInstanceDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(HISTORIC_DECISION_INSTANCE_QUERY) q: ParsedQuery) {
-    return this.history.list(auth, q);
-  }
-
-  @Get('decision-instance/count')
-  @ApiQuerySpec(HISTORIC_DECISION_INSTANCE_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(HISTORIC_DECISION_INSTANCE_QUERY) q: ParsedQuery) {
-    return this.history.count(auth, q);
-  }
+  constructor(readonly history: HistoricDecisionInstanceService) {}
 
   @Get('decision-instance/:id')
   @ApiQuery({ name: 'includeInputs', required: false, type: Boolean })

@@ -1,4 +1,9 @@
+import { QueryResource } from '../../common/query/query-resource';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { Resources } from '../../engine/authorization/resources';
+import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
+import { HistoricDecisionInstanceDto } from './historic-decision-instance.dto';
+import { withDecisionValues } from './historic-decision-values';
 
 export const HISTORIC_DECISION_INSTANCE_QUERY: QuerySpec = {
   params: {
@@ -36,6 +41,15 @@ export const HISTORIC_DECISION_INSTANCE_QUERY: QuerySpec = {
   },
   sortBy: { evaluationTime: 'h.evaluationTime', tenantId: 'h.tenantId' },
   defaultOrder: 'h.id',
+};
+
+export const HISTORIC_DECISION_INSTANCE_LIST: QueryResource<HistoricDecisionInstanceEntity, HistoricDecisionInstanceDto> = {
+  entity: HistoricDecisionInstanceEntity,
+  alias: 'h',
+  restrict: { permission: 'READ_HISTORY', resource: Resources.DECISION_DEFINITION, column: 'h.decisionDefinitionKey' },
+  spec: HISTORIC_DECISION_INSTANCE_QUERY,
+  dto: HistoricDecisionInstanceDto,
+  toDtos: withDecisionValues,
 };
 
 export const CLEANABLE_DECISION_REPORT_QUERY: QuerySpec = {

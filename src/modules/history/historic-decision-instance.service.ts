@@ -1,81 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { RestError, notFound } from '../../common/errors/rest-error';
-import { applyFilters, applyOrderAndPaging, countQuery, listQuery } from '../../common/query/apply-query';
+import { applyFilters, applyOrderAndPaging } from '../../common/query/apply-query';
 import { parseGetQuery, ParsedQuery } from '../../common/query/parse-query';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
-import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
-import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
-import {
-  HistoricDecisionInstanceDto, HistoricDecisionInputDto, HistoricDecisionOutputDto, toHistoricDecisionInstanceDto, toInputDto, toOutputDto, ValueRendering,
-} from './historic-decision-instance.dto';
-import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_QUERY } from './historic-decision-instance.query';
-
-function groupBy<T extends { decisionInstanceId: string }, D>(rows: T[], map: (t: T) => D): Map<string, D[]> {
-  const out = new Map<string, D[]>();
-  for (const row of rows) {
-    if (!out.has(row.decisionInstanceId)) out.set(row.decisionInstanceId, []);
-    out.get(row.decisionInstanceId)!.push(map(row));
-  }
-  return out;
-}
+import { HistoricDecisionInstanceDto } from './historic-decision-instance.dto';
+import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_LIST, HISTORIC_DECISION_INSTANCE_QUERY } from './historic-decision-instance.query';
 
 @Injectable()
 export class HistoricDecisionInstanceService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<HistoricDecisionInstanceEntity, HistoricDecisionInstanceDto>;
 
-  private query<T>(auth: Authentication | null, run: (em: EntityManager, qb: SelectQueryBuilder<HistoricDecisionInstanceEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(HistoricDecisionInstanceEntity).createQueryBuilder('h');
-      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ_HISTORY', Resources.DECISION_DEFINITION, 'h.decisionDefinitionKey');
-      return run(em, qb);
-    });
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, HISTORIC_DECISION_INSTANCE_LIST);
   }
 
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<HistoricDecisionInstanceDto[]> {
-    return this.query(auth, async (em, qb) => this.render(em, await listQuery(qb, HISTORIC_DECISION_INSTANCE_QUERY, q), q.filters));
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (_em, qb) => countQuery(qb, HISTORIC_DECISION_INSTANCE_QUERY, q)) };
-  }
-
+  /** The response flags (includeInputs, ...) come from the query string, as on the list. */
   async get(auth: Authentication | null, id: string, query: Record<string, unknown>): Promise<HistoricDecisionInstanceDto> {
     const flags = parseGetQuery(HISTORIC_DECISION_INSTANCE_QUERY, query, false).filters;
-    const [found] = await this.query(auth, async (em, qb) => this.render(em, await qb.andWhere('h.id = :id', { id }).getMany(), flags));
+    const found = await this.rows.one(auth, id, flags);
     if (!found) throw notFound(`Historic decision instance with id '${id}' does not exist`);
     return found;
-  }
-
-  /** Inputs and outputs for a whole page in one query each. */
-  private async render(em: EntityManager, rows: HistoricDecisionInstanceEntity[], flags: Record<string, unknown>): Promise<HistoricDecisionInstanceDto[]> {
-    const ids = rows.map((r) => r.id);
-    const rendering: ValueRendering = {
-      disableBinaryFetching: flags.disableBinaryFetching === true,
-      disableCustomObjectDeserialization: flags.disableCustomObjectDeserialization === true,
-    };
-    let inputs = new Map<string, HistoricDecisionInputDto[]>();
-    let outputs = new Map<string, HistoricDecisionOutputDto[]>();
-    if (flags.includeInputs === true && ids.length) {
-      const found = await em.getRepository(HistoricDecisionInputEntity).find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
-      inputs = groupBy(found, (e) => toInputDto(e, rendering));
-    }
-    if (flags.includeOutputs === true && ids.length) {
-      const found = await em.getRepository(HistoricDecisionOutputEntity).find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
-      outputs = groupBy(found, (e) => toOutputDto(e, rendering));
-    }
-    return rows.map((r) =>
-      toHistoricDecisionInstanceDto(
-        r,
-        flags.includeInputs === true ? (inputs.get(r.id) ?? []) : null,
-        flags.includeOutputs === true ? (outputs.get(r.id) ?? []) : null,
-      ),
-    );
   }
 
   /** Evaluations per decision of a decision requirements definition (optionally of one evaluation). */

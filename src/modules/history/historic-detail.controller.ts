@@ -2,12 +2,12 @@ import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/comm
 import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ApiBodySpec, ApiQuerySpec, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
+import { ListRoutes } from '../../common/query/list-routes';
+import { ApiBodySpec, ListBody } from '../../common/query/query.decorators';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { HistoricDetailDto } from './historic-detail.dto';
-import { HISTORIC_DETAIL_QUERY } from './historic-detail.query';
+import { HISTORIC_DETAIL_LIST, HISTORIC_DETAIL_QUERY } from './historic-detail.query';
 import { HistoricDetailService } from './historic-detail.service';
 
 const Q = HISTORIC_DETAIL_QUERY;
@@ -15,15 +15,10 @@ const Q = HISTORIC_DETAIL_QUERY;
 @ApiTags('Historic Detail')
 @ApiBasicAuth()
 @Controller('history/detail')
+// POST list takes `deserializeValues` from the query string, so it is written out below.
+@ListRoutes(HISTORIC_DETAIL_LIST, (c: HistoricDetailController) => c.details.rows, { routes: ['list', 'count'] })
 export class HistoricDetailController {
-  constructor(private readonly details: HistoricDetailService) {}
-
-  @Get()
-  @ApiQuerySpec(Q)
-  @ApiOkResponse({ type: [HistoricDetailDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(Q) q: ParsedQuery) {
-    return this.details.list(auth, q, undefined);
-  }
+  constructor(readonly details: HistoricDetailService) {}
 
   @Post()
   @HttpCode(200)
@@ -31,14 +26,7 @@ export class HistoricDetailController {
   @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
   @ApiOkResponse({ type: [HistoricDetailDto] })
   query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery, @Query('deserializeValues') deserializeValues?: string) {
-    return this.details.list(auth, q, deserializeValues);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(Q, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(Q) q: ParsedQuery) {
-    return this.details.count(auth, q);
+    return this.details.query(auth, q, deserializeValues);
   }
 
   @Get(':id')

@@ -1,4 +1,8 @@
+import { QueryResource } from '../../common/query/query-resource';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { Resources } from '../../engine/authorization/resources';
+import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { HistoricDetailDto, toHistoricDetailDto } from './historic-detail.dto';
 
 export const HISTORIC_DETAIL_QUERY: QuerySpec = {
   params: {
@@ -33,4 +37,18 @@ export const HISTORIC_DETAIL_QUERY: QuerySpec = {
     formPropertyId: 'd.variableName', time: 'd.time', occurrence: 'd.sequenceCounter', tenantId: 'd.tenantId',
   },
   defaultOrder: 'd.id',
+};
+
+/** `deserializeValues` / `deserializeValue`: on unless `false` (as a flag or as query-string text). */
+export function deserialize(raw: unknown): boolean {
+  return raw !== false && raw !== 'false';
+}
+
+export const HISTORIC_DETAIL_LIST: QueryResource<HistoricDetailEntity, HistoricDetailDto> = {
+  entity: HistoricDetailEntity,
+  alias: 'd',
+  restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'd.processDefinitionKey' },
+  spec: HISTORIC_DETAIL_QUERY,
+  dto: HistoricDetailDto,
+  toDtos: (rows, { filters }) => rows.map((d) => toHistoricDetailDto(d, deserialize(filters.deserializeValues))),
 };

@@ -1,4 +1,10 @@
+import { In } from 'typeorm';
+import { PageContext, QueryResource } from '../../common/query/query-resource';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { Resources } from '../../engine/authorization/resources';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { HistoricProcessInstanceDto, toHistoricProcessInstanceDto } from './historic-process-instance.dto';
 
 const STATE = (state: string) => f.flag(`h.state = '${state}'`);
 
@@ -40,4 +46,23 @@ export const HISTORIC_PROCESS_INSTANCE_QUERY: QuerySpec = {
     duration: 'h.durationInMillis', tenantId: 'h.tenantId',
   },
   defaultOrder: 'h.id',
+};
+
+/** Definition names and versions for a whole page in one query. */
+async function withDefinitions(rows: HistoricProcessInstanceEntity[], { em }: PageContext): Promise<HistoricProcessInstanceDto[]> {
+  const ids = [...new Set(rows.map((h) => h.processDefinitionId))];
+  const definitions = ids.length ? await em.getRepository(ProcessDefinitionEntity).find({ select: { id: true, name: true, version: true }, where: { id: In(ids) } }) : [];
+  const byId = new Map(definitions.map((d) => [d.id, d]));
+  return rows.map((h) => toHistoricProcessInstanceDto(h, byId.get(h.processDefinitionId)));
+}
+
+export const HISTORIC_PROCESS_INSTANCE_LIST: QueryResource<HistoricProcessInstanceEntity, HistoricProcessInstanceDto> = {
+  entity: HistoricProcessInstanceEntity,
+  alias: 'h',
+  // The definition's name and version are filters and sort keys.
+  scope: (qb) => qb.leftJoin(ProcessDefinitionEntity, 'd', 'd.id = h.processDefinitionId'),
+  restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'h.processDefinitionKey' },
+  spec: HISTORIC_PROCESS_INSTANCE_QUERY,
+  dto: HistoricProcessInstanceDto,
+  toDtos: withDefinitions,
 };

@@ -1,33 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ParsedQuery } from '../../common/query/parse-query';
-import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { AnnotationDto, IncidentDto } from './incident.dto';
-import { INCIDENT_QUERY } from './incident.query';
+import { INCIDENT_LIST } from './incident.query';
 import { IncidentService } from './incident.service';
 
 @ApiTags('Incident')
 @ApiBasicAuth()
 @Controller('incident')
+@ListRoutes(INCIDENT_LIST, (c: IncidentController) => c.incidents.rows, { routes: ['list', 'count'] })
 export class IncidentController {
-  constructor(private readonly incidents: IncidentService) {}
-
-  @Get()
-  @ApiQuerySpec(INCIDENT_QUERY)
-  @ApiOkResponse({ type: [IncidentDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(INCIDENT_QUERY) q: ParsedQuery) {
-    return this.incidents.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(INCIDENT_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(INCIDENT_QUERY) q: ParsedQuery) {
-    return this.incidents.count(auth, q);
-  }
+  constructor(readonly incidents: IncidentService) {}
 
   @Get(':id')
   @ApiOkResponse({ type: IncidentDto })

@@ -1,4 +1,8 @@
 import { f, QuerySpec } from '../../common/query/query-spec';
+import { QueryResource } from '../../common/query/query-resource';
+import { instanceReadGrants } from '../../common/query/authorized-rows';
+import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { IncidentDto, toIncidentDto } from './incident.dto';
 
 /** GET /incident and /incident/count over `act_ru_incident i` (Camunda's IncidentQueryDto). */
 export const INCIDENT_QUERY: QuerySpec = {
@@ -40,4 +44,15 @@ export const INCIDENT_QUERY: QuerySpec = {
     tenantId: 'i.tenantId',
   },
   defaultOrder: 'i.id',
+};
+
+const DEFINITION_KEY = '(SELECT d.`key` FROM act_re_procdef d WHERE d.id = i.proc_def_id)';
+
+export const INCIDENT_LIST: QueryResource<IncidentEntity, IncidentDto> = {
+  entity: IncidentEntity,
+  alias: 'i',
+  restrict: instanceReadGrants('i.processInstanceId', DEFINITION_KEY),
+  spec: INCIDENT_QUERY,
+  dto: IncidentDto,
+  toDto: toIncidentDto,
 };

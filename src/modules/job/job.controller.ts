@@ -2,49 +2,18 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/
 import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ParsedQuery } from '../../common/query/parse-query';
-import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { JobDto, RetriesDto } from './job.dto';
-import { JOB_QUERY } from './job.query';
+import { JOB_LIST } from './job.query';
 import { JobService } from './job.service';
 
 @ApiTags('Job')
 @ApiBasicAuth()
 @Controller('job')
+@ListRoutes(JOB_LIST, (c: JobController) => c.jobs.rows)
 export class JobController {
-  constructor(private readonly jobs: JobService) {}
-
-  @Get()
-  @ApiQuerySpec(JOB_QUERY)
-  @ApiOkResponse({ type: [JobDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(JOB_QUERY) q: ParsedQuery) {
-    return this.jobs.list(auth, q);
-  }
-
-  @Post()
-  @HttpCode(200)
-  @ApiBodySpec(JOB_QUERY)
-  @ApiOkResponse({ type: [JobDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(JOB_QUERY) q: ParsedQuery) {
-    return this.jobs.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(JOB_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(JOB_QUERY) q: ParsedQuery) {
-    return this.jobs.count(auth, q);
-  }
-
-  @Post('count')
-  @HttpCode(200)
-  @ApiBodySpec(JOB_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  queryCount(@Auth() auth: Authentication | null, @CountBody(JOB_QUERY) q: ParsedQuery) {
-    return this.jobs.count(auth, q);
-  }
+  constructor(readonly jobs: JobService) {}
 
   @Get(':id')
   @ApiOkResponse({ type: JobDto })

@@ -1,6 +1,10 @@
 import { RestError } from '../../common/errors/rest-error';
 import { f, FilterApply, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { parseDate } from '../../engine/util/camunda-date';
+import { QueryResource } from '../../common/query/query-resource';
+import { instanceReadGrants } from '../../common/query/authorized-rows';
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { JobDto, toJobDto } from './job.dto';
 
 const OPS: Record<string, string> = { gt: '>', lt: '<' };
 
@@ -60,4 +64,13 @@ export const JOB_QUERY: QuerySpec = {
     tenantId: 'j.tenantId',
   },
   defaultOrder: 'j.id',
+};
+
+export const JOB_LIST: QueryResource<JobEntity, JobDto> = {
+  entity: JobEntity,
+  alias: 'j',
+  restrict: instanceReadGrants('j.processInstanceId', 'j.processDefinitionKey'),
+  spec: JOB_QUERY,
+  dto: JobDto,
+  toDto: toJobDto,
 };

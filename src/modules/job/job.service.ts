@@ -1,37 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { SelectQueryBuilder } from 'typeorm';
 import { RestError } from '../../common/errors/rest-error';
 import { integerOrNull, objectOrNull, stringOrNull } from '../../common/http/json-body';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { AuthorizationError, EngineError, NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { parseDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { JobDto, toJobDto } from './job.dto';
-import { JOB_QUERY } from './job.query';
+import { JOB_LIST } from './job.query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
 @Injectable()
 export class JobService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<JobEntity, JobDto>;
 
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<JobEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(JobEntity).createQueryBuilder('j');
-      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('j.processInstanceId', 'j.processDefinitionKey'));
-      return run(qb);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<JobDto[]> {
-    return (await this.query(auth, (qb) => listQuery(qb, JOB_QUERY, q))).map(toJobDto);
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, JOB_QUERY, q)) };
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, JOB_LIST);
   }
 
   async get(auth: Authentication | null, id: string): Promise<JobDto> {

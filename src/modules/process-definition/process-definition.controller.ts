@@ -5,41 +5,18 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 import { ProcessInstanceWithVariablesDto } from '../../common/dto/process-instance.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ApiBodySpec, ApiQuerySpec, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { PROCESS_DEFINITION_QUERY } from './process-definition.query';
+import { ListRoutes } from '../../common/query/list-routes';
+import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { ProcessDefinitionService } from './process-definition.service';
 
 @ApiTags('Process Definition')
 @ApiBasicAuth()
 @Controller('process-definition')
+@ListRoutes(PROCESS_DEFINITION_LIST, (c: ProcessDefinitionController) => c.definitions.rows, { routes: ['list', 'query', 'count'] })
 export class ProcessDefinitionController {
-  constructor(private readonly definitions: ProcessDefinitionService) {}
-
-  @Get()
-  @ApiQuerySpec(PROCESS_DEFINITION_QUERY)
-  @ApiOkResponse({ type: [ProcessDefinitionDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(PROCESS_DEFINITION_QUERY) q: ParsedQuery) {
-    return this.definitions.list(auth, q);
-  }
-
-  @Post()
-  @HttpCode(200)
-  @ApiBodySpec(PROCESS_DEFINITION_QUERY)
-  @ApiOkResponse({ type: [ProcessDefinitionDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(PROCESS_DEFINITION_QUERY) q: ParsedQuery) {
-    return this.definitions.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(PROCESS_DEFINITION_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(PROCESS_DEFINITION_QUERY) q: ParsedQuery) {
-    return this.definitions.count(auth, q);
-  }
+  constructor(readonly definitions: ProcessDefinitionService) {}
 
   @Get('key/:key')
   @ApiOkResponse({ type: ProcessDefinitionDto })

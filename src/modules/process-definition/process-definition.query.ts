@@ -1,5 +1,9 @@
 import { commonDefinitionParams, deployedParams } from '../../common/query/definition-filters';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
+import { definitionList } from '../../common/query/definition-list';
+import { Resources } from '../../engine/authorization/resources';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 
 const SUSPENDED = '(d.suspensionState = 2 OR (d.activationTime IS NOT NULL AND d.activationTime > :suspNow))';
 
@@ -29,3 +33,5 @@ export const PROCESS_DEFINITION_QUERY: QuerySpec = {
   },
   defaultOrder: 'd.id',
 };
+
+export const PROCESS_DEFINITION_LIST = definitionList(ProcessDefinitionEntity, Resources.PROCESS_DEFINITION, PROCESS_DEFINITION_QUERY, ProcessDefinitionDto, toProcessDefinitionDto);

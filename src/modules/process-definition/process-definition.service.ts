@@ -8,12 +8,11 @@ import { objectOrNull, stringOrNull } from '../../common/http/json-body';
 import { LinkBuilder } from '../../common/http/links';
 import { variablesFromWire } from '../../common/variables/variable-value.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
-import { PROCESS_DEFINITION_QUERY } from './process-definition.query';
+import { ResourceQuery } from '../../common/query/resource-query';
+import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 
 export interface ProcessDefinitionRef {
   id?: string;
@@ -24,17 +23,11 @@ export interface ProcessDefinitionRef {
 @Injectable()
 export class ProcessDefinitionService {
   readonly lookup: DefinitionLookup<ProcessDefinitionEntity>;
+  readonly rows: ResourceQuery<ProcessDefinitionEntity, ProcessDefinitionDto>;
 
   constructor(private readonly engine: ProcessEngine) {
-    this.lookup = new DefinitionLookup(engine, 'process', ProcessDefinitionEntity, Resources.PROCESS_DEFINITION, PROCESS_DEFINITION_QUERY, 'process definition');
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<ProcessDefinitionDto[]> {
-    return (await this.lookup.list(auth, q)).map(toProcessDefinitionDto);
-  }
-
-  count(auth: Authentication | null, q: ParsedQuery) {
-    return this.lookup.count(auth, q);
+    this.lookup = new DefinitionLookup(engine, 'process', 'process definition');
+    this.rows = new ResourceQuery(engine, PROCESS_DEFINITION_LIST);
   }
 
   find(auth: Authentication | null, ref: ProcessDefinitionRef): Promise<ProcessDefinitionEntity> {

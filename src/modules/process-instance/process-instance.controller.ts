@@ -3,55 +3,22 @@ import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } 
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
-import { CountResultDto } from '../../common/http/count-result.dto';
 import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
-import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
-import { PROCESS_INSTANCE_QUERY } from './process-instance.query';
+import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
-
-const Q = PROCESS_INSTANCE_QUERY;
 
 @ApiTags('Process Instance')
 @ApiBasicAuth()
 @Controller('process-instance')
+@ListRoutes(PROCESS_INSTANCE_LIST, (c: ProcessInstanceController) => c.instances.rows)
 export class ProcessInstanceController {
-  constructor(private readonly instances: ProcessInstanceService) {}
-
-  @Get()
-  @ApiQuerySpec(Q)
-  @ApiOkResponse({ type: [ProcessInstanceDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(Q) q: ParsedQuery) {
-    return this.instances.list(auth, q);
-  }
-
-  @Post()
-  @HttpCode(200)
-  @ApiBodySpec(Q)
-  @ApiOkResponse({ type: [ProcessInstanceDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery) {
-    return this.instances.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(Q, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(Q) q: ParsedQuery) {
-    return this.instances.count(auth, q);
-  }
-
-  @Post('count')
-  @HttpCode(200)
-  @ApiBodySpec(Q, { sorting: false })
-  @ApiOkResponse({ type: CountResultDto })
-  queryCount(@Auth() auth: Authentication | null, @CountBody(Q) q: ParsedQuery) {
-    return this.instances.count(auth, q);
-  }
+  constructor(readonly instances: ProcessInstanceService) {}
 
   @Get(':id')
   @ApiOkResponse({ type: ProcessInstanceDto })

@@ -1,5 +1,9 @@
 import { f, ParamDef, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { variableCaseParams, variableFilter } from '../../common/query/variable-filters';
+import { QueryResource } from '../../common/query/query-resource';
+import { instanceReadGrants } from '../../common/query/authorized-rows';
+import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
+import { ProcessInstanceDto, toProcessInstanceDto } from '../../common/dto/process-instance.dto';
 
 /** The query runs over root executions (alias `p`): a process instance is its root execution. */
 function incident(condition: (p: string) => string, like = false): ParamDef {
@@ -72,4 +76,15 @@ export const PROCESS_INSTANCE_QUERY: QuerySpec = {
     businessKey: 'p.businessKey',
   },
   defaultOrder: 'p.id',
+};
+
+export const PROCESS_INSTANCE_LIST: QueryResource<ExecutionEntity, ProcessInstanceDto> = {
+  entity: ExecutionEntity,
+  alias: 'p',
+  // Process instances are the executions that are their own instance.
+  scope: (qb) => qb.where('p.id = p.processInstanceId'),
+  restrict: instanceReadGrants('p.id', 'p.processDefinitionKey'),
+  spec: PROCESS_INSTANCE_QUERY,
+  dto: ProcessInstanceDto,
+  toDto: toProcessInstanceDto,
 };

@@ -1,18 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { SelectQueryBuilder } from 'typeorm';
-import { ProcessInstanceDto, toProcessInstanceDto } from '../../common/dto/process-instance.dto';
+import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { notFound } from '../../common/errors/rest-error';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { Authentication } from '../../engine/authorization/authentication';
 import { NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { ActivityInstanceDto, toActivityInstanceDto } from './activity-instance.dto';
-import { PROCESS_INSTANCE_QUERY } from './process-instance.query';
+import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 
 export interface DeleteFlags {
   skipCustomListeners?: string;
@@ -25,28 +22,16 @@ const notExisting = (id: string) => notFound(`Process instance with id ${id} doe
 
 @Injectable()
 export class ProcessInstanceService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<ExecutionEntity, ProcessInstanceDto>;
 
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<ExecutionEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(ExecutionEntity).createQueryBuilder('p').where('p.id = p.processInstanceId');
-      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('p.id', 'p.processDefinitionKey'));
-      return run(qb);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<ProcessInstanceDto[]> {
-    return (await this.query(auth, (qb) => listQuery(qb, PROCESS_INSTANCE_QUERY, q))).map(toProcessInstanceDto);
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, PROCESS_INSTANCE_QUERY, q)) };
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, PROCESS_INSTANCE_LIST);
   }
 
   async get(auth: Authentication | null, id: string): Promise<ProcessInstanceDto> {
-    const found = await this.query(auth, (qb) => qb.andWhere('p.id = :id', { id }).getOne());
+    const found = await this.rows.one(auth, id);
     if (!found) throw notExisting(id);
-    return toProcessInstanceDto(found);
+    return found;
   }
 
   async delete(auth: Authentication | null, id: string, flags: DeleteFlags): Promise<void> {

@@ -2,19 +2,15 @@ import { Body, Controller, createParamDecorator, ExecutionContext, Delete, Get, 
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
 import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
-import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { CompleteTaskDto, TaskDto, UserIdDto } from './task.dto';
-import { TASK_QUERY } from './task.query';
+import { TASK_LIST } from './task.query';
 import { TaskService } from './task.service';
-
-const Q = TASK_QUERY;
 
 /** `variables` and `localVariables` share their handlers; the path says which scope is meant. */
 const both = (suffix = '') => [`:id/variables${suffix}`, `:id/localVariables${suffix}`];
@@ -23,38 +19,9 @@ const Local = createParamDecorator((_data: unknown, ctx: ExecutionContext) => /\
 @ApiTags('Task')
 @ApiBasicAuth()
 @Controller('task')
+@ListRoutes(TASK_LIST, (c: TaskController) => c.tasks.rows)
 export class TaskController {
-  constructor(private readonly tasks: TaskService) {}
-
-  @Get()
-  @ApiQuerySpec(Q)
-  @ApiOkResponse({ type: [TaskDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(Q) q: ParsedQuery) {
-    return this.tasks.list(auth, q);
-  }
-
-  @Post()
-  @HttpCode(200)
-  @ApiBodySpec(Q)
-  @ApiOkResponse({ type: [TaskDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery) {
-    return this.tasks.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(Q, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(Q) q: ParsedQuery) {
-    return this.tasks.count(auth, q);
-  }
-
-  @Post('count')
-  @HttpCode(200)
-  @ApiBodySpec(Q, { sorting: false })
-  @ApiOkResponse({ type: CountResultDto })
-  queryCount(@Auth() auth: Authentication | null, @CountBody(Q) q: ParsedQuery) {
-    return this.tasks.count(auth, q);
-  }
+  constructor(readonly tasks: TaskService) {}
 
   @Get(':id')
   @ApiOkResponse({ type: TaskDto })

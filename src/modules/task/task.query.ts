@@ -1,5 +1,9 @@
 import { f, ParamDef, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { variableCaseParams, variableFilter } from '../../common/query/variable-filters';
+import { QueryResource } from '../../common/query/query-resource';
+import { taskReadGrants } from '../../common/query/authorized-rows';
+import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
+import { TaskDto, toTaskDto } from './task.dto';
 
 const LINK = 'SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND il.type = \'candidate\'';
 const GROUPS_OF = (p: string) => `SELECT m.group_id FROM act_id_membership m WHERE m.user_id = :${p}`;
@@ -130,4 +134,13 @@ export const TASK_QUERY: QuerySpec = {
     priority: 't.priority', tenantId: 't.tenantId',
   },
   defaultOrder: 't.id',
+};
+
+export const TASK_LIST: QueryResource<TaskEntity, TaskDto> = {
+  entity: TaskEntity,
+  alias: 't',
+  restrict: taskReadGrants('t.id', 't.processDefinitionKey'),
+  spec: TASK_QUERY,
+  dto: TaskDto,
+  toDto: toTaskDto,
 };

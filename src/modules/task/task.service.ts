@@ -1,44 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { SelectQueryBuilder } from 'typeorm';
 import { notFound, RestError } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { objectOrNull, stringOrNull } from '../../common/http/json-body';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { restrictToAnyGrant, taskReadGrants } from '../../common/query/authorized-rows';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { variablesFromWire, variablesToWire } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { VariableMap, WireValue } from '../../engine/variables/typed-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
-import { TaskDto, toTaskDto } from './task.dto';
-import { TASK_QUERY } from './task.query';
+import { ResourceQuery } from '../../common/query/resource-query';
+import { TaskDto } from './task.dto';
+import { TASK_LIST } from './task.query';
 
 @Injectable()
 export class TaskService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<TaskEntity, TaskDto>;
 
-  private query<T>(auth: Authentication | null, run: (qb: SelectQueryBuilder<TaskEntity>) => Promise<T>): Promise<T> {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(TaskEntity).createQueryBuilder('t');
-      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, taskReadGrants('t.id', 't.processDefinitionKey'));
-      return run(qb);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<TaskDto[]> {
-    return (await this.query(auth, (qb) => listQuery(qb, TASK_QUERY, q))).map(toTaskDto);
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, TASK_QUERY, q)) };
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, TASK_LIST);
   }
 
   async get(auth: Authentication | null, id: string): Promise<TaskDto> {
-    const found = await this.query(auth, (qb) => qb.andWhere('t.id = :id', { id }).getOne());
+    const found = await this.rows.one(auth, id);
     if (!found) throw notFound(`No matching task with id ${id}`);
-    return toTaskDto(found);
+    return found;
   }
 
   claim(auth: Authentication | null, id: string, body: unknown): Promise<void> {

@@ -1,34 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
-import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
+import { ListRoutes } from '../../common/query/list-routes';
 import { UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
-import { USER_QUERY } from './user.query';
+import { USER_LIST } from './user.query';
 import { UserService } from './user.service';
 
 @ApiTags('User')
 @ApiBasicAuth()
 @Controller('user')
+@ListRoutes(USER_LIST, (c: UserController) => c.users.rows, { routes: ['list', 'count'] })
 export class UserController {
-  constructor(private readonly users: UserService) {}
-
-  @Get()
-  @ApiQuerySpec(USER_QUERY)
-  @ApiOkResponse({ type: [UserProfileDto] })
-  list(@Auth() auth: Authentication | null, @ListQuery(USER_QUERY) q: ParsedQuery) {
-    return this.users.list(auth, q);
-  }
-
-  @Get('count')
-  @ApiQuerySpec(USER_QUERY, { sorting: false, paging: false })
-  @ApiOkResponse({ type: CountResultDto })
-  count(@Auth() auth: Authentication | null, @CountQuery(USER_QUERY) q: ParsedQuery) {
-    return this.users.count(auth, q);
-  }
+  constructor(readonly users: UserService) {}
 
   @Options()
   @ApiOkResponse({ type: ResourceOptionsDto })

@@ -1,4 +1,8 @@
 import { f, QuerySpec } from '../../common/query/query-spec';
+import { QueryResource } from '../../common/query/query-resource';
+import { Resources } from '../../engine/authorization/resources';
+import { UserEntity } from '../../persistence/entities/identity/user.entity';
+import { toUserProfileDto, UserProfileDto } from './user.dto';
 
 export const USER_QUERY: QuerySpec = {
   params: {
@@ -19,4 +23,13 @@ export const USER_QUERY: QuerySpec = {
   },
   sortBy: { userId: 'u.id', firstName: 'u.firstName', lastName: 'u.lastName', email: 'u.email' },
   defaultOrder: 'u.id',
+};
+
+export const USER_LIST: QueryResource<UserEntity, UserProfileDto> = {
+  entity: UserEntity,
+  alias: 'u',
+  restrict: { permission: 'READ', resource: Resources.USER, column: 'u.id' },
+  spec: USER_QUERY,
+  dto: UserProfileDto,
+  toDto: toUserProfileDto,
 };

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { notFound, badRequest } from '../../common/errors/rest-error';
 import { objectOrNull } from '../../common/http/json-body';
 import { LinkBuilder } from '../../common/http/links';
@@ -8,28 +6,16 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
+import { ResourceQuery } from '../../common/query/resource-query';
 import { credentialsFromBody, profileFromBody, toUserProfileDto, UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
-import { USER_QUERY } from './user.query';
+import { USER_LIST } from './user.query';
 
 @Injectable()
 export class UserService {
-  constructor(private readonly engine: ProcessEngine) {}
+  readonly rows: ResourceQuery<UserEntity, UserProfileDto>;
 
-  private query(auth: Authentication | null, run: (qb: any) => Promise<any>) {
-    return this.engine.tx.read(async (em) => {
-      const qb = em.getRepository(UserEntity).createQueryBuilder('u');
-      await this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ', Resources.USER, 'u.id');
-      return run(qb);
-    });
-  }
-
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<UserProfileDto[]> {
-    const users: UserEntity[] = await this.query(auth, (qb) => listQuery(qb, USER_QUERY, q));
-    return users.map(toUserProfileDto);
-  }
-
-  async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.query(auth, (qb) => countQuery(qb, USER_QUERY, q)) };
+  constructor(private readonly engine: ProcessEngine) {
+    this.rows = new ResourceQuery(engine, USER_LIST);
   }
 
   async create(auth: Authentication | null, dto: UserCreateDto): Promise<void> {
