@@ -1,7 +1,8 @@
 import type { Response } from 'express';
 import { EngineError } from '../../engine/errors';
 import { withErrorPrefix } from '../errors/wrap-engine-error';
-import { TypedValue, typedValueFromWire, typedValueToWire, VariableMap, WireValue } from '../../engine/variables/typed-value';
+import { TypedValue, VariableMap } from '../../engine/variables/typed-value';
+import { typedValueFromWire, typedValueToWire, WireValue } from './wire-value';
 import { RestError } from '../errors/rest-error';
 import { sendBinary } from '../http/binary-response';
 import { objectOrNull } from '../http/json-body';

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RestError } from '../errors/rest-error';
-import { typedValueFromWire, typedValueToWire, TypedValue, VariableMap, WireValue } from '../../engine/variables/typed-value';
+import { TypedValue, VariableMap } from '../../engine/variables/typed-value';
+import { typedValueFromWire, typedValueToWire, WireValue } from './wire-value';
 
 export class VariableValueDto {
   @ApiPropertyOptional({ description: 'The value; its JSON type depends on `type`' }) value: unknown;

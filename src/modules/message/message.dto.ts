@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { variablesToWire } from '../../common/variables/variable-value.dto';
 import { MessageCorrelationResult } from '../../engine/events/event-types';
-import { WireValue } from '../../engine/variables/typed-value';
+import { WireValue } from '../../common/variables/wire-value';
 
 const VARIABLES = { type: 'object', additionalProperties: true, nullable: true } as const;
 

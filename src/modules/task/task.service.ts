@@ -10,7 +10,8 @@ import { VariableScopeAccess } from '../../common/variables/variable-scope-resou
 import { variablesFromWire, variablesToWire } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
-import { VariableMap, WireValue } from '../../engine/variables/typed-value';
+import { WireValue } from '../../common/variables/wire-value';
+import { VariableMap } from '../../engine/variables/typed-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { SetTaskAssigneeCmd } from '../../engine/runtime/commands/task-assignment.cmd';
 import { TaskDto, toTaskDto } from './task.dto';
