@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter';
 import { enginePrefix } from './common/http/engine-prefix.middleware';
 import { jsonContentType } from './common/http/json-content-type.middleware';
+import { BodyValidationPipe } from './common/validation/body-validation.pipe';
 import { EngineConfig } from './config/engine-config';
 
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
@@ -32,6 +33,7 @@ export async function createApp(config: EngineConfig, logger: LogLevel[] | false
   app.set('query parser', 'simple');
   app.setGlobalPrefix('engine-rest');
   app.useGlobalFilters(new CamundaExceptionFilter());
+  app.useGlobalPipes(new BodyValidationPipe());
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DecisionDefinitionDto, DmnXmlDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
+import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
 import { ParsedQuery } from '../../common/query/parse-query';
-import { badRequest, RestError } from '../../common/errors/rest-error';
-import { variablesFromWire, variablesToWire } from '../../common/variables/variable-value.dto';
+import { RestError } from '../../common/errors/rest-error';
+import { variablesFromWire, variablesToWire, VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import { EngineError } from '../../engine/errors';
 import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
@@ -56,19 +56,18 @@ export class DecisionDefinitionService {
     await this.lookup.sendDiagram(await this.find(auth, ref, ref.id !== undefined ? 400 : 404), res);
   }
 
-  async updateHistoryTimeToLive(auth: Authentication | null, ref: DecisionRef, body: { historyTimeToLive?: unknown } | undefined): Promise<void> {
-    const ttl = body?.historyTimeToLive ?? null;
-    if (ttl !== null && typeof ttl !== 'number') throw badRequest('historyTimeToLive must be an integer');
+  async updateHistoryTimeToLive(auth: Authentication | null, ref: DecisionRef, dto: HistoryTimeToLiveDto): Promise<void> {
+    const ttl = dto.historyTimeToLive ?? null;
     const definition = await this.find(auth, ref);
     await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.config.enforceHistoryTimeToLive);
   }
 
-  async evaluate(auth: Authentication | null, ref: DecisionRef, body: { variables?: unknown } | undefined) {
+  async evaluate(auth: Authentication | null, ref: DecisionRef, dto: VariablesBodyDto) {
     const definition = await this.find(auth, ref).catch((err) => {
       if (ref.id !== undefined && err instanceof RestError) throw new RestError(404, `Cannot evaluate decision ${ref.id}: ${err.message}`);
       throw err;
     });
-    const variables = variablesFromWire(body?.variables);
+    const variables = variablesFromWire(dto.variables);
     try {
       const result = await this.engine.decisions.evaluate(auth, definition, variables);
       return result.rows.map((row) => variablesToWire(row));

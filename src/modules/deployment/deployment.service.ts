@@ -94,9 +94,9 @@ export class DeploymentService {
     }
   }
 
-  async redeploy(auth: Authentication | null, links: LinkBuilder, id: string, dto: RedeploymentDto | undefined): Promise<DeploymentWithDefinitionsDto> {
+  async redeploy(auth: Authentication | null, links: LinkBuilder, id: string, dto: RedeploymentDto): Promise<DeploymentWithDefinitionsDto> {
     try {
-      return toDeploymentWithDefinitionsDto(await this.engine.repository.redeploy(auth, id, dto ?? {}), links);
+      return toDeploymentWithDefinitionsDto(await this.engine.repository.redeploy(auth, id, { resourceIds: dto.resourceIds, resourceNames: dto.resourceNames, source: dto.source }), links);
     } catch (err) {
       const kind = (err as EngineError).kind;
       if (kind === 'NotFound') throw notFound(`Cannot redeploy deployment '${id}': ${(err as Error).message}`);

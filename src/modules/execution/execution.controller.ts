@@ -61,14 +61,12 @@ export class ExecutionController {
 
   @Post(':id/create-incident')
   @HttpCode(200)
-  @ApiBody({ type: CreateIncidentDto })
   createIncident(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateIncidentDto) {
     return this.executions.createIncident(auth, id, body);
   }
 
   @Post(':id/signal')
   @HttpCode(204)
-  @ApiBody({ type: TriggerDto })
   signal(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TriggerDto) {
     return this.executions.signal(auth, id, body);
   }
@@ -81,7 +79,6 @@ export class ExecutionController {
 
   @Post(':id/messageSubscriptions/:messageName/trigger')
   @HttpCode(204)
-  @ApiBody({ type: TriggerDto })
   trigger(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('messageName') messageName: string, @Body() body: TriggerDto) {
     return this.executions.triggerMessage(auth, id, messageName, body);
   }
@@ -94,7 +91,6 @@ export class ExecutionController {
 
   @Post(':id/localVariables')
   @HttpCode(204)
-  @ApiBody({ type: PatchVariablesDto })
   modifyLocalVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: PatchVariablesDto) {
     return vars.modifyVariables(this.executions.localVariables(auth, id), body);
   }
@@ -108,7 +104,6 @@ export class ExecutionController {
 
   @Put(':id/localVariables/:varName')
   @HttpCode(204)
-  @ApiBody({ type: VariableValueDto })
   putLocalVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
     return vars.putVariable(this.executions.localVariables(auth, id), name, body);
   }

@@ -2,22 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { EventSubscriptionDto, toEventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 import { IncidentDto, toIncidentDto } from '../../common/dto/incident.dto';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
 import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
-import { variablesFromWire } from '../../common/variables/variable-value.dto';
+import { TriggerDto } from '../../common/variables/patch-variables.dto';
+import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { Authentication } from '../../engine/authorization/authentication';
 import { BadUserRequestError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
-import { VariableMap } from '../../engine/variables/typed-value';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { CreateIncidentCmd } from '../../engine/runtime/commands/create-incident.cmd';
-import { ExecutionDto, toExecutionDto } from './execution.dto';
+import { CreateIncidentDto, ExecutionDto, toExecutionDto } from './execution.dto';
 import { EXECUTION_QUERY } from './execution.query';
 
 @Injectable()
@@ -78,9 +77,9 @@ export class ExecutionService {
   }
 
   /** The message is delivered to the subscribed execution, which then continues (a receive task leaves). */
-  async triggerMessage(auth: Authentication | null, id: string, messageName: string, body: { variables?: unknown } | undefined): Promise<void> {
+  async triggerMessage(auth: Authentication | null, id: string, messageName: string, dto: TriggerDto): Promise<void> {
     const prefix = `Cannot trigger message ${messageName} for execution ${id}`;
-    const variables = this.triggerVariables(prefix, body);
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     const subscription = await this.findMessageSubscription(auth, id, messageName);
     if (!subscription) {
       throw new RestError(
@@ -92,30 +91,20 @@ export class ExecutionService {
     await withErrorPrefix(prefix, () => this.engine.events.messageEventReceived(auth, id, messageName, variables));
   }
 
-  async signal(auth: Authentication | null, id: string, body: { variables?: unknown } | undefined): Promise<void> {
+  async signal(auth: Authentication | null, id: string, dto: TriggerDto): Promise<void> {
     const prefix = `Cannot signal execution ${id}`;
-    const variables = this.triggerVariables(prefix, body);
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     await withErrorPrefix(prefix, () => this.engine.runtime.signalExecution(auth, id, variables));
   }
 
   /** A custom incident; bad input is a 400 with the engine's message, as in Camunda. */
-  async createIncident(auth: Authentication | null, id: string, body: unknown): Promise<IncidentDto> {
-    const dto = objectOrNull(body) ?? {};
-    const command = new CreateIncidentCmd(id, stringOrNull(dto, 'incidentType'), stringOrNull(dto, 'configuration'), stringOrNull(dto, 'message'));
+  async createIncident(auth: Authentication | null, id: string, dto: CreateIncidentDto): Promise<IncidentDto> {
+    const command = new CreateIncidentCmd(id, dto.incidentType ?? null, dto.configuration ?? null, dto.message ?? null);
     try {
       return toIncidentDto(await this.engine.runtime.execute(auth, command));
     } catch (err) {
       if (err instanceof BadUserRequestError) throw badRequest(err.message);
       throw err;
-    }
-  }
-
-  private triggerVariables(prefix: string, body: { variables?: unknown } | undefined): VariableMap {
-    if (body != null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('');
-    try {
-      return variablesFromWire(body?.variables);
-    } catch (err) {
-      throw new RestError(400, `${prefix}: ${(err as Error).message}`, (err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
     }
   }
 }

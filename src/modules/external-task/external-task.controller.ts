@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
@@ -10,7 +10,7 @@ import { ExternalTaskDto, LockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
 import {
   CompleteExternalTaskDto, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, FetchExternalTasksDto,
-  LockExternalTaskDto, PriorityDto, RetriesDto, SetRetriesForExternalTasksDto,
+  ExternalTaskPriorityDto, ExternalTaskRetriesDto, LockExternalTaskDto, SetRetriesForExternalTasksDto,
 } from './external-task-request.dto';
 import { ExternalTaskService } from './external-task.service';
 
@@ -52,9 +52,8 @@ export class ExternalTaskController {
 
   @Post('fetchAndLock')
   @HttpCode(200)
-  @ApiBody({ type: FetchExternalTasksDto })
   @ApiOkResponse({ type: [LockedExternalTaskDto] })
-  fetchAndLock(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  fetchAndLock(@Auth() auth: Authentication | null, @Body() body: FetchExternalTasksDto) {
     return this.tasks.fetchAndLock(auth, body);
   }
 
@@ -67,16 +66,14 @@ export class ExternalTaskController {
 
   @Put('retries')
   @HttpCode(204)
-  @ApiBody({ type: SetRetriesForExternalTasksDto })
-  setRetriesSync(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  setRetriesSync(@Auth() auth: Authentication | null, @Body() body: SetRetriesForExternalTasksDto) {
     return this.tasks.setRetriesSync(auth, body);
   }
 
   @Post('retries-async')
   @HttpCode(200)
-  @ApiBody({ type: SetRetriesForExternalTasksDto })
   @ApiOkResponse({ description: 'BatchDto of type set-external-task-retries (executed at once, already complete)' })
-  setRetriesAsync(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  setRetriesAsync(@Auth() auth: Authentication | null, @Body() body: SetRetriesForExternalTasksDto) {
     return this.tasks.setRetriesAsync(auth, body);
   }
 
@@ -98,36 +95,31 @@ export class ExternalTaskController {
 
   @Post(':id/complete')
   @HttpCode(204)
-  @ApiBody({ type: CompleteExternalTaskDto })
-  complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteExternalTaskDto) {
     return this.tasks.complete(auth, id, body);
   }
 
   @Post(':id/failure')
   @HttpCode(204)
-  @ApiBody({ type: ExternalTaskFailureDto })
-  failure(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  failure(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskFailureDto) {
     return this.tasks.handleFailure(auth, id, body);
   }
 
   @Post(':id/bpmnError')
   @HttpCode(204)
-  @ApiBody({ type: ExternalTaskBpmnErrorDto })
-  bpmnError(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  bpmnError(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskBpmnErrorDto) {
     return this.tasks.handleBpmnError(auth, id, body);
   }
 
   @Post(':id/lock')
   @HttpCode(204)
-  @ApiBody({ type: LockExternalTaskDto })
-  lock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  lock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: LockExternalTaskDto) {
     return this.tasks.lock(auth, id, body);
   }
 
   @Post(':id/extendLock')
   @HttpCode(204)
-  @ApiBody({ type: ExtendLockOnExternalTaskDto })
-  extendLock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  extendLock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExtendLockOnExternalTaskDto) {
     return this.tasks.extendLock(auth, id, body);
   }
 
@@ -139,15 +131,13 @@ export class ExternalTaskController {
 
   @Put(':id/retries')
   @HttpCode(204)
-  @ApiBody({ type: RetriesDto })
-  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskRetriesDto) {
     return this.tasks.setRetries(auth, id, body);
   }
 
   @Put(':id/priority')
   @HttpCode(204)
-  @ApiBody({ type: PriorityDto })
-  setPriority(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setPriority(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskPriorityDto) {
     return this.tasks.setPriority(auth, id, body);
   }
 }

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { RestError } from '../../common/errors/rest-error';
-import { JsonObject, integerOrNull, stringArrayOrNull } from '../../common/http/json-body';
+import { JsonObject, stringOrNull } from '../../common/http/json-body';
 import { applyFilters, countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
 import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
@@ -17,7 +17,10 @@ import { ExecutionEntity } from '../../persistence/entities/runtime/execution.en
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { ExternalTaskDto, LockedExternalTaskDto, toExternalTaskDtos, toLockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
-import { bodyObject, fetchAndLockFromBody, longOrNull, variablesOf } from './external-task-request.dto';
+import {
+  bodyObject, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, ExternalTaskPriorityDto, ExternalTaskRetriesDto,
+  fetchAndLockFromBody, LockExternalTaskDto, SetRetriesForExternalTasksDto, variablesOf,
+} from './external-task-request.dto';
 import { RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, RETRIES_PROCESS_INSTANCE_QUERY } from './retries-selection.query';
 
 /** Engine errors Camunda's resource turns into a RestException with the same message (BadUserRequestException and subclasses). */
@@ -83,43 +86,40 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
     }
   }
 
+  /** Hot path: reads the raw body (no validation pipe, see the controller); a DTO reads the same. */
   complete(auth: Authentication | null, id: string, body: unknown): Promise<void> {
     const b = bodyObject(body);
     return restErrors(id, () =>
-      this.engine.externalTasks.complete(auth, id, stringField(b, 'workerId'), variablesOf(b, 'variables'), variablesOf(b, 'localVariables')),
+      this.engine.externalTasks.complete(auth, id, stringOrNull(b, 'workerId'), variablesOf(b?.variables, 'variables'), variablesOf(b?.localVariables, 'localVariables')),
     );
   }
 
-  handleFailure(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const b = bodyObject(body);
+  handleFailure(auth: Authentication | null, id: string, dto: ExternalTaskFailureDto): Promise<void> {
     return restErrors(id, () =>
       this.engine.externalTasks.handleFailure(auth, id, {
-        workerId: stringField(b, 'workerId'),
-        errorMessage: stringField(b, 'errorMessage'),
-        errorDetails: stringField(b, 'errorDetails'),
-        retries: integerOrNull(b, 'retries') ?? 0,
-        retryTimeout: longOrNull(b, 'retryTimeout') ?? 0,
-        variables: variablesOf(b, 'variables'),
-        localVariables: variablesOf(b, 'localVariables'),
+        workerId: dto.workerId ?? null,
+        errorMessage: dto.errorMessage ?? null,
+        errorDetails: dto.errorDetails ?? null,
+        retries: dto.retries ?? 0,
+        retryTimeout: dto.retryTimeout ?? 0,
+        variables: variablesOf(dto.variables, 'variables'),
+        localVariables: variablesOf(dto.localVariables, 'localVariables'),
       }),
     );
   }
 
-  handleBpmnError(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const b = bodyObject(body);
+  handleBpmnError(auth: Authentication | null, id: string, dto: ExternalTaskBpmnErrorDto): Promise<void> {
     return restErrors(id, () =>
-      this.engine.externalTasks.handleBpmnError(auth, id, stringField(b, 'workerId'), stringField(b, 'errorCode'), stringField(b, 'errorMessage'), variablesOf(b, 'variables')),
+      this.engine.externalTasks.handleBpmnError(auth, id, dto.workerId ?? null, dto.errorCode ?? null, dto.errorMessage ?? null, variablesOf(dto.variables, 'variables')),
     );
   }
 
-  lock(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const b = bodyObject(body);
-    return restErrors(id, () => this.engine.externalTasks.lock(auth, id, stringField(b, 'workerId'), longOrNull(b, 'lockDuration') ?? 0));
+  lock(auth: Authentication | null, id: string, dto: LockExternalTaskDto): Promise<void> {
+    return restErrors(id, () => this.engine.externalTasks.lock(auth, id, dto.workerId ?? null, dto.lockDuration ?? 0));
   }
 
-  extendLock(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const b = bodyObject(body);
-    return restErrors(id, () => this.engine.externalTasks.extendLock(auth, id, stringField(b, 'workerId'), longOrNull(b, 'newDuration') ?? 0));
+  extendLock(auth: Authentication | null, id: string, dto: ExtendLockOnExternalTaskDto): Promise<void> {
+    return restErrors(id, () => this.engine.externalTasks.extendLock(auth, id, dto.workerId ?? null, dto.newDuration ?? 0));
   }
 
   unlock(auth: Authentication | null, id: string): Promise<void> {
@@ -128,20 +128,16 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
 
   // ---- retries and priority
 
-  setRetries(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const retries = integerOrNull(bodyObject(body), 'retries');
-    if (retries == null) throw new RestError(400, 'The number of retries cannot be null.');
-    return restErrors(id, () => this.engine.externalTasks.setRetries(auth, id, retries), false);
+  setRetries(auth: Authentication | null, id: string, dto: ExternalTaskRetriesDto): Promise<void> {
+    return restErrors(id, () => this.engine.externalTasks.setRetries(auth, id, dto.retries), false);
   }
 
-  setPriority(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const priority = longOrNull(bodyObject(body), 'priority');
-    if (priority == null) throw new RestError(400, 'The priority cannot be null.');
-    return restErrors(id, () => this.engine.externalTasks.setPriority(auth, id, priority), false);
+  setPriority(auth: Authentication | null, id: string, dto: ExternalTaskPriorityDto): Promise<void> {
+    return restErrors(id, () => this.engine.externalTasks.setPriority(auth, id, dto.priority), false);
   }
 
-  async setRetriesSync(auth: Authentication | null, body: unknown): Promise<void> {
-    const { ids, retries } = await this.retriesSelection(auth, body);
+  async setRetriesSync(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<void> {
+    const { ids, retries } = await this.retriesSelection(auth, dto);
     await bulkErrors(() => this.engine.externalTasks.setRetriesOf(auth, ids, retries));
   }
 
@@ -149,8 +145,8 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
    * Camunda runs this as a batch. Until batches exist here the change is made at once and the
    * answer is a batch that is already complete (every job created and executed).
    */
-  async setRetriesAsync(auth: Authentication | null, body: unknown): Promise<Record<string, unknown>> {
-    const { ids, retries } = await this.retriesSelection(auth, body);
+  async setRetriesAsync(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<Record<string, unknown>> {
+    const { ids, retries } = await this.retriesSelection(auth, dto);
     await bulkErrors(() => this.engine.externalTasks.setRetriesOf(auth, ids, retries));
     const now = formatDate(new Date());
     return {
@@ -161,15 +157,13 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
   }
 
   /** The task ids a bulk retries request names: explicit ids, tasks of instances, and query results. */
-  private async retriesSelection(auth: Authentication | null, body: unknown): Promise<{ ids: Array<string | null>; retries: number }> {
-    const b = bodyObject(body);
-    const retries = integerOrNull(b, 'retries');
-    if (retries == null) throw new RestError(400, 'The number of retries cannot be null.');
-    const ids: Array<string | null> = [...(rawIds(b, 'externalTaskIds') ?? [])];
-    const instanceIds = new Set<string>(stringArrayOrNull(b, 'processInstanceIds') ?? []);
-    const taskQuery = b?.externalTaskQuery;
-    const instanceQuery = b?.processInstanceQuery;
-    const historicQuery = b?.historicProcessInstanceQuery;
+  private async retriesSelection(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<{ ids: Array<string | null>; retries: number }> {
+    const retries = dto.retries;
+    const ids: Array<string | null> = [...(dto.externalTaskIds ?? [])];
+    const instanceIds = new Set<string>(dto.processInstanceIds ?? []);
+    const taskQuery = dto.externalTaskQuery;
+    const instanceQuery = dto.processInstanceQuery;
+    const historicQuery = dto.historicProcessInstanceQuery;
     await this.engine.tx.read(async (em) => {
       if (taskQuery != null) {
         const q = parsePostQuery(EXTERNAL_TASK_QUERY, taskQuery, {}, false);
@@ -199,30 +193,12 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
   }
 }
 
-async function selectIds<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, raw: unknown, name: string, idColumn: string): Promise<string[]> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new RestError(400, `${name} must be an object`);
-  const unsupported = Object.keys(raw).filter((k) => !(k in spec.params) && (raw as JsonObject)[k] != null);
+async function selectIds<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, raw: JsonObject, name: string, idColumn: string): Promise<string[]> {
+  const unsupported = Object.keys(raw).filter((k) => !(k in spec.params) && raw[k] != null);
   if (unsupported.length) throw new RestError(400, `${name} does not support ${unsupported.join(', ')} here`);
   const q = parsePostQuery(spec, raw, {}, false);
   const rows = await applyFilters(qb, spec, q).select(idColumn, 'id').getRawMany<{ id: string }>();
   return rows.map((r) => r.id);
-}
-
-function rawIds(b: JsonObject | null, name: string): Array<string | null> | null {
-  const value = b?.[name];
-  if (value == null) return null;
-  if (!Array.isArray(value) || !value.every((v) => v === null || typeof v === 'string')) {
-    throw new RestError(400, `Cannot deserialize property '${name}' with value ${JSON.stringify(value)}: expected an array of strings`);
-  }
-  return value as Array<string | null>;
-}
-
-function stringField(b: JsonObject | null, name: string): string | null {
-  const value = b?.[name];
-  if (value == null) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new RestError(400, `Cannot deserialize property '${name}' with value ${JSON.stringify(value)}: expected a string`);
 }
 
 function notFound(id: string): RestError {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
@@ -43,8 +43,7 @@ export class IncidentController {
 
   @Put(':id/annotation')
   @HttpCode(204)
-  @ApiBody({ type: AnnotationDto })
-  setAnnotation(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setAnnotation(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: AnnotationDto) {
     return this.incidents.setAnnotation(auth, id, body);
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SelectQueryBuilder } from 'typeorm';
 import { RestError } from '../../common/errors/rest-error';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
 import { countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
 import { ParsedQuery } from '../../common/query/parse-query';
@@ -9,7 +8,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { EngineError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import { IncidentDto, toIncidentDto } from './incident.dto';
+import { AnnotationDto, IncidentDto, toIncidentDto } from './incident.dto';
 import { INCIDENT_QUERY } from './incident.query';
 
 const DEFINITION_KEY = '(SELECT d.`key` FROM act_re_procdef d WHERE d.id = i.proc_def_id)';
@@ -51,8 +50,8 @@ export class IncidentService {
     }
   }
 
-  async setAnnotation(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    await this.engine.incidents.setAnnotation(auth, id, stringOrNull(objectOrNull(body), 'annotation'));
+  async setAnnotation(auth: Authentication | null, id: string, dto: AnnotationDto): Promise<void> {
+    await this.engine.incidents.setAnnotation(auth, id, dto.annotation ?? null);
   }
 
   async clearAnnotation(auth: Authentication | null, id: string): Promise<void> {

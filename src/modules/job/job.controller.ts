@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
-import { JobDto, RetriesDto } from './job.dto';
+import { JobDto, JobRetriesDto } from './job.dto';
 import { JOB_QUERY } from './job.query';
 import { JobService } from './job.service';
 
@@ -69,9 +69,8 @@ export class JobController {
 
   @Put(':id/retries')
   @HttpCode(204)
-  @ApiBody({ type: RetriesDto })
   @ApiNoContentResponse()
-  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobRetriesDto) {
     return this.jobs.setRetries(auth, id, body);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SelectQueryBuilder } from 'typeorm';
 import { RestError } from '../../common/errors/rest-error';
-import { integerOrNull, objectOrNull, stringOrNull } from '../../common/http/json-body';
 import { countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
 import { ParsedQuery } from '../../common/query/parse-query';
@@ -10,7 +9,7 @@ import { AuthorizationError, EngineError, NotFoundError } from '../../engine/err
 import { ProcessEngine } from '../../engine/process-engine';
 import { parseDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { JobDto, toJobDto } from './job.dto';
+import { JobDto, JobRetriesDto, toJobDto } from './job.dto';
 import { JOB_QUERY } from './job.query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
@@ -54,11 +53,9 @@ export class JobService {
     }
   }
 
-  async setRetries(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const dto = objectOrNull(body) ?? {};
-    const retries = integerOrNull(dto, 'retries');
-    if (retries == null) throw new RestError(400, 'The number of job retries must be a non-negative Integer, but \'null\' has been provided.');
-    const dueDateText = stringOrNull(dto, 'dueDate');
+  async setRetries(auth: Authentication | null, id: string, dto: JobRetriesDto): Promise<void> {
+    const retries = dto.retries;
+    const dueDateText = dto.dueDate ?? null;
     const dueDate = dueDateText == null ? null : parseDate(dueDateText);
     if (dueDateText != null && !dueDate) throw new RestError(400, `Cannot set due date to value '${dueDateText}'`);
     try {

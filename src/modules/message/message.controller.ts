@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -15,9 +15,8 @@ export class MessageController {
   /** 204 without a result; 200 with the results (and their variables when asked) when `resultEnabled`. */
   @Post()
   @HttpCode(200)
-  @ApiBody({ type: CorrelationMessageDto })
   @ApiOkResponse({ type: [MessageCorrelationResultDto] })
-  async deliver(@Auth() auth: Authentication | null, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+  async deliver(@Auth() auth: Authentication | null, @Body() body: CorrelationMessageDto, @Res({ passthrough: true }) res: Response) {
     const results = await this.messages.deliver(auth, body);
     if (results === null) res.status(204);
     return results ?? undefined;

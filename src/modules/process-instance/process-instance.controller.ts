@@ -83,7 +83,6 @@ export class ProcessInstanceController {
 
   @Post(':id/variables')
   @HttpCode(204)
-  @ApiBody({ type: PatchVariablesDto })
   modifyVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: PatchVariablesDto) {
     return vars.modifyVariables(this.instances.variables(auth, id), body);
   }
@@ -97,7 +96,6 @@ export class ProcessInstanceController {
 
   @Put(':id/variables/:varName')
   @HttpCode(204)
-  @ApiBody({ type: VariableValueDto })
   putVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
     return vars.putVariable(this.instances.variables(auth, id), name, body);
   }
