@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
@@ -61,12 +62,14 @@ export class AuthorizationController {
   }
 
   @Put(':id')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   update(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: AuthorizationCreateDto) {
     return this.authorizations.update(auth, id, dto);
   }
 
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   delete(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.authorizations.delete(auth, id);

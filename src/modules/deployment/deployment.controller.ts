@@ -4,6 +4,7 @@ import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } 
 import type { Response } from 'express';
 import { memoryStorage } from 'multer';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { sendBinary } from '../../common/http/binary-response';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
@@ -72,6 +73,7 @@ export class DeploymentController {
   }
 
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   @ApiQuery({ name: 'cascade', required: false, type: Boolean })
   @ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean })
@@ -81,6 +83,10 @@ export class DeploymentController {
   }
 
   @Post(':id/redeploy')
+  @EngineErrorAnswers(
+    notFoundIs404("Cannot redeploy deployment '{id}': {message}"),
+    { kinds: ['NotValid', 'BadUserRequest'], status: 400, type: 'InvalidRequestException', message: "Cannot redeploy deployment '{id}': {message}" },
+  )
   @HttpCode(200)
   @ApiOkResponse({ type: DeploymentWithDefinitionsDto })
   redeploy(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Param('id') id: string, @Body() dto: RedeploymentDto) {

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { SelectQueryBuilder } from 'typeorm';
-import { RestError, badRequest, notFound } from '../../common/errors/rest-error';
+import { badRequest, notFound } from '../../common/errors/rest-error';
 import { LinkBuilder } from '../../common/http/links';
 import { countQuery, listQuery } from '../../common/query/apply-query';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
-import { EngineError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
 import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
@@ -86,23 +85,12 @@ export class DeploymentService {
   }
 
   async delete(auth: Authentication | null, id: string, query: Record<string, unknown>): Promise<void> {
-    try {
-      await this.engine.repository.deleteDeployment(auth, id, query.cascade === 'true');
-    } catch (err) {
-      if ((err as EngineError).kind === 'NotFound') throw notFound((err as Error).message);
-      throw err;
-    }
+    await this.engine.repository.deleteDeployment(auth, id, query.cascade === 'true');
   }
 
   async redeploy(auth: Authentication | null, links: LinkBuilder, id: string, dto: RedeploymentDto): Promise<DeploymentWithDefinitionsDto> {
-    try {
-      return toDeploymentWithDefinitionsDto(await this.engine.repository.redeploy(auth, id, { resourceIds: dto.resourceIds, resourceNames: dto.resourceNames, source: dto.source }), links);
-    } catch (err) {
-      const kind = (err as EngineError).kind;
-      if (kind === 'NotFound') throw notFound(`Cannot redeploy deployment '${id}': ${(err as Error).message}`);
-      if (kind === 'NotValid' || kind === 'BadUserRequest') throw new RestError(400, `Cannot redeploy deployment '${id}': ${(err as Error).message}`);
-      throw err;
-    }
+    const request = { resourceIds: dto.resourceIds, resourceNames: dto.resourceNames, source: dto.source };
+    return toDeploymentWithDefinitionsDto(await this.engine.repository.redeploy(auth, id, request), links);
   }
 
   async resources(auth: Authentication | null, id: string): Promise<DeploymentResourceDto[]> {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { EventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
@@ -60,6 +61,8 @@ export class ExecutionController {
   }
 
   @Post(':id/create-incident')
+  // Every BadUserRequestException, unknown execution included, is a 400 InvalidRequestException here.
+  @EngineErrorAnswers({ kinds: ['BadUserRequest', 'NotFound', 'NotValid', 'SuspendedEntityInteraction'], status: 400, type: 'InvalidRequestException' })
   @HttpCode(200)
   createIncident(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateIncidentDto) {
     return this.executions.createIncident(auth, id, body);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { EventSubscriptionDto, toEventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 import { IncidentDto, toIncidentDto } from '../../common/dto/incident.dto';
-import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
+import { notFound, RestError } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
@@ -11,7 +11,6 @@ import { VariableScopeAccess } from '../../common/variables/variable-scope-resou
 import { TriggerDto } from '../../common/variables/patch-variables.dto';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { Authentication } from '../../engine/authorization/authentication';
-import { BadUserRequestError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
@@ -97,14 +96,8 @@ export class ExecutionService {
     await withErrorPrefix(prefix, () => this.engine.runtime.signalExecution(auth, id, variables));
   }
 
-  /** A custom incident; bad input is a 400 with the engine's message, as in Camunda. */
   async createIncident(auth: Authentication | null, id: string, dto: CreateIncidentDto): Promise<IncidentDto> {
     const command = new CreateIncidentCmd(id, dto.incidentType ?? null, dto.configuration ?? null, dto.message ?? null);
-    try {
-      return toIncidentDto(await this.engine.runtime.execute(auth, command));
-    } catch (err) {
-      if (err instanceof BadUserRequestError) throw badRequest(err.message);
-      throw err;
-    }
+    return toIncidentDto(await this.engine.runtime.execute(auth, command));
   }
 }

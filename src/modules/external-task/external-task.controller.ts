@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/
 import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
@@ -12,6 +13,7 @@ import {
   CompleteExternalTaskDto, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, FetchExternalTasksDto,
   ExternalTaskPriorityDto, ExternalTaskRetriesDto, LockExternalTaskDto, SetRetriesForExternalTasksDto,
 } from './external-task-request.dto';
+import { BULK_RETRIES_ANSWERS, UNKNOWN_TASK, WAITING_ROOM_FULL, WORKER_REFUSALS } from './external-task-error-answers';
 import { ExternalTaskService } from './external-task.service';
 
 @ApiTags('External Task')
@@ -51,6 +53,7 @@ export class ExternalTaskController {
   }
 
   @Post('fetchAndLock')
+  @EngineErrorAnswers(WAITING_ROOM_FULL)
   @HttpCode(200)
   @ApiOkResponse({ type: [LockedExternalTaskDto] })
   fetchAndLock(@Auth() auth: Authentication | null, @Body() body: FetchExternalTasksDto) {
@@ -65,12 +68,14 @@ export class ExternalTaskController {
   }
 
   @Put('retries')
+  @EngineErrorAnswers(...BULK_RETRIES_ANSWERS)
   @HttpCode(204)
   setRetriesSync(@Auth() auth: Authentication | null, @Body() body: SetRetriesForExternalTasksDto) {
     return this.tasks.setRetriesSync(auth, body);
   }
 
   @Post('retries-async')
+  @EngineErrorAnswers(...BULK_RETRIES_ANSWERS)
   @HttpCode(200)
   @ApiOkResponse({ description: 'BatchDto of type set-external-task-retries (executed at once, already complete)' })
   setRetriesAsync(@Auth() auth: Authentication | null, @Body() body: SetRetriesForExternalTasksDto) {
@@ -94,48 +99,56 @@ export class ExternalTaskController {
   }
 
   @Post(':id/complete')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
   complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteExternalTaskDto) {
     return this.tasks.complete(auth, id, body);
   }
 
   @Post(':id/failure')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
   failure(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskFailureDto) {
     return this.tasks.handleFailure(auth, id, body);
   }
 
   @Post(':id/bpmnError')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
   bpmnError(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskBpmnErrorDto) {
     return this.tasks.handleBpmnError(auth, id, body);
   }
 
   @Post(':id/lock')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
   lock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: LockExternalTaskDto) {
     return this.tasks.lock(auth, id, body);
   }
 
   @Post(':id/extendLock')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
   extendLock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExtendLockOnExternalTaskDto) {
     return this.tasks.extendLock(auth, id, body);
   }
 
   @Post(':id/unlock')
+  @EngineErrorAnswers(UNKNOWN_TASK)
   @HttpCode(204)
   unlock(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.tasks.unlock(auth, id);
   }
 
   @Put(':id/retries')
+  @EngineErrorAnswers(UNKNOWN_TASK)
   @HttpCode(204)
   setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskRetriesDto) {
     return this.tasks.setRetries(auth, id, body);
   }
 
   @Put(':id/priority')
+  @EngineErrorAnswers(UNKNOWN_TASK)
   @HttpCode(204)
   setPriority(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskPriorityDto) {
     return this.tasks.setPriority(auth, id, body);

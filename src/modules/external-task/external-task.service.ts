@@ -7,8 +7,6 @@ import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/autho
 import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
 import { QuerySpec } from '../../common/query/query-spec';
 import { Authentication } from '../../engine/authorization/authentication';
-import { EngineError } from '../../engine/errors';
-import { WaitingRoomFullError } from '../../engine/external-task/fetch-and-lock-waiting-room';
 import { ProcessEngine } from '../../engine/process-engine';
 import { formatDate } from '../../engine/util/camunda-date';
 import { newId } from '../../engine/util/ids';
@@ -22,9 +20,6 @@ import {
   fetchAndLockFromBody, LockExternalTaskDto, SetRetriesForExternalTasksDto, variablesOf,
 } from './external-task-request.dto';
 import { RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, RETRIES_PROCESS_INSTANCE_QUERY } from './retries-selection.query';
-
-/** Engine errors Camunda's resource turns into a RestException with the same message (BadUserRequestException and subclasses). */
-const BAD_USER_REQUEST_TYPES = new Set(['BadUserRequestException', 'NotValidException', 'SuspendedEntityInteractionException', 'NotAllowedException']);
 
 @Injectable()
 export class ExternalTaskService implements BeforeApplicationShutdown {
@@ -78,67 +73,56 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
 
   async fetchAndLock(auth: Authentication | null, body: unknown): Promise<LockedExternalTaskDto[]> {
     const { request, asyncResponseTimeout } = fetchAndLockFromBody(body);
-    try {
-      return (await this.engine.externalTasks.fetchAndLock(auth, request, asyncResponseTimeout)).map(toLockedExternalTaskDto);
-    } catch (err) {
-      if (err instanceof WaitingRoomFullError) throw new RestError(503, err.message);
-      throw err;
-    }
+    return (await this.engine.externalTasks.fetchAndLock(auth, request, asyncResponseTimeout)).map(toLockedExternalTaskDto);
   }
 
   /** Hot path: reads the raw body (no validation pipe, see the controller); a DTO reads the same. */
   complete(auth: Authentication | null, id: string, body: unknown): Promise<void> {
     const b = bodyObject(body);
-    return restErrors(id, () =>
-      this.engine.externalTasks.complete(auth, id, stringOrNull(b, 'workerId'), variablesOf(b?.variables, 'variables'), variablesOf(b?.localVariables, 'localVariables')),
-    );
+    return this.engine.externalTasks.complete(auth, id, stringOrNull(b, 'workerId'), variablesOf(b?.variables, 'variables'), variablesOf(b?.localVariables, 'localVariables'));
   }
 
   handleFailure(auth: Authentication | null, id: string, dto: ExternalTaskFailureDto): Promise<void> {
-    return restErrors(id, () =>
-      this.engine.externalTasks.handleFailure(auth, id, {
-        workerId: dto.workerId ?? null,
-        errorMessage: dto.errorMessage ?? null,
-        errorDetails: dto.errorDetails ?? null,
-        retries: dto.retries ?? 0,
-        retryTimeout: dto.retryTimeout ?? 0,
-        variables: variablesOf(dto.variables, 'variables'),
-        localVariables: variablesOf(dto.localVariables, 'localVariables'),
-      }),
-    );
+    return this.engine.externalTasks.handleFailure(auth, id, {
+      workerId: dto.workerId ?? null,
+      errorMessage: dto.errorMessage ?? null,
+      errorDetails: dto.errorDetails ?? null,
+      retries: dto.retries ?? 0,
+      retryTimeout: dto.retryTimeout ?? 0,
+      variables: variablesOf(dto.variables, 'variables'),
+      localVariables: variablesOf(dto.localVariables, 'localVariables'),
+    });
   }
 
   handleBpmnError(auth: Authentication | null, id: string, dto: ExternalTaskBpmnErrorDto): Promise<void> {
-    return restErrors(id, () =>
-      this.engine.externalTasks.handleBpmnError(auth, id, dto.workerId ?? null, dto.errorCode ?? null, dto.errorMessage ?? null, variablesOf(dto.variables, 'variables')),
-    );
+    return this.engine.externalTasks.handleBpmnError(auth, id, dto.workerId ?? null, dto.errorCode ?? null, dto.errorMessage ?? null, variablesOf(dto.variables, 'variables'));
   }
 
   lock(auth: Authentication | null, id: string, dto: LockExternalTaskDto): Promise<void> {
-    return restErrors(id, () => this.engine.externalTasks.lock(auth, id, dto.workerId ?? null, dto.lockDuration ?? 0));
+    return this.engine.externalTasks.lock(auth, id, dto.workerId ?? null, dto.lockDuration ?? 0);
   }
 
   extendLock(auth: Authentication | null, id: string, dto: ExtendLockOnExternalTaskDto): Promise<void> {
-    return restErrors(id, () => this.engine.externalTasks.extendLock(auth, id, dto.workerId ?? null, dto.newDuration ?? 0));
+    return this.engine.externalTasks.extendLock(auth, id, dto.workerId ?? null, dto.newDuration ?? 0);
   }
 
   unlock(auth: Authentication | null, id: string): Promise<void> {
-    return restErrors(id, () => this.engine.externalTasks.unlock(auth, id), false);
+    return this.engine.externalTasks.unlock(auth, id);
   }
 
   // ---- retries and priority
 
   setRetries(auth: Authentication | null, id: string, dto: ExternalTaskRetriesDto): Promise<void> {
-    return restErrors(id, () => this.engine.externalTasks.setRetries(auth, id, dto.retries), false);
+    return this.engine.externalTasks.setRetries(auth, id, dto.retries);
   }
 
   setPriority(auth: Authentication | null, id: string, dto: ExternalTaskPriorityDto): Promise<void> {
-    return restErrors(id, () => this.engine.externalTasks.setPriority(auth, id, dto.priority), false);
+    return this.engine.externalTasks.setPriority(auth, id, dto.priority);
   }
 
   async setRetriesSync(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<void> {
     const { ids, retries } = await this.retriesSelection(auth, dto);
-    await bulkErrors(() => this.engine.externalTasks.setRetriesOf(auth, ids, retries));
+    await this.engine.externalTasks.setRetriesOf(auth, ids, retries);
   }
 
   /**
@@ -147,7 +131,7 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
    */
   async setRetriesAsync(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<Record<string, unknown>> {
     const { ids, retries } = await this.retriesSelection(auth, dto);
-    await bulkErrors(() => this.engine.externalTasks.setRetriesOf(auth, ids, retries));
+    await this.engine.externalTasks.setRetriesOf(auth, ids, retries);
     const now = formatDate(new Date());
     return {
       id: newId(), type: 'set-external-task-retries', totalJobs: ids.length, jobsCreated: ids.length, batchJobsPerSeed: 100,
@@ -203,30 +187,4 @@ async function selectIds<T extends object>(qb: SelectQueryBuilder<T>, spec: Quer
 
 function notFound(id: string): RestError {
   return new RestError(404, `External task with id ${id} does not exist`, 'RestException');
-}
-
-/**
- * Camunda's ExternalTaskResourceImpl: an unknown task is a 404 RestException; for the worker
- * operations a BadUserRequestException (wrong worker, suspended, bad duration) becomes a 400
- * RestException with the same message. Everything else keeps its own mapping.
- */
-async function restErrors(id: string, work: () => Promise<void>, badUserRequestAsRest = true): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    if (err instanceof EngineError && err.kind === 'NotFound') throw notFound(id);
-    if (badUserRequestAsRest && err instanceof EngineError && BAD_USER_REQUEST_TYPES.has(err.type)) throw new RestError(400, err.message, 'RestException');
-    throw err;
-  }
-}
-
-/** ExternalTaskRestServiceImpl.setRetries: NotFound is 404, BadUserRequest 400, both InvalidRequestException. */
-async function bulkErrors(work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (err) {
-    if (err instanceof EngineError && err.kind === 'NotFound') throw new RestError(404, err.message);
-    if (err instanceof EngineError && BAD_USER_REQUEST_TYPES.has(err.type)) throw new RestError(400, err.message);
-    throw err;
-  }
 }

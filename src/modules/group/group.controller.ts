@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
@@ -65,6 +66,7 @@ export class GroupController {
   }
 
   @Put(':id')
+  @EngineErrorAnswers(notFoundIs404('Group with id {id} does not exist'))
   @HttpCode(204)
   update(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: GroupDto) {
     return this.groups.update(auth, id, dto);

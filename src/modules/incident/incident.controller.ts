@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
@@ -35,7 +36,9 @@ export class IncidentController {
     return this.incidents.get(auth, id);
   }
 
+  /** IncidentResourceImpl.resolveIncident: unknown is a 404, an engine-managed type a 400. */
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404(), { kinds: ['BadUserRequest'], status: 400, type: 'InvalidRequestException' })
   @HttpCode(204)
   resolve(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.incidents.resolve(auth, id);

@@ -5,7 +5,6 @@ import { countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { EngineError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { AnnotationDto, IncidentDto, toIncidentDto } from './incident.dto';
@@ -39,15 +38,8 @@ export class IncidentService {
     return toIncidentDto(found);
   }
 
-  /** IncidentResourceImpl.resolveIncident: unknown is a 404, an engine-managed type a 400. */
   async resolve(auth: Authentication | null, id: string): Promise<void> {
-    try {
-      await this.engine.incidents.resolve(auth, id);
-    } catch (err) {
-      if (err instanceof EngineError && err.kind === 'NotFound') throw new RestError(404, err.message);
-      if (err instanceof EngineError && err.kind === 'BadUserRequest') throw new RestError(400, err.message);
-      throw err;
-    }
+    await this.engine.incidents.resolve(auth, id);
   }
 
   async setAnnotation(auth: Authentication | null, id: string, dto: AnnotationDto): Promise<void> {

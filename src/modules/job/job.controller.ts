@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/
 import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
@@ -61,6 +62,7 @@ export class JobController {
   }
 
   @Post(':id/execute')
+  @EngineErrorAnswers(notFoundIs404('{message}: job is null'), { status: 500, type: 'RestException' })
   @HttpCode(204)
   @ApiNoContentResponse()
   execute(@Auth() auth: Authentication | null, @Param('id') id: string) {
@@ -68,6 +70,7 @@ export class JobController {
   }
 
   @Put(':id/retries')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   @ApiNoContentResponse()
   setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobRetriesDto) {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { Authentication } from '../../engine/authorization/authentication';
-import { MismatchingMessageCorrelationError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { CorrelationMessageDto, MessageCorrelationResultDto, toMessageCorrelationResultDto } from './message.dto';
 
@@ -26,16 +25,11 @@ export class MessageService {
       processVariablesLocal: read('processVariablesLocal'),
     };
     const withVariables = dto.variablesInResultEnabled === true;
-    try {
-      const results = await this.engine.events.correlateMessage(auth, {
-        messageName: dto.messageName, businessKey: dto.businessKey ?? null, processInstanceId: dto.processInstanceId ?? null,
-        tenantId, withoutTenantId, all: dto.all === true, variablesInResult: withVariables, ...variables,
-      });
-      if (dto.resultEnabled !== true) return null;
-      return results.map((r) => toMessageCorrelationResultDto(r, withVariables));
-    } catch (err) {
-      if (err instanceof MismatchingMessageCorrelationError) throw new RestError(400, err.message, 'RestException');
-      throw err;
-    }
+    const results = await this.engine.events.correlateMessage(auth, {
+      messageName: dto.messageName, businessKey: dto.businessKey ?? null, processInstanceId: dto.processInstanceId ?? null,
+      tenantId, withoutTenantId, all: dto.all === true, variablesInResult: withVariables, ...variables,
+    });
+    if (dto.resultEnabled !== true) return null;
+    return results.map((r) => toMessageCorrelationResultDto(r, withVariables));
   }
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
@@ -60,6 +61,7 @@ export class ProcessInstanceController {
   }
 
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404('Process instance with id {id} does not exist'))
   @HttpCode(204)
   @ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean })
   @ApiQuery({ name: 'skipIoMappings', required: false, type: Boolean })

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
@@ -55,12 +56,14 @@ export class UserController {
   }
 
   @Put(':id/profile')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   updateProfile(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: UserProfileDto) {
     return this.users.updateProfile(auth, id, dto);
   }
 
   @Put(':id/credentials')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   updateCredentials(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: UserCredentialsDto) {
     return this.users.updateCredentials(auth, id, dto);

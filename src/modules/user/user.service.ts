@@ -45,7 +45,7 @@ export class UserService {
 
   async updateProfile(auth: Authentication | null, id: string, dto: UserProfileDto): Promise<void> {
     const profile = profileFromBody(dto);
-    await this.engine.identity.updateProfile(auth, id, profile).catch(rethrowNotFound);
+    await this.engine.identity.updateProfile(auth, id, profile);
   }
 
   async updateCredentials(auth: Authentication | null, id: string, dto: UserCredentialsDto): Promise<void> {
@@ -53,7 +53,7 @@ export class UserService {
     if (auth && !(await this.engine.identity.checkPassword(auth.userId, dto.authenticatedUserPassword ?? ''))) {
       throw badRequest('The given authenticated user password is not valid.');
     }
-    await this.engine.identity.updatePassword(auth, id, dto.password ?? null).catch(rethrowNotFound);
+    await this.engine.identity.updatePassword(auth, id, dto.password ?? null);
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {
@@ -77,9 +77,4 @@ export class UserService {
       return { links: result };
     });
   }
-}
-
-function rethrowNotFound(err: unknown): never {
-  if ((err as { kind?: string })?.kind === 'NotFound') throw notFound((err as Error).message);
-  throw err;
 }
