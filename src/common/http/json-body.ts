@@ -3,8 +3,8 @@ import { RestError } from '../errors/rest-error';
 /**
  * Reads JSON request bodies the way Camunda's Jackson mapping does: scalars coerce to strings, numeric
  * strings to integers, and anything of the wrong shape is a 400 instead of reaching the engine
- * (where it would hash an object as a password or store a number in a text column). The validation
- * pipe and the lean parsers of the hot paths read through the same JSON types.
+ * (where it would hash an object as a password or store a number in a text column). The body
+ * field decorators (common/validation) check and coerce with these types.
  */
 export type JsonObject = Record<string, unknown>;
 
@@ -74,25 +74,4 @@ export function readJson<T>(type: JsonType<T>, value: unknown, name: string): T 
 /** The body itself, or a nested object in it; null and absent become null. */
 export function objectOrNull(value: unknown, name = 'body'): JsonObject | null {
   return readJson(JSON_OBJECT, value, name);
-}
-
-export function stringOrNull(obj: JsonObject | null, name: string): string | null {
-  return readJson(JSON_STRING, obj?.[name], name);
-}
-
-export function integerOrNull(obj: JsonObject | null, name: string): number | null {
-  return readJson(JSON_INTEGER, obj?.[name], name);
-}
-
-/** Java `long` fields: absent means the default (0 for primitives, null for boxed ones). */
-export function longOrNull(obj: JsonObject | null, name: string): number | null {
-  return readJson(JSON_LONG, obj?.[name], name);
-}
-
-export function booleanOr(obj: JsonObject | null, name: string, fallback: boolean): boolean {
-  return readJson(JSON_BOOLEAN, obj?.[name], name) ?? fallback;
-}
-
-export function stringArrayOrNull(obj: JsonObject | null, name: string): string[] | null {
-  return readJson(JSON_STRING_ARRAY, obj?.[name], name);
 }

@@ -1,6 +1,4 @@
-import {
-  booleanOr, integerOrNull, JsonObject, JsonType, longOrNull, objectOrNull, stringArrayOrNull, stringOrNull, UNREADABLE, wrongType,
-} from '../../common/http/json-body';
+import { JsonType, UNREADABLE } from '../../common/http/json-body';
 import {
   BooleanField, IntegerField, JsonField, LongField, NestedArrayField, ObjectField, StringArrayField, StringField, VariablesField,
 } from '../../common/validation/body-fields';
@@ -11,25 +9,17 @@ import { MAX_ASYNC_RESPONSE_TIMEOUT } from '../../engine/external-task/external-
 import { VariableMap } from '../../engine/variables/typed-value';
 import { NotValidError } from '../../engine/errors';
 
-/**
- * Request bodies of the external task endpoints, read with Jackson's leniency and Camunda's defaults.
- * The worker protocol's readers take the raw body or its validated DTO alike (see the controller).
- */
+/** Request bodies of the external task endpoints, with Camunda's defaults for what is absent. */
 
 export function variablesOf(raw: unknown, name: string): VariableMap | null {
   return raw == null ? null : variablesFromWire(raw, name);
 }
 
-function sortingOf(raw: unknown): Array<'asc' | 'desc'> {
-  if (raw == null) return [];
-  if (!Array.isArray(raw)) throw wrongType('sorting', 'an array', raw);
+function sortingOf(entries: FetchSortingDto[] | null | undefined): Array<'asc' | 'desc'> {
   const out: Array<'asc' | 'desc'> = [];
-  for (const entry of raw) {
-    const s = objectOrNull(entry, 'sorting');
-    const sortBy = s?.sortBy;
-    const sortOrder = s?.sortOrder;
-    if (sortBy != null && sortBy !== 'createTime') throw new RestError(400, `Cannot set query sortBy parameter to value ${String(sortBy)}`);
-    if (sortOrder != null && sortOrder !== 'asc' && sortOrder !== 'desc') throw new RestError(400, `Cannot set query sortOrder parameter to value ${String(sortOrder)}`);
+  for (const { sortBy, sortOrder } of entries ?? []) {
+    if (sortBy != null && sortBy !== 'createTime') throw new RestError(400, `Cannot set query sortBy parameter to value ${sortBy}`);
+    if (sortOrder != null && sortOrder !== 'asc' && sortOrder !== 'desc') throw new RestError(400, `Cannot set query sortOrder parameter to value ${sortOrder}`);
     if (sortBy == null) continue;
     if (sortOrder == null) throw new NotValidError('Invalid query: call asc() or desc() after using orderByXX(): direction is null');
     out.push(sortOrder);
@@ -37,58 +27,53 @@ function sortingOf(raw: unknown): Array<'asc' | 'desc'> {
   return out;
 }
 
-export interface FetchAndLockBody {
+export interface FetchAndLockRequest {
   request: FetchRequestInput;
   asyncResponseTimeout: number | null;
 }
 
+function topicOf(t: FetchTopicDto): FetchRequestInput['topics'][number] {
+  return {
+    topicName: t.topicName ?? null,
+    lockDuration: t.lockDuration ?? 0,
+    variables: t.variables ?? null,
+    localVariables: t.localVariables ?? false,
+    businessKey: t.businessKey ?? null,
+    processDefinitionId: t.processDefinitionId ?? null,
+    processDefinitionIdIn: t.processDefinitionIdIn ?? null,
+    processDefinitionKey: t.processDefinitionKey ?? null,
+    processDefinitionKeyIn: t.processDefinitionKeyIn ?? null,
+    processDefinitionVersionTag: t.processDefinitionVersionTag ?? null,
+    withoutTenantId: t.withoutTenantId ?? false,
+    tenantIdIn: t.tenantIdIn ?? null,
+    processVariables: t.processVariables ?? null,
+    deserializeValues: t.deserializeValues ?? false,
+    includeExtensionProperties: t.includeExtensionProperties ?? false,
+  };
+}
+
 /** POST /external-task/fetchAndLock; a topic named twice keeps its last definition, as in Camunda. */
-export function fetchAndLockFromBody(body: unknown): FetchAndLockBody {
-  const b = objectOrNull(body);
-  const asyncResponseTimeout = longOrNull(b, 'asyncResponseTimeout');
+export function fetchAndLockRequest(dto: FetchExternalTasksDto): FetchAndLockRequest {
+  const asyncResponseTimeout = dto.asyncResponseTimeout ?? null;
   if (asyncResponseTimeout != null && asyncResponseTimeout > MAX_ASYNC_RESPONSE_TIMEOUT) {
     throw new RestError(400, `The asynchronous response timeout cannot be set to a value greater than ${MAX_ASYNC_RESPONSE_TIMEOUT} milliseconds`);
   }
-  const rawTopics = b?.topics;
-  if (rawTopics != null && !Array.isArray(rawTopics)) throw wrongType('topics', 'an array', rawTopics);
   const topics = new Map<string | null, FetchRequestInput['topics'][number]>();
-  for (const raw of (rawTopics ?? []) as unknown[]) {
-    const t = objectOrNull(raw, 'topics');
-    const processVariables = objectOrNull(t?.processVariables, 'processVariables');
-    const topicName = stringOrNull(t, 'topicName');
-    topics.delete(topicName);
-    topics.set(topicName, {
-      topicName,
-      lockDuration: longOrNull(t, 'lockDuration') ?? 0,
-      variables: stringArrayOrNull(t, 'variables'),
-      localVariables: booleanOr(t, 'localVariables', false),
-      businessKey: stringOrNull(t, 'businessKey'),
-      processDefinitionId: stringOrNull(t, 'processDefinitionId'),
-      processDefinitionIdIn: stringArrayOrNull(t, 'processDefinitionIdIn'),
-      processDefinitionKey: stringOrNull(t, 'processDefinitionKey'),
-      processDefinitionKeyIn: stringArrayOrNull(t, 'processDefinitionKeyIn'),
-      processDefinitionVersionTag: stringOrNull(t, 'processDefinitionVersionTag'),
-      withoutTenantId: booleanOr(t, 'withoutTenantId', false),
-      tenantIdIn: stringArrayOrNull(t, 'tenantIdIn'),
-      processVariables: processVariables as Record<string, unknown> | null,
-      deserializeValues: booleanOr(t, 'deserializeValues', false),
-      includeExtensionProperties: booleanOr(t, 'includeExtensionProperties', false),
-    });
+  for (const t of dto.topics ?? []) {
+    const topic = topicOf(t);
+    topics.delete(topic.topicName);
+    topics.set(topic.topicName, topic);
   }
   return {
     asyncResponseTimeout,
     request: {
-      workerId: stringOrNull(b, 'workerId'),
-      maxTasks: integerOrNull(b, 'maxTasks') ?? 0,
-      usePriority: booleanOr(b, 'usePriority', false),
-      sorting: sortingOf(b?.sorting),
+      workerId: dto.workerId ?? null,
+      maxTasks: dto.maxTasks ?? 0,
+      usePriority: dto.usePriority ?? false,
+      sorting: sortingOf(dto.sorting),
       topics: [...topics.values()],
     },
   };
-}
-
-export function bodyObject(body: unknown): JsonObject | null {
-  return objectOrNull(body);
 }
 
 // ---- The bodies as documented and validated

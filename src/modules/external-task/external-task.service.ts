@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { RestError } from '../../common/errors/rest-error';
-import { JsonObject, stringOrNull } from '../../common/http/json-body';
+import { JsonObject } from '../../common/http/json-body';
 import { applyFilters, countQuery, listQuery } from '../../common/query/apply-query';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
 import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
@@ -16,8 +16,8 @@ import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-
 import { ExternalTaskDto, LockedExternalTaskDto, toExternalTaskDtos, toLockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
 import {
-  bodyObject, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, ExternalTaskPriorityDto, ExternalTaskRetriesDto,
-  fetchAndLockFromBody, LockExternalTaskDto, SetRetriesForExternalTasksDto, variablesOf,
+  CompleteExternalTaskDto, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, ExternalTaskPriorityDto, ExternalTaskRetriesDto,
+  FetchExternalTasksDto, fetchAndLockRequest, LockExternalTaskDto, SetRetriesForExternalTasksDto, variablesOf,
 } from './external-task-request.dto';
 import { RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, RETRIES_PROCESS_INSTANCE_QUERY } from './retries-selection.query';
 
@@ -71,15 +71,13 @@ export class ExternalTaskService implements BeforeApplicationShutdown {
 
   // ---- the worker protocol
 
-  async fetchAndLock(auth: Authentication | null, body: unknown): Promise<LockedExternalTaskDto[]> {
-    const { request, asyncResponseTimeout } = fetchAndLockFromBody(body);
+  async fetchAndLock(auth: Authentication | null, dto: FetchExternalTasksDto): Promise<LockedExternalTaskDto[]> {
+    const { request, asyncResponseTimeout } = fetchAndLockRequest(dto);
     return (await this.engine.externalTasks.fetchAndLock(auth, request, asyncResponseTimeout)).map(toLockedExternalTaskDto);
   }
 
-  /** Hot path: reads the raw body (no validation pipe, see the controller); a DTO reads the same. */
-  complete(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const b = bodyObject(body);
-    return this.engine.externalTasks.complete(auth, id, stringOrNull(b, 'workerId'), variablesOf(b?.variables, 'variables'), variablesOf(b?.localVariables, 'localVariables'));
+  complete(auth: Authentication | null, id: string, dto: CompleteExternalTaskDto): Promise<void> {
+    return this.engine.externalTasks.complete(auth, id, dto.workerId ?? null, variablesOf(dto.variables, 'variables'), variablesOf(dto.localVariables, 'localVariables'));
   }
 
   handleFailure(auth: Authentication | null, id: string, dto: ExternalTaskFailureDto): Promise<void> {
