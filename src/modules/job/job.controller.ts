@@ -61,6 +61,7 @@ export class JobController {
     else res.status(200).type('text/plain').send(trace);
   }
 
+  /** JobResourceImpl.executeJob: an unknown job is a 404; a failure of the job's work a 500 RestException. */
   @Post(':id/execute')
   @EngineErrorAnswers(notFoundIs404('{message}: job is null'), { status: 500, type: 'RestException' })
   @HttpCode(204)
