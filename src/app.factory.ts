@@ -8,6 +8,7 @@ import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter
 import { enginePrefix } from './common/http/engine-prefix.middleware';
 import { jsonContentType } from './common/http/json-content-type.middleware';
 import { AppConfig } from './config/app-config';
+import { BodyValidationPipe } from './common/validation/body-validation.pipe';
 
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
 function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
@@ -32,6 +33,7 @@ export async function createApp(config: AppConfig, logger: LogLevel[] | false = 
   app.set('query parser', 'simple');
   app.setGlobalPrefix('engine-rest');
   app.useGlobalFilters(new CamundaExceptionFilter());
+  app.useGlobalPipes(new BodyValidationPipe());
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

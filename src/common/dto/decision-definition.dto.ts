@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IntegerField } from '../validation/body-fields';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 
 export class DecisionDefinitionDto {
@@ -22,7 +23,7 @@ export class DmnXmlDto {
 }
 
 export class HistoryTimeToLiveDto {
-  @ApiPropertyOptional({ nullable: true, type: 'integer' }) historyTimeToLive: number | null;
+  @IntegerField() historyTimeToLive?: number | null;
 }
 
 export function toDecisionDefinitionDto(d: DecisionDefinitionEntity): DecisionDefinitionDto {

@@ -4,7 +4,7 @@ import { ExecutionEntity } from '../../persistence/entities/runtime/execution.en
 import { LinkDto } from '../http/count-result.dto';
 import { Link, LinkBuilder } from '../http/links';
 import { variablesToWire } from '../variables/variable-value.dto';
-import { WireValue } from '../../engine/variables/typed-value';
+import { WireValue } from '../variables/wire-value';
 
 export class ProcessInstanceDto {
   @ApiProperty({ type: [LinkDto] }) links: Link[];

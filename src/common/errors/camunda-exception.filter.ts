@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AuthorizationError, EngineError, ParseError } from '../../engine/errors';
 import { AuthenticationRequiredError } from './authentication-required.error';
+import { answerMessage, answers, EngineErrorAnswer } from './engine-error-answer';
 import { RestError } from './rest-error';
 
 interface ErrorBody {
@@ -65,9 +66,15 @@ function httpBody(err: HttpException, req: Request): ErrorBody {
   return { type: status < 500 ? 'InvalidRequestException' : 'RestException', message, code: null };
 }
 
+/**
+ * The one place that turns errors into Camunda's `{type, message, code}`. Global without answers; an
+ * endpoint with its own answers to engine errors gets an instance holding them (EngineErrorAnswers).
+ */
 @Catch()
 export class CamundaExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('CamundaExceptionFilter');
+
+  constructor(private readonly answers: readonly EngineErrorAnswer[] = []) {}
 
   catch(err: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -86,7 +93,7 @@ export class CamundaExceptionFilter implements ExceptionFilter {
 
   private describe(err: unknown, req: Request): [number, ErrorBody] {
     if (err instanceof RestError) return [err.status, { type: err.type, message: err.message, code: err.code }];
-    if (err instanceof EngineError) return [engineStatus(err), engineBody(err)];
+    if (err instanceof EngineError) return this.endpointAnswer(err, req) ?? [engineStatus(err), engineBody(err)];
     if (err instanceof HttpException) return [err.getStatus(), httpBody(err, req)];
     if (err instanceof QueryFailedError) {
       const code = (err as { code?: string }).code ?? '';
@@ -99,5 +106,13 @@ export class CamundaExceptionFilter implements ExceptionFilter {
     }
     const e = err as Error;
     return [500, { type: e?.name && e.name !== 'Error' ? e.name : 'ProcessEngineException', message: e?.message ?? String(err), code: null }];
+  }
+
+  private endpointAnswer(err: EngineError, req: Request): [number, ErrorBody] | null {
+    if (err instanceof AuthorizationError) return null;
+    const answer = this.answers.find((a) => answers(a, err));
+    if (!answer) return null;
+    const body = answer.type ? { type: answer.type, message: '', code: null } : engineBody(err);
+    return [answer.status, { ...body, message: answerMessage(answer, err, (req.params ?? {}) as Record<string, string>) }];
   }
 }

@@ -1,11 +1,11 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { StringArrayField, VariablesField } from '../validation/body-fields';
 
 /** Body of POST .../variables and .../localVariables: updates first, then deletions. */
 export class PatchVariablesDto {
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) modifications: Record<string, unknown> | null;
-  @ApiPropertyOptional({ type: [String], nullable: true }) deletions: string[] | null;
+  @VariablesField() modifications?: Record<string, unknown> | null;
+  @StringArrayField() deletions?: string[] | null;
 }
 
 export class TriggerDto {
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) variables: Record<string, unknown> | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
 }

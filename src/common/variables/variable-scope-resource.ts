@@ -1,11 +1,13 @@
 import type { Response } from 'express';
-import { EngineError } from '../../engine/errors';
 import { withErrorPrefix } from '../errors/wrap-engine-error';
-import { TypedValue, typedValueFromWire, typedValueToWire, VariableMap, WireValue } from '../../engine/variables/typed-value';
+import { TypedValue, VariableMap } from '../../engine/variables/typed-value';
+import { typedValueFromWire, typedValueToWire, WireValue } from './wire-value';
 import { RestError } from '../errors/rest-error';
 import { sendBinary } from '../http/binary-response';
 import { objectOrNull } from '../http/json-body';
-import { variablesFromWire, variablesToWire } from './variable-value.dto';
+import { PatchVariablesDto } from './patch-variables.dto';
+import { prefixedVariablesFromWire } from './prefixed-variables';
+import { VariableValueDto, variablesToWire } from './variable-value.dto';
 
 /** The engine calls behind one variables resource (of an execution, a process instance, a task). */
 export interface VariableScopeAccess {
@@ -46,13 +48,9 @@ export async function getVariable(access: VariableScopeAccess, name: string, des
   return typedValueToWire(await typedValue(access, name), flag(deserializeValue));
 }
 
-export async function putVariable(access: VariableScopeAccess, name: string, body: unknown): Promise<void> {
-  const prefix = `Cannot put ${access.typeName} variable ${name}`;
-  const dto = objectOrNull(body) ?? {};
-  const valueInfo = dto.valueInfo == null ? null : objectOrNull(dto.valueInfo, 'valueInfo');
-  if (dto.type != null && typeof dto.type !== 'string') throw new RestError(400, `${prefix}: Variable '${name}' has an invalid type`);
-  await withErrorPrefix(prefix, async () => {
-    const value = typedValueFromWire(dto.type as string | null, dto.value, valueInfo);
+export async function putVariable(access: VariableScopeAccess, name: string, dto: VariableValueDto): Promise<void> {
+  await withErrorPrefix(`Cannot put ${access.typeName} variable ${name}`, async () => {
+    const value = typedValueFromWire(dto.type, dto.value, dto.valueInfo);
     await access.modify({ [name]: value }, []);
   });
 }
@@ -62,19 +60,9 @@ export async function deleteVariable(access: VariableScopeAccess, name: string):
 }
 
 /** POST .../variables `{modifications, deletions}`: one engine command for both. */
-export async function modifyVariables(access: VariableScopeAccess, body: unknown): Promise<void> {
-  const patch = objectOrNull(body) ?? {};
-  let modifications: VariableMap;
-  try {
-    modifications = variablesFromWire(patch.modifications, 'modifications');
-  } catch (err) {
-    const message = `Cannot modify variables for ${access.typeName}: ${(err as Error).message}`;
-    throw new RestError(400, message, err instanceof EngineError && err.type !== 'InvalidRequestException' ? 'RestException' : 'InvalidRequestException');
-  }
+export async function modifyVariables(access: VariableScopeAccess, patch: PatchVariablesDto): Promise<void> {
+  const modifications = prefixedVariablesFromWire(patch.modifications, { prefix: `Cannot modify variables for ${access.typeName}`, field: 'modifications' });
   const deletions = patch.deletions ?? [];
-  if (!Array.isArray(deletions) || !deletions.every((d) => typeof d === 'string')) {
-    throw new RestError(400, `Cannot modify variables for ${access.typeName}: deletions must be an array of strings`);
-  }
   await withErrorPrefix(`Cannot modify variables for ${access.typeName} ${access.resourceId}`, () => access.modify(modifications, deletions));
 }
 

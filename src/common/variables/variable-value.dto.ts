@@ -1,16 +1,18 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ObjectField, StringField, VariablesField } from '../validation/body-fields';
 import { RestError } from '../errors/rest-error';
-import { typedValueFromWire, typedValueToWire, TypedValue, VariableMap, WireValue } from '../../engine/variables/typed-value';
+import { TypedValue, VariableMap } from '../../engine/variables/typed-value';
+import { typedValueFromWire, typedValueToWire, WireValue } from './wire-value';
 
+/** One value, in responses and as the body of PUT .../variables/{name}. */
 export class VariableValueDto {
   @ApiPropertyOptional({ description: 'The value; its JSON type depends on `type`' }) value: unknown;
-  @ApiPropertyOptional({ nullable: true, example: 'String' }) type: string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) valueInfo: Record<string, unknown>;
+  @StringField({ example: 'String' }) type: string | null;
+  @ObjectField() valueInfo: Record<string, unknown>;
 }
 
 export class VariablesBodyDto {
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } } }, nullable: true })
-  variables: Record<string, VariableValueDto> | null;
+  @VariablesField() variables?: Record<string, VariableValueDto> | null;
 }
 
 /** `{name: {value, type, valueInfo}}` from a request into engine values; a malformed map is a 400. */

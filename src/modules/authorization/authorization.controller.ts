@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { ResourceOptionsDto, CountResultDto } from '../../common/http/count-result.dto';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
@@ -47,12 +48,14 @@ export class AuthorizationController {
   }
 
   @Put(':id')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   update(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: AuthorizationCreateDto) {
     return this.authorizations.update(auth, id, dto);
   }
 
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   delete(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.authorizations.delete(auth, id);

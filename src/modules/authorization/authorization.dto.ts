@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { integerOrNull, objectOrNull, stringArrayOrNull, stringOrNull } from '../../common/http/json-body';
+import { objectOrNull } from '../../common/http/json-body';
 import { AuthorizationData } from '../../engine/identity/authorization.service';
+import { IntegerField, StringArrayField, StringField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
 import { permissionNames } from '../../engine/authorization/resources';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
@@ -20,12 +21,12 @@ export class AuthorizationDto {
 }
 
 export class AuthorizationCreateDto {
-  @ApiPropertyOptional({ nullable: true }) type?: number | null;
-  @ApiPropertyOptional({ type: [String], nullable: true }) permissions?: string[] | null;
-  @ApiPropertyOptional({ nullable: true }) userId?: string | null;
-  @ApiPropertyOptional({ nullable: true }) groupId?: string | null;
-  @ApiPropertyOptional({ nullable: true }) resourceType?: number | null;
-  @ApiPropertyOptional({ nullable: true }) resourceId?: string | null;
+  @IntegerField({ description: '0 = global, 1 = grant, 2 = revoke' }) type?: number | null;
+  @StringArrayField() permissions?: string[] | null;
+  @StringField() userId?: string | null;
+  @StringField() groupId?: string | null;
+  @IntegerField() resourceType?: number | null;
+  @StringField() resourceId?: string | null;
 }
 
 export class AuthorizationCheckResultDto {
@@ -49,15 +50,13 @@ export function toAuthorizationDto(a: AuthorizationEntity): AuthorizationDto {
   };
 }
 
-/** An AuthorizationCreateDto (or update body) with Jackson-like type checks. */
-export function authorizationFromBody(body: unknown): AuthorizationData {
-  const dto = objectOrNull(body);
+export function authorizationFromBody(dto: AuthorizationCreateDto): AuthorizationData {
   return {
-    type: integerOrNull(dto, 'type'),
-    permissions: stringArrayOrNull(dto, 'permissions'),
-    userId: stringOrNull(dto, 'userId'),
-    groupId: stringOrNull(dto, 'groupId'),
-    resourceType: integerOrNull(dto, 'resourceType'),
-    resourceId: stringOrNull(dto, 'resourceId'),
+    type: dto.type ?? null,
+    permissions: dto.permissions ?? null,
+    userId: dto.userId ?? null,
+    groupId: dto.groupId ?? null,
+    resourceType: dto.resourceType ?? null,
+    resourceId: dto.resourceId ?? null,
   };
 }

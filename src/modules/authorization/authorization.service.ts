@@ -48,11 +48,11 @@ export class AuthorizationRestService {
   }
 
   async update(auth: Authentication | null, id: string, dto: AuthorizationCreateDto): Promise<void> {
-    await this.engine.authorizations.update(auth, id, authorizationFromBody(dto)).catch(notFoundAs404);
+    await this.engine.authorizations.update(auth, id, authorizationFromBody(dto));
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {
-    await this.engine.authorizations.delete(auth, id).catch(notFoundAs404);
+    await this.engine.authorizations.delete(auth, id);
   }
 
   async check(auth: Authentication | null, p: CheckParams): Promise<AuthorizationCheckResultDto> {
@@ -97,9 +97,4 @@ export class AuthorizationRestService {
       return { links: result };
     });
   }
-}
-
-function notFoundAs404(err: unknown): never {
-  if ((err as { kind?: string })?.kind === 'NotFound') throw notFound((err as Error).message);
-  throw err;
 }

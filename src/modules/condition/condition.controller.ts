@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -14,9 +14,8 @@ export class ConditionController {
 
   @Post()
   @HttpCode(200)
-  @ApiBody({ type: EvaluationConditionDto })
   @ApiOkResponse({ type: [ProcessInstanceDto] })
-  evaluate(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  evaluate(@Auth() auth: Authentication | null, @Body() body: EvaluationConditionDto) {
     return this.conditions.evaluate(auth, body);
   }
 }

@@ -1,10 +1,10 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 
 /** POST /condition (Camunda's EvaluationConditionDto). */
 export class EvaluationConditionDto {
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) variables?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ nullable: true }) businessKey?: string | null;
-  @ApiPropertyOptional({ nullable: true }) tenantId?: string | null;
-  @ApiPropertyOptional() withoutTenantId?: boolean;
-  @ApiPropertyOptional({ nullable: true }) processDefinitionId?: string | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
+  @StringField() businessKey?: string | null;
+  @StringField() tenantId?: string | null;
+  @BooleanField() withoutTenantId?: boolean | null;
+  @StringField() processDefinitionId?: string | null;
 }

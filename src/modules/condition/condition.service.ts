@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { RestError } from '../../common/errors/rest-error';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
 import { variablesFromWire } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
+import { EvaluationConditionDto } from './condition.dto';
 
 /**
  * POST /condition: conditional start events evaluated against the given variables. Finding no
@@ -14,14 +14,13 @@ import { ProcessEngine } from '../../engine/process-engine';
 export class ConditionService {
   constructor(private readonly engine: ProcessEngine) {}
 
-  async evaluate(auth: Authentication | null, body: unknown): Promise<ProcessInstanceDto[]> {
-    const dto = objectOrNull(body) ?? {};
-    const tenantId = stringOrNull(dto, 'tenantId');
+  async evaluate(auth: Authentication | null, dto: EvaluationConditionDto): Promise<ProcessInstanceDto[]> {
+    const tenantId = dto.tenantId ?? null;
     const withoutTenantId = dto.withoutTenantId === true;
     if (tenantId != null && withoutTenantId) throw new RestError(400, "Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
     const instances = await this.engine.events.evaluateStartConditions(auth, {
-      variables: variablesFromWire(dto.variables), businessKey: stringOrNull(dto, 'businessKey'), tenantId, withoutTenantId,
-      processDefinitionId: stringOrNull(dto, 'processDefinitionId'),
+      variables: variablesFromWire(dto.variables), businessKey: dto.businessKey ?? null, tenantId, withoutTenantId,
+      processDefinitionId: dto.processDefinitionId ?? null,
     });
     return instances.map((p) => ({
       links: [], id: p.id, definitionId: p.definitionId, definitionKey: p.definitionKey, businessKey: p.businessKey, caseInstanceId: null,

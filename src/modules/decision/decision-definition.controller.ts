@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -41,14 +41,12 @@ export class DecisionDefinitionController {
 
   @Post('key/:key/evaluate')
   @HttpCode(200)
-  @ApiBody({ type: VariablesBodyDto })
   evaluateByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: VariablesBodyDto) {
     return this.decisions.evaluate(auth, { key }, body);
   }
 
   @Post('key/:key/tenant-id/:tenantId/evaluate')
   @HttpCode(200)
-  @ApiBody({ type: VariablesBodyDto })
   evaluateByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Body() body: VariablesBodyDto) {
     return this.decisions.evaluate(auth, { key, tenantId }, body);
   }
@@ -95,7 +93,6 @@ export class DecisionDefinitionController {
 
   @Post(':id/evaluate')
   @HttpCode(200)
-  @ApiBody({ type: VariablesBodyDto })
   evaluateById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: VariablesBodyDto) {
     return this.decisions.evaluate(auth, { id }, body);
   }

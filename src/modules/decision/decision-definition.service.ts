@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DecisionDefinitionDto, DmnXmlDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
+import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
 import { badRequest, RestError } from '../../common/errors/rest-error';
-import { variablesFromWire, variablesToWire } from '../../common/variables/variable-value.dto';
+import { variablesFromWire, variablesToWire, VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import { EngineError } from '../../engine/errors';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { DECISION_DEFINITION_LIST } from './decision-definition.query';
+
+const notDeployed = (id: string) => `no deployed decision definition found with id '${id}': decisionDefinition is null`;
 
 /** Addresses one decision definition: by id, or the latest of a key (without tenant or of a tenant). */
 export interface DecisionRef {
@@ -30,7 +34,7 @@ export class DecisionDefinitionService {
 
   find(auth: Authentication | null, ref: DecisionRef, status = 404): Promise<DecisionDefinitionEntity> {
     if (ref.id !== undefined) {
-      return this.lookup.byId(auth, ref.id, status, `no deployed decision definition found with id '${ref.id}': decisionDefinition is null`);
+      return this.lookup.byId(auth, ref.id, status, notDeployed(ref.id));
     }
     return this.lookup.byKey(auth, ref.key!, ref.tenantId ?? null);
   }
@@ -49,27 +53,19 @@ export class DecisionDefinitionService {
     await this.lookup.sendDiagram(await this.find(auth, ref, ref.id !== undefined ? 400 : 404), res);
   }
 
-  async updateHistoryTimeToLive(auth: Authentication | null, ref: DecisionRef, body: { historyTimeToLive?: unknown } | undefined): Promise<void> {
-    const ttl = body?.historyTimeToLive ?? null;
-    if (ttl !== null && typeof ttl !== 'number') throw badRequest('historyTimeToLive must be an integer');
+  async updateHistoryTimeToLive(auth: Authentication | null, ref: DecisionRef, dto: HistoryTimeToLiveDto): Promise<void> {
+    const ttl = dto.historyTimeToLive ?? null;
     const definition = await this.find(auth, ref);
     await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.options.enforceHistoryTimeToLive);
   }
 
-  async evaluate(auth: Authentication | null, ref: DecisionRef, body: { variables?: unknown } | undefined) {
-    const definition = await this.find(auth, ref).catch((err) => {
-      if (ref.id !== undefined && err instanceof RestError) throw new RestError(404, `Cannot evaluate decision ${ref.id}: ${err.message}`);
-      throw err;
-    });
-    const variables = variablesFromWire(body?.variables);
-    try {
-      const result = await this.engine.decisions.evaluate(auth, definition, variables);
-      return result.rows.map((row) => variablesToWire(row));
-    } catch (err) {
-      if (err instanceof EngineError && err.kind === 'ProcessEngine') {
-        throw new RestError(500, `Cannot evaluate decision ${definition.id}: ${err.message}`, 'RestException');
-      }
-      throw err;
-    }
+  async evaluate(auth: Authentication | null, ref: DecisionRef, dto: VariablesBodyDto) {
+    const definition = ref.id !== undefined
+      ? await this.lookup.byId(auth, ref.id, 404, `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`)
+      : await this.find(auth, ref);
+    const variables = variablesFromWire(dto.variables);
+    // By key the prefix names the definition found, so it is known here, not in the path.
+    const result = await withErrorPrefix(`Cannot evaluate decision ${definition.id}`, () => this.engine.decisions.evaluate(auth, definition, variables));
+    return result.rows.map((row) => variablesToWire(row));
   }
 }

@@ -4,6 +4,7 @@ import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } 
 import type { Response } from 'express';
 import { memoryStorage } from 'multer';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { sendBinary } from '../../common/http/binary-response';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -57,6 +58,7 @@ export class DeploymentController {
   }
 
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   @ApiQuery({ name: 'cascade', required: false, type: Boolean })
   @ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean })
@@ -66,6 +68,10 @@ export class DeploymentController {
   }
 
   @Post(':id/redeploy')
+  @EngineErrorAnswers(
+    notFoundIs404("Cannot redeploy deployment '{id}': {message}"),
+    { kinds: ['NotValid', 'BadUserRequest'], status: 400, type: 'InvalidRequestException', message: "Cannot redeploy deployment '{id}': {message}" },
+  )
   @HttpCode(200)
   @ApiOkResponse({ type: DeploymentWithDefinitionsDto })
   redeploy(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Param('id') id: string, @Body() dto: RedeploymentDto) {

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { StringArrayField, StringField } from '../../common/validation/body-fields';
 import { LinkDto } from '../../common/http/count-result.dto';
 import { formatDate } from '../../engine/util/camunda-date';
 import { DeploymentResult } from '../../engine/repository/deployer';
@@ -32,9 +33,9 @@ export class DeploymentResourceDto {
 }
 
 export class RedeploymentDto {
-  @ApiPropertyOptional({ type: [String], nullable: true }) resourceIds?: string[] | null;
-  @ApiPropertyOptional({ type: [String], nullable: true }) resourceNames?: string[] | null;
-  @ApiPropertyOptional({ nullable: true }) source?: string | null;
+  @StringArrayField() resourceIds?: string[] | null;
+  @StringArrayField() resourceNames?: string[] | null;
+  @StringField() source?: string | null;
 }
 
 export function toDeploymentDto(d: DeploymentEntity, links: DeploymentDto['links'] = []): DeploymentDto {

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { RestError, badRequest, notFound } from '../../common/errors/rest-error';
+import { SelectQueryBuilder } from 'typeorm';
 import { LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
 import { EngineError } from '../../engine/errors';
+import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
 import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
@@ -71,23 +73,12 @@ export class DeploymentService {
   }
 
   async delete(auth: Authentication | null, id: string, query: Record<string, unknown>): Promise<void> {
-    try {
-      await this.engine.repository.deleteDeployment(auth, id, query.cascade === 'true');
-    } catch (err) {
-      if ((err as EngineError).kind === 'NotFound') throw notFound((err as Error).message);
-      throw err;
-    }
+    await this.engine.repository.deleteDeployment(auth, id, query.cascade === 'true');
   }
 
-  async redeploy(auth: Authentication | null, links: LinkBuilder, id: string, dto: RedeploymentDto | undefined): Promise<DeploymentWithDefinitionsDto> {
-    try {
-      return toDeploymentWithDefinitionsDto(await this.engine.repository.redeploy(auth, id, dto ?? {}), links);
-    } catch (err) {
-      const kind = (err as EngineError).kind;
-      if (kind === 'NotFound') throw notFound(`Cannot redeploy deployment '${id}': ${(err as Error).message}`);
-      if (kind === 'NotValid' || kind === 'BadUserRequest') throw new RestError(400, `Cannot redeploy deployment '${id}': ${(err as Error).message}`);
-      throw err;
-    }
+  async redeploy(auth: Authentication | null, links: LinkBuilder, id: string, dto: RedeploymentDto): Promise<DeploymentWithDefinitionsDto> {
+    const request = { resourceIds: dto.resourceIds, resourceNames: dto.resourceNames, source: dto.source };
+    return toDeploymentWithDefinitionsDto(await this.engine.repository.redeploy(auth, id, request), links);
   }
 
   async resources(auth: Authentication | null, id: string): Promise<DeploymentResourceDto[]> {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { EventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
 import { PatchVariablesDto, TriggerDto } from '../../common/variables/patch-variables.dto';
@@ -27,15 +28,15 @@ export class ExecutionController {
   }
 
   @Post(':id/create-incident')
+  // Every BadUserRequestException, unknown execution included, is a 400 InvalidRequestException here.
+  @EngineErrorAnswers({ kinds: ['BadUserRequest', 'NotFound', 'NotValid', 'SuspendedEntityInteraction'], status: 400, type: 'InvalidRequestException' })
   @HttpCode(200)
-  @ApiBody({ type: CreateIncidentDto })
   createIncident(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateIncidentDto) {
     return this.executions.createIncident(auth, id, body);
   }
 
   @Post(':id/signal')
   @HttpCode(204)
-  @ApiBody({ type: TriggerDto })
   signal(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TriggerDto) {
     return this.executions.signal(auth, id, body);
   }
@@ -48,7 +49,6 @@ export class ExecutionController {
 
   @Post(':id/messageSubscriptions/:messageName/trigger')
   @HttpCode(204)
-  @ApiBody({ type: TriggerDto })
   trigger(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('messageName') messageName: string, @Body() body: TriggerDto) {
     return this.executions.triggerMessage(auth, id, messageName, body);
   }
@@ -61,7 +61,6 @@ export class ExecutionController {
 
   @Post(':id/localVariables')
   @HttpCode(204)
-  @ApiBody({ type: PatchVariablesDto })
   modifyLocalVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: PatchVariablesDto) {
     return vars.modifyVariables(this.executions.localVariables(auth, id), body);
   }
@@ -75,7 +74,6 @@ export class ExecutionController {
 
   @Put(':id/localVariables/:varName')
   @HttpCode(204)
-  @ApiBody({ type: VariableValueDto })
   putLocalVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
     return vars.putVariable(this.executions.localVariables(auth, id), name, body);
   }

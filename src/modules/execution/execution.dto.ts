@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { StringField } from '../../common/validation/body-fields';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 
 export class ExecutionDto {
@@ -8,10 +9,11 @@ export class ExecutionDto {
   @ApiPropertyOptional({ nullable: true }) tenantId: string | null;
 }
 
+/** The engine reports a missing incident type in its own words. */
 export class CreateIncidentDto {
-  @ApiPropertyOptional({ nullable: true }) incidentType: string | null;
-  @ApiPropertyOptional({ nullable: true }) configuration: string | null;
-  @ApiPropertyOptional({ nullable: true }) message: string | null;
+  @StringField({ required: true }) incidentType: string;
+  @StringField() configuration?: string | null;
+  @StringField() message?: string | null;
 }
 
 /** A row of the runtime table is never ended: ended executions are deleted. */

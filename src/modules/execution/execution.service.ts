@@ -1,21 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { EventSubscriptionDto, toEventSubscriptionDto } from '../../common/dto/event-subscription.dto';
 import { IncidentDto, toIncidentDto } from '../../common/dto/incident.dto';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
-import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
+import { notFound, RestError } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
-import { variablesFromWire } from '../../common/variables/variable-value.dto';
+import { TriggerDto } from '../../common/variables/patch-variables.dto';
+import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { Authentication } from '../../engine/authorization/authentication';
-import { BadUserRequestError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
-import { VariableMap } from '../../engine/variables/typed-value';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { ExecutionDto } from './execution.dto';
-import { EXECUTION_LIST } from './execution.query';
+import { ExecutionDto, CreateIncidentDto, toExecutionDto } from './execution.dto';
+import { EXECUTION_LIST, EXECUTION_QUERY } from './execution.query';
 
 @Injectable()
 export class ExecutionService {
@@ -63,9 +61,9 @@ export class ExecutionService {
   }
 
   /** The message is delivered to the subscribed execution, which then continues (a receive task leaves). */
-  async triggerMessage(auth: Authentication | null, id: string, messageName: string, body: { variables?: unknown } | undefined): Promise<void> {
+  async triggerMessage(auth: Authentication | null, id: string, messageName: string, dto: TriggerDto): Promise<void> {
     const prefix = `Cannot trigger message ${messageName} for execution ${id}`;
-    const variables = this.triggerVariables(prefix, body);
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     const subscription = await this.findMessageSubscription(auth, id, messageName);
     if (!subscription) {
       throw new RestError(
@@ -77,30 +75,14 @@ export class ExecutionService {
     await withErrorPrefix(prefix, () => this.engine.events.messageEventReceived(auth, id, messageName, variables));
   }
 
-  async signal(auth: Authentication | null, id: string, body: { variables?: unknown } | undefined): Promise<void> {
+  async signal(auth: Authentication | null, id: string, dto: TriggerDto): Promise<void> {
     const prefix = `Cannot signal execution ${id}`;
-    const variables = this.triggerVariables(prefix, body);
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     await withErrorPrefix(prefix, () => this.engine.runtime.signalExecution(auth, id, variables));
   }
 
-  /** A custom incident; bad input is a 400 with the engine's message, as in Camunda. */
-  async createIncident(auth: Authentication | null, id: string, body: unknown): Promise<IncidentDto> {
-    const dto = objectOrNull(body) ?? {};
-    const incident = { incidentType: stringOrNull(dto, 'incidentType'), configuration: stringOrNull(dto, 'configuration'), message: stringOrNull(dto, 'message') };
-    try {
-      return toIncidentDto(await this.engine.runtime.createIncident(auth, id, incident));
-    } catch (err) {
-      if (err instanceof BadUserRequestError) throw badRequest(err.message);
-      throw err;
-    }
-  }
-
-  private triggerVariables(prefix: string, body: { variables?: unknown } | undefined): VariableMap {
-    if (body != null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('');
-    try {
-      return variablesFromWire(body?.variables);
-    } catch (err) {
-      throw new RestError(400, `${prefix}: ${(err as Error).message}`, (err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
-    }
+  async createIncident(auth: Authentication | null, id: string, dto: CreateIncidentDto): Promise<IncidentDto> {
+    const incident = { incidentType: dto.incidentType ?? null, configuration: dto.configuration ?? null, message: dto.message ?? null };
+    return toIncidentDto(await this.engine.runtime.createIncident(auth, id, incident));
   }
 }

@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
+import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiQuerySpec, CountQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -9,8 +11,9 @@ import { ExternalTaskDto, LockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
 import {
   CompleteExternalTaskDto, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, FetchExternalTasksDto,
-  LockExternalTaskDto, PriorityDto, RetriesDto, SetRetriesForExternalTasksDto,
+  ExternalTaskPriorityDto, ExternalTaskRetriesDto, LockExternalTaskDto, SetRetriesForExternalTasksDto,
 } from './external-task-request.dto';
+import { BULK_RETRIES_ANSWERS, UNKNOWN_TASK, WAITING_ROOM_FULL, WORKER_REFUSALS } from './external-task-error-answers';
 import { ExternalTaskService } from './external-task.service';
 import { ListRoutes } from '../../common/query/list-routes';
 
@@ -22,10 +25,10 @@ export class ExternalTaskController {
   constructor(readonly tasks: ExternalTaskService) {}
 
   @Post('fetchAndLock')
+  @EngineErrorAnswers(WAITING_ROOM_FULL)
   @HttpCode(200)
-  @ApiBody({ type: FetchExternalTasksDto })
   @ApiOkResponse({ type: [LockedExternalTaskDto] })
-  fetchAndLock(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  fetchAndLock(@Auth() auth: Authentication | null, @Body() body: FetchExternalTasksDto) {
     return this.tasks.fetchAndLock(auth, body);
   }
 
@@ -37,17 +40,17 @@ export class ExternalTaskController {
   }
 
   @Put('retries')
+  @EngineErrorAnswers(...BULK_RETRIES_ANSWERS)
   @HttpCode(204)
-  @ApiBody({ type: SetRetriesForExternalTasksDto })
-  setRetriesSync(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  setRetriesSync(@Auth() auth: Authentication | null, @Body() body: SetRetriesForExternalTasksDto) {
     return this.tasks.setRetriesSync(auth, body);
   }
 
   @Post('retries-async')
+  @EngineErrorAnswers(...BULK_RETRIES_ANSWERS)
   @HttpCode(200)
-  @ApiBody({ type: SetRetriesForExternalTasksDto })
   @ApiOkResponse({ description: 'BatchDto of type set-external-task-retries (executed at once, already complete)' })
-  setRetriesAsync(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  setRetriesAsync(@Auth() auth: Authentication | null, @Body() body: SetRetriesForExternalTasksDto) {
     return this.tasks.setRetriesAsync(auth, body);
   }
 
@@ -68,57 +71,58 @@ export class ExternalTaskController {
   }
 
   @Post(':id/complete')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
-  @ApiBody({ type: CompleteExternalTaskDto })
-  complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteExternalTaskDto) {
     return this.tasks.complete(auth, id, body);
   }
 
   @Post(':id/failure')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
-  @ApiBody({ type: ExternalTaskFailureDto })
-  failure(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  failure(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskFailureDto) {
     return this.tasks.handleFailure(auth, id, body);
   }
 
   @Post(':id/bpmnError')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
-  @ApiBody({ type: ExternalTaskBpmnErrorDto })
-  bpmnError(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  bpmnError(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskBpmnErrorDto) {
     return this.tasks.handleBpmnError(auth, id, body);
   }
 
   @Post(':id/lock')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
-  @ApiBody({ type: LockExternalTaskDto })
-  lock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  lock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: LockExternalTaskDto) {
     return this.tasks.lock(auth, id, body);
   }
 
   @Post(':id/extendLock')
+  @EngineErrorAnswers(UNKNOWN_TASK, WORKER_REFUSALS)
   @HttpCode(204)
-  @ApiBody({ type: ExtendLockOnExternalTaskDto })
-  extendLock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  extendLock(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExtendLockOnExternalTaskDto) {
     return this.tasks.extendLock(auth, id, body);
   }
 
   @Post(':id/unlock')
+  @EngineErrorAnswers(UNKNOWN_TASK)
   @HttpCode(204)
   unlock(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.tasks.unlock(auth, id);
   }
 
   @Put(':id/retries')
+  @EngineErrorAnswers(UNKNOWN_TASK)
   @HttpCode(204)
-  @ApiBody({ type: RetriesDto })
-  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskRetriesDto) {
     return this.tasks.setRetries(auth, id, body);
   }
 
   @Put(':id/priority')
+  @EngineErrorAnswers(UNKNOWN_TASK)
   @HttpCode(204)
-  @ApiBody({ type: PriorityDto })
-  setPriority(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setPriority(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ExternalTaskPriorityDto) {
     return this.tasks.setPriority(auth, id, body);
   }
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { ResourceOptionsDto, CountResultDto } from '../../common/http/count-result.dto';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
@@ -35,6 +36,7 @@ export class GroupController {
   }
 
   @Put(':id')
+  @EngineErrorAnswers(notFoundIs404('Group with id {id} does not exist'))
   @HttpCode(204)
   update(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: GroupDto) {
     return this.groups.update(auth, id, dto);

@@ -1,20 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { objectOrNull } from '../../common/http/json-body';
 import { GroupData } from '../../engine/identity/identity.service';
+import { StringField } from '../../common/validation/body-fields';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
 
+/** A group in responses, and the body of create and update (the engine reports a missing id). */
 export class GroupDto {
-  @ApiProperty() id: string;
-  @ApiPropertyOptional({ nullable: true }) name: string | null;
-  @ApiPropertyOptional({ nullable: true }) type: string | null;
+  @StringField({ required: true }) id: string;
+  @StringField() name: string | null;
+  @StringField() type: string | null;
 }
 
 export function toGroupDto(g: GroupEntity): GroupDto {
   return { id: g.id, name: g.name, type: g.type };
 }
 
-/** A GroupDto of a request body, with Jackson-like type checks. */
-export function groupFromBody(body: unknown): GroupData {
-  const group = objectOrNull(body);
-  return { id: stringOrNull(group, 'id'), name: stringOrNull(group, 'name'), type: stringOrNull(group, 'type') };
+export function groupFromBody(dto: GroupDto): GroupData {
+  return { id: dto.id ?? null, name: dto.name ?? null, type: dto.type ?? null };
 }

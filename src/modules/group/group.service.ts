@@ -28,12 +28,7 @@ export class GroupService {
   }
 
   async update(auth: Authentication | null, id: string, dto: GroupDto): Promise<void> {
-    try {
-      await this.engine.identity.updateGroup(auth, id, groupFromBody(dto));
-    } catch (err) {
-      if ((err as { kind?: string }).kind === 'NotFound') throw notFound(`Group with id ${id} does not exist`);
-      throw err;
-    }
+    await this.engine.identity.updateGroup(auth, id, groupFromBody(dto));
   }
 
   delete(auth: Authentication | null, id: string): Promise<void> {

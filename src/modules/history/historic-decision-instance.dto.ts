@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { formatDate } from '../../engine/util/camunda-date';
 import { fromColumns } from '../../engine/variables/variable-columns';
-import { typedValueToWire } from '../../engine/variables/typed-value';
+import { typedValueToWire } from '../../common/variables/wire-value';
 import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';

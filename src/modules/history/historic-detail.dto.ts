@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { formatDate } from '../../engine/util/camunda-date';
-import { typedValueToWire } from '../../engine/variables/typed-value';
+import { typedValueToWire } from '../../common/variables/wire-value';
 import { fromColumns } from '../../engine/variables/variable-columns';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 

@@ -1,6 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { AnnotationDto, IncidentDto } from './incident.dto';
@@ -20,7 +24,9 @@ export class IncidentController {
     return this.incidents.get(auth, id);
   }
 
+  /** IncidentResourceImpl.resolveIncident: unknown is a 404, an engine-managed type a 400. */
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404(), { kinds: ['BadUserRequest'], status: 400, type: 'InvalidRequestException' })
   @HttpCode(204)
   resolve(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.incidents.resolve(auth, id);
@@ -28,8 +34,7 @@ export class IncidentController {
 
   @Put(':id/annotation')
   @HttpCode(204)
-  @ApiBody({ type: AnnotationDto })
-  setAnnotation(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setAnnotation(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: AnnotationDto) {
     return this.incidents.setAnnotation(auth, id, body);
   }
 

@@ -1,7 +1,7 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { StringField } from '../../common/validation/body-fields';
 
 export { IncidentDto, toIncidentDto } from '../../common/dto/incident.dto';
 
 export class AnnotationDto {
-  @ApiPropertyOptional({ nullable: true }) annotation: string | null;
+  @StringField() annotation?: string | null;
 }

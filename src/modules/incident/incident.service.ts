@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { objectOrNull } from '../../common/http/json-body';
+import { countQuery, listQuery } from '../../common/query/apply-query';
+import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
+import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { EngineError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { IncidentDto } from './incident.dto';
+import { AnnotationDto, IncidentDto } from './incident.dto';
 import { INCIDENT_LIST } from './incident.query';
 
 @Injectable()
@@ -23,19 +25,12 @@ export class IncidentService {
     return found;
   }
 
-  /** IncidentResourceImpl.resolveIncident: unknown is a 404, an engine-managed type a 400. */
   async resolve(auth: Authentication | null, id: string): Promise<void> {
-    try {
-      await this.engine.incidents.resolve(auth, id);
-    } catch (err) {
-      if (err instanceof EngineError && err.kind === 'NotFound') throw new RestError(404, err.message);
-      if (err instanceof EngineError && err.kind === 'BadUserRequest') throw new RestError(400, err.message);
-      throw err;
-    }
+    await this.engine.incidents.resolve(auth, id);
   }
 
-  async setAnnotation(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    await this.engine.incidents.setAnnotation(auth, id, stringOrNull(objectOrNull(body), 'annotation'));
+  async setAnnotation(auth: Authentication | null, id: string, dto: AnnotationDto): Promise<void> {
+    await this.engine.incidents.setAnnotation(auth, id, dto.annotation ?? null);
   }
 
   async clearAnnotation(auth: Authentication | null, id: string): Promise<void> {

@@ -1,11 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
-import { JobDto, RetriesDto } from './job.dto';
-import { JOB_LIST } from './job.query';
+import { JobDto, JobRetriesDto } from './job.dto';
+import { JOB_LIST, JOB_QUERY } from './job.query';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
+import { CountResultDto } from '../../common/http/count-result.dto';
+import { ParsedQuery } from '../../common/query/parse-query';
+import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
 import { JobService } from './job.service';
 
 @ApiTags('Job')
@@ -29,7 +33,9 @@ export class JobController {
     else res.status(200).type('text/plain').send(trace);
   }
 
+  /** JobResourceImpl.executeJob: an unknown job is a 404; a failure of the job's work a 500 RestException. */
   @Post(':id/execute')
+  @EngineErrorAnswers(notFoundIs404('{message}: job is null'), { status: 500, type: 'RestException' })
   @HttpCode(204)
   @ApiNoContentResponse()
   execute(@Auth() auth: Authentication | null, @Param('id') id: string) {
@@ -37,10 +43,10 @@ export class JobController {
   }
 
   @Put(':id/retries')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
-  @ApiBody({ type: RetriesDto })
   @ApiNoContentResponse()
-  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown) {
+  setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobRetriesDto) {
     return this.jobs.setRetries(auth, id, body);
   }
 }

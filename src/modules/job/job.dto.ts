@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IntegerField, StringField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 
@@ -20,9 +21,9 @@ export class JobDto {
   @ApiPropertyOptional({ nullable: true }) batchId: string | null;
 }
 
-export class RetriesDto {
-  @ApiProperty() retries: number;
-  @ApiPropertyOptional({ nullable: true, example: '2026-01-23T14:42:45.000+0000' }) dueDate?: string | null;
+export class JobRetriesDto {
+  @IntegerField({ required: "The number of job retries must be a non-negative Integer, but 'null' has been provided." }) retries: number;
+  @StringField({ example: '2026-01-23T14:42:45.000+0000' }) dueDate?: string | null;
 }
 
 export function toJobDto(j: JobEntity): JobDto {

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
-import { integerOrNull, objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { objectOrNull } from '../../common/http/json-body';
+import { countQuery, listQuery } from '../../common/query/apply-query';
+import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
+import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
-import { AuthorizationError, EngineError, NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { parseDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { JobDto, toJobDto } from './job.dto';
-import { JOB_LIST } from './job.query';
+import { JobDto, toJobDto, JobRetriesDto } from './job.dto';
+import { JOB_LIST, JOB_QUERY } from './job.query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
 @Injectable()
@@ -28,30 +30,17 @@ export class JobService {
     return (await this.find(auth, id)).exceptionStacktrace;
   }
 
-  /** 404 for an unknown job; a job whose work fails answers 500 with the failure (and keeps it on the job). */
+  /** A job whose work fails keeps the failure; the controller's answers say how it reaches the client. */
   async execute(auth: Authentication | null, id: string): Promise<void> {
-    try {
-      await this.engine.jobs.executeJob(auth, id);
-    } catch (err) {
-      if (err instanceof AuthorizationError) throw err;
-      if (err instanceof NotFoundError) throw new RestError(404, `${err.message}: job is null`);
-      throw new RestError(500, err instanceof Error ? err.message : String(err), 'RestException', err instanceof EngineError ? err.code : null);
-    }
+    await this.engine.jobs.executeJob(auth, id);
   }
 
-  async setRetries(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    const dto = objectOrNull(body) ?? {};
-    const retries = integerOrNull(dto, 'retries');
-    if (retries == null) throw new RestError(400, 'The number of job retries must be a non-negative Integer, but \'null\' has been provided.');
-    const dueDateText = stringOrNull(dto, 'dueDate');
+  async setRetries(auth: Authentication | null, id: string, dto: JobRetriesDto): Promise<void> {
+    const retries = dto.retries;
+    const dueDateText = dto.dueDate ?? null;
     const dueDate = dueDateText == null ? null : parseDate(dueDateText);
     if (dueDateText != null && !dueDate) throw new RestError(400, `Cannot set due date to value '${dueDateText}'`);
-    try {
-      await this.engine.jobs.setRetries(auth, id, retries, dueDate);
-    } catch (err) {
-      if (err instanceof NotFoundError) throw new RestError(404, err.message);
-      throw err;
-    }
+    await this.engine.jobs.setRetries(auth, id, retries, dueDate);
   }
 
   private async find(auth: Authentication | null, id: string): Promise<JobEntity> {

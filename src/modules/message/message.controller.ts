@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { Authentication } from '../../engine/authorization/authentication';
 import { CorrelationMessageDto, MessageCorrelationResultDto } from './message.dto';
 import { MessageService } from './message.service';
@@ -14,10 +15,10 @@ export class MessageController {
 
   /** 204 without a result; 200 with the results (and their variables when asked) when `resultEnabled`. */
   @Post()
+  @EngineErrorAnswers({ types: ['MismatchingMessageCorrelationException'], status: 400, type: 'RestException' })
   @HttpCode(200)
-  @ApiBody({ type: CorrelationMessageDto })
   @ApiOkResponse({ type: [MessageCorrelationResultDto] })
-  async deliver(@Auth() auth: Authentication | null, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+  async deliver(@Auth() auth: Authentication | null, @Body() body: CorrelationMessageDto, @Res({ passthrough: true }) res: Response) {
     const results = await this.messages.deliver(auth, body);
     if (results === null) res.status(204);
     return results ?? undefined;

@@ -1,25 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { variablesToWire } from '../../common/variables/variable-value.dto';
 import { MessageCorrelationResult } from '../../engine/events/event-types';
-import { WireValue } from '../../engine/variables/typed-value';
-
-const VARIABLES = { type: 'object', additionalProperties: true, nullable: true } as const;
+import { WireValue } from '../../common/variables/wire-value';
 
 /** POST /message (Camunda's CorrelationMessageDto). */
 export class CorrelationMessageDto {
-  @ApiProperty() messageName: string;
-  @ApiPropertyOptional({ nullable: true }) businessKey?: string | null;
-  @ApiPropertyOptional({ nullable: true }) tenantId?: string | null;
-  @ApiPropertyOptional() withoutTenantId?: boolean;
-  @ApiPropertyOptional({ nullable: true }) processInstanceId?: string | null;
-  @ApiPropertyOptional(VARIABLES) correlationKeys?: Record<string, unknown> | null;
-  @ApiPropertyOptional(VARIABLES) localCorrelationKeys?: Record<string, unknown> | null;
-  @ApiPropertyOptional(VARIABLES) processVariables?: Record<string, unknown> | null;
-  @ApiPropertyOptional(VARIABLES) processVariablesLocal?: Record<string, unknown> | null;
-  @ApiPropertyOptional() all?: boolean;
-  @ApiPropertyOptional() resultEnabled?: boolean;
-  @ApiPropertyOptional() variablesInResultEnabled?: boolean;
+  @StringField({ required: 'No message name supplied' }) messageName: string;
+  @StringField() businessKey?: string | null;
+  @StringField() tenantId?: string | null;
+  @BooleanField() withoutTenantId?: boolean | null;
+  @StringField() processInstanceId?: string | null;
+  @VariablesField() correlationKeys?: Record<string, unknown> | null;
+  @VariablesField() localCorrelationKeys?: Record<string, unknown> | null;
+  @VariablesField() processVariables?: Record<string, unknown> | null;
+  @VariablesField() processVariablesLocal?: Record<string, unknown> | null;
+  @BooleanField() all?: boolean | null;
+  @BooleanField() resultEnabled?: boolean | null;
+  @BooleanField() variablesInResultEnabled?: boolean | null;
 }
 
 export class CorrelatedExecutionDto {

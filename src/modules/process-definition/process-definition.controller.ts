@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessDefinitionDto } from '../../common/dto/process-definition.dto';
@@ -68,7 +68,6 @@ export class ProcessDefinitionController {
 
   @Post('key/:key/start')
   @HttpCode(200)
-  @ApiBody({ type: StartProcessInstanceDto })
   @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
   startByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: StartProcessInstanceDto, @Links() links: LinkBuilder) {
     return this.definitions.start(auth, { key }, body, links);
@@ -76,7 +75,6 @@ export class ProcessDefinitionController {
 
   @Post('key/:key/tenant-id/:tenantId/start')
   @HttpCode(200)
-  @ApiBody({ type: StartProcessInstanceDto })
   @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
   startByKeyAndTenant(
     @Auth() auth: Authentication | null,
@@ -90,7 +88,6 @@ export class ProcessDefinitionController {
 
   @Post(':id/start')
   @HttpCode(200)
-  @ApiBody({ type: StartProcessInstanceDto })
   @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
   startById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: StartProcessInstanceDto, @Links() links: LinkBuilder) {
     return this.definitions.start(auth, { id }, body, links);

@@ -2,17 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 import { ProcessInstanceWithVariablesDto, startedInstanceDto } from '../../common/dto/process-instance.dto';
-import { badRequest, RestError } from '../../common/errors/rest-error';
+import { badRequest } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
 import { LinkBuilder } from '../../common/http/links';
-import { variablesFromWire } from '../../common/variables/variable-value.dto';
+import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { PROCESS_DEFINITION_LIST } from './process-definition.query';
+import { PROCESS_DEFINITION_LIST, PROCESS_DEFINITION_QUERY } from './process-definition.query';
+import { StartProcessInstanceDto } from './start-process-instance.dto';
 
 export interface ProcessDefinitionRef {
   id?: string;
@@ -52,20 +52,14 @@ export class ProcessDefinitionService {
    * POST .../start: by id the engine looks the definition up (an unknown id is its failure); by key
    * the latest version is found first, so an unknown key is the usual 404 of the key lookup.
    */
-  async start(auth: Authentication | null, ref: ProcessDefinitionRef, body: unknown, links: LinkBuilder): Promise<ProcessInstanceWithVariablesDto> {
+  async start(auth: Authentication | null, ref: ProcessDefinitionRef, dto: StartProcessInstanceDto, links: LinkBuilder): Promise<ProcessInstanceWithVariablesDto> {
     const definition = ref.id !== undefined ? Object.assign(new ProcessDefinitionEntity(), { id: ref.id }) : await this.find(auth, ref);
     const prefix = `Cannot instantiate process definition ${definition.id}`;
-    const dto = objectOrNull(body) ?? {};
     if (dto.startInstructions != null) throw badRequest(`${prefix}: start instructions are not supported`);
-    let variables;
-    try {
-      variables = variablesFromWire(dto.variables);
-    } catch (err) {
-      throw new RestError(400, `${prefix}: ${(err as Error).message}`, (err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
-    }
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     const info = await withErrorPrefix(prefix, () =>
       this.engine.runtime.startProcessInstance(auth, {
-        definition, businessKey: stringOrNull(dto, 'businessKey'), variables, withVariablesInReturn: dto.withVariablesInReturn === true,
+        definition, businessKey: dto.businessKey ?? null, variables, withVariablesInReturn: dto.withVariablesInReturn === true,
       }),
     );
     return startedInstanceDto(info, links);

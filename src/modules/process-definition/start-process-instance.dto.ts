@@ -1,10 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 
 export class StartProcessInstanceDto {
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) variables?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ nullable: true }) businessKey?: string | null;
-  @ApiPropertyOptional({ nullable: true }) caseInstanceId?: string | null;
-  @ApiPropertyOptional() withVariablesInReturn?: boolean;
-  @ApiPropertyOptional() skipCustomListeners?: boolean;
-  @ApiPropertyOptional() skipIoMappings?: boolean;
+  @VariablesField() variables?: Record<string, unknown> | null;
+  @StringField() businessKey?: string | null;
+  @StringField() caseInstanceId?: string | null;
+  @BooleanField() withVariablesInReturn?: boolean | null;
+  @BooleanField() skipCustomListeners?: boolean | null;
+  @BooleanField() skipIoMappings?: boolean | null;
+  @ApiPropertyOptional({ description: 'Not supported: a request with start instructions is refused', type: 'array', items: { type: 'object' }, nullable: true })
+  startInstructions?: unknown;
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
 import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
@@ -27,6 +28,7 @@ export class ProcessInstanceController {
   }
 
   @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404('Process instance with id {id} does not exist'))
   @HttpCode(204)
   @ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean })
   @ApiQuery({ name: 'skipIoMappings', required: false, type: Boolean })
@@ -50,7 +52,6 @@ export class ProcessInstanceController {
 
   @Post(':id/variables')
   @HttpCode(204)
-  @ApiBody({ type: PatchVariablesDto })
   modifyVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: PatchVariablesDto) {
     return vars.modifyVariables(this.instances.variables(auth, id), body);
   }
@@ -64,7 +65,6 @@ export class ProcessInstanceController {
 
   @Put(':id/variables/:varName')
   @HttpCode(204)
-  @ApiBody({ type: VariableValueDto })
   putVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
     return vars.putVariable(this.instances.variables(auth, id), name, body);
   }

@@ -41,11 +41,8 @@ export class ProcessInstanceService {
         skipCustomListeners: on(flags.skipCustomListeners), skipIoMappings: on(flags.skipIoMappings),
       });
     } catch (err) {
-      if (err instanceof NotFoundError) {
-        // Camunda: without failIfNotExists=false an unknown id is a 404.
-        if (flags.failIfNotExists === 'false') return;
-        throw notExisting(id);
-      }
+      // Not an answer but the request's own choice: failIfNotExists=false makes an unknown id a success.
+      if (err instanceof NotFoundError && flags.failIfNotExists === 'false') return;
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/authorization/authentication';
 import { SignalDto } from './signal.dto';
@@ -13,9 +13,8 @@ export class SignalController {
 
   @Post()
   @HttpCode(204)
-  @ApiBody({ type: SignalDto })
   @ApiNoContentResponse()
-  throwSignal(@Auth() auth: Authentication | null, @Body() body: unknown) {
+  throwSignal(@Auth() auth: Authentication | null, @Body() body: SignalDto) {
     return this.signals.throwSignal(auth, body);
   }
 }

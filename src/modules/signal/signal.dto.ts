@@ -1,10 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 
 /** POST /signal (Camunda's SignalDto). */
 export class SignalDto {
-  @ApiProperty() name: string;
-  @ApiPropertyOptional({ nullable: true }) executionId?: string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) variables?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ nullable: true }) tenantId?: string | null;
-  @ApiPropertyOptional() withoutTenantId?: boolean;
+  @StringField({ required: 'No signal name given' }) name: string;
+  @StringField() executionId?: string | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
+  @StringField() tenantId?: string | null;
+  @BooleanField() withoutTenantId?: boolean | null;
 }

@@ -31,7 +31,6 @@ export class TaskController {
 
   @Post(':id/claim')
   @HttpCode(204)
-  @ApiBody({ type: UserIdDto })
   claim(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
     return this.tasks.claim(auth, id, body);
   }
@@ -44,20 +43,17 @@ export class TaskController {
 
   @Post(':id/assignee')
   @HttpCode(204)
-  @ApiBody({ type: UserIdDto })
   setAssignee(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
     return this.tasks.setAssignee(auth, id, body);
   }
 
   @Put(':id/assignee')
   @HttpCode(204)
-  @ApiBody({ type: UserIdDto })
   putAssignee(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
     return this.tasks.setAssignee(auth, id, body);
   }
 
   @Post(':id/complete')
-  @ApiBody({ type: CompleteTaskDto })
   @ApiOkResponse({ description: 'The variables, when withVariablesInReturn is true (otherwise 204)' })
   async complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteTaskDto, @Res() res: Response) {
     const variables = await this.tasks.complete(auth, id, body);
@@ -73,7 +69,6 @@ export class TaskController {
 
   @Post(both())
   @HttpCode(204)
-  @ApiBody({ type: PatchVariablesDto })
   modifyVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Body() body: PatchVariablesDto) {
     return vars.modifyVariables(this.tasks.variables(auth, id, local), body);
   }
@@ -93,7 +88,6 @@ export class TaskController {
 
   @Put(both('/:varName'))
   @HttpCode(204)
-  @ApiBody({ type: VariableValueDto })
   putVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Param('varName') name: string, @Body() body: VariableValueDto) {
     return vars.putVariable(this.tasks.variables(auth, id, local), name, body);
   }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 
@@ -29,12 +30,12 @@ export class TaskDto {
 }
 
 export class UserIdDto {
-  @ApiPropertyOptional({ nullable: true }) userId: string | null;
+  @StringField() userId?: string | null;
 }
 
 export class CompleteTaskDto {
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true }) variables: Record<string, unknown> | null;
-  @ApiPropertyOptional() withVariablesInReturn?: boolean;
+  @VariablesField() variables?: Record<string, unknown> | null;
+  @BooleanField() withVariablesInReturn?: boolean | null;
 }
 
 export function toTaskDto(t: TaskEntity): TaskDto {

@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, RestError } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
-import { objectOrNull, stringOrNull } from '../../common/http/json-body';
+import { objectOrNull } from '../../common/http/json-body';
+import { SelectQueryBuilder } from 'typeorm';
+import { countQuery, listQuery } from '../../common/query/apply-query';
+import { restrictToAnyGrant, taskReadGrants } from '../../common/query/authorized-rows';
+import { ParsedQuery } from '../../common/query/parse-query';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
-import { variablesFromWire, variablesToWire } from '../../common/variables/variable-value.dto';
+import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
+import { variablesToWire } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
-import { VariableMap, WireValue } from '../../engine/variables/typed-value';
+import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto } from './task.dto';
-import { TASK_LIST } from './task.query';
+import { TaskDto, CompleteTaskDto, toTaskDto, UserIdDto } from './task.dto';
+import { TASK_LIST, TASK_QUERY } from './task.query';
 
 @Injectable()
 export class TaskService {
@@ -26,29 +31,23 @@ export class TaskService {
     return found;
   }
 
-  claim(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    return this.engine.runtime.claimTask(auth, id, userIdOf(body));
+  claim(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
+    return this.engine.runtime.claimTask(auth, id, dto.userId ?? null);
   }
 
   unclaim(auth: Authentication | null, id: string): Promise<void> {
     return this.engine.runtime.setTaskAssignee(auth, id, null);
   }
 
-  setAssignee(auth: Authentication | null, id: string, body: unknown): Promise<void> {
-    return this.engine.runtime.setTaskAssignee(auth, id, userIdOf(body));
+  setAssignee(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
+    return this.engine.runtime.setTaskAssignee(auth, id, dto.userId ?? null);
   }
 
   /** 204 without a body, or the variables after completion when `withVariablesInReturn` is true. */
-  async complete(auth: Authentication | null, id: string, body: unknown): Promise<Record<string, WireValue> | null> {
+  async complete(auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
     const prefix = `Cannot complete task ${id}`;
-    const dto = objectOrNull(body) ?? {};
-    let variables: VariableMap;
-    try {
-      variables = variablesFromWire(dto.variables);
-    } catch (err) {
-      throw new RestError(400, `${prefix}: ${(err as Error).message}`, (err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
-    }
-    const withVariablesInReturn = dto.withVariablesInReturn === true || dto.withVariablesInReturn === 'true';
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix });
+    const withVariablesInReturn = dto.withVariablesInReturn === true;
     const result = await withErrorPrefix(prefix, () => this.engine.runtime.completeTask(auth, id, variables, { withVariablesInReturn }));
     return withVariablesInReturn ? variablesToWire(result ?? {}, false) : null;
   }
@@ -63,8 +62,4 @@ export class TaskService {
       modify: (modifications, deletions) => runtime.modifyTaskVariables(auth, id, { modifications, deletions }, { local }),
     };
   }
-}
-
-function userIdOf(body: unknown): string | null {
-  return stringOrNull(objectOrNull(body), 'userId');
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { ResourceOptionsDto } from '../../common/http/count-result.dto';
+import { ResourceOptionsDto, CountResultDto } from '../../common/http/count-result.dto';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
@@ -41,12 +42,14 @@ export class UserController {
   }
 
   @Put(':id/profile')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   updateProfile(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: UserProfileDto) {
     return this.users.updateProfile(auth, id, dto);
   }
 
   @Put(':id/credentials')
+  @EngineErrorAnswers(notFoundIs404())
   @HttpCode(204)
   updateCredentials(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() dto: UserCredentialsDto) {
     return this.users.updateCredentials(auth, id, dto);

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, badRequest } from '../../common/errors/rest-error';
-import { objectOrNull } from '../../common/http/json-body';
 import { LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { credentialsFromBody, profileFromBody, toUserProfileDto, UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
-import { USER_LIST } from './user.query';
+import { profileFromBody, toUserProfileDto, UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
+import { USER_LIST, USER_QUERY } from './user.query';
 
 @Injectable()
 export class UserService {
@@ -19,10 +18,9 @@ export class UserService {
   }
 
   async create(auth: Authentication | null, dto: UserCreateDto): Promise<void> {
-    const body = objectOrNull(dto);
-    const profile = profileFromBody(objectOrNull(body?.profile, 'profile'));
+    const profile = profileFromBody(dto.profile);
     if (profile.id == null) throw badRequest('request object must provide profile information with valid id.');
-    await this.engine.identity.createUser(auth, profile, credentialsFromBody(body?.credentials).password);
+    await this.engine.identity.createUser(auth, profile, dto.credentials?.password ?? null);
   }
 
   async profile(auth: Authentication | null, id: string): Promise<UserProfileDto> {
@@ -32,17 +30,16 @@ export class UserService {
   }
 
   async updateProfile(auth: Authentication | null, id: string, dto: UserProfileDto): Promise<void> {
-    const profile = profileFromBody(objectOrNull(dto));
-    await this.engine.identity.updateProfile(auth, id, profile).catch(rethrowNotFound);
+    const profile = profileFromBody(dto);
+    await this.engine.identity.updateProfile(auth, id, profile);
   }
 
   async updateCredentials(auth: Authentication | null, id: string, dto: UserCredentialsDto): Promise<void> {
-    const credentials = credentialsFromBody(dto);
     // Camunda's UserResource (not the engine) makes the caller confirm their own password first.
-    if (auth && !(await this.engine.identity.checkPassword(auth.userId, credentials.authenticatedUserPassword ?? ''))) {
+    if (auth && !(await this.engine.identity.checkPassword(auth.userId, dto.authenticatedUserPassword ?? ''))) {
       throw badRequest('The given authenticated user password is not valid.');
     }
-    await this.engine.identity.updatePassword(auth, id, credentials.password).catch(rethrowNotFound);
+    await this.engine.identity.updatePassword(auth, id, dto.password ?? null);
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {
@@ -66,9 +63,4 @@ export class UserService {
       return { links: result };
     });
   }
-}
-
-function rethrowNotFound(err: unknown): never {
-  if ((err as { kind?: string })?.kind === 'NotFound') throw notFound((err as Error).message);
-  throw err;
 }

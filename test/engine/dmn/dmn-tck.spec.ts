@@ -2,7 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { evaluateDecision } from '../../../src/engine/dmn/decision-evaluator';
 import { DmnModel, parseDmn } from '../../../src/engine/dmn/dmn-parser';
-import { typedValueFromWire, typedValueToWire, VariableMap } from '../../../src/engine/variables/typed-value';
+import { typedValueFromWire, typedValueToWire } from '../../../src/common/variables/wire-value';
+import { VariableMap } from '../../../src/engine/variables/typed-value';
 
 // The conformance kit lives beside the repository (../shared), not inside it.
 const TCK_DIR = path.resolve(__dirname, '../../..', '..', 'shared', 'conformance', 'dmn-tck');

@@ -1,5 +1,5 @@
 import { DecisionEvaluationError } from '../../../src/engine/errors';
-import { typedValueToWire } from '../../../src/engine/variables/typed-value';
+import { typedValueToWire } from '../../../src/common/variables/wire-value';
 import { evaluate, literalModel, tableModel } from './dmn-test-models';
 
 async function literal(text: string, typeRef?: string, input: Record<string, unknown> = {}) {
