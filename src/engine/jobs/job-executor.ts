@@ -7,7 +7,7 @@ export interface JobExecutorOptions {
   lockTimeMs: number;
 }
 
-/** What the executor needs from the engine; JobService provides it. */
+/** What the executor needs from the engine; ManagementService provides it. */
 export interface JobRunner {
   acquire(owner: string, limit: number, lockTimeMs: number): Promise<string[]>;
   runAcquired(jobId: string, owner: string): Promise<'executed' | 'skipped' | 'failed'>;

@@ -14,7 +14,7 @@ import {
   ExternalTaskPriorityDto, ExternalTaskRetriesDto, LockExternalTaskDto, SetRetriesForExternalTasksDto,
 } from './external-task-request.dto';
 import { BULK_RETRIES_ANSWERS, UNKNOWN_TASK, WAITING_ROOM_FULL, WORKER_REFUSALS } from './external-task-error-answers';
-import { ExternalTaskService } from './external-task.service';
+import { ExternalTaskRestService } from './external-task.service';
 import { ListRoutes } from '../../common/query/list-routes';
 
 @ApiTags('External Task')
@@ -22,7 +22,7 @@ import { ListRoutes } from '../../common/query/list-routes';
 @Controller('external-task')
 @ListRoutes({ dto: ExternalTaskDto, spec: EXTERNAL_TASK_QUERY }, (c: ExternalTaskController) => c.tasks.rows)
 export class ExternalTaskController {
-  constructor(readonly tasks: ExternalTaskService) {}
+  constructor(readonly tasks: ExternalTaskRestService) {}
 
   @Post('fetchAndLock')
   @EngineErrorAnswers(WAITING_ROOM_FULL)

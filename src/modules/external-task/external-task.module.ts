@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ExternalTaskController } from './external-task.controller';
-import { ExternalTaskService } from './external-task.service';
+import { ExternalTaskRestService } from './external-task.service';
 
-@Module({ controllers: [ExternalTaskController], providers: [ExternalTaskService] })
+@Module({ controllers: [ExternalTaskController], providers: [ExternalTaskRestService] })
 export class ExternalTaskModule {}

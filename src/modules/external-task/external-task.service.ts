@@ -23,7 +23,7 @@ import {
 import { RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, RETRIES_PROCESS_INSTANCE_QUERY } from './retries-selection.query';
 
 @Injectable()
-export class ExternalTaskService implements BeforeApplicationShutdown {
+export class ExternalTaskRestService implements BeforeApplicationShutdown {
   readonly rows: ResourceQuery<ExternalTaskEntity, ExternalTaskDto>;
 
   constructor(private readonly engine: ProcessEngine) {

@@ -9,14 +9,14 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { AnnotationDto, IncidentDto } from './incident.dto';
 import { INCIDENT_LIST } from './incident.query';
-import { IncidentService } from './incident.service';
+import { IncidentRestService } from './incident.service';
 
 @ApiTags('Incident')
 @ApiBasicAuth()
 @Controller('incident')
 @ListRoutes(INCIDENT_LIST, (c: IncidentController) => c.incidents.rows, { routes: ['list', 'count'] })
 export class IncidentController {
-  constructor(readonly incidents: IncidentService) {}
+  constructor(readonly incidents: IncidentRestService) {}
 
   @Get(':id')
   @ApiOkResponse({ type: IncidentDto })

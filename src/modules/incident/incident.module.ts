@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IncidentController } from './incident.controller';
-import { IncidentService } from './incident.service';
+import { IncidentRestService } from './incident.service';
 
-@Module({ controllers: [IncidentController], providers: [IncidentService] })
+@Module({ controllers: [IncidentController], providers: [IncidentRestService] })
 export class IncidentModule {}

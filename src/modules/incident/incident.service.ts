@@ -12,7 +12,7 @@ import { AnnotationDto, IncidentDto } from './incident.dto';
 import { INCIDENT_LIST } from './incident.query';
 
 @Injectable()
-export class IncidentService {
+export class IncidentRestService {
   readonly rows: ResourceQuery<IncidentEntity, IncidentDto>;
 
   constructor(private readonly engine: ProcessEngine) {

@@ -10,14 +10,14 @@ import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-er
 import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
-import { JobService } from './job.service';
+import { JobRestService } from './job.service';
 
 @ApiTags('Job')
 @ApiBasicAuth()
 @Controller('job')
 @ListRoutes(JOB_LIST, (c: JobController) => c.jobs.rows)
 export class JobController {
-  constructor(readonly jobs: JobService) {}
+  constructor(readonly jobs: JobRestService) {}
 
   @Get(':id')
   @ApiOkResponse({ type: JobDto })

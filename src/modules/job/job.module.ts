@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobController } from './job.controller';
-import { JobService } from './job.service';
+import { JobRestService } from './job.service';
 
-@Module({ controllers: [JobController], providers: [JobService] })
+@Module({ controllers: [JobController], providers: [JobRestService] })
 export class JobModule {}

@@ -14,7 +14,7 @@ import { JOB_LIST, JOB_QUERY } from './job.query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
 @Injectable()
-export class JobService {
+export class JobRestService {
   readonly rows: ResourceQuery<JobEntity, JobDto>;
 
   constructor(private readonly engine: ProcessEngine) {
