@@ -10,7 +10,10 @@ const path = require('node:path');
 const { ensureBuilt, freshMysql, startServer, request, multipart, loadWithWrk, hasWrk, fmt } = require('./lib.cjs');
 
 const args = process.argv.slice(2);
-const opt = (name, def) => { const i = args.indexOf(`--${name}`); return i >= 0 ? Number(args[i + 1]) : def; };
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
 const seconds = opt('seconds', 5);
 const concurrency = opt('concurrency', 16);
 
@@ -21,8 +24,18 @@ const TABLE = `<?xml version="1.0" encoding="UTF-8"?>
       <input id="i1" label="Customer"><inputExpression id="e1" typeRef="string"><text>customer</text></inputExpression></input>
       <input id="i2" label="Amount"><inputExpression id="e2" typeRef="double"><text>amount</text></inputExpression></input>
       <output id="o1" name="discount" typeRef="double" />
-      ${[['"gold"', '>= 1000', '0.2'], ['"gold"', '< 1000', '0.1'], ['"silver"', '>= 1000', '0.08'], ['"silver"', '< 1000', '0.05'], ['-', '-', '0']]
-        .map(([a, b, c], i) => `<rule id="r${i}"><inputEntry id="r${i}a"><text>${a.replace('<', '&lt;').replace('>', '&gt;')}</text></inputEntry><inputEntry id="r${i}b"><text>${b.replace('<', '&lt;').replace('>', '&gt;')}</text></inputEntry><outputEntry id="r${i}o"><text>${c}</text></outputEntry></rule>`).join('\n      ')}
+      ${[
+        ['"gold"', '>= 1000', '0.2'],
+        ['"gold"', '< 1000', '0.1'],
+        ['"silver"', '>= 1000', '0.08'],
+        ['"silver"', '< 1000', '0.05'],
+        ['-', '-', '0'],
+      ]
+        .map(
+          ([a, b, c], i) =>
+            `<rule id="r${i}"><inputEntry id="r${i}a"><text>${a.replace('<', '&lt;').replace('>', '&gt;')}</text></inputEntry><inputEntry id="r${i}b"><text>${b.replace('<', '&lt;').replace('>', '&gt;')}</text></inputEntry><outputEntry id="r${i}o"><text>${c}</text></outputEntry></rule>`,
+        )
+        .join('\n      ')}
     </decisionTable>
   </decision>
 </definitions>`;
@@ -36,7 +49,11 @@ async function measure(label, env) {
     const { body, headers } = multipart([{ name: 'bench.dmn', content: TABLE }], { 'deployment-name': 'bench' });
     const dep = await request('POST', `${server.base}/deployment/create`, body, headers);
     if (dep.status !== 200) throw new Error(`deploy failed: ${dep.status} ${dep.text}`);
-    const ceiling = await loadWithWrk(`${server.base}/engine`, { concurrency, seconds }, async () => (await request('GET', `${server.base}/engine`)).status === 200);
+    const ceiling = await loadWithWrk(
+      `${server.base}/engine`,
+      { concurrency, seconds },
+      async () => (await request('GET', `${server.base}/engine`)).status === 200,
+    );
     const lua = `wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 local customers = {"gold", "silver", "bronze"}
@@ -76,11 +93,15 @@ end`;
       }
     }
   }
-  console.log(`\nDMN evaluate over REST, 5-rule FIRST table, ${concurrency} concurrent clients, ${seconds}s per measurement, ${os.cpus().length} cores, load from ${hasWrk() ? 'wrk' : 'a Node client (install wrk for figures closer to the server limit)'}`);
+  console.log(
+    `\nDMN evaluate over REST, 5-rule FIRST table, ${concurrency} concurrent clients, ${seconds}s per measurement, ${os.cpus().length} cores, load from ${hasWrk() ? 'wrk' : 'a Node client (install wrk for figures closer to the server limit)'}`,
+  );
   console.log('setup                  | evaluations/s | p50 ms | p99 ms | errors | GET /engine req/s | ratio');
   console.log('-----------------------|---------------|--------|--------|--------|-------------------|------');
   for (const r of rows) {
-    console.log(`${r.label.padEnd(23)}| ${fmt(r.evalResult.rate).padStart(13)} | ${fmt(r.evalResult.p50, 2).padStart(6)} | ${fmt(r.evalResult.p99, 2).padStart(6)} | ${String(r.evalResult.errors).padStart(6)} | ${fmt(r.ceiling.rate).padStart(17)} | ${fmt(r.evalResult.rate / r.ceiling.rate, 2)}`);
+    console.log(
+      `${r.label.padEnd(23)}| ${fmt(r.evalResult.rate).padStart(13)} | ${fmt(r.evalResult.p50, 2).padStart(6)} | ${fmt(r.evalResult.p99, 2).padStart(6)} | ${String(r.evalResult.errors).padStart(6)} | ${fmt(r.ceiling.rate).padStart(17)} | ${fmt(r.evalResult.rate / r.ceiling.rate, 2)}`,
+    );
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 })().catch((err) => {

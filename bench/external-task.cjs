@@ -28,7 +28,10 @@ async function request(...args) {
 }
 
 const args = process.argv.slice(2);
-const opt = (name, def) => { const i = args.indexOf(`--${name}`); return i >= 0 ? Number(args[i + 1]) : def; };
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
 const seconds = opt('seconds', 5);
 const instances = opt('instances', 2000);
 
@@ -60,27 +63,38 @@ async function cycles(base, workers, maxTasks, secs, warmup = 1) {
   const start = Date.now();
   let measureStart = 0;
   const end = start + (warmup + secs) * 1000;
-  setTimeout(() => { measuring = true; measureStart = Date.now(); }, warmup * 1000);
-  await Promise.all(Array.from({ length: workers }, async (_, w) => {
-    const workerId = `bench-${w}`;
-    while (Date.now() < end) {
-      let t0 = process.hrtime.bigint();
-      const res = await request('POST', `${base}/external-task/fetchAndLock`, {
-        workerId, maxTasks, usePriority: true, topics: [{ topicName: 'work', lockDuration: 60000, variables: [] }],
-      });
-      if (measuring) fetchMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (res.status !== 200) { errors++; continue; }
-      for (const task of res.body) {
-        t0 = process.hrtime.bigint();
-        const done = await request('POST', `${base}/external-task/${task.id}/complete`, { workerId });
-        if (measuring) {
-          completeMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-          if (done.status === 204) completed++;
+  setTimeout(() => {
+    measuring = true;
+    measureStart = Date.now();
+  }, warmup * 1000);
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      const workerId = `bench-${w}`;
+      while (Date.now() < end) {
+        let t0 = process.hrtime.bigint();
+        const res = await request('POST', `${base}/external-task/fetchAndLock`, {
+          workerId,
+          maxTasks,
+          usePriority: true,
+          topics: [{ topicName: 'work', lockDuration: 60000, variables: [] }],
+        });
+        if (measuring) fetchMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (res.status !== 200) {
+          errors++;
+          continue;
         }
-        if (done.status !== 204) errors++;
+        for (const task of res.body) {
+          t0 = process.hrtime.bigint();
+          const done = await request('POST', `${base}/external-task/${task.id}/complete`, { workerId });
+          if (measuring) {
+            completeMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+            if (done.status === 204) completed++;
+          }
+          if (done.status !== 204) errors++;
+        }
       }
-    }
-  }));
+    }),
+  );
   const elapsed = (Date.now() - measureStart) / 1000;
   return { rate: completed / elapsed, fetch: percentiles(fetchMs), complete: percentiles(completeMs), errors };
 }
@@ -89,16 +103,21 @@ async function cycles(base, workers, maxTasks, secs, warmup = 1) {
 async function fetchLatency(base, secs) {
   const fetchMs = [];
   const end = Date.now() + secs * 1000;
-  await Promise.all(Array.from({ length: 8 }, async (_, w) => {
-    while (Date.now() < end) {
-      const t0 = process.hrtime.bigint();
-      const res = await request('POST', `${base}/external-task/fetchAndLock`, {
-        workerId: `probe-${w}`, maxTasks: 1, usePriority: true, topics: [{ topicName: 'work', lockDuration: 60000, variables: [] }],
-      });
-      fetchMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      for (const task of res.body ?? []) await request('POST', `${base}/external-task/${task.id}/unlock`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, w) => {
+      while (Date.now() < end) {
+        const t0 = process.hrtime.bigint();
+        const res = await request('POST', `${base}/external-task/fetchAndLock`, {
+          workerId: `probe-${w}`,
+          maxTasks: 1,
+          usePriority: true,
+          topics: [{ topicName: 'work', lockDuration: 60000, variables: [] }],
+        });
+        fetchMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        for (const task of res.body ?? []) await request('POST', `${base}/external-task/${task.id}/unlock`);
+      }
+    }),
+  );
   return percentiles(fetchMs);
 }
 
@@ -109,7 +128,10 @@ async function seedOtherTopics(db, from, to) {
   for (let i = from; i < to; i++) rows.push([`seed-${i}`, 1, `other-${i % 10}`, now, 1, 0]);
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
-    await db.run(`INSERT INTO act_ru_ext_task (id, rev, topic_name, create_time, suspension_state, priority) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`, chunk.flat());
+    await db.run(
+      `INSERT INTO act_ru_ext_task (id, rev, topic_name, create_time, suspension_state, priority) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+      chunk.flat(),
+    );
   }
 }
 
@@ -123,7 +145,13 @@ function sqliteSeeder(file) {
 async function mysqlSeeder(url) {
   const mysql = require('mysql2/promise');
   const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1) });
+  const c = await mysql.createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: u.pathname.slice(1),
+  });
   return { run: async (sql, params) => c.query(sql, params), close: () => c.end() };
 }
 
@@ -136,15 +164,21 @@ async function measure(label, env, seeder) {
     if (dep.status !== 200) throw new Error(`deploy failed: ${dep.status} ${dep.text}`);
     process.stderr.write(`${label}: starting ${instances} instances\n`);
     let started = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (started < instances) {
-        started++;
-        const r = await request('POST', `${server.base}/process-definition/key/work-loop/start`, {});
-        if (r.status !== 200) throw new Error(`start failed: ${r.status} ${r.text}`);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (started < instances) {
+          started++;
+          const r = await request('POST', `${server.base}/process-definition/key/work-loop/start`, {});
+          if (r.status !== 200) throw new Error(`start failed: ${r.status} ${r.text}`);
+        }
+      }),
+    );
     process.stderr.write(`${label}: GET /engine ceiling\n`);
-    out.ceiling = await loadWithWrk(`${server.base}/engine`, { concurrency: 16, seconds }, async () => (await request('GET', `${server.base}/engine`)).status === 200);
+    out.ceiling = await loadWithWrk(
+      `${server.base}/engine`,
+      { concurrency: 16, seconds },
+      async () => (await request('GET', `${server.base}/engine`)).status === 200,
+    );
     for (const maxTasks of [1, 50]) {
       for (const workers of [1, 8, 32]) {
         const r = await cycles(server.base, workers, maxTasks, seconds);
@@ -184,16 +218,22 @@ async function measure(label, env, seeder) {
       await db.drop();
     }
   }
-  console.log(`\nExternal task cycles (fetchAndLock + complete) over REST, ${instances} instances looping over one external task, ${seconds}s per measurement, ${os.cpus().length} cores; GET /engine from ${hasWrk() ? 'wrk' : 'a Node client'}, worker load from Node`);
+  console.log(
+    `\nExternal task cycles (fetchAndLock + complete) over REST, ${instances} instances looping over one external task, ${seconds}s per measurement, ${os.cpus().length} cores; GET /engine from ${hasWrk() ? 'wrk' : 'a Node client'}, worker load from Node`,
+  );
   for (const r of results) {
     console.log(`\n${r.label}: GET /engine ${fmt(r.ceiling.rate)} req/s (p99 ${fmt(r.ceiling.p99, 2)} ms)`);
     console.log('workers | maxTasks | cycles/s | fetchAndLock p50/p99 ms | complete p50/p99 ms | errors');
     console.log('--------|----------|----------|-------------------------|---------------------|-------');
     for (const x of r.rows) {
-      console.log(`${String(x.workers).padStart(7)} | ${String(x.maxTasks).padStart(8)} | ${fmt(x.rate).padStart(8)} | ${`${fmt(x.fetch.p50, 2)} / ${fmt(x.fetch.p99, 2)}`.padStart(23)} | ${`${fmt(x.complete.p50, 2)} / ${fmt(x.complete.p99, 2)}`.padStart(19)} | ${x.errors}`);
+      console.log(
+        `${String(x.workers).padStart(7)} | ${String(x.maxTasks).padStart(8)} | ${fmt(x.rate).padStart(8)} | ${`${fmt(x.fetch.p50, 2)} / ${fmt(x.fetch.p99, 2)}`.padStart(23)} | ${`${fmt(x.complete.p50, 2)} / ${fmt(x.complete.p99, 2)}`.padStart(19)} | ${x.errors}`,
+      );
     }
-    console.log('fetchAndLock (8 workers, maxTasks 1) with waiting tasks of other topics: ' +
-      r.other.map((o) => `${o.level}: p50 ${fmt(o.p50, 2)} / p99 ${fmt(o.p99, 2)} ms`).join('; '));
+    console.log(
+      'fetchAndLock (8 workers, maxTasks 1) with waiting tasks of other topics: ' +
+        r.other.map((o) => `${o.level}: p50 ${fmt(o.p50, 2)} / p99 ${fmt(o.p99, 2)} ms`).join('; '),
+    );
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 })().catch((err) => {

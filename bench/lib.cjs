@@ -14,14 +14,24 @@ async function freshMysql(url) {
   const mysql = require('mysql2/promise');
   const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
   const name = `bench_${Date.now().toString(36)}`;
-  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+  const c = await mysql.createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+  });
   await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
   await c.end();
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
     drop: async () => {
-      const d = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+      const d = await mysql.createConnection({
+        host: u.hostname,
+        port: Number(u.port || 3306),
+        user: decodeURIComponent(u.username),
+        password: decodeURIComponent(u.password),
+      });
       await d.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await d.end();
     },
@@ -32,14 +42,26 @@ async function freshMysql(url) {
 async function startServer(env) {
   const port = 18000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), ...env }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/engine-rest`;
   for (let i = 0; i < 200; i++) {
     try {
       const r = await request('GET', `${base}/engine`);
-      if (r.status === 200) return { base, stop: () => new Promise((res) => { child.once('exit', res); child.kill('SIGTERM'); }) };
-    } catch { /* not yet listening */ }
+      if (r.status === 200)
+        return {
+          base,
+          stop: () =>
+            new Promise((res) => {
+              child.once('exit', res);
+              child.kill('SIGTERM');
+            }),
+        };
+    } catch {
+      /* not yet listening */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -52,19 +74,33 @@ const AUTH = 'Basic ' + Buffer.from('demo:demo').toString('base64');
 function request(method, url, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-    const req = http.request(url, {
-      method, agent,
-      headers: { authorization: AUTH, ...(data && !headers['content-type'] ? { 'content-type': 'application/json' } : {}), ...(data ? { 'content-length': data.length } : {}), ...headers },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json;
-        try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-        resolve({ status: res.statusCode, body: json, text });
-      });
-    });
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: AUTH,
+          ...(data && !headers['content-type'] ? { 'content-type': 'application/json' } : {}),
+          ...(data ? { 'content-length': data.length } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode, body: json, text });
+        });
+      },
+    );
     req.on('error', reject);
     if (data) req.write(data);
     req.end();
@@ -76,7 +112,9 @@ function multipart(files, fields = {}) {
   const parts = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    );
     parts.push(Buffer.from(f.content));
     parts.push(Buffer.from('\r\n'));
   }
@@ -87,19 +125,25 @@ function multipart(files, fields = {}) {
 /** Runs `task` from `concurrency` loops for `seconds`; returns rate and latency percentiles (ms). */
 async function load(task, { concurrency = 16, seconds = 5, warmup = 1 } = {}) {
   const until = Date.now() + warmup * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (Date.now() < until) await task(); }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) await task();
+    }),
+  );
   const latencies = [];
   let errors = 0;
   const start = process.hrtime.bigint();
   const end = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < end) {
-      const t0 = process.hrtime.bigint();
-      const ok = await task();
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (!ok) errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t0 = process.hrtime.bigint();
+        const ok = await task();
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (!ok) errors++;
+      }
+    }),
+  );
   const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
@@ -124,8 +168,13 @@ async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', heade
   const fs = require('node:fs');
   const os = require('node:os');
   const script = path.join(os.tmpdir(), `bench-${process.pid}-${Date.now()}.lua`);
-  const headerLines = Object.entries({ Authorization: AUTH, ...headers }).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`).join('\n');
-  fs.writeFileSync(script, `${headerLines}\n${lua}\ndone = function(summary, latency, requests)\n  io.write(string.format("RESULT %d %f %f %f %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))\nend\n`);
+  const headerLines = Object.entries({ Authorization: AUTH, ...headers })
+    .map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)
+    .join('\n');
+  fs.writeFileSync(
+    script,
+    `${headerLines}\n${lua}\ndone = function(summary, latency, requests)\n  io.write(string.format("RESULT %d %f %f %f %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))\nend\n`,
+  );
   try {
     execFileSync('wrk', ['-t1', `-c${concurrency}`, '-d1s', '-s', script, url], { stdio: 'ignore' });
     const out = execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]).toString();

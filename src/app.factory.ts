@@ -13,11 +13,17 @@ import { BodyValidationPipe } from './common/validation/body-validation.pipe';
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
 function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
   if (err?.type === 'entity.parse.failed' || err?.type === 'entity.verify.failed') {
-    res.status(400).type('application/json').send(JSON.stringify({ type: 'InvalidRequestException', message: '', code: null }));
+    res
+      .status(400)
+      .type('application/json')
+      .send(JSON.stringify({ type: 'InvalidRequestException', message: '', code: null }));
     return;
   }
   if (err?.type === 'entity.too.large') {
-    res.status(413).type('application/json').send(JSON.stringify({ type: 'InvalidRequestException', message: 'Request entity too large', code: null }));
+    res
+      .status(413)
+      .type('application/json')
+      .send(JSON.stringify({ type: 'InvalidRequestException', message: 'Request entity too large', code: null }));
     return;
   }
   next(err);

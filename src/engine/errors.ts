@@ -3,15 +3,7 @@
  * `type`; exactly one place (common/errors/camunda-exception.filter.ts) maps them to HTTP.
  */
 export type EngineErrorKind =
-  | 'BadUserRequest'
-  | 'NotFound'
-  | 'NotValid'
-  | 'NullValue'
-  | 'Authorization'
-  | 'OptimisticLocking'
-  | 'Parse'
-  | 'SuspendedEntityInteraction'
-  | 'ProcessEngine';
+  'BadUserRequest' | 'NotFound' | 'NotValid' | 'NullValue' | 'Authorization' | 'OptimisticLocking' | 'Parse' | 'SuspendedEntityInteraction' | 'ProcessEngine';
 
 export abstract class EngineError extends Error {
   abstract readonly kind: EngineErrorKind;

@@ -63,19 +63,30 @@ export class ProcessEngine {
     this.repository = new RepositoryService(this.commands, checker, this.clock);
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock);
     deps = {
-      checker, clock: this.clock, repository: this.repository, decisions: this.decisions, historyLevel: o.historyLevel,
+      checker,
+      clock: this.clock,
+      repository: this.repository,
+      decisions: this.decisions,
+      historyLevel: o.historyLevel,
       behaviors: new BehaviorRegistry(),
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
     };
     this.runtime = new RuntimeService(this.commands, this.repository);
     this.externalTasks = new ExternalTaskService({
-      commands: this.commands, checker, repository: this.repository, runtime: this.runtime, notifier: this.externalTaskNotifier,
-      longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs }, clock: this.clock,
+      commands: this.commands,
+      checker,
+      repository: this.repository,
+      runtime: this.runtime,
+      notifier: this.externalTaskNotifier,
+      longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs },
+      clock: this.clock,
     });
     this.incidents = new IncidentService(this.commands, checker);
     this.jobs = new ManagementService(this.commands, this.clock, {
-      pollMs: o.jobExecutorPollMs, batchSize: o.jobExecutorBatchSize, lockTimeMs: o.jobExecutorLockTimeMs,
+      pollMs: o.jobExecutorPollMs,
+      batchSize: o.jobExecutorBatchSize,
+      lockTimeMs: o.jobExecutorLockTimeMs,
     });
     this.events = new EventService(this.runtime, this.repository, this.clock);
     this.events.startEvents.onTimerScheduled((due) => this.jobs.executor.wake(due));

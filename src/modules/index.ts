@@ -20,9 +20,23 @@ import { JobModule } from './job/job.module';
 
 /** Every REST resource module; each new family adds itself here. */
 export const RESOURCE_MODULES = [
-  EngineRestModule, UserModule, GroupModule, AuthorizationModule,
-  DeploymentModule, ProcessDefinitionModule, DecisionModule, DecisionRequirementsModule, HistoryModule,
-  ExecutionModule, EventSubscriptionModule, ProcessInstanceModule, TaskModule,
-  ExternalTaskModule, IncidentModule,
-  MessageModule, SignalModule, ConditionModule, JobModule,
+  EngineRestModule,
+  UserModule,
+  GroupModule,
+  AuthorizationModule,
+  DeploymentModule,
+  ProcessDefinitionModule,
+  DecisionModule,
+  DecisionRequirementsModule,
+  HistoryModule,
+  ExecutionModule,
+  EventSubscriptionModule,
+  ProcessInstanceModule,
+  TaskModule,
+  ExternalTaskModule,
+  IncidentModule,
+  MessageModule,
+  SignalModule,
+  ConditionModule,
+  JobModule,
 ];

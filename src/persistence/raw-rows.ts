@@ -135,7 +135,12 @@ export async function updateRow<T extends ObjectLiteral>(
 }
 
 /** `DELETE ... WHERE (id = ? AND rev = ?) OR ...` (or by id alone for unversioned rows); affected count. */
-export async function deleteRows(em: EntityManager, target: new () => ObjectLiteral, rows: Array<{ id: string; rev?: number | null }>, versioned: boolean): Promise<number> {
+export async function deleteRows(
+  em: EntityManager,
+  target: new () => ObjectLiteral,
+  rows: Array<{ id: string; rev?: number | null }>,
+  versioned: boolean,
+): Promise<number> {
   if (!rows.length) return 0;
   const shape = shapeOf(em, target);
   const escape = (name: string) => em.connection.driver.escape(name);

@@ -60,7 +60,8 @@ export function layeringViolations(edges: ImportEdge[]): string[] {
     }
     const own = /^modules\/([^/]+)\//.exec(from)?.[1];
     const other = /^modules\/([^/]+)\//.exec(to)?.[1];
-    if (own && other && own !== other) violations.push(`${from} -> ${spec} (resource modules must not reach into each other; share through common/ or engine/)`);
+    if (own && other && own !== other)
+      violations.push(`${from} -> ${spec} (resource modules must not reach into each other; share through common/ or engine/)`);
   }
   return violations;
 }
@@ -73,11 +74,21 @@ describe('layering', () => {
   });
 
   it('has no import cycle at run time', () => {
-    expect(cycles(files, edges.filter((e) => !e.typeOnly))).toEqual([]);
+    expect(
+      cycles(
+        files,
+        edges.filter((e) => !e.typeOnly),
+      ),
+    ).toEqual([]);
   });
 
   it('catches an upward arrow and a cycle when there is one', () => {
-    const upward: ImportEdge = { from: 'engine/command/command-context.ts', to: 'engine/bpmn/runtime/agenda.ts', spec: '../bpmn/runtime/agenda', typeOnly: true };
+    const upward: ImportEdge = {
+      from: 'engine/command/command-context.ts',
+      to: 'engine/bpmn/runtime/agenda.ts',
+      spec: '../bpmn/runtime/agenda',
+      typeOnly: true,
+    };
     expect(layeringViolations([upward])).toHaveLength(1);
     const back: ImportEdge = { from: 'engine/bpmn/runtime/agenda.ts', to: 'engine/command/command-context.ts', spec: '', typeOnly: false };
     expect(cycles([upward.from, back.from], [{ ...upward, typeOnly: false }, back])).toHaveLength(1);

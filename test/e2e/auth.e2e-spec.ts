@@ -21,8 +21,14 @@ describe(`basic authentication (${databaseLabel()})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await admin().post('/user/create').send({ profile: { id: 'dora' }, credentials: { password: 'dorapw' } }).expect(204);
-    await admin().post('/user/create').send({ profile: { id: 'nopass' } }).expect(204);
+    await admin()
+      .post('/user/create')
+      .send({ profile: { id: 'dora' }, credentials: { password: 'dorapw' } })
+      .expect(204);
+    await admin()
+      .post('/user/create')
+      .send({ profile: { id: 'nopass' } })
+      .expect(204);
   });
   afterAll(() => t.close());
 
@@ -40,19 +46,31 @@ describe(`basic authentication (${databaseLabel()})`, () => {
     expectChallenge(await t.as('nopass', '').get('/user'));
     expectChallenge(await t.api().get('/engine-rest/user').set('Authorization', 'Bearer abc'));
     expectChallenge(await t.api().get('/engine-rest/user').set('Authorization', 'Basic !!!not-base64'));
-    expectChallenge(await t.api().get('/engine-rest/user').set('Authorization', `Basic ${Buffer.from('dora').toString('base64')}`));
+    expectChallenge(
+      await t
+        .api()
+        .get('/engine-rest/user')
+        .set('Authorization', `Basic ${Buffer.from('dora').toString('base64')}`),
+    );
     expectChallenge(await t.as(null).post('/group/create').send({ id: 'x' }));
     expectChallenge(await t.as(null).options('/authorization'));
   });
 
   it('takes the text before the first colon as the user id', async () => {
     await admin().put('/user/dora/credentials').send({ password: 'a:b', authenticatedUserPassword: 'demo' }).expect(204);
-    await t.api().get('/engine-rest/user/dora/profile').set('Authorization', `Basic ${Buffer.from('dora:a:b').toString('base64')}`).expect(200);
+    await t
+      .api()
+      .get('/engine-rest/user/dora/profile')
+      .set('Authorization', `Basic ${Buffer.from('dora:a:b').toString('base64')}`)
+      .expect(200);
     await admin().put('/user/dora/credentials').send({ password: 'dorapw', authenticatedUserPassword: 'demo' }).expect(204);
   });
 
   it('answers unknown or malformed engine names with 404 as exactly application/json', async () => {
-    for (const [path, name] of [['/engine-rest/engine/other/user', 'other'], ['/engine-rest/engine/%E0/user', '%E0']]) {
+    for (const [path, name] of [
+      ['/engine-rest/engine/other/user', 'other'],
+      ['/engine-rest/engine/%E0/user', '%E0'],
+    ]) {
       const res = await admin().get(path).expect(404);
       expect(res.headers['content-type']).toBe('application/json');
       expect(res.body).toEqual({ type: 'InvalidRequestException', message: `Process engine ${name} not available`, code: null });
@@ -68,10 +86,12 @@ describe(`basic authentication (${databaseLabel()})`, () => {
     t.engine.credentialsCache.clear();
     expect(await scryptRuns(() => t.as('dora', 'dorapw').get('/user/dora/profile').expect(200))).toBe(1);
     expect(t.engine.credentialsCache.get(CredentialsCache.key('dora', 'dorapw'))).toEqual({ userId: 'dora', groupIds: [] });
-    expect(await scryptRuns(async () => {
-      await t.as('dora', 'dorapw').get('/user/dora/profile').expect(200);
-      await t.as('dora', 'dorapw').get('/user').expect(200);
-    })).toBe(0);
+    expect(
+      await scryptRuns(async () => {
+        await t.as('dora', 'dorapw').get('/user/dora/profile').expect(200);
+        await t.as('dora', 'dorapw').get('/user').expect(200);
+      }),
+    ).toBe(0);
     // Every wrong guess is verified again.
     expect(await scryptRuns(() => t.as('dora', 'guess').get('/user').expect(401))).toBe(1);
     expect(await scryptRuns(() => t.as('dora', 'guess').get('/user').expect(401))).toBe(1);
@@ -96,7 +116,10 @@ describe(`basic authentication (${databaseLabel()})`, () => {
   });
 
   it('locks a deleted user out at once', async () => {
-    await admin().post('/user/create').send({ profile: { id: 'gone' }, credentials: { password: 'gonepw' } }).expect(204);
+    await admin()
+      .post('/user/create')
+      .send({ profile: { id: 'gone' }, credentials: { password: 'gonepw' } })
+      .expect(204);
     await t.as('gone', 'gonepw').get('/user').expect(200);
     await admin().delete('/user/gone').expect(204);
     await t.as('gone', 'gonepw').get('/user').expect(401);
@@ -114,7 +137,11 @@ describe(`AUTH_ENABLED=false (${databaseLabel()})`, () => {
     expect((await t.as(null).get('/user').expect(200)).body.map((u: { id: string }) => u.id)).toEqual(['demo']);
     await t.as(null).post('/group/create').send({ id: 'open' }).expect(204);
     expect((await t.as(null).options('/group').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual(['list', 'count', 'create']);
-    const created = await t.as(null).post('/authorization/create').send({ userId: 'demo', resourceType: 1, permissions: ['READ'] }).expect(200);
+    const created = await t
+      .as(null)
+      .post('/authorization/create')
+      .send({ userId: 'demo', resourceType: 1, permissions: ['READ'] })
+      .expect(200);
     await t.as(null).delete(`/authorization/${created.body.id}`).expect(204);
   });
 
@@ -128,8 +155,12 @@ describe(`AUTH_ENABLED=false (${databaseLabel()})`, () => {
   });
 
   it('answers authorization checks as authorized', async () => {
-    expect((await t.as(null).get('/authorization/check?permissionName=DELETE&resourceName=User&resourceType=1&resourceId=x').expect(200)).body)
-      .toEqual({ permissionName: 'DELETE', resourceName: 'User', resourceId: 'x', authorized: true });
+    expect((await t.as(null).get('/authorization/check?permissionName=DELETE&resourceName=User&resourceType=1&resourceId=x').expect(200)).body).toEqual({
+      permissionName: 'DELETE',
+      resourceName: 'User',
+      resourceId: 'x',
+      authorized: true,
+    });
   });
 });
 
@@ -137,7 +168,11 @@ describe(`AUTHORIZATION_ENABLED=false (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ authorizationEnabled: false });
-    await t.as('demo', 'demo').post('/user/create').send({ profile: { id: 'plain' }, credentials: { password: 'plainpw' } }).expect(204);
+    await t
+      .as('demo', 'demo')
+      .post('/user/create')
+      .send({ profile: { id: 'plain' }, credentials: { password: 'plainpw' } })
+      .expect(204);
   });
   afterAll(() => t.close());
 

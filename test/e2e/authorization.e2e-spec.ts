@@ -21,7 +21,10 @@ describe(`authorization resource (${databaseLabel()})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     for (const id of ['ann', 'ben']) {
-      await admin().post('/user/create').send({ profile: { id }, credentials: { password: `${id}pw` } }).expect(204);
+      await admin()
+        .post('/user/create')
+        .send({ profile: { id }, credentials: { password: `${id}pw` } })
+        .expect(204);
     }
     await admin().post('/group/create').send({ id: 'ops' }).expect(204);
     await admin().put('/group/ops/members/ben').expect(204);
@@ -30,13 +33,22 @@ describe(`authorization resource (${databaseLabel()})`, () => {
 
   describe('create, get, update, delete', () => {
     it('creates a grant and answers 200 with the stored row and its links', async () => {
-      const res = await admin().post('/authorization/create')
-        .send({ type: 1, permissions: ['READ', 'UPDATE'], userId: 'ann', resourceType: 1, resourceId: 'ben' }).expect(200);
+      const res = await admin()
+        .post('/authorization/create')
+        .send({ type: 1, permissions: ['READ', 'UPDATE'], userId: 'ann', resourceType: 1, resourceId: 'ben' })
+        .expect(200);
       const { id } = res.body;
       const href = (path: string) => expect.stringMatching(new RegExp(`^http://[^/]+/engine-rest${path}$`));
       expect(res.body).toEqual({
-        id: expect.any(String), type: 1, permissions: ['READ', 'UPDATE'], userId: 'ann', groupId: null, resourceType: 1,
-        resourceId: 'ben', removalTime: null, rootProcessInstanceId: null,
+        id: expect.any(String),
+        type: 1,
+        permissions: ['READ', 'UPDATE'],
+        userId: 'ann',
+        groupId: null,
+        resourceType: 1,
+        resourceId: 'ben',
+        removalTime: null,
+        rootProcessInstanceId: null,
         links: [
           { method: 'GET', href: href(`/authorization/${id}`), rel: 'self' },
           { method: 'PUT', href: href(`/authorization/${id}`), rel: 'update' },
@@ -76,21 +88,42 @@ describe(`authorization resource (${databaseLabel()})`, () => {
     });
 
     it.each<[string, object, object]>([
-      ['an unknown type', { type: 5, userId: 'ann', resourceType: 1 },
-        { type: 'ProcessEngineException', message: "ENGINE-03025 Unrecognized authorization type '5'. Must be one of ['0', '1', '2']", code: 0 }],
-      ['a GLOBAL one with a groupId', { type: 0, groupId: 'ops', resourceType: 1 },
-        { type: 'ProcessEngineException', message: "ENGINE-03027 Cannot use 'groupId' for GLOBAL authorization", code: 0 }],
-      ['a GLOBAL one with a userId', { type: 0, userId: 'ann', resourceType: 1 },
-        { type: 'ProcessEngineException', message: "ENGINE-03028 Illegal value 'ann' for userId for GLOBAL authorization. Must be '*'", code: 0 }],
-      ['one with userId and groupId', { type: 1, userId: 'ann', groupId: 'ops', resourceType: 1 },
-        { type: 'NullValueException', message: "Authorization must either have a 'userId' or a 'groupId'.", code: 0 }],
-      ['one without userId and groupId', { type: 1, resourceType: 1 },
-        { type: 'NullValueException', message: "Authorization must either have a 'userId' or a 'groupId'.", code: 0 }],
+      [
+        'an unknown type',
+        { type: 5, userId: 'ann', resourceType: 1 },
+        { type: 'ProcessEngineException', message: "ENGINE-03025 Unrecognized authorization type '5'. Must be one of ['0', '1', '2']", code: 0 },
+      ],
+      [
+        'a GLOBAL one with a groupId',
+        { type: 0, groupId: 'ops', resourceType: 1 },
+        { type: 'ProcessEngineException', message: "ENGINE-03027 Cannot use 'groupId' for GLOBAL authorization", code: 0 },
+      ],
+      [
+        'a GLOBAL one with a userId',
+        { type: 0, userId: 'ann', resourceType: 1 },
+        { type: 'ProcessEngineException', message: "ENGINE-03028 Illegal value 'ann' for userId for GLOBAL authorization. Must be '*'", code: 0 },
+      ],
+      [
+        'one with userId and groupId',
+        { type: 1, userId: 'ann', groupId: 'ops', resourceType: 1 },
+        { type: 'NullValueException', message: "Authorization must either have a 'userId' or a 'groupId'.", code: 0 },
+      ],
+      [
+        'one without userId and groupId',
+        { type: 1, resourceType: 1 },
+        { type: 'NullValueException', message: "Authorization must either have a 'userId' or a 'groupId'.", code: 0 },
+      ],
       ['one without a resourceType', { type: 1, userId: 'ann' }, { type: 'NullValueException', message: 'resourceType is null', code: 0 }],
-      ['an unknown permission', { type: 1, userId: 'ann', resourceType: 13, permissions: ['FLY'] },
-        { type: 'BadUserRequestException', message: "The permission 'FLY' is not valid for 'BATCH' resource type.", code: 0 }],
-      ['a permission of another resource type', { type: 1, userId: 'ann', resourceType: 1, permissions: ['ACCESS'] },
-        { type: 'BadUserRequestException', message: "ENGINE-03087 The resource type with id:'1' is not valid for 'ACCESS' permission.", code: 0 }],
+      [
+        'an unknown permission',
+        { type: 1, userId: 'ann', resourceType: 13, permissions: ['FLY'] },
+        { type: 'BadUserRequestException', message: "The permission 'FLY' is not valid for 'BATCH' resource type.", code: 0 },
+      ],
+      [
+        'a permission of another resource type',
+        { type: 1, userId: 'ann', resourceType: 1, permissions: ['ACCESS'] },
+        { type: 'BadUserRequestException', message: "ENGINE-03087 The resource type with id:'1' is not valid for 'ACCESS' permission.", code: 0 },
+      ],
     ])('refuses %s with 400', async (_name, body, error) => {
       expect((await admin().post('/authorization/create').send(body).expect(400)).body).toEqual(error);
     });
@@ -115,25 +148,45 @@ describe(`authorization resource (${databaseLabel()})`, () => {
 
     it('refuses a duplicate through the unique constraint', async () => {
       const first = await create({ userId: 'ann', resourceType: 16, resourceId: 'dup', permissions: ['READ'] });
-      const res = await admin().post('/authorization/create').send({ userId: 'ann', resourceType: 16, resourceId: 'dup', permissions: ['UPDATE'] }).expect(500);
+      const res = await admin()
+        .post('/authorization/create')
+        .send({ userId: 'ann', resourceType: 16, resourceId: 'dup', permissions: ['UPDATE'] })
+        .expect(500);
       expect(res.body).toMatchObject({ type: 'ProcessEnginePersistenceException' });
       await remove(first.id);
     });
 
     it('updates owner, resource and permissions, but never the type', async () => {
       const created = await create({ type: 2, userId: 'ann', resourceType: 16, resourceId: 'x', permissions: ['READ'] });
-      await admin().put(`/authorization/${created.id}`).send({ type: 1, groupId: 'ops', resourceType: 15, resourceId: 'y', permissions: ['DELETE'] }).expect(204);
+      await admin()
+        .put(`/authorization/${created.id}`)
+        .send({ type: 1, groupId: 'ops', resourceType: 15, resourceId: 'y', permissions: ['DELETE'] })
+        .expect(204);
       expect((await admin().get(`/authorization/${created.id}`).expect(200)).body).toMatchObject({
-        type: 2, userId: null, groupId: 'ops', resourceType: 15, resourceId: 'y', permissions: ['DELETE'],
+        type: 2,
+        userId: null,
+        groupId: 'ops',
+        resourceType: 15,
+        resourceId: 'y',
+        permissions: ['DELETE'],
       });
       // Without permissions (and resourceType) the stored ones stay.
       await admin().put(`/authorization/${created.id}`).send({ groupId: 'ops', resourceId: 'z' }).expect(204);
-      expect((await admin().get(`/authorization/${created.id}`).expect(200)).body).toMatchObject({ resourceType: 15, resourceId: 'z', permissions: ['DELETE'] });
+      expect((await admin().get(`/authorization/${created.id}`).expect(200)).body).toMatchObject({
+        resourceType: 15,
+        resourceId: 'z',
+        permissions: ['DELETE'],
+      });
       const noOwner = await admin().put(`/authorization/${created.id}`).send({ resourceId: 'z' }).expect(400);
       expect(noOwner.body.message).toBe("Authorization must either have a 'userId' or a 'groupId'.");
-      const badPermission = await admin().put(`/authorization/${created.id}`).send({ groupId: 'ops', permissions: ['FLY'] }).expect(400);
+      const badPermission = await admin()
+        .put(`/authorization/${created.id}`)
+        .send({ groupId: 'ops', permissions: ['FLY'] })
+        .expect(400);
       expect(badPermission.body.message).toBe("The permission 'FLY' is not valid for 'REPORT' resource type.");
-      expect((await admin().put(`/authorization/${created.id}`).send({ groupId: 'ops', permissions: 'READ' }).expect(400)).body.type).toBe('InvalidRequestException');
+      expect((await admin().put(`/authorization/${created.id}`).send({ groupId: 'ops', permissions: 'READ' }).expect(400)).body.type).toBe(
+        'InvalidRequestException',
+      );
       await admin().put(`/authorization/${created.id}`).set('Content-Type', 'application/json').send('{').expect(400);
       await remove(created.id);
     });
@@ -221,33 +274,56 @@ describe(`authorization resource (${databaseLabel()})`, () => {
     });
 
     it('refuses permissions that are unknown or do not apply to the resource type', async () => {
-      expect((await check('permissionName=FLY&resourceName=User&resourceType=1').expect(400)).body)
-        .toEqual({ type: 'BadUserRequestException', message: "The permission 'FLY' is not valid for 'USER' resource type.", code: 0 });
-      expect((await check('permissionName=ACCESS&resourceName=User&resourceType=1').expect(400)).body)
-        .toEqual({ type: 'BadUserRequestException', message: "ENGINE-03087 The resource type with id:'1' is not valid for 'ACCESS' permission.", code: 0 });
+      expect((await check('permissionName=FLY&resourceName=User&resourceType=1').expect(400)).body).toEqual({
+        type: 'BadUserRequestException',
+        message: "The permission 'FLY' is not valid for 'USER' resource type.",
+        code: 0,
+      });
+      expect((await check('permissionName=ACCESS&resourceName=User&resourceType=1').expect(400)).body).toEqual({
+        type: 'BadUserRequestException',
+        message: "ENGINE-03087 The resource type with id:'1' is not valid for 'ACCESS' permission.",
+        code: 0,
+      });
     });
 
     it('answers for the caller, echoing the request', async () => {
-      expect((await check('permissionName=DELETE&resourceName=User&resourceType=1&resourceId=ben').expect(200)).body)
-        .toEqual({ permissionName: 'DELETE', resourceName: 'User', resourceId: 'ben', authorized: true });
-      expect((await ann().get('/authorization/check?permissionName=UPDATE&resourceName=User&resourceType=1&resourceId=ann').expect(200)).body)
-        .toEqual({ permissionName: 'UPDATE', resourceName: 'User', resourceId: 'ann', authorized: true });
-      expect((await ann().get('/authorization/check?permissionName=READ&resourceName=User&resourceType=1').expect(200)).body)
-        .toEqual({ permissionName: 'READ', resourceName: 'User', resourceId: null, authorized: false });
-      expect((await ann().get('/authorization/check?permissionName=READ&resourceName=User&resourceType=1&resourceId=ben&userId=ann').expect(200)).body.authorized)
-        .toBe(false);
+      expect((await check('permissionName=DELETE&resourceName=User&resourceType=1&resourceId=ben').expect(200)).body).toEqual({
+        permissionName: 'DELETE',
+        resourceName: 'User',
+        resourceId: 'ben',
+        authorized: true,
+      });
+      expect((await ann().get('/authorization/check?permissionName=UPDATE&resourceName=User&resourceType=1&resourceId=ann').expect(200)).body).toEqual({
+        permissionName: 'UPDATE',
+        resourceName: 'User',
+        resourceId: 'ann',
+        authorized: true,
+      });
+      expect((await ann().get('/authorization/check?permissionName=READ&resourceName=User&resourceType=1').expect(200)).body).toEqual({
+        permissionName: 'READ',
+        resourceName: 'User',
+        resourceId: null,
+        authorized: false,
+      });
+      expect(
+        (await ann().get('/authorization/check?permissionName=READ&resourceName=User&resourceType=1&resourceId=ben&userId=ann').expect(200)).body.authorized,
+      ).toBe(false);
     });
 
     it('checks another user only for callers with READ on Authorization', async () => {
       const url = '/authorization/check?permissionName=READ&resourceName=Group&resourceType=2&resourceId=ops&userId=ben';
-      expect((await ann().get(url).expect(403)).body).toEqual({ type: 'InvalidRequestException', message: 'You must have READ permission for Authorization resource.', code: null });
+      expect((await ann().get(url).expect(403)).body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'You must have READ permission for Authorization resource.',
+        code: null,
+      });
       const readAll = await create({ userId: 'ann', resourceType: 4, resourceId: '*', permissions: ['READ'] });
       expect((await ann().get(url).expect(200)).body).toEqual({ permissionName: 'READ', resourceName: 'Group', resourceId: 'ops', authorized: true });
       await remove(readAll.id);
       await ann().get(url).expect(403);
     });
 
-    describe('decides with Camunda\'s precedence', () => {
+    describe("decides with Camunda's precedence", () => {
       const created: string[] = [];
       const rule = async (body: object) => created.push((await create({ type: 1, permissions: ['READ'], ...body })).id);
       const authorized = async (user: string, resourceType: number, resourceId?: string) => {
@@ -278,8 +354,12 @@ describe(`authorization resource (${databaseLabel()})`, () => {
       it('a revoke on an id under a * grant; * and no id are type-level checks', async () => {
         await rule({ userId: 'ann', resourceType: 5, resourceId: '*' });
         await rule({ type: 2, userId: 'ann', resourceType: 5, resourceId: 'f1' });
-        expect([await authorized('ann', 5, 'f1'), await authorized('ann', 5, 'f2'), await authorized('ann', 5, '*'), await authorized('ann', 5)])
-          .toEqual([false, true, true, true]);
+        expect([await authorized('ann', 5, 'f1'), await authorized('ann', 5, 'f2'), await authorized('ann', 5, '*'), await authorized('ann', 5)]).toEqual([
+          false,
+          true,
+          true,
+          true,
+        ]);
       });
     });
   });
@@ -335,8 +415,14 @@ describe(`authorization resource (${databaseLabel()})`, () => {
       expect((await ann().get(`/authorization/${hidden.id}`).expect(404)).body).toEqual(invalid(`Authorization with id ${hidden.id} does not exist.`));
       const del = await ann().delete(`/authorization/${visible.id}`).expect(403);
       expect(del.body.message).toBe(`The user with id 'ann' does not have 'DELETE' permission on resource '${visible.id}' of type 'Authorization'.`);
-      expect((await ann().post('/authorization/create').send({ userId: 'ann', resourceType: 1, resourceId: '*', permissions: ['ALL'] }).expect(403)).body.message)
-        .toBe("The user with id 'ann' does not have 'CREATE' permission on resource 'Authorization'.");
+      expect(
+        (
+          await ann()
+            .post('/authorization/create')
+            .send({ userId: 'ann', resourceType: 1, resourceId: '*', permissions: ['ALL'] })
+            .expect(403)
+        ).body.message,
+      ).toBe("The user with id 'ann' does not have 'CREATE' permission on resource 'Authorization'.");
       for (const a of [readOne, visible, hidden]) await remove(a.id);
     });
   });

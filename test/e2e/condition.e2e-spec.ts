@@ -12,7 +12,11 @@ describe(`POST /condition (${databaseLabel()})`, () => {
 
   it('without any conditional start event it is a 400 with ENGINE-13043', async () => {
     const res = await evaluate({ variables: { temperature: { value: 40 } } }).expect(400);
-    expect(res.body).toEqual({ type: 'ProcessEngineException', message: 'ENGINE-13043 No subscriptions were found during evaluation of the conditional start events.', code: 0 });
+    expect(res.body).toEqual({
+      type: 'ProcessEngineException',
+      message: 'ENGINE-13043 No subscriptions were found during evaluation of the conditional start events.',
+      code: 0,
+    });
   });
 
   it('tenantId with withoutTenantId is a 400', async () => {
@@ -25,8 +29,15 @@ describe(`POST /condition (${databaseLabel()})`, () => {
     const res = await evaluate({ variables: { temperature: { value: 40, type: 'Integer' } }, businessKey: 'hot' }).expect(200);
     expect(res.body).toEqual([
       {
-        links: [], id: expect.any(String), definitionId: expect.stringMatching(/^condStart:1:/), definitionKey: 'condStart', businessKey: 'hot',
-        caseInstanceId: null, ended: false, suspended: false, tenantId: null,
+        links: [],
+        id: expect.any(String),
+        definitionId: expect.stringMatching(/^condStart:1:/),
+        definitionKey: 'condStart',
+        businessKey: 'hot',
+        caseInstanceId: null,
+        ended: false,
+        suspended: false,
+        tenantId: null,
       },
     ]);
     const tasks = await t.as('demo').get(`/task?processInstanceId=${res.body[0].id}`).expect(200);

@@ -19,7 +19,10 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
     expect(drd).toMatchObject({ key: 'beverages', name: 'Beverages', version: 1, category: 'http://camunda.org/schema/1.0/dmn', resource: 'drd.dmn' });
     const defs = (await t.as('demo').get('/decision-definition?sortBy=key&sortOrder=asc').expect(200)).body;
     expect(defs.map((d: any) => d.key)).toEqual(['beverage', 'dish', 'season']);
-    expect(defs.find((d: any) => d.key === 'season')).toMatchObject({ decisionRequirementsDefinitionId: drd.id, decisionRequirementsDefinitionKey: 'beverages' });
+    expect(defs.find((d: any) => d.key === 'season')).toMatchObject({
+      decisionRequirementsDefinitionId: drd.id,
+      decisionRequirementsDefinitionKey: 'beverages',
+    });
     expect((await t.as('demo').get('/decision-definition/count?withoutDecisionRequirementsDefinition=true').expect(200)).body).toEqual({ count: 1 });
     expect((await t.as('demo').get(`/decision-definition?decisionRequirementsDefinitionKey=beverages`).expect(200)).body).toHaveLength(2);
     expect((await t.as('demo').get('/decision-requirements-definition').expect(200)).body).toEqual([drd]);
@@ -36,7 +39,8 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
     expect((await t.as('demo').get('/decision-definition/key/dish/xml').expect(200)).body.dmnXml).toContain('<decision id="dish"');
     await t.as('demo').get('/decision-definition/key/dish/diagram').expect(204);
     expect((await t.as('demo').get('/decision-definition/key/nope').expect(404)).body).toMatchObject({
-      type: 'RestException', message: 'No matching decision definition with key: nope and no tenant-id',
+      type: 'RestException',
+      message: 'No matching decision definition with key: nope and no tenant-id',
     });
     expect((await t.as('demo').get('/decision-definition/nope').expect(404)).body.message).toBe(
       "no deployed decision definition found with id 'nope': decisionDefinition is null",
@@ -53,11 +57,15 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
 
   it('evaluates a decision table by key and by id', async () => {
     const res = await evaluate('/decision-definition/key/dish/evaluate', {
-      season: { value: 'Spring', type: 'String' }, guestCount: { value: 7, type: 'Integer' },
+      season: { value: 'Spring', type: 'String' },
+      guestCount: { value: 7, type: 'Integer' },
     }).expect(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toEqual([{ desiredDish: { value: 'Steak', type: 'String', valueInfo: {} } }]);
-    const byId = await evaluate(`/decision-definition/${dish.id}/evaluate`, { season: { value: 'Summer', type: 'string' }, guestCount: { value: 1, type: 'integer' } }).expect(200);
+    const byId = await evaluate(`/decision-definition/${dish.id}/evaluate`, {
+      season: { value: 'Summer', type: 'string' },
+      guestCount: { value: 1, type: 'integer' },
+    }).expect(200);
     expect(byId.body[0].desiredDish.value).toBe('Light Salad and a nice Steak');
     const none = await evaluate('/decision-definition/key/dish/evaluate', { season: { value: 'Never' }, guestCount: { value: 1 } }).expect(200);
     expect(none.body).toEqual([]);
@@ -71,10 +79,25 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
   it('answers evaluation errors and bad input clearly', async () => {
     await evaluate('/decision-definition/key/nope/evaluate', {}).expect(404);
     const badType = await evaluate('/decision-definition/key/dish/evaluate', { guestCount: { value: 'many', type: 'Integer' } }).expect(400);
-    expect(badType.body).toMatchObject({ type: 'InvalidRequestException', message: "Cannot convert value 'many' of type 'Integer' to java type java.lang.Integer" });
+    expect(badType.body).toMatchObject({
+      type: 'InvalidRequestException',
+      message: "Cannot convert value 'many' of type 'Integer' to java type java.lang.Integer",
+    });
     await evaluate('/decision-definition/key/dish/evaluate', { guestCount: { value: 1, type: 'Nonsense' } }).expect(400);
     await t.as('demo').post('/decision-definition/key/dish/evaluate').send({ variables: 'x' }).expect(400);
-    const unique = await deploy(t, [{ name: 'clash.dmn', content: fixture('deployment/dish.dmn').toString().replace(/id="dish"/, 'id="clash"').replace('"Summer"</text></inputEntry><inputEntry id="r6i2"><text></text>', '"Summer"</text></inputEntry><inputEntry id="r6i2"><text></text>').replace('<rule id="r1">', '<rule id="r0"><inputEntry id="r0i1"><text>-</text></inputEntry><inputEntry id="r0i2"><text>-</text></inputEntry><outputEntry id="r0o"><text>"Anything"</text></outputEntry></rule><rule id="r1">') }]).expect(200);
+    const unique = await deploy(t, [
+      {
+        name: 'clash.dmn',
+        content: fixture('deployment/dish.dmn')
+          .toString()
+          .replace(/id="dish"/, 'id="clash"')
+          .replace('"Summer"</text></inputEntry><inputEntry id="r6i2"><text></text>', '"Summer"</text></inputEntry><inputEntry id="r6i2"><text></text>')
+          .replace(
+            '<rule id="r1">',
+            '<rule id="r0"><inputEntry id="r0i1"><text>-</text></inputEntry><inputEntry id="r0i2"><text>-</text></inputEntry><outputEntry id="r0o"><text>"Anything"</text></outputEntry></rule><rule id="r1">',
+          ),
+      },
+    ]).expect(200);
     expect(unique.body.deployedDecisionDefinitions).not.toBeNull();
     const clash = await evaluate('/decision-definition/key/clash/evaluate', { season: { value: 'Fall' }, guestCount: { value: 2 } });
     expect(clash.status).toBeGreaterThanOrEqual(400);
@@ -85,15 +108,36 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
   it('records historic decision instances with inputs and outputs', async () => {
     const list = (await t.as('demo').get('/history/decision-instance?decisionDefinitionKey=dish&sortBy=evaluationTime&sortOrder=asc').expect(200)).body;
     expect(list.length).toBeGreaterThanOrEqual(3);
-    expect(list[0]).toMatchObject({ decisionDefinitionId: dish.id, decisionDefinitionKey: 'dish', decisionDefinitionName: 'Dish', userId: 'demo', inputs: null, outputs: null, rootDecisionInstanceId: null });
+    expect(list[0]).toMatchObject({
+      decisionDefinitionId: dish.id,
+      decisionDefinitionKey: 'dish',
+      decisionDefinitionName: 'Dish',
+      userId: 'demo',
+      inputs: null,
+      outputs: null,
+      rootDecisionInstanceId: null,
+    });
     expect(list[0].removalTime).not.toBeNull();
     const one = (await t.as('demo').get(`/history/decision-instance/${list[0].id}?includeInputs=true&includeOutputs=true`).expect(200)).body;
     expect(one.inputs.map((i: any) => [i.clauseId, i.clauseName, i.value, i.type]).sort()).toEqual([
-      ['guestsInput', 'How many guests', 7, 'Integer'], ['seasonInput', 'Season', 'Spring', 'String'],
+      ['guestsInput', 'How many guests', 7, 'Integer'],
+      ['seasonInput', 'Season', 'Spring', 'String'],
     ]);
-    expect(one.outputs).toEqual([expect.objectContaining({ clauseId: 'dishOutput', clauseName: 'Dish', ruleId: 'r4', ruleOrder: 4, variableName: 'desiredDish', value: 'Steak', type: 'String' })]);
+    expect(one.outputs).toEqual([
+      expect.objectContaining({
+        clauseId: 'dishOutput',
+        clauseName: 'Dish',
+        ruleId: 'r4',
+        ruleOrder: 4,
+        variableName: 'desiredDish',
+        value: 'Steak',
+        type: 'String',
+      }),
+    ]);
     expect((await t.as('demo').get('/history/decision-instance/count?decisionDefinitionKey=dish').expect(200)).body.count).toBe(list.length);
-    expect((await t.as('demo').get('/history/decision-instance/nope').expect(404)).body.message).toBe("Historic decision instance with id 'nope' does not exist");
+    expect((await t.as('demo').get('/history/decision-instance/nope').expect(404)).body.message).toBe(
+      "Historic decision instance with id 'nope' does not exist",
+    );
     await t.as('demo').get('/history/decision-instance?sortBy=nope&sortOrder=asc').expect(400);
   });
 
@@ -107,24 +151,48 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
     const beverageOutputs = tree.find((h: any) => h.id === root.id).outputs.map((o: any) => o.value);
     expect(beverageOutputs).toEqual(['Lemonade', 'Water']);
     const stats = (await t.as('demo').get(`/history/decision-requirements-definition/${root.decisionRequirementsDefinitionId}/statistics`).expect(200)).body;
-    expect(stats).toEqual([{ decisionDefinitionKey: 'beverage', evaluations: 1 }, { decisionDefinitionKey: 'season', evaluations: 1 }]);
+    expect(stats).toEqual([
+      { decisionDefinitionKey: 'beverage', evaluations: 1 },
+      { decisionDefinitionKey: 'season', evaluations: 1 },
+    ]);
   });
 
   it('reports cleanable decision instances', async () => {
-    const report = (await t.as('demo').get('/history/decision-definition/cleanable-decision-instance-report?decisionDefinitionKeyIn=dish,season').expect(200)).body;
+    const report = (await t.as('demo').get('/history/decision-definition/cleanable-decision-instance-report?decisionDefinitionKeyIn=dish,season').expect(200))
+      .body;
     const row = report.find((r: any) => r.decisionDefinitionKey === 'dish');
-    expect(row).toMatchObject({ decisionDefinitionId: dish.id, decisionDefinitionVersion: 1, historyTimeToLive: 30, cleanableDecisionInstanceCount: 0, tenantId: null });
+    expect(row).toMatchObject({
+      decisionDefinitionId: dish.id,
+      decisionDefinitionVersion: 1,
+      historyTimeToLive: 30,
+      cleanableDecisionInstanceCount: 0,
+      tenantId: null,
+    });
     expect(row.finishedDecisionInstanceCount).toBeGreaterThanOrEqual(3);
-    expect((await t.as('demo').get('/history/decision-definition/cleanable-decision-instance-report/count?compact=true').expect(200)).body.count).toBeGreaterThanOrEqual(2);
+    expect(
+      (await t.as('demo').get('/history/decision-definition/cleanable-decision-instance-report/count?compact=true').expect(200)).body.count,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('needs CREATE_INSTANCE to evaluate and READ_HISTORY to see history', async () => {
-    await t.as('demo').post('/user/create').send({ profile: { id: 'analyst' }, credentials: { password: 'pw' } }).expect(204);
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'analyst', resourceType: 10, resourceId: 'dish', permissions: ['READ'] }).expect(200);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'analyst' }, credentials: { password: 'pw' } })
+      .expect(204);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'analyst', resourceType: 10, resourceId: 'dish', permissions: ['READ'] })
+      .expect(200);
     const denied = await t.as('analyst', 'pw').post('/decision-definition/key/dish/evaluate').send({ variables: {} }).expect(403);
     expect(denied.body.missingAuthorizations).toEqual([{ permissionName: 'CREATE_INSTANCE', resourceName: 'DecisionDefinition', resourceId: 'dish' }]);
     expect((await t.as('analyst', 'pw').get('/history/decision-instance').expect(200)).body).toEqual([]);
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'analyst', resourceType: 10, resourceId: 'season', permissions: ['READ_HISTORY'] }).expect(200);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'analyst', resourceType: 10, resourceId: 'season', permissions: ['READ_HISTORY'] })
+      .expect(200);
     const visible = (await t.as('analyst', 'pw').get('/history/decision-instance').expect(200)).body;
     expect(visible.map((h: any) => h.decisionDefinitionKey)).toEqual(['season']);
   });
@@ -139,7 +207,11 @@ describe(`decision history level none (${databaseLabel()})`, () => {
 
   it('evaluates without writing history', async () => {
     await deployFixture(t, ['deployment/dish.dmn']).expect(200);
-    await t.as('demo').post('/decision-definition/key/dish/evaluate').send({ variables: { season: { value: 'Fall' }, guestCount: { value: 2 } } }).expect(200);
+    await t
+      .as('demo')
+      .post('/decision-definition/key/dish/evaluate')
+      .send({ variables: { season: { value: 'Fall' }, guestCount: { value: 2 } } })
+      .expect(200);
     expect((await t.as('demo').get('/history/decision-instance/count').expect(200)).body).toEqual({ count: 0 });
   });
 });

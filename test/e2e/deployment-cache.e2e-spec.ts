@@ -21,7 +21,10 @@ describe(`deployment cache and deletion (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const fetchAndLock = () =>
-    t.as('demo').post('/external-task/fetchAndLock').send({ workerId: 'w', maxTasks: 10, topics: [{ topicName: 'cached-work', lockDuration: 10000 }] });
+    t
+      .as('demo')
+      .post('/external-task/fetchAndLock')
+      .send({ workerId: 'w', maxTasks: 10, topics: [{ topicName: 'cached-work', lockDuration: 10000 }] });
 
   it('deleting a deployment while its external tasks are being fetched leaves no stale definition behind', async () => {
     const deployed = await deploy(t, [{ name: 'work.bpmn', content: WORK }]).expect(200);

@@ -8,7 +8,15 @@ describe(`event subscriptions (${databaseLabel()})`, () => {
     t = await createTestApp();
     await deployFixture(t, ['rest/waiting.bpmn']).expect(200);
     for (const key of ['a', 'b']) {
-      instances.push((await t.as('demo').post('/process-definition/key/waiting/start').send({ businessKey: key, variables: { reviewer: { value: 'carol' } } }).expect(200)).body);
+      instances.push(
+        (
+          await t
+            .as('demo')
+            .post('/process-definition/key/waiting/start')
+            .send({ businessKey: key, variables: { reviewer: { value: 'carol' } } })
+            .expect(200)
+        ).body,
+      );
     }
   });
   afterAll(() => t.close());
@@ -21,8 +29,14 @@ describe(`event subscriptions (${databaseLabel()})`, () => {
     expect(all).toHaveLength(2);
     const [first] = await list(`?processInstanceId=${instances[0].id}`);
     expect(first).toEqual({
-      id: expect.any(String), eventType: 'message', eventName: 'orderPaid', executionId: expect.any(String),
-      processInstanceId: instances[0].id, activityId: 'WaitPayment', createdDate: expect.stringMatching(/^\d{4}-.*\.\d{3}\+0000$/), tenantId: null,
+      id: expect.any(String),
+      eventType: 'message',
+      eventName: 'orderPaid',
+      executionId: expect.any(String),
+      processInstanceId: instances[0].id,
+      activityId: 'WaitPayment',
+      createdDate: expect.stringMatching(/^\d{4}-.*\.\d{3}\+0000$/),
+      tenantId: null,
     });
     expect(await list(`?eventSubscriptionId=${first.id}`)).toEqual([first]);
     expect(await list(`?executionId=${first.executionId}`)).toEqual([first]);
@@ -62,9 +76,17 @@ describe(`event subscriptions (${databaseLabel()})`, () => {
   });
 
   it('shows subscriptions only of readable instances', async () => {
-    await t.as('demo').post('/user/create').send({ profile: { id: 'peek' }, credentials: { password: 'peek' } }).expect(204);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'peek' }, credentials: { password: 'peek' } })
+      .expect(204);
     expect((await t.as('peek', 'peek').get('/event-subscription/count').expect(200)).body).toEqual({ count: 0 });
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'peek', resourceType: 6, resourceId: 'waiting', permissions: ['READ_INSTANCE'] }).expect(200);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'peek', resourceType: 6, resourceId: 'waiting', permissions: ['READ_INSTANCE'] })
+      .expect(200);
     expect((await t.as('peek', 'peek').get('/event-subscription/count').expect(200)).body).toEqual({ count: 1 });
   });
 });

@@ -13,7 +13,8 @@ describe(`executions (${databaseLabel()})`, () => {
     pi = await start('order-1');
     payment = (await list(`?processInstanceId=${pi.id}&activityId=WaitPayment`))[0].id;
     shipment = (await list(`?processInstanceId=${pi.id}&activityId=WaitShipment`))[0].id;
-    const put = (name: string, value: unknown, type: string) => t.as('demo').put(`/execution/${payment}/localVariables/${name}`).send({ value, type }).expect(204);
+    const put = (name: string, value: unknown, type: string) =>
+      t.as('demo').put(`/execution/${payment}/localVariables/${name}`).send({ value, type }).expect(204);
     await put('amount', 150, 'Integer');
     await put('rate', 1.5, 'Double');
     await put('label', 'Express', 'String');
@@ -82,16 +83,31 @@ describe(`executions (${databaseLabel()})`, () => {
 
   it('takes typed values in POST bodies: numbers match every numeric type, booleans and null too', async () => {
     const post = async (variables: object[], extra: object = {}) =>
-      (await t.as('demo').post('/execution').send({ processInstanceId: pi.id, variables, ...extra }).expect(200)).body.map((e: any) => e.id);
+      (
+        await t
+          .as('demo')
+          .post('/execution')
+          .send({ processInstanceId: pi.id, variables, ...extra })
+          .expect(200)
+      ).body.map((e: any) => e.id);
     expect(await post([{ name: 'amount', operator: 'eq', value: 150 }])).toEqual([payment]);
-    expect(await post([{ name: 'amount', operator: 'gt', value: 100 }, { name: 'amount', operator: 'lteq', value: 150 }])).toEqual([payment]);
+    expect(
+      await post([
+        { name: 'amount', operator: 'gt', value: 100 },
+        { name: 'amount', operator: 'lteq', value: 150 },
+      ]),
+    ).toEqual([payment]);
     expect(await post([{ name: 'amount', operator: 'lt', value: 150 }])).toEqual([]);
     expect(await post([{ name: 'rate', operator: 'gteq', value: 1.5 }])).toEqual([payment]);
     expect(await post([{ name: 'paid', operator: 'eq', value: true }])).toEqual([payment]);
     expect(await post([{ name: 'paid', operator: 'neq', value: true }])).toEqual([]);
     expect(await post([{ name: 'label', operator: 'eq', value: 'Express' }])).toEqual([payment]);
     expect(await post([{ name: 'label', operator: 'eq', value: null }])).toEqual([]);
-    const counted = await t.as('demo').post('/execution/count').send({ processInstanceId: pi.id, variables: [{ name: 'amount', operator: 'eq', value: 150 }] }).expect(200);
+    const counted = await t
+      .as('demo')
+      .post('/execution/count')
+      .send({ processInstanceId: pi.id, variables: [{ name: 'amount', operator: 'eq', value: 150 }] })
+      .expect(200);
     expect(counted.body).toEqual({ count: 1 });
   });
 
@@ -104,7 +120,11 @@ describe(`executions (${databaseLabel()})`, () => {
     expect(badVar.body.message).toBe('Invalid variable comparator specified: near');
     const badFormat = await t.as('demo').get('/execution?variables=label_eq').expect(400);
     expect(badFormat.body.message).toBe('variable query parameter has to have format KEY_OPERATOR_VALUE.');
-    const postBad = await t.as('demo').post('/execution').send({ processVariables: [{ name: 'region', operator: 'like', value: 'N%' }] }).expect(400);
+    const postBad = await t
+      .as('demo')
+      .post('/execution')
+      .send({ processVariables: [{ name: 'region', operator: 'like', value: 'N%' }] })
+      .expect(400);
     expect(postBad.body.message).toBe('Invalid process variable comparator specified: like');
   });
 
@@ -113,7 +133,11 @@ describe(`executions (${databaseLabel()})`, () => {
       expect(await list(`?processInstanceId=${pi.id}&sortBy=${key}&sortOrder=desc`)).toHaveLength(4);
     }
     expect(await list(`?processInstanceId=${pi.id}&firstResult=1&maxResults=2`)).toHaveLength(2);
-    const posted = await t.as('demo').post('/execution?firstResult=3').send({ processInstanceId: pi.id, sorting: [{ sortBy: 'instanceId', sortOrder: 'asc' }] }).expect(200);
+    const posted = await t
+      .as('demo')
+      .post('/execution?firstResult=3')
+      .send({ processInstanceId: pi.id, sorting: [{ sortBy: 'instanceId', sortOrder: 'asc' }] })
+      .expect(200);
     expect(posted.body).toHaveLength(1);
     await t.as('demo').get('/execution?sortBy=id&sortOrder=asc').expect(400);
   });
@@ -133,17 +157,27 @@ describe(`executions (${databaseLabel()})`, () => {
     const missing = await t.as('demo').get(`/execution/${payment}/localVariables/region`).expect(404);
     expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'execution variable with name region does not exist', code: null });
 
-    await t.as('demo').put(`/execution/${shipment}/localVariables/note`).send({ value: { a: 1 }, type: 'Json' }).expect(400);
+    await t
+      .as('demo')
+      .put(`/execution/${shipment}/localVariables/note`)
+      .send({ value: { a: 1 }, type: 'Json' })
+      .expect(400);
     await t.as('demo').put(`/execution/${shipment}/localVariables/note`).send({ value: '{"a":1}', type: 'Json' }).expect(204);
-    await t.as('demo').put(`/execution/${shipment}/localVariables/obj`)
-      .send({ value: '{"b":2}', type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } }).expect(204);
+    await t
+      .as('demo')
+      .put(`/execution/${shipment}/localVariables/obj`)
+      .send({ value: '{"b":2}', type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } })
+      .expect(204);
     expect((await t.as('demo').get(`/execution/${shipment}/localVariables/obj`).expect(200)).body).toEqual({
-      type: 'Object', value: { b: 2 }, valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      type: 'Object',
+      value: { b: 2 },
+      valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
     });
     expect((await t.as('demo').get(`/execution/${shipment}/localVariables/obj?deserializeValue=false`).expect(200)).body.value).toBe('{"b":2}');
     const badType = await t.as('demo').put(`/execution/${shipment}/localVariables/n`).send({ value: 'x', type: 'Integer' }).expect(400);
     expect(badType.body).toEqual({
-      type: 'InvalidRequestException', code: null,
+      type: 'InvalidRequestException',
+      code: null,
       message: "Cannot put execution variable n: Cannot convert value 'x' of type 'Integer' to java type java.lang.Integer",
     });
     const unknownType = await t.as('demo').put(`/execution/${shipment}/localVariables/n`).send({ value: 'x', type: 'Weird' }).expect(400);
@@ -155,37 +189,64 @@ describe(`executions (${databaseLabel()})`, () => {
   });
 
   it('modifies local variables in one request: a name both set and deleted ends deleted', async () => {
-    await t.as('demo').post(`/execution/${shipment}/localVariables`).send({
-      modifications: { a: { value: 1, type: 'Integer' }, b: { value: 'x' }, obj: { value: 'gone' } },
-      deletions: ['obj', 'b'],
-    }).expect(204);
+    await t
+      .as('demo')
+      .post(`/execution/${shipment}/localVariables`)
+      .send({
+        modifications: { a: { value: 1, type: 'Integer' }, b: { value: 'x' }, obj: { value: 'gone' } },
+        deletions: ['obj', 'b'],
+      })
+      .expect(204);
     const vars = (await t.as('demo').get(`/execution/${shipment}/localVariables`).expect(200)).body;
     expect(Object.keys(vars).sort()).toEqual(['a']);
-    const bad = await t.as('demo').post(`/execution/${shipment}/localVariables`).send({ modifications: { a: { value: 'x', type: 'Integer' } } }).expect(400);
+    const bad = await t
+      .as('demo')
+      .post(`/execution/${shipment}/localVariables`)
+      .send({ modifications: { a: { value: 'x', type: 'Integer' } } })
+      .expect(400);
     expect(bad.body.message).toBe("Cannot modify variables for execution: Cannot convert value 'x' of type 'Integer' to java type java.lang.Integer");
-    const unknown = await t.as('demo').post('/execution/nope/localVariables').send({ modifications: { a: { value: 1 } } }).expect(404);
+    const unknown = await t
+      .as('demo')
+      .post('/execution/nope/localVariables')
+      .send({ modifications: { a: { value: 1 } } })
+      .expect(404);
     expect(unknown.body.message).toBe("Cannot modify variables for execution nope: execution nope doesn't exist: execution is null");
   });
 
   it('stores and serves binary local variables (Bytes and File) through multipart', async () => {
-    await t.as('demo').post(`/execution/${shipment}/localVariables/blob/data`).attach('data', Buffer.from([1, 2, 3]), 'blob.bin').expect(204);
-    const bytes = await t.as('demo').get(`/execution/${shipment}/localVariables/blob/data`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    await t
+      .as('demo')
+      .post(`/execution/${shipment}/localVariables/blob/data`)
+      .attach('data', Buffer.from([1, 2, 3]), 'blob.bin')
+      .expect(204);
+    const bytes = await t
+      .as('demo')
+      .get(`/execution/${shipment}/localVariables/blob/data`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(bytes.headers['content-type']).toBe('application/octet-stream');
     expect([...bytes.body]).toEqual([1, 2, 3]);
     expect((await t.as('demo').get(`/execution/${shipment}/localVariables/blob`).expect(200)).body).toEqual({ type: 'Bytes', value: 'AQID', valueInfo: {} });
 
-    await t.as('demo').post(`/execution/${shipment}/localVariables/doc/data`)
-      .field('valueType', 'File').attach('data', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' }).expect(204);
+    await t
+      .as('demo')
+      .post(`/execution/${shipment}/localVariables/doc/data`)
+      .field('valueType', 'File')
+      .attach('data', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' })
+      .expect(204);
     const file = await t.as('demo').get(`/execution/${shipment}/localVariables/doc/data`).expect(200);
     expect(file.headers['content-type']).toMatch(/^text\/plain/);
-    expect(file.headers['content-disposition']).toBe("attachment; filename=\"hello.txt\"; filename*=UTF-8''hello.txt");
+    expect(file.headers['content-disposition']).toBe('attachment; filename="hello.txt"; filename*=UTF-8\'\'hello.txt');
     expect(file.text).toBe('hello');
     expect((await t.as('demo').get(`/execution/${shipment}/localVariables/doc`).expect(200)).body).toEqual({
-      type: 'File', value: null, valueInfo: { filename: 'hello.txt', mimeType: 'text/plain' },
+      type: 'File',
+      value: null,
+      valueInfo: { filename: 'hello.txt', mimeType: 'text/plain' },
     });
 
     const notBinary = await t.as('demo').get(`/execution/${payment}/localVariables/label/data`).expect(400);
@@ -205,12 +266,27 @@ describe(`executions (${databaseLabel()})`, () => {
   });
 
   it('creates incidents and filters executions by them', async () => {
-    const res = await t.as('demo').post(`/execution/${payment}/create-incident`).send({ incidentType: 'custom', configuration: 'cfg', message: 'Something broke' }).expect(200);
+    const res = await t
+      .as('demo')
+      .post(`/execution/${payment}/create-incident`)
+      .send({ incidentType: 'custom', configuration: 'cfg', message: 'Something broke' })
+      .expect(200);
     expect(res.body).toEqual({
-      id: expect.any(String), processDefinitionId: pi.definitionId, processInstanceId: pi.id, executionId: payment,
-      incidentTimestamp: expect.any(String), incidentType: 'custom', activityId: 'WaitPayment', failedActivityId: 'WaitPayment',
-      causeIncidentId: res.body.id, rootCauseIncidentId: res.body.id, configuration: 'cfg', incidentMessage: 'Something broke',
-      tenantId: null, jobDefinitionId: null, annotation: null,
+      id: expect.any(String),
+      processDefinitionId: pi.definitionId,
+      processInstanceId: pi.id,
+      executionId: payment,
+      incidentTimestamp: expect.any(String),
+      incidentType: 'custom',
+      activityId: 'WaitPayment',
+      failedActivityId: 'WaitPayment',
+      causeIncidentId: res.body.id,
+      rootCauseIncidentId: res.body.id,
+      configuration: 'cfg',
+      incidentMessage: 'Something broke',
+      tenantId: null,
+      jobDefinitionId: null,
+      annotation: null,
     });
     expect(await ids(`?incidentType=custom`)).toEqual([payment]);
     expect(await ids(`?incidentId=${res.body.id}`)).toEqual([payment]);
@@ -235,17 +311,31 @@ describe(`executions (${databaseLabel()})`, () => {
     const otherPayment = (await list(`?processInstanceId=${other.id}&activityId=WaitPayment`))[0].id;
     const sub = (await t.as('demo').get(`/execution/${otherPayment}/messageSubscriptions/orderPaid`).expect(200)).body;
     expect(sub).toEqual({
-      id: expect.any(String), eventType: 'message', eventName: 'orderPaid', executionId: otherPayment, processInstanceId: other.id,
-      activityId: 'WaitPayment', createdDate: expect.stringMatching(/\+0000$/), tenantId: null,
+      id: expect.any(String),
+      eventType: 'message',
+      eventName: 'orderPaid',
+      executionId: otherPayment,
+      processInstanceId: other.id,
+      activityId: 'WaitPayment',
+      createdDate: expect.stringMatching(/\+0000$/),
+      tenantId: null,
     });
     const missing = await t.as('demo').get(`/execution/${otherPayment}/messageSubscriptions/nope`).expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: `Message event subscription for execution ${otherPayment} named nope does not exist`, code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: `Message event subscription for execution ${otherPayment} named nope does not exist`,
+      code: null,
+    });
 
     const wrong = await t.as('demo').post(`/execution/${otherPayment}/messageSubscriptions/nope/trigger`).send({}).expect(400);
     expect(wrong.body.message).toBe(
       `Cannot trigger message nope for execution ${otherPayment}: Execution with id '${otherPayment}' does not have a subscription to a message event with name 'nope': eventSubscriptions is empty`,
     );
-    await t.as('demo').post(`/execution/${otherPayment}/messageSubscriptions/orderPaid/trigger`).send({ variables: { paidBy: { value: 'card' } } }).expect(204);
+    await t
+      .as('demo')
+      .post(`/execution/${otherPayment}/messageSubscriptions/orderPaid/trigger`)
+      .send({ variables: { paidBy: { value: 'card' } } })
+      .expect(204);
     await t.as('demo').get(`/execution/${otherPayment}/messageSubscriptions/orderPaid`).expect(404);
     expect(await count(`?processInstanceId=${other.id}&activityId=WaitPayment`)).toBe(0);
     expect((await t.as('demo').get(`/process-instance/${other.id}/variables/paidBy`).expect(200)).body.value).toBe('card');
@@ -254,24 +344,48 @@ describe(`executions (${databaseLabel()})`, () => {
   it('signals a waiting execution; the process moves on', async () => {
     const other = await start('order-4');
     const otherShipment = (await list(`?processInstanceId=${other.id}&activityId=WaitShipment`))[0].id;
-    await t.as('demo').post(`/execution/${otherShipment}/signal`).send({ variables: { shipped: { value: true, type: 'Boolean' } } }).expect(204);
+    await t
+      .as('demo')
+      .post(`/execution/${otherShipment}/signal`)
+      .send({ variables: { shipped: { value: true, type: 'Boolean' } } })
+      .expect(204);
     expect(await count(`?processInstanceId=${other.id}&activityId=WaitShipment`)).toBe(0);
     expect((await t.as('demo').get(`/process-instance/${other.id}/variables/shipped`).expect(200)).body.value).toBe(true);
 
     const unknown = await t.as('demo').post('/execution/nope/signal').send({}).expect(404);
-    expect(unknown.body).toEqual({ type: 'RestException', message: "Cannot signal execution nope: execution nope doesn't exist: execution is null", code: null });
-    const badVariables = await t.as('demo').post(`/execution/${shipment}/signal`).send({ variables: { x: { value: 'y', type: 'Long' } } }).expect(400);
+    expect(unknown.body).toEqual({
+      type: 'RestException',
+      message: "Cannot signal execution nope: execution nope doesn't exist: execution is null",
+      code: null,
+    });
+    const badVariables = await t
+      .as('demo')
+      .post(`/execution/${shipment}/signal`)
+      .send({ variables: { x: { value: 'y', type: 'Long' } } })
+      .expect(400);
     expect(badVariables.body.message).toBe(`Cannot signal execution ${shipment}: Cannot convert value 'y' of type 'Long' to java type java.lang.Long`);
   });
 
   it('shows executions only to users with READ on the instance or READ_INSTANCE on the definition', async () => {
-    await t.as('demo').post('/user/create').send({ profile: { id: 'viewer' }, credentials: { password: 'viewer' } }).expect(204);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'viewer' }, credentials: { password: 'viewer' } })
+      .expect(204);
     const viewer = t.as('viewer', 'viewer');
     expect((await viewer.get('/execution/count').expect(200)).body).toEqual({ count: 0 });
     await viewer.get(`/execution/${payment}`).expect(404);
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'viewer', resourceType: 8, resourceId: pi.id, permissions: ['READ'] }).expect(200);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'viewer', resourceType: 8, resourceId: pi.id, permissions: ['READ'] })
+      .expect(200);
     expect((await viewer.get('/execution/count').expect(200)).body).toEqual({ count: 4 });
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'viewer', resourceType: 6, resourceId: 'waiting', permissions: ['READ_INSTANCE'] }).expect(200);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'viewer', resourceType: 6, resourceId: 'waiting', permissions: ['READ_INSTANCE'] })
+      .expect(200);
     expect((await viewer.get('/execution/count').expect(200)).body.count).toBe((await t.as('demo').get('/execution/count').expect(200)).body.count);
     const denied = await viewer.put(`/execution/${payment}/localVariables/x`).send({ value: 1 }).expect(403);
     expect(denied.body.type).toBe('AuthorizationException');

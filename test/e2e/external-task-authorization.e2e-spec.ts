@@ -9,7 +9,11 @@ describe(`external task authorization (${databaseLabel()})`, () => {
     t = await createTestApp();
     await deployExternalTaskFixtures(t);
     for (const id of ['reader', 'worker']) {
-      await t.as('demo').post('/user/create').send({ profile: { id }, credentials: { password: `${id}pw` } }).expect(204);
+      await t
+        .as('demo')
+        .post('/user/create')
+        .send({ profile: { id }, credentials: { password: `${id}pw` } })
+        .expect(204);
     }
     const grant = (userId: string, resourceType: number, resourceId: string, permissions: string[]) =>
       t.as('demo').post('/authorization/create').send({ type: 1, userId, resourceType, resourceId, permissions }).expect(200);
@@ -24,7 +28,11 @@ describe(`external task authorization (${databaseLabel()})`, () => {
   const body = (workerId: string) => ({ workerId, maxTasks: 1, topics: [{ topicName: 'charge', lockDuration: 60000 }] });
 
   it('lists only what the caller may read', async () => {
-    await t.as('demo').post('/user/create').send({ profile: { id: 'nobody' }, credentials: { password: 'nobodypw' } }).expect(204);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'nobody' }, credentials: { password: 'nobodypw' } })
+      .expect(204);
     expect((await as('nobody').get('/external-task').expect(200)).body).toEqual([]);
     expect((await as('nobody').get('/external-task/count').expect(200)).body).toEqual({ count: 0 });
     expect((await as('nobody').get('/external-task/topic-names').expect(200)).body).toEqual([]);

@@ -25,8 +25,7 @@ describe(`camunda-external-task-client-js (${databaseLabel()})`, () => {
     for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
     return false;
   };
-  const activities = async (pi: string) =>
-    ((await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}`).expect(200)).body as any[]);
+  const activities = async (pi: string) => (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}`).expect(200)).body as any[];
 
   it('works through a set of process instances', async () => {
     const port = (t.app.getHttpServer().address() as AddressInfo).port;

@@ -33,7 +33,9 @@ describeMysql('external tasks under concurrent workers on two server instances',
 
   const call = async (base: string, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
-      method, headers: { authorization: AUTH, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { authorization: AUTH, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -41,38 +43,45 @@ describeMysql('external tasks under concurrent workers on two server instances',
 
   it(`hands each of ${TASKS} tasks to exactly one of ${WORKERS} workers`, async () => {
     let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async (_, lane) => {
-      while (next < TASKS) {
-        next++;
-        const res = await call(bases[lane % 2], 'POST', '/process-definition/key/single-task/start', {});
-        expect(res.status).toBe(200);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, lane) => {
+        while (next < TASKS) {
+          next++;
+          const res = await call(bases[lane % 2], 'POST', '/process-definition/key/single-task/start', {});
+          expect(res.status).toBe(200);
+        }
+      }),
+    );
     expect((await call(bases[0], 'GET', '/external-task/count?topicName=work')).body.count).toBe(TASKS);
 
     const handedOut = new Map<string, string[]>();
     const completions: number[] = [];
-    await Promise.all(Array.from({ length: WORKERS }, async (_, w) => {
-      const workerId = `worker-${w}`;
-      const base = bases[w % 2];
-      const maxTasks = [1, 5, 10, 3][w % 4];
-      for (let idle = 0; idle < 3; ) {
-        const res = await call(base, 'POST', '/external-task/fetchAndLock', {
-          workerId, maxTasks, usePriority: w % 2 === 0, topics: [{ topicName: 'work', lockDuration: 120000 }],
-        });
-        expect(res.status).toBe(200);
-        if (!res.body.length) {
-          idle++;
-          continue;
+    await Promise.all(
+      Array.from({ length: WORKERS }, async (_, w) => {
+        const workerId = `worker-${w}`;
+        const base = bases[w % 2];
+        const maxTasks = [1, 5, 10, 3][w % 4];
+        for (let idle = 0; idle < 3;) {
+          const res = await call(base, 'POST', '/external-task/fetchAndLock', {
+            workerId,
+            maxTasks,
+            usePriority: w % 2 === 0,
+            topics: [{ topicName: 'work', lockDuration: 120000 }],
+          });
+          expect(res.status).toBe(200);
+          if (!res.body.length) {
+            idle++;
+            continue;
+          }
+          idle = 0;
+          for (const task of res.body) {
+            handedOut.set(task.id, [...(handedOut.get(task.id) ?? []), workerId]);
+            const done = await call(base, 'POST', `/external-task/${task.id}/complete`, { workerId });
+            completions.push(done.status);
+          }
         }
-        idle = 0;
-        for (const task of res.body) {
-          handedOut.set(task.id, [...(handedOut.get(task.id) ?? []), workerId]);
-          const done = await call(base, 'POST', `/external-task/${task.id}/complete`, { workerId });
-          completions.push(done.status);
-        }
-      }
-    }));
+      }),
+    );
 
     const twice = [...handedOut.entries()].filter(([, workers]) => workers.length > 1);
     expect(twice).toEqual([]);

@@ -24,14 +24,26 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
       [{ workerId: 'w', maxTasks: 1, topics: [{ lockDuration: 1000 }] }, 'NullValueException', 'topicName is null'],
       [{ workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge' }] }, 'ProcessEngineException', 'lockTime is not greater than 0'],
       [{ workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge', lockDuration: -5 }] }, 'ProcessEngineException', 'lockTime is not greater than 0'],
-      [{ workerId: 'w', maxTasks: 1, asyncResponseTimeout: 1800001, topics: [topic] }, 'InvalidRequestException',
-        'The asynchronous response timeout cannot be set to a value greater than 1800000 milliseconds'],
-      [{ workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 'priority', sortOrder: 'asc' }], topics: [topic] }, 'InvalidRequestException',
-        'Cannot set query sortBy parameter to value priority'],
-      [{ workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 'createTime', sortOrder: 'up' }], topics: [topic] }, 'InvalidRequestException',
-        'Cannot set query sortOrder parameter to value up'],
-      [{ workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 'createTime' }], topics: [topic] }, 'NotValidException',
-        'Invalid query: call asc() or desc() after using orderByXX(): direction is null'],
+      [
+        { workerId: 'w', maxTasks: 1, asyncResponseTimeout: 1800001, topics: [topic] },
+        'InvalidRequestException',
+        'The asynchronous response timeout cannot be set to a value greater than 1800000 milliseconds',
+      ],
+      [
+        { workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 'priority', sortOrder: 'asc' }], topics: [topic] },
+        'InvalidRequestException',
+        'Cannot set query sortBy parameter to value priority',
+      ],
+      [
+        { workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 'createTime', sortOrder: 'up' }], topics: [topic] },
+        'InvalidRequestException',
+        'Cannot set query sortOrder parameter to value up',
+      ],
+      [
+        { workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 'createTime' }], topics: [topic] },
+        'NotValidException',
+        'Invalid query: call asc() or desc() after using orderByXX(): direction is null',
+      ],
     ])('rejects %j', async (body, type, message) => {
       const res = await fetchRaw(body).expect(400);
       expect(res.body).toMatchObject({ type, message });
@@ -79,17 +91,21 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
       const desc = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], { maxTasks: 1, sorting: [{ sortBy: 'createTime', sortOrder: 'desc' }] });
       expect(desc.map((x) => x.priority)).toEqual([3]);
       await unlockAll(desc);
-      const both = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], { usePriority: true, sorting: [{ sortBy: 'createTime', sortOrder: 'desc' }] });
+      const both = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], {
+        usePriority: true,
+        sorting: [{ sortBy: 'createTime', sortOrder: 'desc' }],
+      });
       expect(both.map((x) => x.priority)).toEqual([7, 3, 1]);
       await unlockAll(both);
     });
 
     it('filters by business key, definition, version tag, tenant and process variables', async () => {
       await startWorkerFlow(t, 0, 'filters', { color: { value: 'red', type: 'String' }, size: { value: 3, type: 'Integer' } });
-      const one = (extra: object) => fetch(t, 'w', [{ topicName: 'charge', businessKey: 'filters', ...extra }]).then(async (tasks) => {
-        await unlockAll(tasks);
-        return tasks.length;
-      });
+      const one = (extra: object) =>
+        fetch(t, 'w', [{ topicName: 'charge', businessKey: 'filters', ...extra }]).then(async (tasks) => {
+          await unlockAll(tasks);
+          return tasks.length;
+        });
       const [task] = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'filters' }]);
       await unlockAll([task]);
       expect(await one({ processDefinitionId: task.processDefinitionId })).toBe(1);
@@ -153,11 +169,20 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
   describe('what a locked task carries', () => {
     let pi: string;
     beforeAll(async () => {
-      pi = await start(t, 'scoped-task', {
-        shadow: { value: 'global', type: 'String' },
-        amount: { value: 42, type: 'Long' },
-        order: { value: '{"id":7,"items":["a"]}', type: 'Object', valueInfo: { objectTypeName: 'java.util.LinkedHashMap', serializationDataFormat: 'application/json' } },
-      }, 'carry');
+      pi = await start(
+        t,
+        'scoped-task',
+        {
+          shadow: { value: 'global', type: 'String' },
+          amount: { value: 42, type: 'Long' },
+          order: {
+            value: '{"id":7,"items":["a"]}',
+            type: 'Object',
+            valueInfo: { objectTypeName: 'java.util.LinkedHashMap', serializationDataFormat: 'application/json' },
+          },
+        },
+        'carry',
+      );
     });
     const take = async (extra: object) => {
       const tasks = await fetch(t, 'w', [{ topicName: 'scoped', businessKey: 'carry', ...extra }]);
@@ -188,7 +213,8 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
     it('keeps serialized values serialized unless deserializeValues is set', async () => {
       const raw = await take({ variables: ['order'] });
       expect(raw.variables.order).toEqual({
-        type: 'Object', value: '{"id":7,"items":["a"]}',
+        type: 'Object',
+        value: '{"id":7,"items":["a"]}',
         valueInfo: { objectTypeName: 'java.util.LinkedHashMap', serializationDataFormat: 'application/json' },
       });
       const parsed = await take({ variables: ['order'], deserializeValues: true });

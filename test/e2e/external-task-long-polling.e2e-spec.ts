@@ -8,15 +8,22 @@ import { deployExternalTaskFixtures, fetch, startWorkerFlow } from '../fixtures/
 /** fetchAndLock with asyncResponseTimeout: who wakes a waiting request, when it gives up, and its limits. */
 describe(`external task long polling (${databaseLabel()})`, () => {
   const body = (businessKey: string, asyncResponseTimeout: number, workerId = 'poller') => ({
-    workerId, maxTasks: 5, asyncResponseTimeout, topics: [{ topicName: 'charge', lockDuration: 60000, businessKey }],
+    workerId,
+    maxTasks: 5,
+    asyncResponseTimeout,
+    topics: [{ topicName: 'charge', lockDuration: 60000, businessKey }],
   });
   /** Sends a long poll and reports when its answer came. */
   const poll = (t: TestApp, b: object) => {
     const sent = Date.now();
-    return t.as('demo').post('/external-task/fetchAndLock').send(b).then((res) => ({ res, after: Date.now() - sent }));
+    return t
+      .as('demo')
+      .post('/external-task/fetchAndLock')
+      .send(b)
+      .then((res) => ({ res, after: Date.now() - sent }));
   };
   const until = async (check: () => boolean, ms = 2000) => {
-    for (const end = Date.now() + ms; Date.now() < end && !check(); ) await new Promise((r) => setTimeout(r, 10));
+    for (const end = Date.now() + ms; Date.now() < end && !check();) await new Promise((r) => setTimeout(r, 10));
   };
 
   describe('woken by this server (no periodic re-check)', () => {
@@ -61,7 +68,11 @@ describe(`external task long polling (${databaseLabel()})`, () => {
       expect(res.body).toEqual([]);
       expect(after).toBeGreaterThanOrEqual(250);
       expect((await poll(t, body('nothing', 0))).res.body).toEqual([]);
-      const { res: immediate, after: fast } = await poll(t, { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge', lockDuration: 10, businessKey: 'nothing' }] });
+      const { res: immediate, after: fast } = await poll(t, {
+        workerId: 'w',
+        maxTasks: 1,
+        topics: [{ topicName: 'charge', lockDuration: 10, businessKey: 'nothing' }],
+      });
       expect(immediate.body).toEqual([]);
       expect(fast).toBeLessThan(250);
     });
@@ -71,7 +82,8 @@ describe(`external task long polling (${databaseLabel()})`, () => {
       await until(() => waiting() === 3);
       const res = await t.as('demo').post('/external-task/fetchAndLock').send(body('full', 1500)).expect(503);
       expect(res.body).toEqual({
-        type: 'InvalidRequestException', code: null,
+        type: 'InvalidRequestException',
+        code: null,
         message: 'At the moment the server has to handle too many requests at the same time. Please try again later.',
       });
       for (const p of pending) expect((await p).res.body).toEqual([]);
@@ -94,7 +106,11 @@ describe(`external task long polling (${databaseLabel()})`, () => {
       expect(after).toBeGreaterThanOrEqual(250);
       expect(after).toBeLessThan(3000);
 
-      await t.as('demo').post(`/external-task/${task.id}/failure`).send({ workerId: 'poller', errorMessage: 'later', retries: 1, retryTimeout: 300 }).expect(204);
+      await t
+        .as('demo')
+        .post(`/external-task/${task.id}/failure`)
+        .send({ workerId: 'poller', errorMessage: 'later', retries: 1, retryTimeout: 300 })
+        .expect(204);
       const retried = await poll(t, body('expiring', 20000));
       expect(retried.res.body.map((x: any) => x.id)).toEqual([task.id]);
       expect(retried.after).toBeGreaterThanOrEqual(200);

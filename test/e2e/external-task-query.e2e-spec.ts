@@ -17,8 +17,11 @@ describe(`external task queries (${databaseLabel()})`, () => {
     pi3 = await start(t, 'scoped-task');
     [locked] = await fetch(t, 'worker-a', [{ topicName: 'charge', businessKey: 'order-2' }]);
     [failed] = await fetch(t, 'worker-b', [{ topicName: 'scoped' }]);
-    await t.as('demo').post(`/external-task/${failed.id}/failure`)
-      .send({ workerId: 'worker-b', errorMessage: 'boom', errorDetails: 'stack trace\nline 2', retries: 0, retryTimeout: 0 }).expect(204);
+    await t
+      .as('demo')
+      .post(`/external-task/${failed.id}/failure`)
+      .send({ workerId: 'worker-b', errorMessage: 'boom', errorDetails: 'stack trace\nline 2', retries: 0, retryTimeout: 0 })
+      .expect(204);
   });
   afterAll(() => t.close());
 
@@ -32,10 +35,23 @@ describe(`external task queries (${databaseLabel()})`, () => {
     expect(all).toHaveLength(3);
     const task = all.find((x) => x.id === locked.id);
     expect(task).toEqual({
-      activityId: 'Charge', activityInstanceId: expect.any(String), errorMessage: null, executionId: expect.any(String), id: locked.id,
-      lockExpirationTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/), createTime: expect.any(String),
-      processDefinitionId: expect.stringMatching(/^worker-flow:1:/), processDefinitionKey: 'worker-flow', processDefinitionVersionTag: 'v1',
-      processInstanceId: pi2, retries: null, suspended: false, workerId: 'worker-a', topicName: 'charge', tenantId: null, priority: 20,
+      activityId: 'Charge',
+      activityInstanceId: expect.any(String),
+      errorMessage: null,
+      executionId: expect.any(String),
+      id: locked.id,
+      lockExpirationTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/),
+      createTime: expect.any(String),
+      processDefinitionId: expect.stringMatching(/^worker-flow:1:/),
+      processDefinitionKey: 'worker-flow',
+      processDefinitionVersionTag: 'v1',
+      processInstanceId: pi2,
+      retries: null,
+      suspended: false,
+      workerId: 'worker-a',
+      topicName: 'charge',
+      tenantId: null,
+      priority: 20,
       businessKey: 'order-2',
     });
     expect(await count('')).toBe(3);
@@ -78,11 +94,28 @@ describe(`external task queries (${databaseLabel()})`, () => {
     expect(await count('processVariables=customer_eq_alice&variableValuesIgnoreCase=true')).toBe(1);
     const gt = await post({ processVariables: [{ name: 'amount', operator: 'gt', value: 15 }] });
     expect(gt.map((x) => x.processInstanceId)).toEqual([pi2]);
-    expect((await t.as('demo').post('/external-task/count').send({ processVariables: [{ name: 'customer', operator: 'like', value: 'A%' }] }).expect(200)).body).toEqual({ count: 1 });
+    expect(
+      (
+        await t
+          .as('demo')
+          .post('/external-task/count')
+          .send({ processVariables: [{ name: 'customer', operator: 'like', value: 'A%' }] })
+          .expect(200)
+      ).body,
+    ).toEqual({ count: 1 });
   });
 
   it('sorts by every documented key, with paging', async () => {
-    for (const sortBy of ['id', 'lockExpirationTime', 'processInstanceId', 'processDefinitionId', 'processDefinitionKey', 'taskPriority', 'tenantId', 'createTime']) {
+    for (const sortBy of [
+      'id',
+      'lockExpirationTime',
+      'processInstanceId',
+      'processDefinitionId',
+      'processDefinitionKey',
+      'taskPriority',
+      'tenantId',
+      'createTime',
+    ]) {
       expect(await list(`sortBy=${sortBy}&sortOrder=desc`)).toHaveLength(3);
     }
     const byPriority = await list('sortBy=taskPriority&sortOrder=desc&topicName=charge');

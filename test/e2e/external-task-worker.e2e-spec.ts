@@ -29,7 +29,9 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('continues the process with the variables', async () => {
       const { pi, task, key } = await lockedCharge();
       await post(`${task.id}/complete`, {
-        workerId: 'w1', variables: { receipt: { value: 'R-1', type: 'String' } }, localVariables: { note: { value: 'local', type: 'String' } },
+        workerId: 'w1',
+        variables: { receipt: { value: 'R-1', type: 'String' } },
+        localVariables: { note: { value: 'local', type: 'String' } },
       }).expect(204);
       const [ship] = await fetch(t, 'w1', [{ topicName: 'ship', businessKey: key }]);
       expect(ship.processInstanceId).toBe(pi);
@@ -43,7 +45,11 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('checks the worker, not the lock expiry', async () => {
       const { task } = await lockedCharge('w1', 1);
       const wrong = await post(`${task.id}/complete`, { workerId: 'w2' }).expect(400);
-      expect(wrong.body).toEqual({ type: 'RestException', message: `External Task ${task.id} cannot be completed by worker 'w2'. It is locked by worker 'w1'.`, code: null });
+      expect(wrong.body).toEqual({
+        type: 'RestException',
+        message: `External Task ${task.id} cannot be completed by worker 'w2'. It is locked by worker 'w1'.`,
+        code: null,
+      });
       await new Promise((r) => setTimeout(r, 10));
       await post(`${task.id}/complete`, { workerId: 'w1' }).expect(204);
     });
@@ -64,7 +70,12 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
   describe('bpmnError', () => {
     it('is caught by the boundary error event, with code and message in variables', async () => {
       const { pi, task } = await lockedCharge();
-      await post(`${task.id}/bpmnError`, { workerId: 'w1', errorCode: 'DECLINED', errorMessage: 'card declined', variables: { reason: { value: 'limit', type: 'String' } } }).expect(204);
+      await post(`${task.id}/bpmnError`, {
+        workerId: 'w1',
+        errorCode: 'DECLINED',
+        errorMessage: 'card declined',
+        variables: { reason: { value: 'limit', type: 'String' } },
+      }).expect(204);
       expect(await instanceEnded(pi)).toBe(true);
       expect(await activities(pi)).toEqual(['Charge', 'Declined', 'DeclinedBoundary', 'Start']);
       const details = (await t.as('demo').get(`/history/detail?processInstanceId=${pi}`).expect(200)).body as any[];
@@ -86,7 +97,11 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('rejects a wrong worker, a missing code and unknown tasks', async () => {
       const { task } = await lockedCharge();
       const wrong = await post(`${task.id}/bpmnError`, { workerId: 'w2', errorCode: 'DECLINED' }).expect(400);
-      expect(wrong.body).toEqual({ type: 'RestException', message: `Bpmn error of External Task ${task.id} cannot be reported by worker 'w2'. It is locked by worker 'w1'.`, code: null });
+      expect(wrong.body).toEqual({
+        type: 'RestException',
+        message: `Bpmn error of External Task ${task.id} cannot be reported by worker 'w2'. It is locked by worker 'w1'.`,
+        code: null,
+      });
       const noCode = await post(`${task.id}/bpmnError`, { workerId: 'w1' }).expect(400);
       expect(noCode.body).toMatchObject({ type: 'NullValueException', message: 'errorCode is null' });
       await post('nope/bpmnError', { workerId: 'w1', errorCode: 'X' }).expect(404);
@@ -102,12 +117,25 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       expect(stored).toMatchObject({ retries: 0, workerId: 'w1', errorMessage: 'x'.repeat(666) });
       expect(await fetch(t, 'w2', [{ topicName: 'charge', businessKey: key }])).toEqual([]);
       const incidents = (await t.as('demo').get(`/incident?configuration=${task.id}`).expect(200)).body;
-      expect(incidents).toEqual([{
-        id: expect.any(String), processDefinitionId: task.processDefinitionId, processInstanceId: pi, executionId: task.executionId,
-        incidentTimestamp: expect.any(String), incidentType: 'failedExternalTask', activityId: 'Charge', failedActivityId: 'Charge',
-        causeIncidentId: incidents[0].id, rootCauseIncidentId: incidents[0].id, configuration: task.id, tenantId: null,
-        incidentMessage: 'x'.repeat(666), jobDefinitionId: null, annotation: null,
-      }]);
+      expect(incidents).toEqual([
+        {
+          id: expect.any(String),
+          processDefinitionId: task.processDefinitionId,
+          processInstanceId: pi,
+          executionId: task.executionId,
+          incidentTimestamp: expect.any(String),
+          incidentType: 'failedExternalTask',
+          activityId: 'Charge',
+          failedActivityId: 'Charge',
+          causeIncidentId: incidents[0].id,
+          rootCauseIncidentId: incidents[0].id,
+          configuration: task.id,
+          tenantId: null,
+          incidentMessage: 'x'.repeat(666),
+          jobDefinitionId: null,
+          annotation: null,
+        },
+      ]);
       expect((await t.as('demo').get(`/incident/count?processInstanceId=${pi}&incidentType=failedExternalTask`).expect(200)).body).toEqual({ count: 1 });
       const resolve = await t.as('demo').delete(`/incident/${incidents[0].id}`).expect(400);
       expect(resolve.body.message).toBe('Cannot resolve an incident of type failedExternalTask');
@@ -124,7 +152,12 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       await post(`${task.id}/failure`, { workerId: 'w1', errorMessage: 'soft', retries: 3, variables: { attempt: { value: 1, type: 'Integer' } } }).expect(204);
       const [again] = await fetch(t, 'w1', [{ topicName: 'scoped', businessKey: 'fail-map' }]);
       expect(again.variables.attempt.value).toBe(1);
-      await post(`${again.id}/failure`, { workerId: 'w1', errorMessage: 'hard', retries: 3, variables: { mapToError: { value: true, type: 'Boolean' } } }).expect(204);
+      await post(`${again.id}/failure`, {
+        workerId: 'w1',
+        errorMessage: 'hard',
+        retries: 3,
+        variables: { mapToError: { value: true, type: 'Boolean' } },
+      }).expect(204);
       expect(await activities(pi)).toContain('ErrorEnd');
       expect(await tasksOf(t, pi)).toEqual([]);
     });
@@ -132,7 +165,11 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('rejects a wrong worker and negative numbers', async () => {
       const { task } = await lockedCharge();
       const wrong = await post(`${task.id}/failure`, { workerId: 'w2', retries: 1 }).expect(400);
-      expect(wrong.body).toEqual({ type: 'RestException', message: `Failure of External Task ${task.id} cannot be reported by worker 'w2'. It is locked by worker 'w1'.`, code: null });
+      expect(wrong.body).toEqual({
+        type: 'RestException',
+        message: `Failure of External Task ${task.id} cannot be reported by worker 'w2'. It is locked by worker 'w1'.`,
+        code: null,
+      });
       const retries = await post(`${task.id}/failure`, { workerId: 'w1', retries: -1 }).expect(400);
       expect(retries.body).toMatchObject({ type: 'ProcessEngineException', message: 'retries is not greater than or equal to 0' });
       const timeout = await post(`${task.id}/failure`, { workerId: 'w1', retries: 1, retryTimeout: -1 }).expect(400);
@@ -145,7 +182,11 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('locks an unlocked or expired task, or relocks one of the same worker', async () => {
       const { task, key } = await lockedCharge('w1', 60000);
       const taken = await post(`${task.id}/lock`, { workerId: 'w2', lockDuration: 1000 }).expect(400);
-      expect(taken.body).toEqual({ type: 'RestException', message: `External Task ${task.id} cannot be locked by worker 'w2'. It is locked by worker 'w1'.`, code: null });
+      expect(taken.body).toEqual({
+        type: 'RestException',
+        message: `External Task ${task.id} cannot be locked by worker 'w2'. It is locked by worker 'w1'.`,
+        code: null,
+      });
       await post(`${task.id}/lock`, { workerId: 'w1', lockDuration: 1 }).expect(204);
       await new Promise((r) => setTimeout(r, 10));
       await post(`${task.id}/lock`, { workerId: 'w2', lockDuration: 60000 }).expect(204);
@@ -191,7 +232,9 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       expect(noValue.body).toEqual({ type: 'InvalidRequestException', message: 'The number of retries cannot be null.', code: null });
       const negative = await t.as('demo').put(`/external-task/${task.id}/retries`).send({ retries: -1 }).expect(400);
       expect(negative.body).toEqual({
-        type: 'BadUserRequestException', message: 'The number of retries cannot be negative: retries is not greater than or equal to 0', code: 0,
+        type: 'BadUserRequestException',
+        message: 'The number of retries cannot be negative: retries is not greater than or equal to 0',
+        code: 0,
       });
       const missing = await t.as('demo').put('/external-task/nope/retries').send({ retries: 1 }).expect(404);
       expect(missing.body).toEqual({ type: 'RestException', message: 'External task with id nope does not exist', code: null });
@@ -212,13 +255,29 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       const b = await lockedCharge();
       const c = await lockedCharge();
       const retries = async (task: any) => (await t.as('demo').get(`/external-task/${task.id}`)).body.retries;
-      await t.as('demo').put('/external-task/retries').send({ externalTaskIds: [a.task.id], processInstanceIds: [b.pi], retries: 4 }).expect(204);
+      await t
+        .as('demo')
+        .put('/external-task/retries')
+        .send({ externalTaskIds: [a.task.id], processInstanceIds: [b.pi], retries: 4 })
+        .expect(204);
       expect([await retries(a.task), await retries(b.task), await retries(c.task)]).toEqual([4, 4, null]);
-      await t.as('demo').put('/external-task/retries').send({ externalTaskQuery: { processInstanceId: c.pi }, retries: 6 }).expect(204);
+      await t
+        .as('demo')
+        .put('/external-task/retries')
+        .send({ externalTaskQuery: { processInstanceId: c.pi }, retries: 6 })
+        .expect(204);
       expect(await retries(c.task)).toBe(6);
-      await t.as('demo').put('/external-task/retries').send({ processInstanceQuery: { businessKey: a.key }, retries: 7 }).expect(204);
+      await t
+        .as('demo')
+        .put('/external-task/retries')
+        .send({ processInstanceQuery: { businessKey: a.key }, retries: 7 })
+        .expect(204);
       expect(await retries(a.task)).toBe(7);
-      await t.as('demo').put('/external-task/retries').send({ historicProcessInstanceQuery: { processInstanceBusinessKey: b.key }, retries: 8 }).expect(204);
+      await t
+        .as('demo')
+        .put('/external-task/retries')
+        .send({ historicProcessInstanceQuery: { processInstanceBusinessKey: b.key }, retries: 8 })
+        .expect(204);
       expect(await retries(b.task)).toBe(8);
     });
 
@@ -226,23 +285,44 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       const { task } = await lockedCharge();
       const put = (body: object) => t.as('demo').put('/external-task/retries').send(body);
       expect((await put({ externalTaskIds: [task.id] }).expect(400)).body.message).toBe('The number of retries cannot be null.');
-      expect((await put({ externalTaskIds: [], retries: 1 }).expect(400)).body).toEqual({ type: 'InvalidRequestException', message: 'externalTaskIds is empty', code: null });
+      expect((await put({ externalTaskIds: [], retries: 1 }).expect(400)).body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'externalTaskIds is empty',
+        code: null,
+      });
       expect((await put({ externalTaskIds: [task.id, null], retries: 1 }).expect(400)).body.message).toBe(
         'External task id cannot be null: externalTaskIds contains null value',
       );
       expect((await put({ externalTaskIds: ['nope'], retries: 1 }).expect(404)).body).toEqual({
-        type: 'InvalidRequestException', message: 'Cannot find external task with id nope: externalTask is null', code: null,
+        type: 'InvalidRequestException',
+        message: 'Cannot find external task with id nope: externalTask is null',
+        code: null,
       });
       expect((await put({ processInstanceQuery: { variables: [] }, retries: 1 }).expect(400)).body.message).toMatch(/does not support variables/);
     });
 
     it('answers retries-async with a complete set-external-task-retries batch', async () => {
       const { task } = await lockedCharge();
-      const res = await t.as('demo').post('/external-task/retries-async').send({ externalTaskIds: [task.id], retries: 9 }).expect(200);
+      const res = await t
+        .as('demo')
+        .post('/external-task/retries-async')
+        .send({ externalTaskIds: [task.id], retries: 9 })
+        .expect(200);
       expect(res.body).toEqual({
-        id: expect.any(String), type: 'set-external-task-retries', totalJobs: 1, jobsCreated: 1, batchJobsPerSeed: 100, invocationsPerBatchJob: 1,
-        seedJobDefinitionId: null, monitorJobDefinitionId: null, batchJobDefinitionId: null, suspended: false, tenantId: null,
-        createUserId: 'demo', startTime: expect.any(String), executionStartTime: expect.any(String),
+        id: expect.any(String),
+        type: 'set-external-task-retries',
+        totalJobs: 1,
+        jobsCreated: 1,
+        batchJobsPerSeed: 100,
+        invocationsPerBatchJob: 1,
+        seedJobDefinitionId: null,
+        monitorJobDefinitionId: null,
+        batchJobDefinitionId: null,
+        suspended: false,
+        tenantId: null,
+        createUserId: 'demo',
+        startTime: expect.any(String),
+        executionStartTime: expect.any(String),
       });
       expect((await t.as('demo').get(`/external-task/${task.id}`)).body.retries).toBe(9);
       await t.as('demo').post('/external-task/retries-async').send({ retries: 1 }).expect(400);
@@ -260,11 +340,17 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       expect((await t.as('demo').get(`/incident/${incident.id}`)).body.annotation).toBe('looking into it');
       await t.as('demo').delete(`/incident/${incident.id}/annotation`).expect(204);
       expect((await t.as('demo').get(`/incident/${incident.id}`)).body.annotation).toBeNull();
-      expect((await t.as('demo').get('/incident?sortBy=incidentTimestamp&sortOrder=desc&incidentType=failedExternalTask').expect(200)).body.length).toBeGreaterThan(0);
+      expect(
+        (await t.as('demo').get('/incident?sortBy=incidentTimestamp&sortOrder=desc&incidentType=failedExternalTask').expect(200)).body.length,
+      ).toBeGreaterThan(0);
       await t.as('demo').get('/incident?sortBy=nope&sortOrder=desc').expect(400);
       expect((await t.as('demo').delete('/incident/nope').expect(404)).body.message).toBe("Cannot find an incident with id 'nope': incident is null");
 
-      const custom = await t.as('demo').post(`/execution/${task.executionId}/create-incident`).send({ incidentType: 'custom', configuration: 'cfg', message: 'manual' }).expect(200);
+      const custom = await t
+        .as('demo')
+        .post(`/execution/${task.executionId}/create-incident`)
+        .send({ incidentType: 'custom', configuration: 'cfg', message: 'manual' })
+        .expect(200);
       await t.as('demo').delete(`/incident/${custom.body.id}`).expect(204);
       await t.as('demo').get(`/incident/${custom.body.id}`).expect(404);
     });

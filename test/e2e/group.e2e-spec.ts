@@ -12,14 +12,20 @@ describe(`group resource (${databaseLabel()})`, () => {
   const rels = (body: { links: Array<{ rel: string }> }) => body.links.map((l) => l.rel);
 
   async function grant(rule: object): Promise<string> {
-    const res = await admin().post('/authorization/create').send({ type: 1, resourceType: 2, ...rule }).expect(200);
+    const res = await admin()
+      .post('/authorization/create')
+      .send({ type: 1, resourceType: 2, ...rule })
+      .expect(200);
     return res.body.id;
   }
 
   beforeAll(async () => {
     t = await createTestApp();
     for (const id of ['gina', 'hank']) {
-      await admin().post('/user/create').send({ profile: { id }, credentials: { password: `${id}pw` } }).expect(204);
+      await admin()
+        .post('/user/create')
+        .send({ profile: { id }, credentials: { password: `${id}pw` } })
+        .expect(204);
     }
     await admin().post('/group/create').send({ id: 'sales', name: 'Sales', type: 'WORKFLOW' }).expect(204);
     await admin().post('/group/create').send({ id: 'support', name: 'Support Team', type: 'WORKFLOW' }).expect(204);
@@ -52,17 +58,27 @@ describe(`group resource (${databaseLabel()})`, () => {
 
     it('answers 404 for unknown ids on get and update', async () => {
       expect((await admin().get('/group/nogroup').expect(404)).body).toEqual(invalid('Group with id nogroup does not exist'));
-      expect((await admin().put('/group/nogroup').send({ id: 'nogroup', name: 'x' }).expect(404)).body)
-        .toEqual(invalid('Group with id nogroup does not exist'));
+      expect((await admin().put('/group/nogroup').send({ id: 'nogroup', name: 'x' }).expect(404)).body).toEqual(
+        invalid('Group with id nogroup does not exist'),
+      );
     });
 
     it('refuses duplicates, invalid and missing ids', async () => {
-      expect((await admin().post('/group/create').send({ id: 'sales' }).expect(400)).body)
-        .toEqual({ type: 'BadUserRequestException', message: 'The group already exists', code: 0 });
-      expect((await admin().post('/group/create').send({ id: 'a b' }).expect(400)).body)
-        .toEqual({ type: 'ProcessEngineException', message: "Group has an invalid id: 'a b' is not a valid resource identifier.", code: 0 });
-      expect((await admin().post('/group/create').send({ name: 'No id' }).expect(400)).body)
-        .toEqual({ type: 'NullValueException', message: 'groupId is null', code: 0 });
+      expect((await admin().post('/group/create').send({ id: 'sales' }).expect(400)).body).toEqual({
+        type: 'BadUserRequestException',
+        message: 'The group already exists',
+        code: 0,
+      });
+      expect((await admin().post('/group/create').send({ id: 'a b' }).expect(400)).body).toEqual({
+        type: 'ProcessEngineException',
+        message: "Group has an invalid id: 'a b' is not a valid resource identifier.",
+        code: 0,
+      });
+      expect((await admin().post('/group/create').send({ name: 'No id' }).expect(400)).body).toEqual({
+        type: 'NullValueException',
+        message: 'groupId is null',
+        code: 0,
+      });
     });
 
     it('refuses malformed JSON and values of the wrong type', async () => {
@@ -70,7 +86,14 @@ describe(`group resource (${databaseLabel()})`, () => {
       for (const body of [{ id: 'bad', name: { n: 1 } }, { id: ['bad'] }, ['bad']]) {
         expect((await admin().post('/group/create').send(body).expect(400)).body.type).toBe('InvalidRequestException');
       }
-      expect((await admin().put('/group/sales').send({ id: 'sales', type: [1] }).expect(400)).body.type).toBe('InvalidRequestException');
+      expect(
+        (
+          await admin()
+            .put('/group/sales')
+            .send({ id: 'sales', type: [1] })
+            .expect(400)
+        ).body.type,
+      ).toBe('InvalidRequestException');
       expect((await admin().get('/group/sales').expect(200)).body).toEqual({ id: 'sales', name: 'Sales', type: 'WORKFLOW' });
       await admin().get('/group/bad').expect(404);
     });
@@ -90,10 +113,16 @@ describe(`group resource (${databaseLabel()})`, () => {
     });
 
     it('refuses unknown users and groups and duplicate memberships', async () => {
-      expect((await admin().put('/group/sales/members/nobody').expect(400)).body)
-        .toEqual({ type: 'NullValueException', message: "No user found with id 'nobody'.: user is null", code: 0 });
-      expect((await admin().put('/group/nogroup/members/gina').expect(400)).body)
-        .toEqual({ type: 'NullValueException', message: "No group found with id 'nogroup'.: group is null", code: 0 });
+      expect((await admin().put('/group/sales/members/nobody').expect(400)).body).toEqual({
+        type: 'NullValueException',
+        message: "No user found with id 'nobody'.: user is null",
+        code: 0,
+      });
+      expect((await admin().put('/group/nogroup/members/gina').expect(400)).body).toEqual({
+        type: 'NullValueException',
+        message: "No group found with id 'nogroup'.: group is null",
+        code: 0,
+      });
       await admin().put('/group/sales/members/gina').expect(204);
       expect((await admin().put('/group/sales/members/gina').expect(400)).body.message).toBe("User 'gina' is already a member of group 'sales'");
     });
@@ -149,7 +178,10 @@ describe(`group resource (${databaseLabel()})`, () => {
     });
 
     it('sorts POST lists by a sorting array, in order, and pages them from the query string', async () => {
-      const sorting = [{ sortBy: 'type', sortOrder: 'desc' }, { sortBy: 'id', sortOrder: 'desc' }];
+      const sorting = [
+        { sortBy: 'type', sortOrder: 'desc' },
+        { sortBy: 'id', sortOrder: 'desc' },
+      ];
       expect(ids((await admin().post('/group').send({ sorting }).expect(200)).body)).toEqual(['support', 'sales', 'camunda-admin', 'zeta']);
       expect(ids((await admin().post('/group?firstResult=1&maxResults=2').send({ sorting }).expect(200)).body)).toEqual(['sales', 'camunda-admin']);
       expect((await admin().post('/group/count').send({ sorting, type: 'WORKFLOW' }).expect(200)).body).toEqual({ count: 2 });
@@ -171,13 +203,23 @@ describe(`group resource (${databaseLabel()})`, () => {
 
     it.each<[unknown, string]>([
       [{ idIn: 'sales,zeta' }, "Cannot set query parameter 'idIn' to value 'sales,zeta': Cannot convert value sales,zeta to java type java.util.List"],
-      [{ name: { eq: 'Sales' } }, `Cannot set query parameter 'name' to value '{"eq":"Sales"}': Cannot convert value {"eq":"Sales"} to java type java.lang.String`],
+      [
+        { name: { eq: 'Sales' } },
+        `Cannot set query parameter 'name' to value '{"eq":"Sales"}': Cannot convert value {"eq":"Sales"} to java type java.lang.String`,
+      ],
       [{ sorting: [{ sortBy: 'members', sortOrder: 'asc' }] }, "Cannot set query parameter 'sortBy' to value 'members'"],
       [{ sorting: { sortBy: 'id' } }, `Cannot set query parameter 'sorting' to value '{"sortBy":"id"}'`],
       [{ sortBy: 'id' }, 'Only a single sorting parameter specified. sortBy and sortOrder required'],
       [['sales'], ''],
     ])('POST answers 400 for %j', async (body, message) => {
-      expect((await admin().post('/group').send(body as object).expect(400)).body).toEqual(invalid(message));
+      expect(
+        (
+          await admin()
+            .post('/group')
+            .send(body as object)
+            .expect(400)
+        ).body,
+      ).toEqual(invalid(message));
     });
 
     it('POST counts refuse wrong types too, and malformed JSON', async () => {

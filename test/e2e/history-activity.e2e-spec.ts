@@ -38,7 +38,11 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
 
     const [task] = (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
     expect(task).toMatchObject({ name: 'Prepare buffet', taskDefinitionKey: 'PrepareBuffet' });
-    await t.as('demo').post(`/task/${task.id}/complete`).send({ variables: { served: { value: true, type: 'Boolean' } } }).expect(204);
+    await t
+      .as('demo')
+      .post(`/task/${task.id}/complete`)
+      .send({ variables: { served: { value: true, type: 'Boolean' } } })
+      .expect(204);
 
     await t.as('demo').get(`/process-instance/${pi.id}`).expect(404);
     expect((await t.as('demo').get(`/execution/count?processInstanceId=${pi.id}`).expect(200)).body).toEqual({ count: 0 });
@@ -46,7 +50,14 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
     expect(await get(`?processInstanceId=${pi.id}&unfinished=true`)).toEqual([]);
     expect(await get(`?processInstanceId=${pi.id}&activityId=Serve`)).toEqual([]);
     const historic = (await t.as('demo').get(`/history/process-instance/${pi.id}`).expect(200)).body;
-    expect(historic).toMatchObject({ id: pi.id, businessKey: 'done-when', state: 'COMPLETED', startActivityId: 'Start', processDefinitionName: 'Dinner', processDefinitionVersion: 1 });
+    expect(historic).toMatchObject({
+      id: pi.id,
+      businessKey: 'done-when',
+      state: 'COMPLETED',
+      startActivityId: 'Start',
+      processDefinitionName: 'Dinner',
+      processDefinitionVersion: 1,
+    });
     expect(historic.endTime).not.toBeNull();
   });
 
@@ -58,7 +69,11 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
     expect(await list('?processInstanceBusinessKeyLike=serv')).toEqual(['served']);
     expect(await list(`?processInstanceIds=${buffet},${served}&sortBy=startTime&sortOrder=desc`)).toEqual(['buffet', 'served']);
     expect(await list('?processDefinitionName=Dinner&finished=true&startedBy=demo')).toEqual(['canceled', 'done-when', 'served']);
-    const counted = await t.as('demo').post('/history/process-instance/count').send({ processDefinitionKeyIn: ['dinner'], active: true }).expect(200);
+    const counted = await t
+      .as('demo')
+      .post('/history/process-instance/count')
+      .send({ processDefinitionKeyIn: ['dinner'], active: true })
+      .expect(200);
     expect(counted.body).toEqual({ count: 1 });
     const missing = await t.as('demo').get('/history/process-instance/nope').expect(404);
     expect(missing.body.message).toBe('Historic process instance with id nope does not exist');
@@ -67,14 +82,32 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
   it('renders every field of an activity instance and serves it by id', async () => {
     const [decide] = await get(`?processInstanceId=${buffet}&activityId=Decide`);
     expect(decide).toEqual({
-      id: expect.stringMatching(/^Decide:/), parentActivityInstanceId: buffet, activityId: 'Decide', activityName: 'Decide dish',
-      activityType: 'businessRuleTask', processDefinitionKey: 'dinner', processDefinitionId: expect.stringMatching(/^dinner:1:/),
-      processInstanceId: buffet, executionId: buffet, taskId: null, calledProcessInstanceId: null, calledCaseInstanceId: null,
-      assignee: null, startTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/), endTime: expect.any(String),
-      durationInMillis: expect.any(Number), canceled: false, completeScope: false, tenantId: null, removalTime: null,
+      id: expect.stringMatching(/^Decide:/),
+      parentActivityInstanceId: buffet,
+      activityId: 'Decide',
+      activityName: 'Decide dish',
+      activityType: 'businessRuleTask',
+      processDefinitionKey: 'dinner',
+      processDefinitionId: expect.stringMatching(/^dinner:1:/),
+      processInstanceId: buffet,
+      executionId: buffet,
+      taskId: null,
+      calledProcessInstanceId: null,
+      calledCaseInstanceId: null,
+      assignee: null,
+      startTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/),
+      endTime: expect.any(String),
+      durationInMillis: expect.any(Number),
+      canceled: false,
+      completeScope: false,
+      tenantId: null,
+      removalTime: null,
       rootProcessInstanceId: buffet,
     });
-    await t.as('demo').get(`/history/activity-instance/${encodeURIComponent(decide.id)}`).expect(200, decide);
+    await t
+      .as('demo')
+      .get(`/history/activity-instance/${encodeURIComponent(decide.id)}`)
+      .expect(200, decide);
     const missing = await t.as('demo').get('/history/activity-instance/nope').expect(404);
     expect(missing.body).toEqual({ type: 'InvalidRequestException', message: "Historic activity instance with id 'nope' does not exist", code: null });
   });
@@ -110,21 +143,53 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
     expect((await get(`?processInstanceId=${served}&finishedAfter=2000-01-01T00:00:00.000%2B0000`)).length).toBe(5);
     expect((await get(`?processInstanceId=${served}&finishedBefore=2000-01-01T00:00:00.000%2B0000`)).length).toBe(0);
     const bad = await t.as('demo').get('/history/activity-instance?startedAfter=yesterday').expect(400);
-    expect(bad.body.message).toBe(`Cannot set query parameter 'startedAfter' to value 'yesterday': Cannot convert value "yesterday" to java type java.util.Date`);
+    expect(bad.body.message).toBe(
+      `Cannot set query parameter 'startedAfter' to value 'yesterday': Cannot convert value "yesterday" to java type java.util.Date`,
+    );
   });
 
   it('sorts by every sort key, pages and counts; POST takes the same filters', async () => {
-    const keys = ['activityInstanceId', 'instanceId', 'executionId', 'activityId', 'activityName', 'activityType', 'startTime', 'endTime', 'duration', 'definitionId', 'occurrence', 'tenantId'];
+    const keys = [
+      'activityInstanceId',
+      'instanceId',
+      'executionId',
+      'activityId',
+      'activityName',
+      'activityType',
+      'startTime',
+      'endTime',
+      'duration',
+      'definitionId',
+      'occurrence',
+      'tenantId',
+    ];
     for (const key of keys) {
       for (const order of ['asc', 'desc']) expect((await get(`?processInstanceId=${served}&sortBy=${key}&sortOrder=${order}`)).length).toBe(5);
     }
-    expect((await get(`?processInstanceId=${served}&sortBy=activityId&sortOrder=asc`)).map((a: any) => a.activityId)).toEqual(['Decide', 'DishServed', 'Gateway', 'Serve', 'Start']);
-    expect((await get(`?processInstanceId=${served}&sortBy=occurrence&sortOrder=desc&firstResult=1&maxResults=2`)).map((a: any) => a.activityId)).toEqual(['Serve', 'Gateway']);
+    expect((await get(`?processInstanceId=${served}&sortBy=activityId&sortOrder=asc`)).map((a: any) => a.activityId)).toEqual([
+      'Decide',
+      'DishServed',
+      'Gateway',
+      'Serve',
+      'Start',
+    ]);
+    expect((await get(`?processInstanceId=${served}&sortBy=occurrence&sortOrder=desc&firstResult=1&maxResults=2`)).map((a: any) => a.activityId)).toEqual([
+      'Serve',
+      'Gateway',
+    ]);
     expect((await t.as('demo').get(`/history/activity-instance/count?processInstanceId=${served}`).expect(200)).body).toEqual({ count: 5 });
 
-    const posted = await t.as('demo').post('/history/activity-instance?maxResults=3').send({
-      processInstanceId: served, sorting: [{ sortBy: 'activityType', sortOrder: 'asc' }, { sortBy: 'activityId', sortOrder: 'desc' }],
-    }).expect(200);
+    const posted = await t
+      .as('demo')
+      .post('/history/activity-instance?maxResults=3')
+      .send({
+        processInstanceId: served,
+        sorting: [
+          { sortBy: 'activityType', sortOrder: 'asc' },
+          { sortBy: 'activityId', sortOrder: 'desc' },
+        ],
+      })
+      .expect(200);
     expect(posted.body.map((a: any) => a.activityType)).toEqual(['businessRuleTask', 'exclusiveGateway', 'noneEndEvent']);
     const counted = await t.as('demo').post('/history/activity-instance/count').send({ processInstanceId: served, finished: true }).expect(200);
     expect(counted.body).toEqual({ count: 5 });
@@ -138,10 +203,21 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
   });
 
   it('shows a user only the history of definitions with READ_HISTORY', async () => {
-    await t.as('demo').post('/user/create').send({ profile: { id: 'auditor' }, credentials: { password: 'auditor' } }).expect(204);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'auditor' }, credentials: { password: 'auditor' } })
+      .expect(204);
     expect((await t.as('auditor', 'auditor').get('/history/activity-instance/count').expect(200)).body).toEqual({ count: 0 });
-    await t.as('auditor', 'auditor').get(`/history/activity-instance/${encodeURIComponent((await get(`?processInstanceId=${served}`))[0].id)}`).expect(404);
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'auditor', resourceType: 6, resourceId: 'dinner', permissions: ['READ_HISTORY'] }).expect(200);
+    await t
+      .as('auditor', 'auditor')
+      .get(`/history/activity-instance/${encodeURIComponent((await get(`?processInstanceId=${served}`))[0].id)}`)
+      .expect(404);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'auditor', resourceType: 6, resourceId: 'dinner', permissions: ['READ_HISTORY'] })
+      .expect(200);
     const all = (await t.as('demo').get('/history/activity-instance/count').expect(200)).body.count;
     expect((await t.as('auditor', 'auditor').get('/history/activity-instance/count').expect(200)).body.count).toBe(all);
   });

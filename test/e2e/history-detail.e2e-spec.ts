@@ -12,8 +12,11 @@ describe(`historic details (${databaseLabel()})`, () => {
     pi = (await t.as('demo').post('/process-definition/key/dinner/start').send({ variables, businessKey: 'detail' }).expect(200)).body;
     await t.as('demo').put(`/process-instance/${pi.id}/variables/guestCount`).send({ value: 14, type: 'Integer' }).expect(204);
     await t.as('demo').put(`/process-instance/${pi.id}/variables/blob`).send({ value: 'AQID', type: 'Bytes' }).expect(204);
-    await t.as('demo').put(`/process-instance/${pi.id}/variables/obj`)
-      .send({ value: '{"a":1}', type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } }).expect(204);
+    await t
+      .as('demo')
+      .put(`/process-instance/${pi.id}/variables/obj`)
+      .send({ value: '{"a":1}', type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } })
+      .expect(204);
     [task] = (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
     await t.as('demo').put(`/task/${task.id}/localVariables/note`).send({ value: 'spicy', type: 'String' }).expect(204);
   });
@@ -25,15 +28,41 @@ describe(`historic details (${databaseLabel()})`, () => {
   it('records every variable update with its revision; start variables are initial', async () => {
     const details = await list(`?processInstanceId=${pi.id}&sortBy=variableName&sortOrder=asc`);
     expect(details.map((d: any) => [d.variableName, d.revision, d.initial])).toEqual([
-      ['blob', 0, false], ['desiredDish', 0, false], ['guestCount', 0, true], ['guestCount', 1, false], ['note', 0, false], ['obj', 0, false], ['season', 0, true],
+      ['blob', 0, false],
+      ['desiredDish', 0, false],
+      ['guestCount', 0, true],
+      ['guestCount', 1, false],
+      ['note', 0, false],
+      ['obj', 0, false],
+      ['season', 0, true],
     ]);
     const season = details.find((d: any) => d.variableName === 'season');
     expect(season).toEqual({
-      type: 'variableUpdate', id: expect.any(String), processDefinitionKey: 'dinner', processDefinitionId: pi.definitionId,
-      processInstanceId: pi.id, activityInstanceId: pi.id, executionId: pi.id, caseDefinitionKey: null, caseDefinitionId: null,
-      caseInstanceId: null, caseExecutionId: null, taskId: null, tenantId: null, userOperationId: null,
-      time: expect.stringMatching(/\+0000$/), removalTime: null, rootProcessInstanceId: pi.id, variableName: 'season',
-      variableInstanceId: expect.any(String), variableType: 'String', value: 'Fall', valueInfo: {}, initial: true, revision: 0, errorMessage: null,
+      type: 'variableUpdate',
+      id: expect.any(String),
+      processDefinitionKey: 'dinner',
+      processDefinitionId: pi.definitionId,
+      processInstanceId: pi.id,
+      activityInstanceId: pi.id,
+      executionId: pi.id,
+      caseDefinitionKey: null,
+      caseDefinitionId: null,
+      caseInstanceId: null,
+      caseExecutionId: null,
+      taskId: null,
+      tenantId: null,
+      userOperationId: null,
+      time: expect.stringMatching(/\+0000$/),
+      removalTime: null,
+      rootProcessInstanceId: pi.id,
+      variableName: 'season',
+      variableInstanceId: expect.any(String),
+      variableType: 'String',
+      value: 'Fall',
+      valueInfo: {},
+      initial: true,
+      revision: 0,
+      errorMessage: null,
     });
     await t.as('demo').get(`/history/detail/${season.id}`).expect(200, season);
     const missing = await t.as('demo').get('/history/detail/nope').expect(404);
@@ -69,9 +98,15 @@ describe(`historic details (${databaseLabel()})`, () => {
     }
     expect(await list('?firstResult=2&maxResults=3')).toHaveLength(3);
     expect((await t.as('demo').get('/history/detail/count?variableNameLike=guest').expect(200)).body).toEqual({ count: 2 });
-    const posted = await t.as('demo').post('/history/detail?maxResults=2').send({
-      processInstanceIdIn: [pi.id], variableTypeIn: ['string'], sorting: [{ sortBy: 'variableName', sortOrder: 'desc' }],
-    }).expect(200);
+    const posted = await t
+      .as('demo')
+      .post('/history/detail?maxResults=2')
+      .send({
+        processInstanceIdIn: [pi.id],
+        variableTypeIn: ['string'],
+        sorting: [{ sortBy: 'variableName', sortOrder: 'desc' }],
+      })
+      .expect(200);
     expect(posted.body.map((d: any) => d.variableName)).toEqual(['season', 'note']);
     await t.as('demo').post('/history/detail/count').send({}).expect(404);
     await t.as('demo').get('/history/detail?sortBy=value&sortOrder=asc').expect(400);
@@ -79,7 +114,11 @@ describe(`historic details (${databaseLabel()})`, () => {
 
   it('renders serializable values serialized on request', async () => {
     const [obj] = await list(`?variableNameLike=obj`);
-    expect(obj).toMatchObject({ variableType: 'Object', value: { a: 1 }, valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } });
+    expect(obj).toMatchObject({
+      variableType: 'Object',
+      value: { a: 1 },
+      valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+    });
     expect((await list(`?variableNameLike=obj&deserializeValues=false`))[0].value).toBe('{"a":1}');
     const posted = await t.as('demo').post('/history/detail?deserializeValues=false').send({ variableNameLike: 'obj' }).expect(200);
     expect(posted.body[0].value).toBe('{"a":1}');
@@ -89,11 +128,16 @@ describe(`historic details (${databaseLabel()})`, () => {
   it('serves binary values through /data', async () => {
     const [blob] = await list(`?variableNameLike=blob`);
     expect(blob).toMatchObject({ variableType: 'Bytes', value: 'AQID' });
-    const data = await t.as('demo').get(`/history/detail/${blob.id}/data`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const data = await t
+      .as('demo')
+      .get(`/history/detail/${blob.id}/data`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(data.headers['content-type']).toBe('application/octet-stream');
     expect([...data.body]).toEqual([1, 2, 3]);
     const [season] = await list(`?variableNameLike=season`);
@@ -103,9 +147,17 @@ describe(`historic details (${databaseLabel()})`, () => {
   });
 
   it('shows details only to users with READ_HISTORY on the definition', async () => {
-    await t.as('demo').post('/user/create').send({ profile: { id: 'hist' }, credentials: { password: 'hist' } }).expect(204);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'hist' }, credentials: { password: 'hist' } })
+      .expect(204);
     expect((await t.as('hist', 'hist').get('/history/detail/count').expect(200)).body).toEqual({ count: 0 });
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'hist', resourceType: 6, resourceId: '*', permissions: ['READ_HISTORY'] }).expect(200);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'hist', resourceType: 6, resourceId: '*', permissions: ['READ_HISTORY'] })
+      .expect(200);
     expect((await t.as('hist', 'hist').get('/history/detail/count').expect(200)).body).toEqual({ count: 7 });
   });
 
@@ -113,7 +165,11 @@ describe(`historic details (${databaseLabel()})`, () => {
     const activityOnly = await createTestApp({ historyLevel: 'activity' });
     try {
       await deployFixture(activityOnly, ['deployment/dish.dmn', 'rest/dinner.bpmn']).expect(200);
-      await activityOnly.as('demo').post('/process-definition/key/dinner/start').send({ variables: { season: { value: 'Summer' }, guestCount: { value: 1 } } }).expect(200);
+      await activityOnly
+        .as('demo')
+        .post('/process-definition/key/dinner/start')
+        .send({ variables: { season: { value: 'Summer' }, guestCount: { value: 1 } } })
+        .expect(200);
       expect((await activityOnly.as('demo').get('/history/detail/count').expect(200)).body).toEqual({ count: 0 });
       expect((await activityOnly.as('demo').get('/history/activity-instance/count').expect(200)).body.count).toBe(5);
     } finally {

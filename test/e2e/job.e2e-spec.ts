@@ -12,13 +12,25 @@ describe(`jobs over REST (${databaseLabel()})`, () => {
   const start = async (key: string) => (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
   const jobsOf = async (id: string) => (await t.as('demo').get(`/job?processInstanceId=${id}`).expect(200)).body;
 
-  it('lists, counts and gets jobs in Camunda\'s shape', async () => {
+  it("lists, counts and gets jobs in Camunda's shape", async () => {
     const pi = await start('asyncSteps');
     const [job] = await jobsOf(pi.id);
     expect(job).toEqual({
-      id: expect.any(String), jobDefinitionId: null, processInstanceId: pi.id, processDefinitionId: pi.definitionId, processDefinitionKey: 'asyncSteps',
-      executionId: pi.id, exceptionMessage: null, failedActivityId: null, retries: 3, dueDate: null, suspended: false, priority: 7, tenantId: null,
-      createTime: expect.stringMatching(/\+0000$/), batchId: null,
+      id: expect.any(String),
+      jobDefinitionId: null,
+      processInstanceId: pi.id,
+      processDefinitionId: pi.definitionId,
+      processDefinitionKey: 'asyncSteps',
+      executionId: pi.id,
+      exceptionMessage: null,
+      failedActivityId: null,
+      retries: 3,
+      dueDate: null,
+      suspended: false,
+      priority: 7,
+      tenantId: null,
+      createTime: expect.stringMatching(/\+0000$/),
+      batchId: null,
     });
     expect((await t.as('demo').get(`/job/${job.id}`).expect(200)).body).toEqual(job);
     expect((await t.as('demo').get(`/job/count?processInstanceId=${pi.id}&messages=true`).expect(200)).body).toEqual({ count: 1 });

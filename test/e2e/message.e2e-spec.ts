@@ -12,7 +12,9 @@ describe(`POST /message (${databaseLabel()})`, () => {
   const start = async (key: string, businessKey?: string, variables: Record<string, unknown> = {}) =>
     (await t.as('demo').post(`/process-definition/key/${key}/start`).send({ businessKey, variables }).expect(200)).body;
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map((a: any) => a.activityId);
+    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map(
+      (a: any) => a.activityId,
+    );
   const message = (body: object) => t.as('demo').post('/message').send(body);
 
   it('400 without a message name, and for tenantId with withoutTenantId', async () => {
@@ -36,7 +38,11 @@ describe(`POST /message (${databaseLabel()})`, () => {
     const pi = await start('msgBoundary');
     const [subscription] = (await t.as('demo').get(`/event-subscription?processInstanceId=${pi.id}&eventName=cancel`).expect(200)).body;
     expect(subscription).toMatchObject({ eventType: 'message', activityId: 'Cancelled' });
-    await t.as('demo').post(`/execution/${subscription.executionId}/messageSubscriptions/cancel/trigger`).send({ variables: { why: { value: 'x' } } }).expect(204);
+    await t
+      .as('demo')
+      .post(`/execution/${subscription.executionId}/messageSubscriptions/cancel/trigger`)
+      .send({ variables: { why: { value: 'x' } } })
+      .expect(204);
     const path = await activities(pi.id);
     expect(path).toContain('Cancelled');
     expect((await t.as('demo').get(`/task?processInstanceId=${pi.id}&taskDefinitionKey=Work`).expect(200)).body).toEqual([]);
@@ -47,7 +53,9 @@ describe(`POST /message (${databaseLabel()})`, () => {
     const res = await message({ messageName: 'orderPaid', processInstanceId: pi.id, resultEnabled: true, variablesInResultEnabled: true }).expect(200);
     expect(res.body).toEqual([
       {
-        resultType: 'Execution', processInstance: null, execution: { id: pi.id, processInstanceId: pi.id, ended: false, tenantId: null },
+        resultType: 'Execution',
+        processInstance: null,
+        execution: { id: pi.id, processInstanceId: pi.id, ended: false, tenantId: null },
         variables: { orderId: { type: 'String', value: 'o-2', valueInfo: {} } },
       },
     ]);
@@ -57,20 +65,34 @@ describe(`POST /message (${databaseLabel()})`, () => {
     const res = await message({ messageName: 'startOrder', businessKey: 'new-1', resultEnabled: true }).expect(200);
     expect(res.body).toEqual([
       {
-        resultType: 'ProcessDefinition', execution: null,
-        processInstance: expect.objectContaining({ links: [], definitionKey: 'msgStart', businessKey: 'new-1', ended: false, suspended: false, tenantId: null }),
+        resultType: 'ProcessDefinition',
+        execution: null,
+        processInstance: expect.objectContaining({
+          links: [],
+          definitionKey: 'msgStart',
+          businessKey: 'new-1',
+          ended: false,
+          suspended: false,
+          tenantId: null,
+        }),
       },
     ]);
     expect(await activities(res.body[0].processInstance.id)).toEqual(['MStart', 'Review']);
   });
 
-  it('no match is a 400 with Camunda\'s text; several matches without `all` too', async () => {
+  it("no match is a 400 with Camunda's text; several matches without `all` too", async () => {
     const none = await message({ messageName: 'unknown' }).expect(400);
-    expect(none.body).toEqual({ type: 'RestException', message: "Cannot correlate message 'unknown': No process definition or execution matches the parameters", code: null });
+    expect(none.body).toEqual({
+      type: 'RestException',
+      message: "Cannot correlate message 'unknown': No process definition or execution matches the parameters",
+      code: null,
+    });
     await start('msgCatch', 'twice');
     await start('msgCatch', 'twice');
     const many = await message({ messageName: 'orderPaid', businessKey: 'twice' }).expect(400);
-    expect(many.body.message).toMatch(/^ENGINE-13031 Cannot correlate a message with name 'orderPaid' to a single execution\. 2 executions match the correlation keys: CorrelationSet \[businessKey=twice,/);
+    expect(many.body.message).toMatch(
+      /^ENGINE-13031 Cannot correlate a message with name 'orderPaid' to a single execution\. 2 executions match the correlation keys: CorrelationSet \[businessKey=twice,/,
+    );
     const all = await message({ messageName: 'orderPaid', businessKey: 'twice', all: true, resultEnabled: true }).expect(200);
     expect(all.body).toHaveLength(2);
   });

@@ -17,24 +17,44 @@ describe(`process definition start (${databaseLabel()})`, () => {
   });
 
   it('starts by id with variables and a business key, answering with a self link', async () => {
-    const res = await t.as('demo').post(`/process-definition/${definitionId}/start`).send({ variables: guests('Fall', 12), businessKey: 'party-1' }).expect(200);
+    const res = await t
+      .as('demo')
+      .post(`/process-definition/${definitionId}/start`)
+      .send({ variables: guests('Fall', 12), businessKey: 'party-1' })
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toEqual({
-      links: [{ method: 'GET', href: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/engine-rest/process-instance/${res.body.id}$`)), rel: 'self' }],
-      id: expect.any(String), definitionId, definitionKey: 'dinner', businessKey: 'party-1', caseInstanceId: null,
-      ended: false, suspended: false, tenantId: null,
+      links: [
+        { method: 'GET', href: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/engine-rest/process-instance/${res.body.id}$`)), rel: 'self' },
+      ],
+      id: expect.any(String),
+      definitionId,
+      definitionKey: 'dinner',
+      businessKey: 'party-1',
+      caseInstanceId: null,
+      ended: false,
+      suspended: false,
+      tenantId: null,
     });
     await t.as('demo').get(`/process-instance/${res.body.id}`).expect(200);
   });
 
   it('starts the latest version by key; an instance that runs to its end answers ended', async () => {
-    const res = await t.as('demo').post('/process-definition/key/dinner/start').send({ variables: guests('Summer', 2) }).expect(200);
+    const res = await t
+      .as('demo')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: guests('Summer', 2) })
+      .expect(200);
     expect(res.body).toMatchObject({ definitionId, businessKey: null, ended: true });
     await t.as('demo').get(`/process-instance/${res.body.id}`).expect(404);
   });
 
   it('returns the variables when asked to', async () => {
-    const res = await t.as('demo').post('/process-definition/key/dinner/start').send({ variables: guests('Spring', 6), withVariablesInReturn: true }).expect(200);
+    const res = await t
+      .as('demo')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: guests('Spring', 6), withVariablesInReturn: true })
+      .expect(200);
     expect(res.body.variables).toMatchObject({
       desiredDish: { type: 'String', value: 'Steak', valueInfo: {} },
       guestCount: { type: 'Integer', value: 6 },
@@ -51,25 +71,48 @@ describe(`process definition start (${databaseLabel()})`, () => {
     expect(byKey.body).toEqual({ type: 'RestException', message: 'No matching process definition with key: nope and no tenant-id', code: null });
     const byId = await t.as('demo').post('/process-definition/nope/start').send({}).expect(404);
     expect(byId.body.message).toBe("Cannot instantiate process definition nope: no deployed process definition found with id 'nope'");
-    const badValue = await t.as('demo').post(`/process-definition/${definitionId}/start`).send({ variables: { guestCount: { value: 'many', type: 'Integer' } } }).expect(400);
+    const badValue = await t
+      .as('demo')
+      .post(`/process-definition/${definitionId}/start`)
+      .send({ variables: { guestCount: { value: 'many', type: 'Integer' } } })
+      .expect(400);
     expect(badValue.body).toEqual({
-      type: 'InvalidRequestException', code: null,
+      type: 'InvalidRequestException',
+      code: null,
       message: `Cannot instantiate process definition ${definitionId}: Cannot convert value 'many' of type 'Integer' to java type java.lang.Integer`,
     });
     await t.as('demo').post(`/process-definition/${definitionId}/start`).send({ variables: 'x' }).expect(400);
   });
 
   it('needs CREATE on process instances and CREATE_INSTANCE on the definition', async () => {
-    await t.as('demo').post('/user/create').send({ profile: { id: 'starter' }, credentials: { password: 'starter' } }).expect(204);
-    const denied = await t.as('starter', 'starter').post('/process-definition/key/dinner/start').send({ variables: guests('Fall', 12) });
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'starter' }, credentials: { password: 'starter' } })
+      .expect(204);
+    const denied = await t
+      .as('starter', 'starter')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: guests('Fall', 12) });
     // READ on the definition comes first (the key lookup), then the start's own checks
     expect(denied.status).toBe(403);
     const grant = (resourceType: number, resourceId: string, permissions: string[]) =>
       t.as('demo').post('/authorization/create').send({ type: 1, userId: 'starter', resourceType, resourceId, permissions }).expect(200);
     await grant(6, 'dinner', ['READ', 'CREATE_INSTANCE']);
-    const noCreate = await t.as('starter', 'starter').post('/process-definition/key/dinner/start').send({ variables: guests('Fall', 12) }).expect(403);
-    expect(noCreate.body).toMatchObject({ type: 'AuthorizationException', missingAuthorizations: [{ permissionName: 'CREATE', resourceName: 'ProcessInstance' }] });
+    const noCreate = await t
+      .as('starter', 'starter')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: guests('Fall', 12) })
+      .expect(403);
+    expect(noCreate.body).toMatchObject({
+      type: 'AuthorizationException',
+      missingAuthorizations: [{ permissionName: 'CREATE', resourceName: 'ProcessInstance' }],
+    });
     await grant(8, '*', ['CREATE']);
-    await t.as('starter', 'starter').post('/process-definition/key/dinner/start').send({ variables: guests('Fall', 12) }).expect(200);
+    await t
+      .as('starter', 'starter')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: guests('Fall', 12) })
+      .expect(200);
   });
 });

@@ -21,37 +21,62 @@ describe(`request body validation (${databaseLabel()})`, () => {
 
   describe('values of the wrong type', () => {
     it.each([
-      ['/user/create', { profile: { id: 'eve', email: ['eve@x'] }, credentials: { password: 'pw' } }, "Cannot deserialize property 'profile.email' with value [\"eve@x\"]: expected a string"],
-      ['/user/create', { profile: { id: 'eve' }, credentials: 'pw' }, "Cannot deserialize property 'credentials' with value \"pw\": expected an object"],
-      ['/group/create', { id: 'crew', name: { n: 1 } }, "Cannot deserialize property 'name' with value {\"n\":1}: expected a string"],
+      [
+        '/user/create',
+        { profile: { id: 'eve', email: ['eve@x'] }, credentials: { password: 'pw' } },
+        'Cannot deserialize property \'profile.email\' with value ["eve@x"]: expected a string',
+      ],
+      ['/user/create', { profile: { id: 'eve' }, credentials: 'pw' }, 'Cannot deserialize property \'credentials\' with value "pw": expected an object'],
+      ['/group/create', { id: 'crew', name: { n: 1 } }, 'Cannot deserialize property \'name\' with value {"n":1}: expected a string'],
       ['/authorization/create', { type: 1.5, userId: 'eve', resourceType: 1 }, "Cannot deserialize property 'type' with value 1.5: expected an integer"],
-      ['/signal', { name: 'alert', withoutTenantId: 'yes' }, "Cannot deserialize property 'withoutTenantId' with value \"yes\": expected a boolean"],
+      ['/signal', { name: 'alert', withoutTenantId: 'yes' }, 'Cannot deserialize property \'withoutTenantId\' with value "yes": expected a boolean'],
       ['/message', { messageName: 'm', processVariables: [] }, "Cannot deserialize property 'processVariables' with value []: expected an object"],
-      ['/external-task/fetchAndLock', { workerId: 'w', maxTasks: 1, topics: [{ topicName: 't', lockDuration: 'long' }] },
-        "Cannot deserialize property 'topics[0].lockDuration' with value \"long\": expected an integer"],
-      ['/external-task/fetchAndLock', { workerId: 'w', maxTasks: 1, topics: ['t'] }, "Cannot deserialize property 'topics' with value [\"t\"]: expected an array of objects"],
+      [
+        '/external-task/fetchAndLock',
+        { workerId: 'w', maxTasks: 1, topics: [{ topicName: 't', lockDuration: 'long' }] },
+        'Cannot deserialize property \'topics[0].lockDuration\' with value "long": expected an integer',
+      ],
+      [
+        '/external-task/fetchAndLock',
+        { workerId: 'w', maxTasks: 1, topics: ['t'] },
+        'Cannot deserialize property \'topics\' with value ["t"]: expected an array of objects',
+      ],
     ])('POST %s %j', async (path, body, message) => {
       expect((await admin().post(path).send(body).expect(400)).body).toEqual(invalid(message));
     });
 
     it('refuses a body that is not an object', async () => {
-      expect((await admin().post('/signal').send(['alert']).expect(400)).body).toEqual(invalid("Cannot deserialize property 'body' with value [\"alert\"]: expected an object"));
+      expect((await admin().post('/signal').send(['alert']).expect(400)).body).toEqual(
+        invalid('Cannot deserialize property \'body\' with value ["alert"]: expected an object'),
+      );
     });
 
     it('writes nothing', async () => {
-      await admin().post('/user/create').send({ profile: { id: 'eve', firstName: { first: 'Eve' } }, credentials: { password: 'pw' } }).expect(400);
+      await admin()
+        .post('/user/create')
+        .send({ profile: { id: 'eve', firstName: { first: 'Eve' } }, credentials: { password: 'pw' } })
+        .expect(400);
       await admin().get('/user/eve/profile').expect(404);
-      await admin().post('/group/create').send({ id: 'crew', type: [1] }).expect(400);
+      await admin()
+        .post('/group/create')
+        .send({ id: 'crew', type: [1] })
+        .expect(400);
       await admin().get('/group/crew').expect(404);
       const before = (await admin().get('/authorization/count').expect(200)).body.count;
-      await admin().post('/authorization/create').send({ type: 1, userId: ['eve'], resourceType: 1 }).expect(400);
+      await admin()
+        .post('/authorization/create')
+        .send({ type: 1, userId: ['eve'], resourceType: 1 })
+        .expect(400);
       expect((await admin().get('/authorization/count').expect(200)).body.count).toBe(before);
 
       const reviewer = { reviewer: { value: 'carol' } };
       const pi = (await admin().post('/process-definition/key/waiting/start').send({ variables: reviewer }).expect(200)).body;
       await admin().put(`/process-instance/${pi.id}/variables/note`).send({ value: 'x', valueInfo: 'text' }).expect(400);
       await admin().get(`/process-instance/${pi.id}/variables/note`).expect(404);
-      await admin().post('/process-definition/key/waiting/start').send({ variables: reviewer, businessKey: ['twice'] }).expect(400);
+      await admin()
+        .post('/process-definition/key/waiting/start')
+        .send({ variables: reviewer, businessKey: ['twice'] })
+        .expect(400);
       expect((await admin().get('/process-instance/count?processDefinitionKey=waiting').expect(200)).body).toEqual({ count: 1 });
     });
   });
@@ -63,7 +88,12 @@ describe(`request body validation (${databaseLabel()})`, () => {
       ['put', '/external-task/any/retries', {}, 'The number of retries cannot be null.'],
       ['put', '/external-task/any/priority', { priority: null }, 'The priority cannot be null.'],
       ['put', '/external-task/retries', { externalTaskIds: ['any'] }, 'The number of retries cannot be null.'],
-      ['put', '/job/any/retries', { dueDate: '2030-01-01T00:00:00.000+0000' }, "The number of job retries must be a non-negative Integer, but 'null' has been provided."],
+      [
+        'put',
+        '/job/any/retries',
+        { dueDate: '2030-01-01T00:00:00.000+0000' },
+        "The number of job retries must be a non-negative Integer, but 'null' has been provided.",
+      ],
     ] as const)('%s %s %j', async (method, path, body, message) => {
       // The unknown ids show that the refusal comes before any lookup.
       expect((await admin()[method](path).send(body).expect(400)).body).toEqual(invalid(message));

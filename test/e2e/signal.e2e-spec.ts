@@ -13,7 +13,11 @@ describe(`POST /signal (${databaseLabel()})`, () => {
   const openTasks = async (id: string) => (await t.as('demo').get(`/task?processInstanceId=${id}`).expect(200)).body.map((x: any) => x.taskDefinitionKey);
 
   it('400 without a name', async () => {
-    expect((await t.as('demo').post('/signal').send({}).expect(400)).body).toEqual({ type: 'InvalidRequestException', message: 'No signal name given', code: null });
+    expect((await t.as('demo').post('/signal').send({}).expect(400)).body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'No signal name given',
+      code: null,
+    });
   });
 
   it('Given instances waiting for a signal, When it is sent, Then they all continue (204) and a signal start event starts one', async () => {
@@ -21,7 +25,11 @@ describe(`POST /signal (${databaseLabel()})`, () => {
     const b = await start('sigCatch');
     const subs = await t.as('demo').get('/event-subscription?eventType=signal&eventName=alert').expect(200);
     expect(subs.body.map((s: any) => s.processInstanceId)).toEqual(expect.arrayContaining([a.id, b.id, null]));
-    await t.as('demo').post('/signal').send({ name: 'alert', variables: { level: { value: 2, type: 'Integer' } } }).expect(204);
+    await t
+      .as('demo')
+      .post('/signal')
+      .send({ name: 'alert', variables: { level: { value: 2, type: 'Integer' } } })
+      .expect(204);
     expect(await openTasks(a.id)).toEqual(['React']);
     expect(await openTasks(b.id)).toEqual(['React']);
     const started = await t.as('demo').get('/process-instance?processDefinitionKey=sigStart').expect(200);

@@ -17,14 +17,24 @@ describe(`tasks (${databaseLabel()})`, () => {
     };
     buffet1 = await dinner('table-1');
     buffet2 = await dinner('table-2');
-    reviewInstance = (await t.as('demo').post('/process-definition/key/waiting/start').send({ businessKey: 'w', variables: { reviewer: { value: 'carol' } } }).expect(200)).body.id;
+    reviewInstance = (
+      await t
+        .as('demo')
+        .post('/process-definition/key/waiting/start')
+        .send({ businessKey: 'w', variables: { reviewer: { value: 'carol' } } })
+        .expect(200)
+    ).body.id;
     for (const activityId of ['WaitPayment', 'WaitShipment']) {
       const [execution] = (await t.as('demo').get(`/execution?processInstanceId=${reviewInstance}&activityId=${activityId}`).expect(200)).body;
       await t.as('demo').post(`/execution/${execution.id}/signal`).send({}).expect(204);
     }
     [review] = (await t.as('demo').get(`/task?processInstanceId=${reviewInstance}`).expect(200)).body;
     await t.as('demo').post('/group/create').send({ id: 'kitchen', name: 'Kitchen' }).expect(204);
-    await t.as('demo').post('/user/create').send({ profile: { id: 'bob' }, credentials: { password: 'bob' } }).expect(204);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'bob' }, credentials: { password: 'bob' } })
+      .expect(204);
     await t.as('demo').put('/group/kitchen/members/bob').expect(204);
   });
   afterAll(() => t.close());
@@ -35,11 +45,29 @@ describe(`tasks (${databaseLabel()})`, () => {
 
   it('renders Camunda task fields and serves a task by id', async () => {
     expect(buffet1).toEqual({
-      id: expect.any(String), name: 'Prepare buffet', assignee: null, owner: null, created: expect.stringMatching(/\.\d{3}\+0000$/),
-      lastUpdated: null, due: '2030-01-02T03:04:05.000+0000', followUp: null, delegationState: null, description: null,
-      executionId: buffet1.processInstanceId, formKey: null, camundaFormRef: null, parentTaskId: null, priority: 70,
-      processDefinitionId: expect.stringMatching(/^dinner:1:/), processInstanceId: expect.any(String), suspended: false,
-      taskDefinitionKey: 'PrepareBuffet', caseDefinitionId: null, caseExecutionId: null, caseInstanceId: null, tenantId: null,
+      id: expect.any(String),
+      name: 'Prepare buffet',
+      assignee: null,
+      owner: null,
+      created: expect.stringMatching(/\.\d{3}\+0000$/),
+      lastUpdated: null,
+      due: '2030-01-02T03:04:05.000+0000',
+      followUp: null,
+      delegationState: null,
+      description: null,
+      executionId: buffet1.processInstanceId,
+      formKey: null,
+      camundaFormRef: null,
+      parentTaskId: null,
+      priority: 70,
+      processDefinitionId: expect.stringMatching(/^dinner:1:/),
+      processInstanceId: expect.any(String),
+      suspended: false,
+      taskDefinitionKey: 'PrepareBuffet',
+      caseDefinitionId: null,
+      caseExecutionId: null,
+      caseInstanceId: null,
+      tenantId: null,
     });
     expect(review).toMatchObject({ name: 'Review order', assignee: 'carol', priority: 50, taskDefinitionKey: 'Review' });
     await t.as('demo').get(`/task/${buffet1.id}`).expect(200, buffet1);
@@ -116,19 +144,45 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect(await ids('?processVariables=desiredDish_eq_Stew')).toEqual(sorted(buffet1, buffet2));
     expect(await ids('?processVariables=table_like_%25-2')).toEqual([buffet2.id]);
     expect(await ids('?processVariables=TABLE_eq_TABLE-1&variableNamesIgnoreCase=true&variableValuesIgnoreCase=true')).toEqual([buffet1.id]);
-    const posted = await t.as('demo').post('/task').send({ processVariables: [{ name: 'guestCount', operator: 'gteq', value: 12 }] }).expect(200);
+    const posted = await t
+      .as('demo')
+      .post('/task')
+      .send({ processVariables: [{ name: 'guestCount', operator: 'gteq', value: 12 }] })
+      .expect(200);
     expect(posted.body.map((x: any) => x.id).sort()).toEqual(sorted(buffet1, buffet2));
-    const counted = await t.as('demo').post('/task/count').send({ taskVariables: [{ name: 'dish', operator: 'eq', value: 'Stew' }] }).expect(200);
+    const counted = await t
+      .as('demo')
+      .post('/task/count')
+      .send({ taskVariables: [{ name: 'dish', operator: 'eq', value: 'Stew' }] })
+      .expect(200);
     expect(counted.body).toEqual({ count: 1 });
     await t.as('demo').get('/task?taskVariables=dish_is_Stew').expect(400);
   });
 
   it('sorts by every key and pages', async () => {
-    const keys = ['instanceId', 'dueDate', 'executionId', 'assignee', 'created', 'lastUpdated', 'followUpDate', 'description', 'id', 'name', 'nameCaseInsensitive', 'priority', 'tenantId'];
+    const keys = [
+      'instanceId',
+      'dueDate',
+      'executionId',
+      'assignee',
+      'created',
+      'lastUpdated',
+      'followUpDate',
+      'description',
+      'id',
+      'name',
+      'nameCaseInsensitive',
+      'priority',
+      'tenantId',
+    ];
     for (const key of keys) expect(await list(`?sortBy=${key}&sortOrder=desc`)).toHaveLength(3);
     expect((await list('?sortBy=priority&sortOrder=asc'))[0].id).toBe(review.id);
     expect(await list('?sortBy=priority&sortOrder=desc&firstResult=2&maxResults=5')).toEqual([expect.objectContaining({ id: review.id })]);
-    const posted = await t.as('demo').post('/task?maxResults=1').send({ sorting: [{ sortBy: 'priority', sortOrder: 'asc' }] }).expect(200);
+    const posted = await t
+      .as('demo')
+      .post('/task?maxResults=1')
+      .send({ sorting: [{ sortBy: 'priority', sortOrder: 'asc' }] })
+      .expect(200);
     expect(posted.body.map((x: any) => x.id)).toEqual([review.id]);
   });
 
@@ -146,7 +200,8 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect((await t.as('demo').get(`/task/${buffet2.id}`).expect(200)).body.assignee).toBe('bob');
     await t.as('demo').put(`/task/${buffet2.id}/assignee`).send({ userId: 'carol' }).expect(204);
     expect((await t.as('demo').get(`/task/${buffet2.id}`).expect(200)).body.assignee).toBe('carol');
-    const history = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${buffet2.processInstanceId}&activityId=PrepareBuffet`).expect(200)).body;
+    const history = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${buffet2.processInstanceId}&activityId=PrepareBuffet`).expect(200))
+      .body;
     expect(history[0].assignee).toBe('carol');
     const unknown = await t.as('demo').post('/task/nope/claim').send({ userId: 'bob' }).expect(400);
     expect(unknown.body).toEqual({ type: 'NullValueException', message: 'Cannot find task with id nope: task is null', code: 0 });
@@ -165,16 +220,28 @@ describe(`tasks (${databaseLabel()})`, () => {
     await t.as('demo').put(`/task/${buffet1.id}/localVariables/note`).send({ value: 'hot' }).expect(204);
     expect((await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}/variables/wine`).expect(200)).body.value).toBe('red');
     await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}/variables/note`).expect(404);
-    await t.as('demo').post(`/task/${buffet1.id}/localVariables`).send({ modifications: { a: { value: 1 } }, deletions: ['note'] }).expect(204);
+    await t
+      .as('demo')
+      .post(`/task/${buffet1.id}/localVariables`)
+      .send({ modifications: { a: { value: 1 } }, deletions: ['note'] })
+      .expect(204);
     expect(Object.keys((await t.as('demo').get(`/task/${buffet1.id}/localVariables`).expect(200)).body).sort()).toEqual(['a', 'dish']);
-    await t.as('demo').post(`/task/${buffet1.id}/variables`).send({ deletions: ['wine'] }).expect(204);
+    await t
+      .as('demo')
+      .post(`/task/${buffet1.id}/variables`)
+      .send({ deletions: ['wine'] })
+      .expect(204);
     await t.as('demo').get(`/task/${buffet1.id}/variables/wine`).expect(404);
     await t.as('demo').delete(`/task/${buffet1.id}/localVariables/a`).expect(204);
     await t.as('demo').delete(`/task/${buffet1.id}/variables/table`).expect(204);
     await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}/variables/table`).expect(404);
 
     await t.as('demo').post(`/task/${buffet1.id}/localVariables/pic/data`).attach('data', Buffer.from('png'), 'pic.png').expect(204);
-    expect((await t.as('demo').get(`/task/${buffet1.id}/localVariables/pic`).expect(200)).body).toEqual({ type: 'Bytes', value: Buffer.from('png').toString('base64'), valueInfo: {} });
+    expect((await t.as('demo').get(`/task/${buffet1.id}/localVariables/pic`).expect(200)).body).toEqual({
+      type: 'Bytes',
+      value: Buffer.from('png').toString('base64'),
+      valueInfo: {},
+    });
     const data = await t.as('demo').get(`/task/${buffet1.id}/variables/pic/data`).expect(200);
     expect(data.headers['content-type']).toBe('application/octet-stream');
     await t.as('demo').get(`/task/${buffet1.id}/variables/desiredDish/data`).expect(400);
@@ -188,14 +255,22 @@ describe(`tasks (${databaseLabel()})`, () => {
     await t.as('demo').post(`/task/${buffet1.id}/complete`).send({}).expect(204);
     await t.as('demo').get(`/task/${buffet1.id}`).expect(404);
     await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}`).expect(404);
-    const res = await t.as('demo').post(`/task/${review.id}/complete`).send({ variables: { approved: { value: true, type: 'Boolean' } }, withVariablesInReturn: true }).expect(200);
+    const res = await t
+      .as('demo')
+      .post(`/task/${review.id}/complete`)
+      .send({ variables: { approved: { value: true, type: 'Boolean' } }, withVariablesInReturn: true })
+      .expect(200);
     expect(res.body).toMatchObject({ approved: { type: 'Boolean', value: true, valueInfo: {} }, reviewer: { type: 'String', value: 'carol' } });
     const path = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${reviewInstance}&activityId=End`).expect(200)).body;
     expect(path).toHaveLength(1);
 
     const unknown = await t.as('demo').post('/task/nope/complete').send({}).expect(404);
     expect(unknown.body).toEqual({ type: 'RestException', message: 'Cannot complete task nope: Cannot find task with id nope: task is null', code: null });
-    const bad = await t.as('demo').post(`/task/${buffet2.id}/complete`).send({ variables: { x: { value: 'y', type: 'Integer' } } }).expect(400);
+    const bad = await t
+      .as('demo')
+      .post(`/task/${buffet2.id}/complete`)
+      .send({ variables: { x: { value: 'y', type: 'Integer' } } })
+      .expect(400);
     expect(bad.body.message).toBe(`Cannot complete task ${buffet2.id}: Cannot convert value 'y' of type 'Integer' to java type java.lang.Integer`);
   });
 
@@ -203,13 +278,25 @@ describe(`tasks (${databaseLabel()})`, () => {
     const bob = t.as('bob', 'bob');
     expect((await bob.get('/task/count').expect(200)).body).toEqual({ count: 0 });
     await bob.get(`/task/${buffet2.id}`).expect(404);
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'bob', resourceType: 7, resourceId: buffet2.id, permissions: ['READ'] }).expect(200);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'bob', resourceType: 7, resourceId: buffet2.id, permissions: ['READ'] })
+      .expect(200);
     expect((await bob.get('/task').expect(200)).body.map((x: any) => x.id)).toEqual([buffet2.id]);
     const denied = await bob.post(`/task/${buffet2.id}/complete`).send({}).expect(403);
     expect(denied.body.type).toBe('AuthorizationException');
     await bob.post(`/task/${buffet2.id}/claim`).send({ userId: 'bob' }).expect(403);
-    await t.as('demo').post('/authorization/create').send({ type: 1, userId: 'bob', resourceType: 6, resourceId: 'dinner', permissions: ['READ_TASK', 'TASK_ASSIGN'] }).expect(200);
-    const other = await t.as('demo').post('/process-definition/key/dinner/start').send({ variables: { season: { value: 'Fall' }, guestCount: { value: 12 } } }).expect(200);
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'bob', resourceType: 6, resourceId: 'dinner', permissions: ['READ_TASK', 'TASK_ASSIGN'] })
+      .expect(200);
+    const other = await t
+      .as('demo')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: { season: { value: 'Fall' }, guestCount: { value: 12 } } })
+      .expect(200);
     expect((await bob.get('/task/count').expect(200)).body).toEqual({ count: 2 });
     const [otherTask] = (await bob.get(`/task?processInstanceId=${other.body.id}`).expect(200)).body;
     await bob.post(`/task/${otherTask.id}/assignee`).send({ userId: 'bob' }).expect(204);

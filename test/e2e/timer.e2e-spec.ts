@@ -13,7 +13,9 @@ describe(`timers with the job executor (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map((a: any) => a.activityId);
+    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map(
+      (a: any) => a.activityId,
+    );
   async function eventually(check: () => Promise<boolean>): Promise<void> {
     const deadline = Date.now() + 10_000;
     while (!(await check())) {

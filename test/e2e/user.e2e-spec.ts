@@ -7,7 +7,9 @@ describe(`user resource (${databaseLabel()})`, () => {
   const admin = () => t.as('demo', 'demo');
 
   const createUser = (id: string, password: string | null, profile: object = {}) =>
-    admin().post('/user/create').send({ profile: { id, ...profile }, ...(password ? { credentials: { password } } : {}) });
+    admin()
+      .post('/user/create')
+      .send({ profile: { id, ...profile }, ...(password ? { credentials: { password } } : {}) });
   const ids = (body: Array<{ id: string }>) => body.map((u) => u.id);
 
   beforeAll(async () => {
@@ -36,10 +38,17 @@ describe(`user resource (${databaseLabel()})`, () => {
       await t.as('alice', 'alicepw').get('/user/alice/profile').expect(200);
     });
 
-    it('refuses a missing profile or id with Camunda\'s message', async () => {
+    it("refuses a missing profile or id with Camunda's message", async () => {
       const message = 'request object must provide profile information with valid id.';
       expect((await admin().post('/user/create').send({}).expect(400)).body).toEqual(invalid(message));
-      expect((await admin().post('/user/create').send({ profile: { firstName: 'x' } }).expect(400)).body).toEqual(invalid(message));
+      expect(
+        (
+          await admin()
+            .post('/user/create')
+            .send({ profile: { firstName: 'x' } })
+            .expect(400)
+        ).body,
+      ).toEqual(invalid(message));
     });
 
     it('refuses duplicates and invalid ids', async () => {
@@ -146,7 +155,10 @@ describe(`user resource (${databaseLabel()})`, () => {
 
     it('refuses malformed JSON and values of the wrong type', async () => {
       await admin().put('/user/carol/profile').set('Content-Type', 'application/json').send('{').expect(400);
-      const res = await admin().put('/user/carol/profile').send({ id: 'carol', email: ['a@b.c'] }).expect(400);
+      const res = await admin()
+        .put('/user/carol/profile')
+        .send({ id: 'carol', email: ['a@b.c'] })
+        .expect(400);
       expect(res.body.type).toBe('InvalidRequestException');
       expect((await admin().get('/user/carol/profile').expect(200)).body.lastName).toBe('Smith');
     });
@@ -177,7 +189,10 @@ describe(`user resource (${databaseLabel()})`, () => {
       expect(missing.body).toEqual(invalid('User with id nobody does not exist'));
       const noPassword = await admin().put('/user/carol/credentials').send({ authenticatedUserPassword: 'demo' }).expect(400);
       expect(noPassword.body).toMatchObject({ type: 'NullValueException', message: 'password is null' });
-      await admin().put('/user/carol/credentials').send({ password: { p: 1 }, authenticatedUserPassword: 'demo' }).expect(400);
+      await admin()
+        .put('/user/carol/credentials')
+        .send({ password: { p: 1 }, authenticatedUserPassword: 'demo' })
+        .expect(400);
     });
   });
 
@@ -231,7 +246,7 @@ describe(`user resource (${databaseLabel()})`, () => {
       expect((await alice.get('/user/bob/profile').expect(404)).body).toEqual(invalid('User with id bob does not exist'));
     });
 
-    it('may update its own profile but nobody else\'s', async () => {
+    it("may update its own profile but nobody else's", async () => {
       const alice = t.as('alice', 'alicepw');
       await alice.put('/user/alice/profile').send({ id: 'alice', firstName: 'Alice', lastName: 'Smith', email: 'alice@example.com' }).expect(204);
       const res = await alice.put('/user/bob/profile').send({ id: 'bob', firstName: 'Mallory' }).expect(403);
@@ -249,7 +264,10 @@ describe(`user resource (${databaseLabel()})`, () => {
 
     it('may not create or delete users', async () => {
       const alice = t.as('alice', 'alicepw');
-      const create = await alice.post('/user/create').send({ profile: { id: 'mallory' } }).expect(403);
+      const create = await alice
+        .post('/user/create')
+        .send({ profile: { id: 'mallory' } })
+        .expect(403);
       expect(create.body.message).toBe("The user with id 'alice' does not have 'CREATE' permission on resource 'User'.");
       expect(create.body).toMatchObject({ resourceName: 'User', resourceId: null, permissionName: 'CREATE' });
       await alice.delete('/user/bob').expect(403);

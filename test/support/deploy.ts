@@ -23,5 +23,9 @@ export function deploy(t: TestApp, files: DeployFile[], fields: Record<string, s
 }
 
 export function deployFixture(t: TestApp, names: string[], fields: Record<string, string> = {}): request.Test {
-  return deploy(t, names.map((n) => ({ name: path.basename(n), content: fixture(n) })), fields);
+  return deploy(
+    t,
+    names.map((n) => ({ name: path.basename(n), content: fixture(n) })),
+    fields,
+  );
 }

@@ -28,8 +28,17 @@ export class HistoryTimeToLiveDto {
 
 export function toDecisionDefinitionDto(d: DecisionDefinitionEntity): DecisionDefinitionDto {
   return {
-    id: d.id, key: d.key, category: d.category, name: d.name, version: d.version, resource: d.resourceName,
-    deploymentId: d.deploymentId, tenantId: d.tenantId, decisionRequirementsDefinitionId: d.decisionRequirementsDefinitionId,
-    decisionRequirementsDefinitionKey: d.decisionRequirementsDefinitionKey, historyTimeToLive: d.historyTimeToLive, versionTag: d.versionTag,
+    id: d.id,
+    key: d.key,
+    category: d.category,
+    name: d.name,
+    version: d.version,
+    resource: d.resourceName,
+    deploymentId: d.deploymentId,
+    tenantId: d.tenantId,
+    decisionRequirementsDefinitionId: d.decisionRequirementsDefinitionId,
+    decisionRequirementsDefinitionKey: d.decisionRequirementsDefinitionKey,
+    historyTimeToLive: d.historyTimeToLive,
+    versionTag: d.versionTag,
   };
 }

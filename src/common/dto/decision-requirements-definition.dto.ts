@@ -14,7 +14,13 @@ export class DecisionRequirementsDefinitionDto {
 
 export function toDecisionRequirementsDefinitionDto(d: DecisionRequirementsDefinitionEntity): DecisionRequirementsDefinitionDto {
   return {
-    id: d.id, key: d.key, category: d.category, name: d.name, version: d.version, resource: d.resourceName,
-    deploymentId: d.deploymentId, tenantId: d.tenantId,
+    id: d.id,
+    key: d.key,
+    category: d.category,
+    name: d.name,
+    version: d.version,
+    resource: d.resourceName,
+    deploymentId: d.deploymentId,
+    tenantId: d.tenantId,
   };
 }

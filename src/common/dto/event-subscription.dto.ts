@@ -15,7 +15,13 @@ export class EventSubscriptionDto {
 
 export function toEventSubscriptionDto(s: EventSubscriptionEntity): EventSubscriptionDto {
   return {
-    id: s.id, eventType: s.eventType, eventName: s.eventName, executionId: s.executionId, processInstanceId: s.processInstanceId,
-    activityId: s.activityId, createdDate: formatDate(s.created), tenantId: s.tenantId,
+    id: s.id,
+    eventType: s.eventType,
+    eventName: s.eventName,
+    executionId: s.executionId,
+    processInstanceId: s.processInstanceId,
+    activityId: s.activityId,
+    createdDate: formatDate(s.created),
+    tenantId: s.tenantId,
   };
 }

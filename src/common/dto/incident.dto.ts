@@ -22,10 +22,20 @@ export class IncidentDto {
 
 export function toIncidentDto(i: IncidentEntity): IncidentDto {
   return {
-    id: i.id, processDefinitionId: i.processDefinitionId, processInstanceId: i.processInstanceId, executionId: i.executionId,
-    incidentTimestamp: formatDate(i.incidentTimestamp), incidentType: i.incidentType, activityId: i.activityId,
-    failedActivityId: i.failedActivityId, causeIncidentId: i.causeIncidentId, rootCauseIncidentId: i.rootCauseIncidentId,
-    configuration: i.configuration, incidentMessage: i.incidentMessage, tenantId: i.tenantId, jobDefinitionId: i.jobDefinitionId,
+    id: i.id,
+    processDefinitionId: i.processDefinitionId,
+    processInstanceId: i.processInstanceId,
+    executionId: i.executionId,
+    incidentTimestamp: formatDate(i.incidentTimestamp),
+    incidentType: i.incidentType,
+    activityId: i.activityId,
+    failedActivityId: i.failedActivityId,
+    causeIncidentId: i.causeIncidentId,
+    rootCauseIncidentId: i.rootCauseIncidentId,
+    configuration: i.configuration,
+    incidentMessage: i.incidentMessage,
+    tenantId: i.tenantId,
+    jobDefinitionId: i.jobDefinitionId,
     annotation: i.annotation,
   };
 }

@@ -25,8 +25,19 @@ export function isSuspended(d: ProcessDefinitionEntity, now = new Date()): boole
 
 export function toProcessDefinitionDto(d: ProcessDefinitionEntity): ProcessDefinitionDto {
   return {
-    id: d.id, key: d.key, category: d.category, description: null, name: d.name, version: d.version, resource: d.resourceName,
-    deploymentId: d.deploymentId, diagram: d.diagramResourceName, suspended: isSuspended(d), tenantId: d.tenantId,
-    versionTag: d.versionTag, historyTimeToLive: d.historyTimeToLive, startableInTasklist: d.startable,
+    id: d.id,
+    key: d.key,
+    category: d.category,
+    description: null,
+    name: d.name,
+    version: d.version,
+    resource: d.resourceName,
+    deploymentId: d.deploymentId,
+    diagram: d.diagramResourceName,
+    suspended: isSuspended(d),
+    tenantId: d.tenantId,
+    versionTag: d.versionTag,
+    historyTimeToLive: d.historyTimeToLive,
+    startableInTasklist: d.startable,
   };
 }

@@ -25,17 +25,30 @@ export class ProcessInstanceWithVariablesDto extends ProcessInstanceDto {
 /** A process instance row as Camunda lists it: links only come with the start response. */
 export function toProcessInstanceDto(e: ExecutionEntity): ProcessInstanceDto {
   return {
-    links: [], id: e.id, definitionId: e.processDefinitionId, definitionKey: e.processDefinitionKey, businessKey: e.businessKey,
-    caseInstanceId: null, ended: false, suspended: e.suspensionState === 2, tenantId: e.tenantId,
+    links: [],
+    id: e.id,
+    definitionId: e.processDefinitionId,
+    definitionKey: e.processDefinitionKey,
+    businessKey: e.businessKey,
+    caseInstanceId: null,
+    ended: false,
+    suspended: e.suspensionState === 2,
+    tenantId: e.tenantId,
   };
 }
 
 /** The answer to a start: a `self` link to the new instance, and its variables when asked for. */
 export function startedInstanceDto(info: ProcessInstanceInfo, links: LinkBuilder): ProcessInstanceWithVariablesDto {
   const dto: ProcessInstanceWithVariablesDto = {
-    links: [links.link('GET', `/process-instance/${info.id}`, 'self')], id: info.id, definitionId: info.definitionId,
-    definitionKey: info.definitionKey, businessKey: info.businessKey, caseInstanceId: info.caseInstanceId, ended: info.ended,
-    suspended: info.suspended, tenantId: info.tenantId,
+    links: [links.link('GET', `/process-instance/${info.id}`, 'self')],
+    id: info.id,
+    definitionId: info.definitionId,
+    definitionKey: info.definitionKey,
+    businessKey: info.businessKey,
+    caseInstanceId: info.caseInstanceId,
+    ended: info.ended,
+    suspended: info.suspended,
+    tenantId: info.tenantId,
   };
   if (info.variables) dto.variables = variablesToWire(info.variables, false);
   return dto;

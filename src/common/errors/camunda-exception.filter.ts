@@ -45,8 +45,7 @@ function engineBody(err: EngineError): ErrorBody {
     // Camunda spells the key with a Cyrillic "е"; both spellings are sent so either kind of client finds it.
     const details: Record<string, unknown> = {};
     for (const [resource, report] of Object.entries(err.details)) {
-      const withBoth = (problems: typeof report.errors) =>
-        problems.map((p) => ({ ...p, ['\u0435lementIds']: p.elementIds }));
+      const withBoth = (problems: typeof report.errors) => problems.map((p) => ({ ...p, ['\u0435lementIds']: p.elementIds }));
       details[resource] = { errors: withBoth(report.errors), warnings: withBoth(report.warnings) };
     }
     body.details = details;
@@ -98,11 +97,14 @@ export class CamundaExceptionFilter implements ExceptionFilter {
     if (err instanceof QueryFailedError) {
       const code = (err as { code?: string }).code ?? '';
       const duplicate = /DUP|UNIQUE|CONSTRAINT/i.test(code) || /UNIQUE constraint/.test(err.message);
-      return [500, {
-        type: 'ProcessEnginePersistenceException',
-        message: duplicate ? 'The entity violates a unique constraint (it exists already)' : 'A database operation failed',
-        code: duplicate ? 10001 : 0,
-      }];
+      return [
+        500,
+        {
+          type: 'ProcessEnginePersistenceException',
+          message: duplicate ? 'The entity violates a unique constraint (it exists already)' : 'A database operation failed',
+          code: duplicate ? 10001 : 0,
+        },
+      ];
     }
     const e = err as Error;
     return [500, { type: e?.name && e.name !== 'Error' ? e.name : 'ProcessEngineException', message: e?.message ?? String(err), code: null }];

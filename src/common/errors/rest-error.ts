@@ -14,5 +14,4 @@ export class RestError extends Error {
 }
 
 export const badRequest = (message: string) => new RestError(400, message);
-export const notFound = (message: string, type: 'InvalidRequestException' | 'RestException' = 'InvalidRequestException') =>
-  new RestError(404, message, type);
+export const notFound = (message: string, type: 'InvalidRequestException' | 'RestException' = 'InvalidRequestException') => new RestError(404, message, type);

@@ -1,4 +1,4 @@
-import { SelectQueryBuilder } from 'typeorm';
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { likeToGlob } from '../../engine/util/like-pattern';
 import { isSqlite } from '../../persistence/dialect';
 
@@ -9,7 +9,7 @@ export { likeToGlob };
  * collations (MySQL here uses utf8mb4_bin). SQLite's LIKE ignores ASCII case, so there the pattern
  * runs as the equivalent GLOB.
  */
-export function andWhereLike(qb: SelectQueryBuilder<any>, column: string, pattern: string, param: string): void {
+export function andWhereLike(qb: SelectQueryBuilder<ObjectLiteral>, column: string, pattern: string, param: string): void {
   if (isSqlite(qb)) qb.andWhere(`${column} GLOB :${param}`, { [param]: likeToGlob(pattern) });
   else qb.andWhere(`${column} LIKE :${param}`, { [param]: pattern });
 }

@@ -41,6 +41,8 @@ type Handler = (this: unknown, auth: Authentication | null, q: ParsedQuery) => P
  * an `:id` of the controller's own routes.
  */
 export function ListRoutes<C>(rows: ListedRows, source: (controller: C) => ListSource<unknown>, options: ListRoutesOptions = {}) {
+  // TypeScript accepts a class as a mixin base only with an `any[]` constructor signature.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return <T extends new (...args: any[]) => C>(target: T): T => {
     const { dto, spec } = rows;
     const { path, routes = ['list', 'query', 'count', 'queryCount'] } = options;
@@ -72,6 +74,7 @@ export function ListRoutes<C>(rows: ListedRows, source: (controller: C) => ListS
       },
     };
 
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin base, as above
     class WithListRoutes extends (target as new (...args: any[]) => object) {}
     Object.defineProperty(WithListRoutes, 'name', { value: target.name });
     const proto = WithListRoutes.prototype;

@@ -172,9 +172,7 @@ export function parsePostQuery(spec: QuerySpec, body: unknown, query: Record<str
   if (withSorting) {
     sorting = topLevelSorting(spec, b.sortBy, b.sortOrder);
     if (Array.isArray(b.sorting)) {
-      sorting = sorting.concat(
-        b.sorting.map((s: { sortBy?: unknown; sortOrder?: unknown }) => sortingEntry(spec, s?.sortBy, s?.sortOrder ?? 'asc')),
-      );
+      sorting = sorting.concat(b.sorting.map((s: { sortBy?: unknown; sortOrder?: unknown }) => sortingEntry(spec, s?.sortBy, s?.sortOrder ?? 'asc')));
     } else if (b.sorting != null) {
       throw new RestError(400, `Cannot set query parameter 'sorting' to value '${JSON.stringify(b.sorting)}'`);
     }

@@ -1,5 +1,5 @@
 import { Type } from '@nestjs/common';
-import { EntityManager, EntityTarget, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Authentication } from '../../engine/authorization/authentication';
 import { AuthorizationChecker } from '../../engine/authorization/authorization-checker';
 import { ReadGrant } from './authorized-rows';
@@ -9,7 +9,7 @@ import { QuerySpec } from './query-spec';
 export type CustomRestriction = (
   checker: AuthorizationChecker,
   em: EntityManager,
-  qb: SelectQueryBuilder<any>,
+  qb: SelectQueryBuilder<ObjectLiteral>,
   auth: Authentication | null,
 ) => Promise<void>;
 

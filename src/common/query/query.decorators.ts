@@ -49,11 +49,14 @@ export function ApiBodySpec(spec: QuerySpec, options: { sorting?: boolean; pagin
   if (options.sorting !== false) {
     properties.sorting = {
       type: 'array',
-      items: { type: 'object', properties: { sortBy: { type: 'string', enum: Object.keys(spec.sortBy) }, sortOrder: { type: 'string', enum: ['asc', 'desc'] } } },
+      items: {
+        type: 'object',
+        properties: { sortBy: { type: 'string', enum: Object.keys(spec.sortBy) }, sortOrder: { type: 'string', enum: ['asc', 'desc'] } },
+      },
     };
   }
   const decorators = [ApiBody({ required: false, schema: { type: 'object', properties } })];
-  if (options.paging !== false && options.sorting !== false) decorators.push(...(pagingQueries() as any));
+  if (options.paging !== false && options.sorting !== false) decorators.push(...(pagingQueries() as MethodDecorator[]));
   return applyDecorators(...decorators);
 }
 

@@ -1,4 +1,4 @@
-import { SelectQueryBuilder } from 'typeorm';
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { parseDate } from '../../engine/util/camunda-date';
 import { RestError } from '../errors/rest-error';
 import { likeToGlob } from './like';
@@ -19,13 +19,12 @@ interface Built {
   params: Record<string, unknown>;
 }
 
-
 /**
  * The value part of one variable condition, as Camunda's `variableValueConditions`: the stored type
  * decides which column is compared (a string only matches String variables, a number every numeric
  * type, a date the epoch millis), `neq` negates the equality (the variable must still exist).
  */
-function valueCondition(qb: SelectQueryBuilder<any>, v: string, filter: VariableFilter, ignoreCase: boolean, n: ParamNamer): Built {
+function valueCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, filter: VariableFilter, ignoreCase: boolean, n: ParamNamer): Built {
   const op = COMPARATORS[filter.operator];
   const p = n('varval');
   const value = filter.value;
@@ -53,7 +52,7 @@ function valueCondition(qb: SelectQueryBuilder<any>, v: string, filter: Variable
   return { sql, params: built.params };
 }
 
-function stringCondition(qb: SelectQueryBuilder<any>, v: string, operator: string, value: string, ignoreCase: boolean, p: string): Built {
+function stringCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, operator: string, value: string, ignoreCase: boolean, p: string): Built {
   const column = ignoreCase ? `LOWER(${v}.text_value)` : `${v}.text_value`;
   const param = ignoreCase ? value.toLowerCase() : value;
   if (operator === 'like') {

@@ -2,9 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ValidateBy, ValidateNested } from 'class-validator';
-import {
-  JSON_BOOLEAN, JSON_INTEGER, JSON_LONG, JSON_OBJECT, JSON_STRING, JSON_STRING_ARRAY, JsonObject, JsonType, UNREADABLE,
-} from '../http/json-body';
+import { JSON_BOOLEAN, JSON_INTEGER, JSON_LONG, JSON_OBJECT, JSON_STRING, JSON_STRING_ARRAY, JsonObject, JsonType, UNREADABLE } from '../http/json-body';
 
 /**
  * Request body fields: each decorator writes the Swagger property and the validation rule of a field

@@ -16,7 +16,19 @@ const JAVA_CLASS: Partial<Record<ValueTypeName, string>> = {
 };
 
 const TYPE_NAMES: readonly ValueTypeName[] = [
-  'string', 'integer', 'long', 'short', 'double', 'boolean', 'date', 'null', 'bytes', 'file', 'object', 'json', 'xml',
+  'string',
+  'integer',
+  'long',
+  'short',
+  'double',
+  'boolean',
+  'date',
+  'null',
+  'bytes',
+  'file',
+  'object',
+  'json',
+  'xml',
 ];
 
 /** Wire-level conversion problems: Camunda answers them with 400 InvalidRequestException. */
@@ -44,9 +56,7 @@ export function resolveTypeName(name: string): ValueTypeName | undefined {
 
 function conversionError(value: unknown, type: ValueTypeName): VariableValueError {
   const shown = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return new VariableValueError(
-    `Cannot convert value '${shown}' of type '${wireTypeName(type)}' to java type ${JAVA_CLASS[type] ?? 'java.lang.Object'}`,
-  );
+  return new VariableValueError(`Cannot convert value '${shown}' of type '${wireTypeName(type)}' to java type ${JAVA_CLASS[type] ?? 'java.lang.Object'}`);
 }
 
 function toInteger(value: unknown, type: ValueTypeName, min: number, max: number): number {
@@ -65,20 +75,14 @@ function toBuffer(value: unknown, type: ValueTypeName): Buffer {
 function serializedText(value: unknown, type: ValueTypeName): string | null {
   if (value == null) return null;
   if (typeof value === 'string') return value;
-  throw new VariableValueError(
-    `Must provide 'null' or String value for value of SerializableValue type '${wireTypeName(type)}'.`,
-  );
+  throw new VariableValueError(`Must provide 'null' or String value for value of SerializableValue type '${wireTypeName(type)}'.`);
 }
 
 /**
  * A value as it arrives in `{value, type, valueInfo}`. Without a type the JSON value decides,
  * as in Camunda; objects and arrays become JSON-serialized Object values.
  */
-export function typedValueFromWire(
-  typeName: string | null | undefined,
-  value: unknown,
-  valueInfo: Record<string, unknown> | null | undefined,
-): TypedValue {
+export function typedValueFromWire(typeName: string | null | undefined, value: unknown, valueInfo: Record<string, unknown> | null | undefined): TypedValue {
   const info = { ...(valueInfo ?? {}) };
   if (typeName == null || typeName === '') return untypedValue(value);
   const type = resolveTypeName(typeName);

@@ -67,7 +67,9 @@ export class UnitOfWork {
 
   async flush(): Promise<void> {
     // Bumped rows go first; one that is deleted anyway is deleted first instead (the delete checks the revision too).
-    const first = [...this.tracked.entries()].filter(([e]) => this.bumped.has(e)).sort(([a], [b]) => String((a as ObjectLiteral).id).localeCompare(String((b as ObjectLiteral).id)));
+    const first = [...this.tracked.entries()]
+      .filter(([e]) => this.bumped.has(e))
+      .sort(([a], [b]) => String((a as ObjectLiteral).id).localeCompare(String((b as ObjectLiteral).id)));
     for (const [entity, t] of first) {
       if (this.deleted.has(entity)) {
         await this.deleteRows(t.cls, [entity]);

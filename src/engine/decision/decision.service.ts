@@ -62,7 +62,9 @@ export class DecisionService {
   }
 
   private async deleteHistory(em: EntityManager, decisionDefinitionIds: string[]): Promise<void> {
-    const ids = (await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: { decisionDefinitionId: In(decisionDefinitionIds) } })).map((i) => i.id);
+    const ids = (
+      await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: { decisionDefinitionId: In(decisionDefinitionIds) } })
+    ).map((i) => i.id);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(chunk) });

@@ -33,13 +33,19 @@ function compileLogic(decision: DmnDecision, key: string, variableName: string, 
         const literal = logic as DmnLiteralExpression;
         return {
           kind: 'literalExpression',
-          expression: scope.expression(literal.text, literal.expressionLanguage, { what: `the literal expression of decision '${key}'`, elementIds: [literal.id, key] }),
+          expression: scope.expression(literal.text, literal.expressionLanguage, {
+            what: `the literal expression of decision '${key}'`,
+            elementIds: [literal.id, key],
+          }),
           type: scope.type(decision.variable?.typeRef ?? literal.typeRef),
         };
       }
       default:
         if (!logic) return { kind: 'unsupported', reason: 'it has no decision logic the engine supports' };
-        return { kind: 'unsupported', reason: `its decision logic '${logic.$type.replace(/^dmn:/, '')}' is not supported (only decision tables and literal expressions)` };
+        return {
+          kind: 'unsupported',
+          reason: `its decision logic '${logic.$type.replace(/^dmn:/, '')}' is not supported (only decision tables and literal expressions)`,
+        };
     }
   } catch (err) {
     if (err instanceof UnsupportedLanguage) return { kind: 'unsupported', reason: err.message };

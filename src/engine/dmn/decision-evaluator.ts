@@ -19,7 +19,14 @@ export interface DecisionEvaluation {
   decisionKey: string;
   decisionName: string | null;
   inputs: Array<{ clauseId: string | null; clauseName: string | null; value: TypedValue }>;
-  outputs: Array<{ clauseId: string | null; clauseName: string | null; ruleId: string | null; ruleOrder: number | null; variableName: string; value: TypedValue }>;
+  outputs: Array<{
+    clauseId: string | null;
+    clauseName: string | null;
+    ruleId: string | null;
+    ruleOrder: number | null;
+    variableName: string;
+    value: TypedValue;
+  }>;
   /** The aggregated value for COLLECT with SUM/MIN/MAX/COUNT. */
   collectResultValue: number | null;
 }
@@ -100,7 +107,10 @@ function literalOutcome(decision: DecisionModel, logic: LiteralExpressionLogic, 
     multiple: false,
     value,
     evaluation: {
-      decisionKey: decision.key, decisionName: decision.name, inputs: [], collectResultValue: null,
+      decisionKey: decision.key,
+      decisionName: decision.name,
+      inputs: [],
+      collectResultValue: null,
       outputs: [{ clauseId: null, clauseName: null, ruleId: null, ruleOrder: null, variableName: name, value: result }],
     },
   };
@@ -112,10 +122,16 @@ function tableOutcome(decision: DecisionModel, table: DecisionTableLogic, contex
     decisionKey: decision.key,
     decisionName: decision.name,
     inputs: inputs.map(({ clause, typed: value }) => ({ clauseId: clause.id, clauseName: clause.label, value })),
-    outputs: hits.flatMap((hit) => hit.values.map((v) => ({
-      clauseId: v.output.id, clauseName: v.output.label, ruleId: hit.rule?.id ?? null, ruleOrder: hit.rule?.order ?? null,
-      variableName: v.output.name, value: v.typed,
-    }))),
+    outputs: hits.flatMap((hit) =>
+      hit.values.map((v) => ({
+        clauseId: v.output.id,
+        clauseName: v.output.label,
+        ruleId: hit.rule?.id ?? null,
+        ruleOrder: hit.rule?.order ?? null,
+        variableName: v.output.name,
+        value: v.typed,
+      })),
+    ),
     collectResultValue: aggregate?.number ?? null,
   };
   if (aggregate) {

@@ -6,11 +6,7 @@ import { ParseProblems } from './parse-problems';
  * Links decisions to the decisions and input data they require. Each decision gets its evaluation
  * order: every transitive requirement once, requirements before the decisions that need them.
  */
-export function linkDecisions(
-  compiled: CompiledDecision[],
-  inputDataById: ReadonlyMap<string, InputDataModel>,
-  problems: ParseProblems,
-): DecisionModel[] {
+export function linkDecisions(compiled: CompiledDecision[], inputDataById: ReadonlyMap<string, InputDataModel>, problems: ParseProblems): DecisionModel[] {
   const byKey = new Map(compiled.map((d) => [d.key, d]));
   for (const d of compiled) {
     for (const required of d.requiredDecisionKeys) {

@@ -27,7 +27,11 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
   const inputs: InputClauseModel[] = (table.input ?? []).map((input, i) => ({
     id: input.id ?? null,
     label: input.label ?? null,
-    expression: scope.expression(input.inputExpression?.text, input.inputExpression?.expressionLanguage, where(`input expression ${i + 1}`, input.inputExpression?.id, input.id)),
+    expression: scope.expression(
+      input.inputExpression?.text,
+      input.inputExpression?.expressionLanguage,
+      where(`input expression ${i + 1}`, input.inputExpression?.id, input.id),
+    ),
     type: scope.type(input.inputExpression?.typeRef),
     allowedValues: allowedValues(scope, input.inputValues?.text, where(`input values ${i + 1}`, input.inputValues?.id, input.id)),
     inputVariable: input.inputVariable || 'cellInput',
@@ -41,7 +45,11 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
     type: scope.type(output.typeRef),
     allowedValues: allowedValues(scope, output.outputValues?.text, where(`output values ${i + 1}`, output.outputValues?.id, output.id)),
     priorities: priorityList(output.outputValues?.text),
-    defaultValue: scope.expression(output.defaultOutputEntry?.text, output.defaultOutputEntry?.expressionLanguage, where(`default output entry ${i + 1}`, output.defaultOutputEntry?.id, output.id)),
+    defaultValue: scope.expression(
+      output.defaultOutputEntry?.text,
+      output.defaultOutputEntry?.expressionLanguage,
+      where(`default output entry ${i + 1}`, output.defaultOutputEntry?.id, output.id),
+    ),
   }));
   if (outputs.length === 0) scope.problems.error(`Decision table of decision '${owner.key}' has no output`, [table.id, owner.key]);
   if (aggregation && outputs.length > 1) {
@@ -60,13 +68,31 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
     return {
       id: rule.id ?? null,
       order: r + 1,
-      inputEntries: inputs.map((_, i) => scope.unaryTests(inputEntries[i]?.text, inputEntries[i]?.expressionLanguage, where(`input entry ${i + 1} of rule ${r + 1}`, inputEntries[i]?.id, rule.id))),
-      outputEntries: outputs.map((_, o) => scope.expression(outputEntries[o]?.text, outputEntries[o]?.expressionLanguage, where(`output entry ${o + 1} of rule ${r + 1}`, outputEntries[o]?.id, rule.id))),
+      inputEntries: inputs.map((_, i) =>
+        scope.unaryTests(
+          inputEntries[i]?.text,
+          inputEntries[i]?.expressionLanguage,
+          where(`input entry ${i + 1} of rule ${r + 1}`, inputEntries[i]?.id, rule.id),
+        ),
+      ),
+      outputEntries: outputs.map((_, o) =>
+        scope.expression(
+          outputEntries[o]?.text,
+          outputEntries[o]?.expressionLanguage,
+          where(`output entry ${o + 1} of rule ${r + 1}`, outputEntries[o]?.id, rule.id),
+        ),
+      ),
     };
   });
 
   return {
-    kind: 'decisionTable', id: table.id ?? null, hitPolicy, aggregation, inputs, outputs, rules,
+    kind: 'decisionTable',
+    id: table.id ?? null,
+    hitPolicy,
+    aggregation,
+    inputs,
+    outputs,
+    rules,
     hasDefaults: outputs.some((o) => o.defaultValue !== null),
   };
 }

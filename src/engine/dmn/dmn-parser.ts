@@ -107,11 +107,7 @@ function declaredNames(elements: ModdleElement[], decisions: DmnDecision[]): Rec
   return names;
 }
 
-function itemDefinitionTypes(
-  items: DmnItemDefinition[],
-  knownNames: Record<string, unknown>,
-  problems: ParseProblems,
-): Map<string, ItemDefinitionType> {
+function itemDefinitionTypes(items: DmnItemDefinition[], knownNames: Record<string, unknown>, problems: ParseProblems): Map<string, ItemDefinitionType> {
   const types = new Map<string, ItemDefinitionType>();
   for (const item of items) {
     if (!item.name || item.isCollection || item.itemComponent?.length) continue;
@@ -123,7 +119,10 @@ function itemDefinitionTypes(
       } catch (err) {
         if (!(err instanceof FeelSyntaxFailure)) throw err;
         // An item definition may belong to logic the engine never evaluates: the constraint is dropped, the parse goes on.
-        problems.warning(`FEEL syntax error in the allowed values of item definition '${item.name}': ${err.reason} at position ${err.position} of '${err.text}'`, [item.allowedValues?.id, item.id]);
+        problems.warning(
+          `FEEL syntax error in the allowed values of item definition '${item.name}': ${err.reason} at position ${err.position} of '${err.text}'`,
+          [item.allowedValues?.id, item.id],
+        );
       }
     }
     types.set(item.name, { baseTypeRef: item.typeRef ?? null, allowedValues });

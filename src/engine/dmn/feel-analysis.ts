@@ -23,9 +23,7 @@ export interface FeelShape {
  * the parser needs them to read names that contain operators or keywords.
  */
 export function analyseFeel(text: string, kind: FeelKind, knownNames: Record<string, unknown>): FeelShape {
-  const tree: FeelTree = kind === 'expression'
-    ? parseExpression(text, knownNames, undefined)
-    : parseUnaryTests(text, knownNames, undefined);
+  const tree: FeelTree = kind === 'expression' ? parseExpression(text, knownNames, undefined) : parseUnaryTests(text, knownNames, undefined);
   let syntaxError: FeelSyntaxProblem | null = null;
   let usesVariables = false;
   tree.iterate({

@@ -5,14 +5,21 @@ export type FeelContext = Record<string, unknown>;
 
 /** A FEEL evaluation that threw inside feelin; the decision evaluator names the decision and the cell. */
 export class FeelEvaluationFailure extends Error {
-  constructor(readonly text: string, cause: unknown) {
+  constructor(
+    readonly text: string,
+    cause: unknown,
+  ) {
     super(`failed to evaluate FEEL '${text}': ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
 
 /** Thrown by the compile functions; the parser turns it into a parse problem with the element's location. */
 export class FeelSyntaxFailure extends Error {
-  constructor(readonly text: string, readonly reason: string, readonly position: number) {
+  constructor(
+    readonly text: string,
+    readonly reason: string,
+    readonly position: number,
+  ) {
     super(`FEEL syntax error in '${text}' at position ${position}: ${reason}`);
   }
 }

@@ -37,7 +37,9 @@ export function applyHitPolicy(table: DecisionTableLogic, matched: RuleModel[], 
       const hits = matched.map(hitOf);
       const differing = hits.find((h) => !sameOutputs(h, hits[0]));
       if (differing) {
-        throw new EvaluationFailure(`hit policy 'ANY' requires all matching rules to have equal outputs, but rules ${ruleNames(matched)} matched with different outputs`);
+        throw new EvaluationFailure(
+          `hit policy 'ANY' requires all matching rules to have equal outputs, but rules ${ruleNames(matched)} matched with different outputs`,
+        );
       }
       return hits.slice(0, 1);
     }
@@ -63,7 +65,9 @@ export function aggregate(table: DecisionTableLogic, hits: Hit[]): AggregateResu
   const textual = present.every((e) => typeof e.feel === 'string');
   if (!numeric && !(textual && table.aggregation !== 'SUM')) {
     const bad = present.find((e) => typeof e.feel !== 'number') ?? present[0];
-    throw new EvaluationFailure(`unable to execute collect aggregation ${table.aggregation} on the value '${describeValue(bad.feel)}' of output '${output.name}'`);
+    throw new EvaluationFailure(
+      `unable to execute collect aggregation ${table.aggregation} on the value '${describeValue(bad.feel)}' of output '${output.name}'`,
+    );
   }
   if (table.aggregation === 'SUM') {
     const sum = present.reduce((total, e) => total + (e.feel as number), 0);
@@ -71,7 +75,7 @@ export function aggregate(table: DecisionTableLogic, hits: Hit[]): AggregateResu
     return { feel: sum, typed: integral ? untypedValue(sum) : { type: 'double', value: sum, valueInfo: {} }, number: sum };
   }
   const lessThan = (a: OutputValue, b: OutputValue) => (a.feel as number | string) < (b.feel as number | string);
-  const pick = present.reduce((best, e) => (table.aggregation === 'MIN' ? lessThan(e, best) : lessThan(best, e)) ? e : best);
+  const pick = present.reduce((best, e) => ((table.aggregation === 'MIN' ? lessThan(e, best) : lessThan(best, e)) ? e : best));
   return { feel: pick.feel, typed: pick.typed, number: typeof pick.feel === 'number' ? pick.feel : null };
 }
 

@@ -28,10 +28,9 @@ export class ParseProblems {
   toError(): ParseError {
     const first = this.errors[0]?.message ?? 'unknown problem';
     const more = this.errors.length > 1 ? ` (and ${this.errors.length - 1} more)` : '';
-    return new ParseError(
-      `ENGINE-22004 Unable to transform DMN resource '${this.resourceName}': ${first}${more}`,
-      { [this.resourceName]: { errors: this.errors, warnings: this.warnings } },
-    );
+    return new ParseError(`ENGINE-22004 Unable to transform DMN resource '${this.resourceName}': ${first}${more}`, {
+      [this.resourceName]: { errors: this.errors, warnings: this.warnings },
+    });
   }
 
   private problem(message: string, elementIds: Array<string | null | undefined>): ParseProblem {

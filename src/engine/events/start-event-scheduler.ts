@@ -44,9 +44,13 @@ export class StartEventScheduler {
   private async deployed(em: EntityManager, deployed: DeployedProcess[]): Promise<void> {
     for (const { definition, graph } of deployed) {
       const older = await em.getRepository(ProcessDefinitionEntity).find({
-        select: { id: true }, where: { key: definition.key, tenantId: definition.tenantId ?? IsNull(), id: Not(definition.id) },
+        select: { id: true },
+        where: { key: definition.key, tenantId: definition.tenantId ?? IsNull(), id: Not(definition.id) },
       });
-      await this.remove(em, older.map((d) => d.id));
+      await this.remove(
+        em,
+        older.map((d) => d.id),
+      );
       await this.schedule(em, definition, graph);
     }
   }
@@ -61,7 +65,8 @@ export class StartEventScheduler {
       if (seen.has(key)) continue;
       seen.add(key);
       const latest = await em.getRepository(ProcessDefinitionEntity).findOne({
-        where: { key: d.key, tenantId: d.tenantId ?? IsNull(), id: Not(In(ids)) }, order: { version: 'DESC' },
+        where: { key: d.key, tenantId: d.tenantId ?? IsNull(), id: Not(In(ids)) },
+        order: { version: 'DESC' },
       });
       if (!latest || (await this.hasStartRows(em, latest.id))) continue;
       await this.schedule(em, latest, await this.repository.processGraph(latest));
@@ -78,7 +83,9 @@ export class StartEventScheduler {
   private async remove(em: EntityManager, definitionIds: string[]): Promise<void> {
     if (!definitionIds.length) return;
     await em.getRepository(EventSubscriptionEntity).delete({ configuration: In(definitionIds), executionId: IsNull() });
-    const jobs = await em.getRepository(JobEntity).find({ select: { id: true }, where: { processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer } });
+    const jobs = await em
+      .getRepository(JobEntity)
+      .find({ select: { id: true }, where: { processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer } });
     if (!jobs.length) return;
     const jobIds = jobs.map((j) => j.id);
     await em.getRepository(IncidentEntity).delete({ configuration: In(jobIds), incidentType: INCIDENT_TYPE.failedJob });
@@ -92,21 +99,52 @@ export class StartEventScheduler {
       const def = waitingDefinition(node)!;
       if (def.kind === 'timer') {
         const plan = planTimer(def.timerType, literal(def.value), now);
-        await em.getRepository(JobEntity).insert(Object.assign(new JobEntity(), {
-          id: newId(), rev: 1, type: JOB_TYPE.timer, lockExpirationTime: null, lockOwner: null, exclusive: node.async.exclusive,
-          executionId: null, processInstanceId: null, processDefinitionId: definition.id, processDefinitionKey: definition.key, retries: 3,
-          exceptionMessage: null, exceptionStacktrace: null, dueDate: plan.due, repeat: plan.repeat, handlerType: JOB_HANDLER.startTimer,
-          handlerConfiguration: node.id, suspensionState: 1, jobDefinitionId: null, priority: jobPriority(node, graph, literal),
-          activityId: node.id, failedActivityId: null, tenantId: definition.tenantId, createTime: now,
-        }));
+        await em.getRepository(JobEntity).insert(
+          Object.assign(new JobEntity(), {
+            id: newId(),
+            rev: 1,
+            type: JOB_TYPE.timer,
+            lockExpirationTime: null,
+            lockOwner: null,
+            exclusive: node.async.exclusive,
+            executionId: null,
+            processInstanceId: null,
+            processDefinitionId: definition.id,
+            processDefinitionKey: definition.key,
+            retries: 3,
+            exceptionMessage: null,
+            exceptionStacktrace: null,
+            dueDate: plan.due,
+            repeat: plan.repeat,
+            handlerType: JOB_HANDLER.startTimer,
+            handlerConfiguration: node.id,
+            suspensionState: 1,
+            jobDefinitionId: null,
+            priority: jobPriority(node, graph, literal),
+            activityId: node.id,
+            failedActivityId: null,
+            tenantId: definition.tenantId,
+            createTime: now,
+          }),
+        );
         for (const l of this.listeners) setTimeout(() => l(plan.due), 0);
         continue;
       }
       const name = def.kind === 'message' ? def.messageName : def.kind === 'signal' ? def.signalName : null;
-      await em.getRepository(EventSubscriptionEntity).insert(Object.assign(new EventSubscriptionEntity(), {
-        id: newId(), rev: 1, eventType: def.kind, eventName: name ? String(literal(name) ?? '') : null, executionId: null,
-        processInstanceId: null, activityId: node.id, configuration: definition.id, created: now, tenantId: definition.tenantId,
-      }));
+      await em.getRepository(EventSubscriptionEntity).insert(
+        Object.assign(new EventSubscriptionEntity(), {
+          id: newId(),
+          rev: 1,
+          eventType: def.kind,
+          eventName: name ? String(literal(name) ?? '') : null,
+          executionId: null,
+          processInstanceId: null,
+          activityId: node.id,
+          configuration: definition.id,
+          created: now,
+          tenantId: definition.tenantId,
+        }),
+      );
     }
   }
 }

@@ -10,7 +10,8 @@ export type Param = (value: unknown) => string;
  */
 export function variableEqualsSql(v: string, value: TypedValue, param: Param): string {
   const plain = value.type === 'date' ? value.value : plainValue(value);
-  if (plain == null) return `(${v}.var_type = 'null' OR (${v}.text_value IS NULL AND ${v}.long_value IS NULL AND ${v}.double_value IS NULL AND ${v}.bytes_value IS NULL))`;
+  if (plain == null)
+    return `(${v}.var_type = 'null' OR (${v}.text_value IS NULL AND ${v}.long_value IS NULL AND ${v}.double_value IS NULL AND ${v}.bytes_value IS NULL))`;
   if (plain instanceof Date) return `(${v}.var_type = 'date' AND ${v}.long_value = ${param(plain.getTime())})`;
   if (typeof plain === 'string') return `(${v}.var_type = 'string' AND ${v}.text_value = ${param(plain)})`;
   if (typeof plain === 'boolean') return `(${v}.var_type = 'boolean' AND ${v}.long_value = ${param(plain ? 1 : 0)})`;

@@ -4,7 +4,12 @@ import { HOST_OBJECT, HostObject, Lookup } from './expression-context';
 type Unit = 'Years' | 'Months' | 'Weeks' | 'Days' | 'Hours' | 'Minutes' | 'Seconds' | 'Millis';
 const UNITS: readonly Unit[] = ['Years', 'Months', 'Weeks', 'Days', 'Hours', 'Minutes', 'Seconds', 'Millis'];
 const MILLIS: Partial<Record<Unit, number>> = {
-  Weeks: 7 * 86_400_000, Days: 86_400_000, Hours: 3_600_000, Minutes: 60_000, Seconds: 1000, Millis: 1,
+  Weeks: 7 * 86_400_000,
+  Days: 86_400_000,
+  Hours: 3_600_000,
+  Minutes: 60_000,
+  Seconds: 1000,
+  Millis: 1,
 };
 
 /** Joda's month arithmetic: Jan 31 plus one month is the last day of February, not March 3. */
@@ -66,7 +71,9 @@ export function dateTimeHostObject(instant: Date): HostObject {
 
 function isDateTime(value: unknown): value is HostObject {
   return (
-    typeof value === 'object' && value !== null && (value as HostObject)[HOST_OBJECT] === true &&
+    typeof value === 'object' &&
+    value !== null &&
+    (value as HostObject)[HOST_OBJECT] === true &&
     (value as HostObject).className === 'class org.joda.time.DateTime'
   );
 }

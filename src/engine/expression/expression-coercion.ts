@@ -17,8 +17,7 @@ function coerceFailure(value: unknown, target: string): ElFailure {
     : new ElFailure('evaluation', `Cannot coerce from ${javaClassOf(value)} to class ${target}`);
 }
 
-const isDoubleish = (v: unknown) =>
-  (typeof v === 'number' && !Number.isInteger(v)) || (typeof v === 'string' && /[.eE]/.test(v));
+const isDoubleish = (v: unknown) => (typeof v === 'number' && !Number.isInteger(v)) || (typeof v === 'string' && /[.eE]/.test(v));
 
 export function coerceToLong(value: unknown): number {
   if (value == null || value === '') return 0;

@@ -59,11 +59,7 @@ export class CompiledExpression {
       throw new ExpressionError('condition expression returns null: result is null', this.text, 'evaluation');
     }
     const javaClass = typeof value === 'string' ? 'java.lang.String' : typeof value === 'number' ? 'java.lang.Long' : 'java.lang.Object';
-    throw new ExpressionError(
-      `condition expression returns non-Boolean: ${coerceToString(value)} (${javaClass})`,
-      this.text,
-      'evaluation',
-    );
+    throw new ExpressionError(`condition expression returns non-Boolean: ${coerceToString(value)} (${javaClass})`, this.text, 'evaluation');
   }
 
   private wrap(err: ElFailure): ExpressionError {

@@ -17,10 +17,19 @@ export function evaluateNode(node: AstNode, ctx: ExpressionContext): unknown {
       return readProperty(evaluateNode(node.base, ctx), evaluateNode(node.property, ctx));
     case 'method': {
       const base = evaluateNode(node.base, ctx);
-      return invokeMethod(base, node.name, node.args.map((a) => evaluateNode(a, ctx)), node.source);
+      return invokeMethod(
+        base,
+        node.name,
+        node.args.map((a) => evaluateNode(a, ctx)),
+        node.source,
+      );
     }
     case 'function':
-      return callFunction(node.name, node.args.map((a) => evaluateNode(a, ctx)), ctx);
+      return callFunction(
+        node.name,
+        node.args.map((a) => evaluateNode(a, ctx)),
+        ctx,
+      );
     case 'unary': {
       const value = evaluateNode(node.operand, ctx);
       if (node.op === '-') return negate(value);

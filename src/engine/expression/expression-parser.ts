@@ -14,7 +14,14 @@ const MAX_TOKENS = 2000;
 
 const EQUALITY: Record<string, BinaryOperator> = { '==': '==', eq: '==', '!=': '!=', ne: '!=' };
 const RELATIONAL: Record<string, BinaryOperator> = {
-  '<': '<', lt: '<', '>': '>', gt: '>', '<=': '<=', le: '<=', '>=': '>=', ge: '>=',
+  '<': '<',
+  lt: '<',
+  '>': '>',
+  gt: '>',
+  '<=': '<=',
+  le: '<=',
+  '>=': '>=',
+  ge: '>=',
 };
 const ADDITIVE: Record<string, BinaryOperator> = { '+': '+', '-': '-' };
 const MULTIPLICATIVE: Record<string, BinaryOperator> = { '*': '*', '/': '/', div: '/', '%': '%', mod: '%' };

@@ -1,9 +1,3 @@
-export {
-  CompiledExpression,
-  ExpressionCompiler,
-  compileExpression,
-  containsExpression,
-  sharedExpressionCompiler,
-} from './expression-compiler';
+export { CompiledExpression, ExpressionCompiler, compileExpression, containsExpression, sharedExpressionCompiler } from './expression-compiler';
 export { HOST_OBJECT, isHostObject, variablesContext } from './expression-context';
 export type { ExpressionContext, ExpressionExecution, HostObject, Lookup } from './expression-context';

@@ -16,7 +16,6 @@ const PERMISSIONS: Record<TaskPermission, { instance: string; definition: string
   update: { instance: 'UPDATE', definition: 'UPDATE_INSTANCE' },
 };
 
-
 function restrictionSql(r: ListRestriction, column: string, param: Param): string | null {
   if (r.all) return r.except.length ? `${column} NOT IN (${r.except.map(param).join(', ')})` : null;
   return r.only.length ? `${column} IN (${r.only.map(param).join(', ')})` : '1 = 0';

@@ -47,7 +47,6 @@ export interface DefinitionInfo {
   versionTag: string | null;
 }
 
-
 /** Camunda keeps 666 characters of a failure's error message. */
 export const MAX_ERROR_MESSAGE_LENGTH = 666;
 

@@ -139,14 +139,27 @@ export class ExternalTaskService {
 
   // ---- a worker's results
 
-  async complete(auth: Authentication | null, id: string, workerId: string | null, variables: VariableMap | null, localVariables: VariableMap | null): Promise<void> {
+  async complete(
+    auth: Authentication | null,
+    id: string,
+    workerId: string | null,
+    variables: VariableMap | null,
+    localVariables: VariableMap | null,
+  ): Promise<void> {
     if (workerId == null) throw new NullValueError('workerId is null');
     await this.deps.runtime.completeExternalTask(auth, id, variables, localVariables, {
       check: (task) => checkWorker(task, workerId, `External Task ${id} cannot be completed`),
     });
   }
 
-  async handleBpmnError(auth: Authentication | null, id: string, workerId: string | null, errorCode: string | null, errorMessage: string | null, variables: VariableMap | null): Promise<void> {
+  async handleBpmnError(
+    auth: Authentication | null,
+    id: string,
+    workerId: string | null,
+    errorCode: string | null,
+    errorMessage: string | null,
+    variables: VariableMap | null,
+  ): Promise<void> {
     if (workerId == null) throw new NullValueError('workerId is null');
     await this.deps.runtime.handleExternalTaskBpmnError(auth, id, errorCode, errorMessage, variables, {
       check: (task) => checkWorker(task, workerId, `Bpmn error of External Task ${id} cannot be reported`),
@@ -179,7 +192,9 @@ export class ExternalTaskService {
     await this.changeTask(auth, id, 'update', (task, now) => {
       // Camunda's message ends the worker id with two apostrophes here; clients may match on it.
       if (task.workerId !== workerId) {
-        throw new BadUserRequestError(`The lock of the External Task ${id} cannot be extended by worker '${workerId}''. It is locked by worker '${task.workerId}'.`);
+        throw new BadUserRequestError(
+          `The lock of the External Task ${id} cannot be extended by worker '${workerId}''. It is locked by worker '${task.workerId}'.`,
+        );
       }
       const expiration = task.lockExpirationTime?.getTime() ?? 0;
       if (expiration < now.getTime()) {
@@ -290,9 +305,15 @@ export class ExternalTaskService {
 
 function hasFilters(topic: FetchTopic): boolean {
   return (
-    topic.businessKey != null || topic.processDefinitionId != null || !!topic.processDefinitionIdIn?.length ||
-    topic.processDefinitionKey != null || !!topic.processDefinitionKeyIn?.length || topic.processDefinitionVersionTag != null ||
-    topic.withoutTenantId || topic.tenantIdIn != null || Object.keys(topic.processVariables ?? {}).length > 0
+    topic.businessKey != null ||
+    topic.processDefinitionId != null ||
+    !!topic.processDefinitionIdIn?.length ||
+    topic.processDefinitionKey != null ||
+    !!topic.processDefinitionKeyIn?.length ||
+    topic.processDefinitionVersionTag != null ||
+    topic.withoutTenantId ||
+    topic.tenantIdIn != null ||
+    Object.keys(topic.processVariables ?? {}).length > 0
   );
 }
 

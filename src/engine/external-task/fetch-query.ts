@@ -6,7 +6,6 @@ import { FetchRequest, FetchTopic } from './external-task-types';
 import { likeSql, Param, variableEqualsSql } from './variable-condition';
 import { isSqlite } from '../../persistence/dialect';
 
-
 /** Collects positional parameters in the order their `?` placeholders appear. */
 export class SqlParams {
   readonly values: unknown[] = [];
@@ -33,7 +32,9 @@ function topicSql(topic: FetchTopic, alias: string, p: SqlParams, sqlite: boolea
   if (topic.processDefinitionKey != null) where.push(`${alias}.proc_def_key = ${p.add(topic.processDefinitionKey)}`);
   if (topic.processDefinitionKeyIn?.length) where.push(`${alias}.proc_def_key IN (${p.list(topic.processDefinitionKeyIn)})`);
   if (topic.processDefinitionVersionTag != null) {
-    where.push(`${alias}.proc_def_id IN (SELECT d.id FROM act_re_procdef d WHERE ${likeSql('d.version_tag', topic.processDefinitionVersionTag, p.add, sqlite)})`);
+    where.push(
+      `${alias}.proc_def_id IN (SELECT d.id FROM act_re_procdef d WHERE ${likeSql('d.version_tag', topic.processDefinitionVersionTag, p.add, sqlite)})`,
+    );
   }
   // Camunda applies tenantIdIn after withoutTenantId, so a list wins over the flag.
   if (topic.tenantIdIn) where.push(topic.tenantIdIn.length ? `${alias}.tenant_id IN (${p.list(topic.tenantIdIn)})` : '1 = 0');
@@ -68,7 +69,12 @@ function selectList(em: EntityManager, alias: string): string {
  * fetch is claiming right now are passed over, never returned twice. The caller merges the parts in
  * the requested order and keeps the first `maxTasks`.
  */
-export function fetchCandidatesSql(em: EntityManager, request: FetchRequest, now: Date, restriction: TaskRestriction | null): { sql: string; params: unknown[] } {
+export function fetchCandidatesSql(
+  em: EntityManager,
+  request: FetchRequest,
+  now: Date,
+  restriction: TaskRestriction | null,
+): { sql: string; params: unknown[] } {
   const sqlite = isSqlite(em);
   const p = new SqlParams(em);
   const columns = selectList(em, 't');

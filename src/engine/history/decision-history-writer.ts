@@ -43,25 +43,51 @@ export async function writeDecisionHistory(
     const id = isRoot ? rootId : newId();
     const ttl = definition.historyTimeToLive;
     const removalTime = ttl == null ? null : new Date(now.getTime() + ttl * DAY_MS);
-    instances.push(Object.assign(new HistoricDecisionInstanceEntity(), {
-      id, decisionDefinitionId: definition.id, decisionDefinitionKey: definition.key, decisionDefinitionName: definition.name,
-      processDefinitionKey: source.processDefinitionKey ?? null, processDefinitionId: source.processDefinitionId ?? null,
-      processInstanceId: source.processInstanceId ?? null, rootProcessInstanceId: source.rootProcessInstanceId ?? null,
-      caseDefinitionKey: null, caseDefinitionId: null, caseInstanceId: null,
-      activityInstanceId: source.activityInstanceId ?? null, activityId: source.activityId ?? null,
-      evaluationTime: now, removalTime, collectResultValue: evaluation.collectResultValue, userId: source.userId,
-      rootDecisionInstanceId: isRoot ? null : rootId,
-      decisionRequirementsDefinitionId: definition.decisionRequirementsDefinitionId,
-      decisionRequirementsDefinitionKey: definition.decisionRequirementsDefinitionKey, tenantId: definition.tenantId,
-    }));
-    const common = { decisionInstanceId: id, tenantId: definition.tenantId, createTime: now, rootProcessInstanceId: source.rootProcessInstanceId ?? null, removalTime };
+    instances.push(
+      Object.assign(new HistoricDecisionInstanceEntity(), {
+        id,
+        decisionDefinitionId: definition.id,
+        decisionDefinitionKey: definition.key,
+        decisionDefinitionName: definition.name,
+        processDefinitionKey: source.processDefinitionKey ?? null,
+        processDefinitionId: source.processDefinitionId ?? null,
+        processInstanceId: source.processInstanceId ?? null,
+        rootProcessInstanceId: source.rootProcessInstanceId ?? null,
+        caseDefinitionKey: null,
+        caseDefinitionId: null,
+        caseInstanceId: null,
+        activityInstanceId: source.activityInstanceId ?? null,
+        activityId: source.activityId ?? null,
+        evaluationTime: now,
+        removalTime,
+        collectResultValue: evaluation.collectResultValue,
+        userId: source.userId,
+        rootDecisionInstanceId: isRoot ? null : rootId,
+        decisionRequirementsDefinitionId: definition.decisionRequirementsDefinitionId,
+        decisionRequirementsDefinitionKey: definition.decisionRequirementsDefinitionKey,
+        tenantId: definition.tenantId,
+      }),
+    );
+    const common = {
+      decisionInstanceId: id,
+      tenantId: definition.tenantId,
+      createTime: now,
+      rootProcessInstanceId: source.rootProcessInstanceId ?? null,
+      removalTime,
+    };
     for (const input of evaluation.inputs) {
       inputs.push({ id: newId(), clauseId: input.clauseId, clauseName: input.clauseName, ...common, ...toColumns(input.value) });
     }
     for (const output of evaluation.outputs) {
       outputs.push({
-        id: newId(), clauseId: output.clauseId, clauseName: output.clauseName, ruleId: output.ruleId, ruleOrder: output.ruleOrder,
-        variableName: output.variableName, ...common, ...toColumns(output.value),
+        id: newId(),
+        clauseId: output.clauseId,
+        clauseName: output.clauseName,
+        ruleId: output.ruleId,
+        ruleOrder: output.ruleOrder,
+        variableName: output.variableName,
+        ...common,
+        ...toColumns(output.value),
       });
     }
   });

@@ -60,15 +60,33 @@ export class ProcessHistoryWriter {
     return this.level === 'audit' || this.level === 'full';
   }
 
-  processInstanceStarted(root: ExecutionEntity, opts: { startUserId: string | null; startActivityId: string | null; superProcessInstanceId: string | null }): void {
+  processInstanceStarted(
+    root: ExecutionEntity,
+    opts: { startUserId: string | null; startActivityId: string | null; superProcessInstanceId: string | null },
+  ): void {
     if (!this.activityEnabled) return;
-    this.uow.insert(HistoricProcessInstanceEntity, Object.assign(new HistoricProcessInstanceEntity(), {
-      id: root.id, processInstanceId: root.id, businessKey: root.businessKey, processDefinitionKey: root.processDefinitionKey,
-      processDefinitionId: root.processDefinitionId, startTime: root.startTime ?? this.now(), endTime: null, removalTime: null,
-      durationInMillis: null, startUserId: opts.startUserId, startActivityId: opts.startActivityId, endActivityId: null,
-      superProcessInstanceId: opts.superProcessInstanceId, rootProcessInstanceId: root.rootProcessInstanceId, deleteReason: null,
-      tenantId: root.tenantId, state: 'ACTIVE',
-    }));
+    this.uow.insert(
+      HistoricProcessInstanceEntity,
+      Object.assign(new HistoricProcessInstanceEntity(), {
+        id: root.id,
+        processInstanceId: root.id,
+        businessKey: root.businessKey,
+        processDefinitionKey: root.processDefinitionKey,
+        processDefinitionId: root.processDefinitionId,
+        startTime: root.startTime ?? this.now(),
+        endTime: null,
+        removalTime: null,
+        durationInMillis: null,
+        startUserId: opts.startUserId,
+        startActivityId: opts.startActivityId,
+        endActivityId: null,
+        superProcessInstanceId: opts.superProcessInstanceId,
+        rootProcessInstanceId: root.rootProcessInstanceId,
+        deleteReason: null,
+        tenantId: root.tenantId,
+        state: 'ACTIVE',
+      }),
+    );
   }
 
   processInstanceEnded(root: ExecutionEntity, state: ProcessInstanceEndState, endActivityId: string | null, deleteReason: string | null): void {
@@ -83,13 +101,27 @@ export class ProcessHistoryWriter {
     if (!this.activityEnabled) return null;
     const e = start.execution;
     const row = Object.assign(new HistoricActivityInstanceEntity(), {
-      id: start.activityInstanceId, parentActivityInstanceId: start.parentActivityInstanceId,
-      processDefinitionKey: start.processDefinitionKey, processDefinitionId: e.processDefinitionId,
-      rootProcessInstanceId: e.rootProcessInstanceId, processInstanceId: e.processInstanceId, executionId: e.id,
-      activityId: start.activityId, taskId: null, calledProcessInstanceId: null, calledCaseInstanceId: null,
-      activityName: start.activityName, activityType: start.activityType, assignee: null, startTime: this.now(),
-      endTime: null, durationInMillis: null, activityInstanceState: ActivityInstanceState.DEFAULT,
-      sequenceCounter: start.sequenceCounter, tenantId: e.tenantId, removalTime: null,
+      id: start.activityInstanceId,
+      parentActivityInstanceId: start.parentActivityInstanceId,
+      processDefinitionKey: start.processDefinitionKey,
+      processDefinitionId: e.processDefinitionId,
+      rootProcessInstanceId: e.rootProcessInstanceId,
+      processInstanceId: e.processInstanceId,
+      executionId: e.id,
+      activityId: start.activityId,
+      taskId: null,
+      calledProcessInstanceId: null,
+      calledCaseInstanceId: null,
+      activityName: start.activityName,
+      activityType: start.activityType,
+      assignee: null,
+      startTime: this.now(),
+      endTime: null,
+      durationInMillis: null,
+      activityInstanceState: ActivityInstanceState.DEFAULT,
+      sequenceCounter: start.sequenceCounter,
+      tenantId: e.tenantId,
+      removalTime: null,
     });
     this.started.set(row.id, row);
     this.uow.insert(HistoricActivityInstanceEntity, row);
@@ -102,7 +134,10 @@ export class ProcessHistoryWriter {
   }
 
   /** Records facts about an activity instance that may have started in an earlier command. */
-  activityUpdated(activityInstanceId: string, values: Partial<Pick<HistoricActivityInstanceEntity, 'assignee' | 'taskId' | 'calledProcessInstanceId' | 'executionId'>>): void {
+  activityUpdated(
+    activityInstanceId: string,
+    values: Partial<Pick<HistoricActivityInstanceEntity, 'assignee' | 'taskId' | 'calledProcessInstanceId' | 'executionId'>>,
+  ): void {
     if (!this.activityEnabled) return;
     const row = this.started.get(activityInstanceId);
     if (row) Object.assign(row, values);
@@ -116,7 +151,8 @@ export class ProcessHistoryWriter {
       if (row.endTime) return;
       const now = this.now();
       Object.assign(row, {
-        endTime: now, durationInMillis: now.getTime() - row.startTime.getTime(),
+        endTime: now,
+        durationInMillis: now.getTime() - row.startTime.getTime(),
         activityInstanceState: end.state ?? ActivityInstanceState.DEFAULT,
         ...(end.assignee !== undefined ? { assignee: end.assignee } : {}),
       });
@@ -127,15 +163,35 @@ export class ProcessHistoryWriter {
 
   variableUpdated(variable: VariableEntity, execution: ExecutionEntity | null, processDefinitionKey: string | null, initial: boolean): void {
     if (!this.detailEnabled) return;
-    this.uow.insert(HistoricDetailEntity, Object.assign(new HistoricDetailEntity(), {
-      id: newId(), detailType: 'VariableUpdate', processDefinitionKey, processDefinitionId: variable.processDefinitionId,
-      rootProcessInstanceId: execution?.rootProcessInstanceId ?? variable.processInstanceId, processInstanceId: variable.processInstanceId,
-      executionId: variable.executionId, taskId: variable.taskId, activityInstanceId: execution?.activityInstanceId ?? null,
-      variableInstanceId: variable.id, variableName: variable.name, revision: variable.rev - 1, time: this.now(),
-      sequenceCounter: null, tenantId: variable.tenantId, userOperationId: null, removalTime: null, initial,
-      type: variable.type, textValue: variable.textValue, text2Value: variable.text2Value, longValue: variable.longValue,
-      doubleValue: variable.doubleValue, bytesValue: variable.bytesValue,
-    }));
+    this.uow.insert(
+      HistoricDetailEntity,
+      Object.assign(new HistoricDetailEntity(), {
+        id: newId(),
+        detailType: 'VariableUpdate',
+        processDefinitionKey,
+        processDefinitionId: variable.processDefinitionId,
+        rootProcessInstanceId: execution?.rootProcessInstanceId ?? variable.processInstanceId,
+        processInstanceId: variable.processInstanceId,
+        executionId: variable.executionId,
+        taskId: variable.taskId,
+        activityInstanceId: execution?.activityInstanceId ?? null,
+        variableInstanceId: variable.id,
+        variableName: variable.name,
+        revision: variable.rev - 1,
+        time: this.now(),
+        sequenceCounter: null,
+        tenantId: variable.tenantId,
+        userOperationId: null,
+        removalTime: null,
+        initial,
+        type: variable.type,
+        textValue: variable.textValue,
+        text2Value: variable.text2Value,
+        longValue: variable.longValue,
+        doubleValue: variable.doubleValue,
+        bytesValue: variable.bytesValue,
+      }),
+    );
   }
 
   /**
@@ -166,7 +222,9 @@ export class ProcessHistoryWriter {
           .createQueryBuilder()
           .update(HistoricActivityInstanceEntity)
           .set({
-            endTime: now, durationInMillis: () => duration, activityInstanceState: state ?? ActivityInstanceState.DEFAULT,
+            endTime: now,
+            durationInMillis: () => duration,
+            activityInstanceState: state ?? ActivityInstanceState.DEFAULT,
             ...(assignee !== undefined ? { assignee } : {}),
           })
           .where('id IN (:...ids) AND end_time IS NULL', { ids: ids.slice(i, i + 500) })

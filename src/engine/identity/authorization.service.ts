@@ -62,31 +62,40 @@ export class AuthorizationService {
   }
 
   async update(auth: Authentication | null, id: string, data: AuthorizationData): Promise<void> {
-    await this.commands.execute(auth, { execute: async (ctx) => {
-      const [existing] = await selectRows(ctx.em, AuthorizationEntity, 'WHERE t.id = ?', [id]);
-      if (!existing) throw new NotFoundError(`Authorization with id ${id} does not exist.`);
-      await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.AUTHORIZATION, resourceId: id }], true);
-      const next = this.validated({
-        type: existing.type,
-        userId: data.userId ?? null,
-        groupId: data.groupId ?? null,
-        resourceId: data.resourceId ?? null,
-        resourceType: data.resourceType ?? existing.resourceType,
-        permissions: data.permissions ?? null,
-      });
-      const changes: Partial<AuthorizationEntity> = { userId: next.userId, groupId: next.groupId, resourceId: next.resourceId, resourceType: next.resourceType };
-      if (data.permissions != null) changes.permissions = next.permissions;
-      Object.assign(ctx.uow.track(AuthorizationEntity, existing), changes);
-    } });
+    await this.commands.execute(auth, {
+      execute: async (ctx) => {
+        const [existing] = await selectRows(ctx.em, AuthorizationEntity, 'WHERE t.id = ?', [id]);
+        if (!existing) throw new NotFoundError(`Authorization with id ${id} does not exist.`);
+        await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.AUTHORIZATION, resourceId: id }], true);
+        const next = this.validated({
+          type: existing.type,
+          userId: data.userId ?? null,
+          groupId: data.groupId ?? null,
+          resourceId: data.resourceId ?? null,
+          resourceType: data.resourceType ?? existing.resourceType,
+          permissions: data.permissions ?? null,
+        });
+        const changes: Partial<AuthorizationEntity> = {
+          userId: next.userId,
+          groupId: next.groupId,
+          resourceId: next.resourceId,
+          resourceType: next.resourceType,
+        };
+        if (data.permissions != null) changes.permissions = next.permissions;
+        Object.assign(ctx.uow.track(AuthorizationEntity, existing), changes);
+      },
+    });
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {
-    await this.commands.execute(auth, { execute: async (ctx) => {
-      const [existing] = await selectRows(ctx.em, AuthorizationEntity, 'WHERE t.id = ?', [id]);
-      if (!existing) throw new NotFoundError(`Authorization with id ${id} does not exist.`);
-      await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.AUTHORIZATION, resourceId: id }], true);
-      ctx.uow.delete(AuthorizationEntity, existing);
-    } });
+    await this.commands.execute(auth, {
+      execute: async (ctx) => {
+        const [existing] = await selectRows(ctx.em, AuthorizationEntity, 'WHERE t.id = ?', [id]);
+        if (!existing) throw new NotFoundError(`Authorization with id ${id} does not exist.`);
+        await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.AUTHORIZATION, resourceId: id }], true);
+        ctx.uow.delete(AuthorizationEntity, existing);
+      },
+    });
   }
 
   async get(auth: Authentication | null, id: string): Promise<AuthorizationEntity | null> {
@@ -119,8 +128,16 @@ export class AuthorizationService {
     if (!Number.isInteger(data.resourceType)) throw new BadUserRequestError(`Invalid resourceType '${data.resourceType}'`);
     const entity = new AuthorizationEntity();
     Object.assign(entity, {
-      id: randomUUID(), rev: 1, type, userId, groupId, resourceType: data.resourceType, resourceId: data.resourceId ?? null,
-      permissions: permissionMask(type, data.resourceType, data.permissions ?? []), removalTime: null, rootProcessInstanceId: null,
+      id: randomUUID(),
+      rev: 1,
+      type,
+      userId,
+      groupId,
+      resourceType: data.resourceType,
+      resourceId: data.resourceId ?? null,
+      permissions: permissionMask(type, data.resourceType, data.permissions ?? []),
+      removalTime: null,
+      rootProcessInstanceId: null,
     });
     return entity;
   }

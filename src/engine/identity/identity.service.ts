@@ -107,9 +107,17 @@ export class IdentityService {
     await this.run(auth, async (ctx) => {
       await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.USER }], true);
       if (await ctx.em.getRepository(UserEntity).existsBy({ id })) throw new BadUserRequestError('The user already exists');
-      ctx.uow.insert(UserEntity, Object.assign(new UserEntity(), {
-        id, rev: 1, firstName: profile.firstName ?? null, lastName: profile.lastName ?? null, email: profile.email ?? null, passwordHash: hash,
-      }));
+      ctx.uow.insert(
+        UserEntity,
+        Object.assign(new UserEntity(), {
+          id,
+          rev: 1,
+          firstName: profile.firstName ?? null,
+          lastName: profile.lastName ?? null,
+          email: profile.email ?? null,
+          passwordHash: hash,
+        }),
+      );
       // Camunda's DefaultAuthorizationProvider: a new user may do everything with their own user.
       await this.grantDefault(ctx, { userId: id, resourceType: Resources.USER.code, resourceId: id, permissions: ALL });
     });
@@ -235,10 +243,20 @@ export class IdentityService {
     const repo = ctx.em.getRepository(AuthorizationEntity);
     const owner = rule.userId != null ? { userId: rule.userId } : { groupId: rule.groupId };
     if (await repo.existsBy({ ...owner, type: AUTH_TYPE.GRANT, resourceType: rule.resourceType, resourceId: rule.resourceId })) return;
-    ctx.uow.insert(AuthorizationEntity, Object.assign(new AuthorizationEntity(), {
-      id: randomUUID(), rev: 1, type: AUTH_TYPE.GRANT, userId: rule.userId ?? null, groupId: rule.groupId ?? null,
-      resourceType: rule.resourceType, resourceId: rule.resourceId, permissions: rule.permissions,
-      removalTime: null, rootProcessInstanceId: null,
-    }));
+    ctx.uow.insert(
+      AuthorizationEntity,
+      Object.assign(new AuthorizationEntity(), {
+        id: randomUUID(),
+        rev: 1,
+        type: AUTH_TYPE.GRANT,
+        userId: rule.userId ?? null,
+        groupId: rule.groupId ?? null,
+        resourceType: rule.resourceType,
+        resourceId: rule.resourceId,
+        permissions: rule.permissions,
+        removalTime: null,
+        rootProcessInstanceId: null,
+      }),
+    );
   }
 }

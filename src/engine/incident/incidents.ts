@@ -30,10 +30,22 @@ export function openIncident(ctx: CommandContext, f: IncidentFields): IncidentEn
   const id = newId();
   // A new incident is its own cause and root cause, as in Camunda.
   const incident = Object.assign(new IncidentEntity(), {
-    id, rev: 1, incidentTimestamp: ctx.now(), incidentMessage: f.message, incidentType: f.type, executionId: f.executionId,
-    activityId: f.activityId, failedActivityId: f.failedActivityId ?? f.activityId, processInstanceId: f.processInstanceId,
-    processDefinitionId: f.processDefinitionId, causeIncidentId: id, rootCauseIncidentId: id, configuration: f.configuration,
-    tenantId: f.tenantId, jobDefinitionId: f.jobDefinitionId ?? null, annotation: null,
+    id,
+    rev: 1,
+    incidentTimestamp: ctx.now(),
+    incidentMessage: f.message,
+    incidentType: f.type,
+    executionId: f.executionId,
+    activityId: f.activityId,
+    failedActivityId: f.failedActivityId ?? f.activityId,
+    processInstanceId: f.processInstanceId,
+    processDefinitionId: f.processDefinitionId,
+    causeIncidentId: id,
+    rootCauseIncidentId: id,
+    configuration: f.configuration,
+    tenantId: f.tenantId,
+    jobDefinitionId: f.jobDefinitionId ?? null,
+    annotation: null,
   });
   ctx.uow.insert(IncidentEntity, incident);
   return incident;
@@ -75,8 +87,14 @@ export function setExternalTaskRetries(ctx: CommandContext, task: ExternalTaskEn
   task.retries = retries;
   if (before && retries <= 0) {
     openIncident(ctx, {
-      type: INCIDENT_TYPE.failedExternalTask, message: task.errorMessage, executionId: task.executionId, activityId: task.activityId,
-      processInstanceId: task.processInstanceId, processDefinitionId: task.processDefinitionId, configuration: task.id, tenantId: task.tenantId,
+      type: INCIDENT_TYPE.failedExternalTask,
+      message: task.errorMessage,
+      executionId: task.executionId,
+      activityId: task.activityId,
+      processInstanceId: task.processInstanceId,
+      processDefinitionId: task.processDefinitionId,
+      configuration: task.id,
+      tenantId: task.tenantId,
     });
     return false;
   }
@@ -93,9 +111,16 @@ export function setJobRetries(ctx: CommandContext, job: JobEntity, retries: numb
   job.retries = retries;
   if (before > 0 && retries <= 0) {
     openIncident(ctx, {
-      type: INCIDENT_TYPE.failedJob, message: job.exceptionMessage, executionId: job.executionId, activityId: job.activityId,
-      failedActivityId: job.failedActivityId ?? job.activityId, processInstanceId: job.processInstanceId,
-      processDefinitionId: job.processDefinitionId, configuration: job.id, tenantId: job.tenantId, jobDefinitionId: job.jobDefinitionId,
+      type: INCIDENT_TYPE.failedJob,
+      message: job.exceptionMessage,
+      executionId: job.executionId,
+      activityId: job.activityId,
+      failedActivityId: job.failedActivityId ?? job.activityId,
+      processInstanceId: job.processInstanceId,
+      processDefinitionId: job.processDefinitionId,
+      configuration: job.id,
+      tenantId: job.tenantId,
+      jobDefinitionId: job.jobDefinitionId,
     });
   } else if (before <= 0 && retries > 0) {
     resolveIncidents(ctx, INCIDENT_TYPE.failedJob, [job.id]);

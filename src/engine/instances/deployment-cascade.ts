@@ -60,10 +60,11 @@ async function instancesOf(em: EntityManager, definitionIds: string[]): Promise<
         .where('sub.parentId IS NULL')
         .andWhere('sub.superExecutionId IN (SELECT x.id FROM act_ru_execution x WHERE x.proc_inst_id IN (:...ids))', { ids: part })
         .getRawMany<{ id: string }>();
-      for (const c of called) if (!all.has(c.id)) {
-        all.add(c.id);
-        next.push(c.id);
-      }
+      for (const c of called)
+        if (!all.has(c.id)) {
+          all.add(c.id);
+          next.push(c.id);
+        }
     }
     frontier = next;
   }

@@ -56,7 +56,12 @@ export class RuntimeService {
   }
 
   /** Returns the variables visible from the task's execution afterwards when asked to. */
-  completeTask(auth: Authentication | null, taskId: string, variables?: VariableMap | null, options: { withVariablesInReturn?: boolean } = {}): Promise<VariableMap | null> {
+  completeTask(
+    auth: Authentication | null,
+    taskId: string,
+    variables?: VariableMap | null,
+    options: { withVariablesInReturn?: boolean } = {},
+  ): Promise<VariableMap | null> {
     return this.executor.execute(auth, new CompleteTaskCmd(taskId, variables, options.withVariablesInReturn === true));
   }
 

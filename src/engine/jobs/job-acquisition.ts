@@ -2,7 +2,6 @@ import { EntityManager } from 'typeorm';
 import { sqlParam } from '../../persistence/raw-rows';
 import { forUpdate } from '../../persistence/dialect';
 
-
 /** Runnable now: active, retries left, due, and not locked (or the lock ran out). */
 const RUNNABLE = 't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NULL OR t.duedate <= ?) AND (t.lock_exp_time IS NULL OR t.lock_exp_time <= ?)';
 
@@ -15,12 +14,15 @@ const RUNNABLE = 't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NUL
 export async function claimJobs(em: EntityManager, owner: string, limit: number, now: Date, lockUntil: Date): Promise<string[]> {
   const lock = forUpdate(em, true);
   const rows: { id: string }[] = await em.query(`SELECT t.id AS id FROM act_ru_job t WHERE ${RUNNABLE} LIMIT ${Math.max(1, Math.floor(limit))}${lock}`, [
-    sqlParam(em, now), sqlParam(em, now),
+    sqlParam(em, now),
+    sqlParam(em, now),
   ]);
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
   await em.query(`UPDATE act_ru_job SET lock_owner = ?, lock_exp_time = ?, rev = rev + 1 WHERE id IN (${ids.map(() => '?').join(', ')})`, [
-    owner, sqlParam(em, lockUntil), ...ids,
+    owner,
+    sqlParam(em, lockUntil),
+    ...ids,
   ]);
   return ids;
 }

@@ -18,7 +18,13 @@ function reschedule(ctx: RuntimeContext, instance: ProcessInstanceState | null, 
   if (!next) return;
   const { id: _id, rev: _rev, lockOwner: _owner, lockExpirationTime: _lock, createTime: _created, ...rest } = job;
   ctx.events.insertJob(instance, {
-    ...rest, dueDate: next.due, repeat: next.repeat, retries: 3, exceptionMessage: null, exceptionStacktrace: null, failedActivityId: null,
+    ...rest,
+    dueDate: next.due,
+    repeat: next.repeat,
+    retries: 3,
+    exceptionMessage: null,
+    exceptionStacktrace: null,
+    failedActivityId: null,
   });
 }
 

@@ -50,7 +50,10 @@ function ensureUniqueKeys(keys: string[]): void {
   const seen = new Set<string>();
   for (const key of keys) {
     if (seen.has(key)) {
-      throw new BadUserRequestError(`The deployment contains definitions with the same key '${key}' (id attribute), this is not allowed`, 'ProcessEngineException');
+      throw new BadUserRequestError(
+        `The deployment contains definitions with the same key '${key}' (id attribute), this is not allowed`,
+        'ProcessEngineException',
+      );
     }
     seen.add(key);
   }
@@ -99,13 +102,24 @@ export async function deploy(em: EntityManager, req: DeploymentRequest, parsed: 
   }
 
   const deployment = Object.assign(new DeploymentEntity(), {
-    id: newId(), name: req.name, deploymentTime: now, source: req.source, tenantId: req.tenantId,
+    id: newId(),
+    name: req.name,
+    deploymentTime: now,
+    source: req.source,
+    tenantId: req.tenantId,
   });
   await em.getRepository(DeploymentEntity).insert(deployment);
   await em.getRepository(ResourceEntity).insert(
     resources.map((r) => ({
-      id: newId(), rev: 1, name: r.name, deploymentId: deployment.id, bytes: r.bytes, generated: false,
-      tenantId: req.tenantId, type: 1, createTime: now,
+      id: newId(),
+      rev: 1,
+      name: r.name,
+      deploymentId: deployment.id,
+      bytes: r.bytes,
+      generated: false,
+      tenantId: req.tenantId,
+      type: 1,
+      createTime: now,
     })),
   );
   const names = new Set(resources.map((r) => r.name));
@@ -115,12 +129,26 @@ export async function deploy(em: EntityManager, req: DeploymentRequest, parsed: 
   ensureUniqueKeys(processGraphs.map(({ p }) => p.key));
   for (const { resource, p } of processGraphs) {
     const version = await nextVersion(em, ProcessDefinitionEntity, p.key, req.tenantId);
-    processDefinitions.push(Object.assign(new ProcessDefinitionEntity(), {
-      id: definitionId(p.key, version), rev: 1, category: null, name: p.name, key: p.key, version, deploymentId: deployment.id,
-      resourceName: resource, diagramResourceName: findDiagram(resource, p.key, names), hasStartFormKey: p.hasStartFormKey,
-      suspensionState: 1, activationTime: req.activationTime && req.activationTime > now ? req.activationTime : null,
-      tenantId: req.tenantId, versionTag: p.versionTag, historyTimeToLive: p.historyTimeToLive, startable: true,
-    }));
+    processDefinitions.push(
+      Object.assign(new ProcessDefinitionEntity(), {
+        id: definitionId(p.key, version),
+        rev: 1,
+        category: null,
+        name: p.name,
+        key: p.key,
+        version,
+        deploymentId: deployment.id,
+        resourceName: resource,
+        diagramResourceName: findDiagram(resource, p.key, names),
+        hasStartFormKey: p.hasStartFormKey,
+        suspensionState: 1,
+        activationTime: req.activationTime && req.activationTime > now ? req.activationTime : null,
+        tenantId: req.tenantId,
+        versionTag: p.versionTag,
+        historyTimeToLive: p.historyTimeToLive,
+        startable: true,
+      }),
+    );
   }
 
   const drds: DecisionRequirementsDefinitionEntity[] = [];
@@ -134,20 +162,39 @@ export async function deploy(em: EntityManager, req: DeploymentRequest, parsed: 
     if (model.decisions.length > 1) {
       const version = await nextVersion(em, DecisionRequirementsDefinitionEntity, model.drd.key, req.tenantId);
       drd = Object.assign(new DecisionRequirementsDefinitionEntity(), {
-        id: definitionId(model.drd.key, version), rev: 1, category: model.drd.namespace, name: model.drd.name, key: model.drd.key,
-        version, deploymentId: deployment.id, resourceName: r.name, diagramResourceName: findDiagram(r.name, model.drd.key, names),
+        id: definitionId(model.drd.key, version),
+        rev: 1,
+        category: model.drd.namespace,
+        name: model.drd.name,
+        key: model.drd.key,
+        version,
+        deploymentId: deployment.id,
+        resourceName: r.name,
+        diagramResourceName: findDiagram(r.name, model.drd.key, names),
         tenantId: req.tenantId,
       });
       drds.push(drd);
     }
     for (const d of model.decisions) {
       const version = await nextVersion(em, DecisionDefinitionEntity, d.key, req.tenantId);
-      decisionDefinitions.push(Object.assign(new DecisionDefinitionEntity(), {
-        id: definitionId(d.key, version), rev: 1, category: model.drd.namespace, name: d.name, key: d.key, version,
-        deploymentId: deployment.id, resourceName: r.name, diagramResourceName: findDiagram(r.name, d.key, names),
-        decisionRequirementsDefinitionId: drd?.id ?? null, decisionRequirementsDefinitionKey: drd?.key ?? null,
-        tenantId: req.tenantId, historyTimeToLive: d.historyTimeToLive, versionTag: d.versionTag,
-      }));
+      decisionDefinitions.push(
+        Object.assign(new DecisionDefinitionEntity(), {
+          id: definitionId(d.key, version),
+          rev: 1,
+          category: model.drd.namespace,
+          name: d.name,
+          key: d.key,
+          version,
+          deploymentId: deployment.id,
+          resourceName: r.name,
+          diagramResourceName: findDiagram(r.name, d.key, names),
+          decisionRequirementsDefinitionId: drd?.id ?? null,
+          decisionRequirementsDefinitionKey: drd?.key ?? null,
+          tenantId: req.tenantId,
+          historyTimeToLive: d.historyTimeToLive,
+          versionTag: d.versionTag,
+        }),
+      );
     }
   }
   // Without updateEntity(false) TypeORM re-reads generated values after a multi-row insert and

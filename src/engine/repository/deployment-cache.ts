@@ -34,11 +34,13 @@ export class DeploymentCache {
   /** A process definition by id, or null when there is none. */
   processDefinition(em: EntityManager, id: string): Promise<ProcessDefinitionEntity | null> {
     if (this.removed.has(id)) return this.loadProcessDefinition(em, id);
-    return this.processDefinitions.get(id, () => this.loadProcessDefinition(em, id)).then((found) => {
-      // A miss is not kept: the id may belong to a deployment that has not committed yet.
-      if (!found) this.processDefinitions.delete(id);
-      return found;
-    });
+    return this.processDefinitions
+      .get(id, () => this.loadProcessDefinition(em, id))
+      .then((found) => {
+        // A miss is not kept: the id may belong to a deployment that has not committed yet.
+        if (!found) this.processDefinitions.delete(id);
+        return found;
+      });
   }
 
   /** Remembers a definition this instance just deployed or read in full. */

@@ -37,7 +37,11 @@ const RESOURCE_OF = {
 } as const;
 
 /** Work that other engine parts must do when definitions disappear (runtime data, history), in the deleting command. */
-export type DeploymentDeletionHook = (ctx: CommandContext, ids: { deploymentId: string; processDefinitionIds: string[]; decisionDefinitionIds: string[] }, cascade: boolean) => Promise<void>;
+export type DeploymentDeletionHook = (
+  ctx: CommandContext,
+  ids: { deploymentId: string; processDefinitionIds: string[]; decisionDefinitionIds: string[] },
+  cascade: boolean,
+) => Promise<void>;
 
 /** A process definition a deployment just created, with its parsed graph. */
 export interface DeployedProcess {
@@ -82,18 +86,18 @@ export class RepositoryService {
     const parsed = await parseResources(req.resources);
     return this.executor.execute(auth, {
       execute: async (ctx) => {
-      const em = ctx.em;
-      await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.DEPLOYMENT }], true);
-      await this.lockDeployments(em);
-      const deployed = await deploy(em, req, parsed, this.clock());
-      if (this.deploymentHooks.length && deployed.processDefinitions) {
-        const processes = deployed.processDefinitions.map((definition) => ({
-          definition,
-          graph: parsed.bpmn.get(definition.resourceName ?? '')!.processes.find((p) => p.key === definition.key)!,
-        }));
-        for (const hook of this.deploymentHooks) await hook(em, processes);
-      }
-      return deployed;
+        const em = ctx.em;
+        await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.DEPLOYMENT }], true);
+        await this.lockDeployments(em);
+        const deployed = await deploy(em, req, parsed, this.clock());
+        if (this.deploymentHooks.length && deployed.processDefinitions) {
+          const processes = deployed.processDefinitions.map((definition) => ({
+            definition,
+            graph: parsed.bpmn.get(definition.resourceName ?? '')!.processes.find((p) => p.key === definition.key)!,
+          }));
+          for (const hook of this.deploymentHooks) await hook(em, processes);
+        }
+        return deployed;
       },
     });
   }
@@ -107,14 +111,20 @@ export class RepositoryService {
     let selected = resources;
     if (req.resourceIds?.length || req.resourceNames?.length) {
       const missingIds = (req.resourceIds ?? []).filter((id) => !resources.some((r) => r.id === id));
-      if (missingIds.length) throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with id: ${missingIds.join(', ')}`);
+      if (missingIds.length)
+        throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with id: ${missingIds.join(', ')}`);
       const missingNames = (req.resourceNames ?? []).filter((n) => !resources.some((r) => r.name === n));
-      if (missingNames.length) throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with name: ${missingNames.join(', ')}`);
+      if (missingNames.length)
+        throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with name: ${missingNames.join(', ')}`);
       selected = resources.filter((r) => req.resourceIds?.includes(r.id) || (r.name != null && req.resourceNames?.includes(r.name)));
     }
     return this.deploy(auth, {
-      name: deployment.name, source: req.source ?? null, tenantId: deployment.tenantId, enableDuplicateFiltering: false,
-      deployChangedOnly: false, activationTime: null,
+      name: deployment.name,
+      source: req.source ?? null,
+      tenantId: deployment.tenantId,
+      enableDuplicateFiltering: false,
+      deployChangedOnly: false,
+      activationTime: null,
       resources: selected.map((r) => ({ name: r.name ?? r.id, bytes: Buffer.from(r.bytes ?? []) })),
     });
   }
@@ -168,7 +178,12 @@ export class RepositoryService {
   }
 
   /** The latest version of a key: without tenant, or of the given tenant. */
-  async latestByKey<K extends DefinitionKind>(auth: Authentication | null, kind: K, key: string, tenantId: string | null): Promise<InstanceType<(typeof TABLES)[K]> | null> {
+  async latestByKey<K extends DefinitionKind>(
+    auth: Authentication | null,
+    kind: K,
+    key: string,
+    tenantId: string | null,
+  ): Promise<InstanceType<(typeof TABLES)[K]> | null> {
     return this.tx.read(async (em) => {
       const found = await this.latest(em, kind, key, tenantId);
       if (found) await this.checkRead(em, auth, kind, found.key);
@@ -180,7 +195,12 @@ export class RepositoryService {
   async latest(em: EntityManager, kind: DefinitionKind, key: string, tenantId: string | null): Promise<AnyDefinition | null> {
     const tenant = tenantId == null ? 't.tenant_id IS NULL' : 't.tenant_id = ?';
     const params = tenantId == null ? [key] : [key, tenantId];
-    const [found] = await selectRows(em, TABLES[kind] as typeof ProcessDefinitionEntity, `WHERE t.\`key\` = ? AND ${tenant} ORDER BY t.version DESC LIMIT 1`, params);
+    const [found] = await selectRows(
+      em,
+      TABLES[kind] as typeof ProcessDefinitionEntity,
+      `WHERE t.\`key\` = ? AND ${tenant} ORDER BY t.version DESC LIMIT 1`,
+      params,
+    );
     return found ?? null;
   }
 
@@ -195,7 +215,12 @@ export class RepositoryService {
     return { name: definition.diagramResourceName, bytes: await this.namedResource(definition.deploymentId, definition.diagramResourceName) };
   }
 
-  async updateDecisionHistoryTimeToLive(auth: Authentication | null, definition: DecisionDefinitionEntity, ttl: number | null, enforce: boolean): Promise<void> {
+  async updateDecisionHistoryTimeToLive(
+    auth: Authentication | null,
+    definition: DecisionDefinitionEntity,
+    ttl: number | null,
+    enforce: boolean,
+  ): Promise<void> {
     if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
     if (ttl != null && (!Number.isInteger(ttl) || ttl < 0)) throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
     await this.executor.execute(auth, {

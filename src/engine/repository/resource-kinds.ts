@@ -32,10 +32,27 @@ export function findDiagram(modelName: string, key: string, available: Set<strin
 }
 
 const MEDIA_TYPES: Record<string, string> = {
-  bpmn: 'application/xml', cmmn: 'application/xml', dmn: 'application/xml', xml: 'application/xml',
+  bpmn: 'application/xml',
+  cmmn: 'application/xml',
+  dmn: 'application/xml',
+  xml: 'application/xml',
   json: 'application/json',
-  gif: 'image/gif', jpeg: 'image/jpeg', jpe: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', tiff: 'image/tiff', tif: 'image/tiff', bmp: 'image/bmp',
-  groovy: 'text/plain', java: 'text/plain', js: 'text/plain', php: 'text/plain', py: 'text/plain', rb: 'text/plain', txt: 'text/plain',
+  gif: 'image/gif',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  tiff: 'image/tiff',
+  tif: 'image/tiff',
+  bmp: 'image/bmp',
+  groovy: 'text/plain',
+  java: 'text/plain',
+  js: 'text/plain',
+  php: 'text/plain',
+  py: 'text/plain',
+  rb: 'text/plain',
+  txt: 'text/plain',
   html: 'text/html',
 };
 

@@ -16,7 +16,12 @@ export function retryAfterFailure(cycle: string | null, retries: number, firstFa
   if (!cycle) return { retries: Math.max(0, retries - 1), nextTry: null };
   const text = cycle.trim();
   const repeat = /^R(\d+)\/(P.+)$/.exec(text);
-  const intervals = repeat ? null : text.split(',').map((s) => s.trim()).filter(Boolean);
+  const intervals = repeat
+    ? null
+    : text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
   const times = repeat ? Number(repeat[1]) : intervals!.length;
   const before = firstFailure ? times : retries;
   const left = Math.max(0, before - 1);

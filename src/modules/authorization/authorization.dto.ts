@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { objectOrNull } from '../../common/http/json-body';
 import { AuthorizationData } from '../../engine/identity/authorization.service';
 import { IntegerField, StringArrayField, StringField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';

@@ -7,9 +7,7 @@ import { ANY, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/res
 import { ProcessEngine } from '../../engine/process-engine';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
-import {
-  authorizationFromBody, AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto,
-} from './authorization.dto';
+import { authorizationFromBody, AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto } from './authorization.dto';
 import { AUTHORIZATION_LIST } from './authorization.query';
 import { ResourceQuery } from '../../common/query/resource-query';
 

@@ -19,12 +19,22 @@ export class ConditionService {
     const withoutTenantId = dto.withoutTenantId === true;
     if (tenantId != null && withoutTenantId) throw new RestError(400, "Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
     const instances = await this.engine.events.evaluateStartConditions(auth, {
-      variables: variablesFromWire(dto.variables), businessKey: dto.businessKey ?? null, tenantId, withoutTenantId,
+      variables: variablesFromWire(dto.variables),
+      businessKey: dto.businessKey ?? null,
+      tenantId,
+      withoutTenantId,
       processDefinitionId: dto.processDefinitionId ?? null,
     });
     return instances.map((p) => ({
-      links: [], id: p.id, definitionId: p.definitionId, definitionKey: p.definitionKey, businessKey: p.businessKey, caseInstanceId: null,
-      ended: p.ended, suspended: p.suspended, tenantId: p.tenantId,
+      links: [],
+      id: p.id,
+      definitionId: p.definitionId,
+      definitionKey: p.definitionKey,
+      businessKey: p.businessKey,
+      caseInstanceId: null,
+      ended: p.ended,
+      suspended: p.suspended,
+      tenantId: p.tenantId,
     }));
   }
 }

@@ -16,4 +16,10 @@ export const DRD_QUERY: QuerySpec = {
   defaultOrder: 'd.id',
 };
 
-export const DRD_LIST = definitionList(DecisionRequirementsDefinitionEntity, Resources.DECISION_REQUIREMENTS_DEFINITION, DRD_QUERY, DecisionRequirementsDefinitionDto, toDecisionRequirementsDefinitionDto);
+export const DRD_LIST = definitionList(
+  DecisionRequirementsDefinitionEntity,
+  Resources.DECISION_REQUIREMENTS_DEFINITION,
+  DRD_QUERY,
+  DecisionRequirementsDefinitionDto,
+  toDecisionRequirementsDefinitionDto,
+);

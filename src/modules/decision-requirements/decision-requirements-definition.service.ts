@@ -27,7 +27,12 @@ export class DecisionRequirementsDefinitionService {
   private find(auth: Authentication | null, ref: DrdRef): Promise<DecisionRequirementsDefinitionEntity> {
     if (ref.id !== undefined) {
       // Camunda answers an unknown DRD id with 400 (a null-value error turned NotValidException).
-      return this.lookup.byId(auth, ref.id, 400, `no deployed decision requirements definition found with id '${ref.id}': decisionRequirementsDefinition is null`);
+      return this.lookup.byId(
+        auth,
+        ref.id,
+        400,
+        `no deployed decision requirements definition found with id '${ref.id}': decisionRequirementsDefinition is null`,
+      );
     }
     return this.lookup.byKey(auth, ref.key!, ref.tenantId ?? null);
   }

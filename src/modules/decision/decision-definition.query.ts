@@ -19,11 +19,24 @@ export const DECISION_DEFINITION_QUERY: QuerySpec = {
     versionTagLike: f.like('d.versionTag'),
   },
   sortBy: {
-    category: 'd.category', decisionRequirementsDefinitionKey: 'd.decisionRequirementsDefinitionKey', key: 'd.key', id: 'd.id',
-    name: 'd.name', version: 'd.version', deploymentId: 'd.deploymentId', deployTime: 'dep.deploymentTime',
-    versionTag: 'd.versionTag', tenantId: 'd.tenantId',
+    category: 'd.category',
+    decisionRequirementsDefinitionKey: 'd.decisionRequirementsDefinitionKey',
+    key: 'd.key',
+    id: 'd.id',
+    name: 'd.name',
+    version: 'd.version',
+    deploymentId: 'd.deploymentId',
+    deployTime: 'dep.deploymentTime',
+    versionTag: 'd.versionTag',
+    tenantId: 'd.tenantId',
   },
   defaultOrder: 'd.id',
 };
 
-export const DECISION_DEFINITION_LIST = definitionList(DecisionDefinitionEntity, Resources.DECISION_DEFINITION, DECISION_DEFINITION_QUERY, DecisionDefinitionDto, toDecisionDefinitionDto);
+export const DECISION_DEFINITION_LIST = definitionList(
+  DecisionDefinitionEntity,
+  Resources.DECISION_DEFINITION,
+  DECISION_DEFINITION_QUERY,
+  DecisionDefinitionDto,
+  toDecisionDefinitionDto,
+);

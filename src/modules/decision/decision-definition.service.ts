@@ -2,10 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
-import { badRequest, RestError } from '../../common/errors/rest-error';
 import { variablesFromWire, variablesToWire, VariablesBodyDto } from '../../common/variables/variable-value.dto';
-import { EngineError } from '../../engine/errors';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
@@ -60,9 +57,10 @@ export class DecisionDefinitionService {
   }
 
   async evaluate(auth: Authentication | null, ref: DecisionRef, dto: VariablesBodyDto) {
-    const definition = ref.id !== undefined
-      ? await this.lookup.byId(auth, ref.id, 404, `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`)
-      : await this.find(auth, ref);
+    const definition =
+      ref.id !== undefined
+        ? await this.lookup.byId(auth, ref.id, 404, `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`)
+        : await this.find(auth, ref);
     const variables = variablesFromWire(dto.variables);
     // By key the prefix names the definition found, so it is known here, not in the path.
     const result = await withErrorPrefix(`Cannot evaluate decision ${definition.id}`, () => this.engine.decisions.evaluate(auth, definition, variables));

@@ -68,10 +68,12 @@ export class DeploymentController {
   }
 
   @Post(':id/redeploy')
-  @EngineErrorAnswers(
-    notFoundIs404("Cannot redeploy deployment '{id}': {message}"),
-    { kinds: ['NotValid', 'BadUserRequest'], status: 400, type: 'InvalidRequestException', message: "Cannot redeploy deployment '{id}': {message}" },
-  )
+  @EngineErrorAnswers(notFoundIs404("Cannot redeploy deployment '{id}': {message}"), {
+    kinds: ['NotValid', 'BadUserRequest'],
+    status: 400,
+    type: 'InvalidRequestException',
+    message: "Cannot redeploy deployment '{id}': {message}",
+  })
   @HttpCode(200)
   @ApiOkResponse({ type: DeploymentWithDefinitionsDto })
   redeploy(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Param('id') id: string, @Body() dto: RedeploymentDto) {

@@ -1,21 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { RestError, badRequest, notFound } from '../../common/errors/rest-error';
-import { SelectQueryBuilder } from 'typeorm';
+import { badRequest, notFound } from '../../common/errors/rest-error';
 import { LinkBuilder } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';
-import { EngineError } from '../../engine/errors';
-import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
 import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
 import {
-  DeploymentDto, DeploymentResourceDto, DeploymentWithDefinitionsDto, RedeploymentDto,
-  toDeploymentDto, toDeploymentResourceDto, toDeploymentWithDefinitionsDto,
+  DeploymentDto,
+  DeploymentResourceDto,
+  DeploymentWithDefinitionsDto,
+  RedeploymentDto,
+  toDeploymentDto,
+  toDeploymentResourceDto,
+  toDeploymentWithDefinitionsDto,
 } from './deployment.dto';
 import { DEPLOYMENT_LIST } from './deployment.query';
 import { ResourceQuery } from '../../common/query/resource-query';
 
-const RESERVED = new Set(['deployment-name', 'deployment-activation-time', 'enable-duplicate-filtering', 'deploy-changed-only', 'deployment-source', 'tenant-id']);
+const RESERVED = new Set([
+  'deployment-name',
+  'deployment-activation-time',
+  'enable-duplicate-filtering',
+  'deploy-changed-only',
+  'deployment-source',
+  'tenant-id',
+]);
 
 export interface UploadedPart {
   originalname: string;

@@ -8,10 +8,9 @@ import { ExecutionDto, toExecutionDto } from './execution.dto';
 function subscribed(eventType: 'signal' | 'message'): ParamDef {
   return f.custom('string', (qb, v, _a, n) => {
     const p = n('event');
-    qb.andWhere(
-      `EXISTS (SELECT 1 FROM act_ru_event_subscr es WHERE es.execution_id = e.id AND es.event_type = '${eventType}' AND es.event_name = :${p})`,
-      { [p]: v },
-    );
+    qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_event_subscr es WHERE es.execution_id = e.id AND es.event_type = '${eventType}' AND es.event_name = :${p})`, {
+      [p]: v,
+    });
   });
 }
 

@@ -12,8 +12,8 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { ExecutionDto, CreateIncidentDto, toExecutionDto } from './execution.dto';
-import { EXECUTION_LIST, EXECUTION_QUERY } from './execution.query';
+import { ExecutionDto, CreateIncidentDto } from './execution.dto';
+import { EXECUTION_LIST } from './execution.query';
 
 @Injectable()
 export class ExecutionService {

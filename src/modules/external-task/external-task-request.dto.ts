@@ -1,6 +1,14 @@
 import { JsonType, UNREADABLE } from '../../common/http/json-body';
 import {
-  BooleanField, IntegerField, JsonField, LongField, NestedArrayField, ObjectField, StringArrayField, StringField, VariablesField,
+  BooleanField,
+  IntegerField,
+  JsonField,
+  LongField,
+  NestedArrayField,
+  ObjectField,
+  StringArrayField,
+  StringField,
+  VariablesField,
 } from '../../common/validation/body-fields';
 import { RestError } from '../../common/errors/rest-error';
 import { variablesFromWire } from '../../common/variables/variable-value.dto';
@@ -19,7 +27,8 @@ function sortingOf(entries: FetchSortingDto[] | null | undefined): Array<'asc' |
   const out: Array<'asc' | 'desc'> = [];
   for (const { sortBy, sortOrder } of entries ?? []) {
     if (sortBy != null && sortBy !== 'createTime') throw new RestError(400, `Cannot set query sortBy parameter to value ${sortBy}`);
-    if (sortOrder != null && sortOrder !== 'asc' && sortOrder !== 'desc') throw new RestError(400, `Cannot set query sortOrder parameter to value ${sortOrder}`);
+    if (sortOrder != null && sortOrder !== 'asc' && sortOrder !== 'desc')
+      throw new RestError(400, `Cannot set query sortOrder parameter to value ${sortOrder}`);
     if (sortBy == null) continue;
     if (sortOrder == null) throw new NotValidError('Invalid query: call asc() or desc() after using orderByXX(): direction is null');
     out.push(sortOrder);

@@ -1,17 +1,23 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiQuerySpec, CountQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ExternalTaskDto, LockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
 import {
-  CompleteExternalTaskDto, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, FetchExternalTasksDto,
-  ExternalTaskPriorityDto, ExternalTaskRetriesDto, LockExternalTaskDto, SetRetriesForExternalTasksDto,
+  CompleteExternalTaskDto,
+  ExtendLockOnExternalTaskDto,
+  ExternalTaskBpmnErrorDto,
+  ExternalTaskFailureDto,
+  FetchExternalTasksDto,
+  ExternalTaskPriorityDto,
+  ExternalTaskRetriesDto,
+  LockExternalTaskDto,
+  SetRetriesForExternalTasksDto,
 } from './external-task-request.dto';
 import { BULK_RETRIES_ANSWERS, UNKNOWN_TASK, WAITING_ROOM_FULL, WORKER_REFUSALS } from './external-task-error-answers';
 import { ExternalTaskRestService } from './external-task.service';

@@ -27,7 +27,8 @@ export class ExternalTaskDto {
 
 export class LockedExternalTaskDto extends ExternalTaskDto {
   @ApiPropertyOptional({ nullable: true }) errorDetails: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } } } }) variables: Record<string, VariableValueDto>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } } } })
+  variables: Record<string, VariableValueDto>;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) extensionProperties: Record<string, string>;
 }
 

@@ -45,7 +45,12 @@ export const EXTERNAL_TASK_QUERY: QuerySpec = {
       const sqlite = isSqlite(qb);
       // LIKE ignores case on SQLite; Camunda's is case-sensitive, so compare with GLOB there.
       const cond = sqlite ? `d.name GLOB :${p}` : `d.name LIKE :${p}`;
-      const pattern = sqlite ? v.replace(/[*?[]/g, (c) => `[${c}]`).replace(/%/g, '*').replace(/_/g, '?') : v;
+      const pattern = sqlite
+        ? v
+            .replace(/[*?[]/g, (c) => `[${c}]`)
+            .replace(/%/g, '*')
+            .replace(/_/g, '?')
+        : v;
       qb.andWhere(`x.proc_def_id IN (SELECT d.id FROM act_re_procdef d WHERE ${cond})`, { [p]: pattern });
     }),
     tenantIdIn: f.in('x.tenantId'),

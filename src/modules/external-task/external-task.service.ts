@@ -2,8 +2,7 @@ import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { SelectQueryBuilder } from 'typeorm';
 import { RestError } from '../../common/errors/rest-error';
 import { JsonObject } from '../../common/http/json-body';
-import { applyFilters, countQuery, listQuery } from '../../common/query/apply-query';
-import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
+import { applyFilters } from '../../common/query/apply-query';
 import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
 import { QuerySpec } from '../../common/query/query-spec';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -17,8 +16,17 @@ import { ResourceQuery } from '../../common/query/resource-query';
 import { ExternalTaskDto, LockedExternalTaskDto, toLockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, externalTaskList, TOPIC_NAMES_QUERY } from './external-task.query';
 import {
-  CompleteExternalTaskDto, ExtendLockOnExternalTaskDto, ExternalTaskBpmnErrorDto, ExternalTaskFailureDto, ExternalTaskPriorityDto, ExternalTaskRetriesDto,
-  FetchExternalTasksDto, fetchAndLockRequest, LockExternalTaskDto, SetRetriesForExternalTasksDto, variablesOf,
+  CompleteExternalTaskDto,
+  ExtendLockOnExternalTaskDto,
+  ExternalTaskBpmnErrorDto,
+  ExternalTaskFailureDto,
+  ExternalTaskPriorityDto,
+  ExternalTaskRetriesDto,
+  FetchExternalTasksDto,
+  fetchAndLockRequest,
+  LockExternalTaskDto,
+  SetRetriesForExternalTasksDto,
+  variablesOf,
 } from './external-task-request.dto';
 import { RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, RETRIES_PROCESS_INSTANCE_QUERY } from './retries-selection.query';
 
@@ -45,7 +53,11 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
 
   async topicNames(auth: Authentication | null, q: ParsedQuery): Promise<string[]> {
     const rows = await this.rows.read(auth, (qb) =>
-      applyFilters(qb, TOPIC_NAMES_QUERY, q).select('x.topicName', 'topicName').distinct(true).orderBy('x.topicName', 'ASC').getRawMany<{ topicName: string }>(),
+      applyFilters(qb, TOPIC_NAMES_QUERY, q)
+        .select('x.topicName', 'topicName')
+        .distinct(true)
+        .orderBy('x.topicName', 'ASC')
+        .getRawMany<{ topicName: string }>(),
     );
     return rows.map((r) => r.topicName);
   }
@@ -62,7 +74,13 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
   }
 
   complete(auth: Authentication | null, id: string, dto: CompleteExternalTaskDto): Promise<void> {
-    return this.engine.externalTasks.complete(auth, id, dto.workerId ?? null, variablesOf(dto.variables, 'variables'), variablesOf(dto.localVariables, 'localVariables'));
+    return this.engine.externalTasks.complete(
+      auth,
+      id,
+      dto.workerId ?? null,
+      variablesOf(dto.variables, 'variables'),
+      variablesOf(dto.localVariables, 'localVariables'),
+    );
   }
 
   handleFailure(auth: Authentication | null, id: string, dto: ExternalTaskFailureDto): Promise<void> {
@@ -78,7 +96,14 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
   }
 
   handleBpmnError(auth: Authentication | null, id: string, dto: ExternalTaskBpmnErrorDto): Promise<void> {
-    return this.engine.externalTasks.handleBpmnError(auth, id, dto.workerId ?? null, dto.errorCode ?? null, dto.errorMessage ?? null, variablesOf(dto.variables, 'variables'));
+    return this.engine.externalTasks.handleBpmnError(
+      auth,
+      id,
+      dto.workerId ?? null,
+      dto.errorCode ?? null,
+      dto.errorMessage ?? null,
+      variablesOf(dto.variables, 'variables'),
+    );
   }
 
   lock(auth: Authentication | null, id: string, dto: LockExternalTaskDto): Promise<void> {
@@ -117,9 +142,20 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
     await this.engine.externalTasks.setRetriesOf(auth, ids, retries);
     const now = formatDate(new Date());
     return {
-      id: newId(), type: 'set-external-task-retries', totalJobs: ids.length, jobsCreated: ids.length, batchJobsPerSeed: 100,
-      invocationsPerBatchJob: 1, seedJobDefinitionId: null, monitorJobDefinitionId: null, batchJobDefinitionId: null, suspended: false,
-      tenantId: null, createUserId: auth?.userId ?? null, startTime: now, executionStartTime: now,
+      id: newId(),
+      type: 'set-external-task-retries',
+      totalJobs: ids.length,
+      jobsCreated: ids.length,
+      batchJobsPerSeed: 100,
+      invocationsPerBatchJob: 1,
+      seedJobDefinitionId: null,
+      monitorJobDefinitionId: null,
+      batchJobDefinitionId: null,
+      suspended: false,
+      tenantId: null,
+      createUserId: auth?.userId ?? null,
+      startTime: now,
+      executionStartTime: now,
     };
   }
 
@@ -143,7 +179,8 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
       }
       if (historicQuery != null) {
         const qb = em.getRepository(HistoricProcessInstanceEntity).createQueryBuilder('h');
-        for (const r of await selectIds(qb, RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, historicQuery, 'historicProcessInstanceQuery', 'h.processInstanceId')) instanceIds.add(r);
+        for (const r of await selectIds(qb, RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, historicQuery, 'historicProcessInstanceQuery', 'h.processInstanceId'))
+          instanceIds.add(r);
       }
       if (instanceIds.size) {
         const rows = await em

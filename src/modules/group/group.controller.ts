@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
-import { ResourceOptionsDto, CountResultDto } from '../../common/http/count-result.dto';
+import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/authorization/authentication';

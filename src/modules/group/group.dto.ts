@@ -1,5 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { objectOrNull } from '../../common/http/json-body';
 import { GroupData } from '../../engine/identity/identity.service';
 import { StringField } from '../../common/validation/body-fields';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';

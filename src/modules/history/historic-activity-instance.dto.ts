@@ -28,11 +28,26 @@ export class HistoricActivityInstanceDto {
 
 export function toHistoricActivityInstanceDto(a: HistoricActivityInstanceEntity): HistoricActivityInstanceDto {
   return {
-    id: a.id, parentActivityInstanceId: a.parentActivityInstanceId, activityId: a.activityId, activityName: a.activityName,
-    activityType: a.activityType, processDefinitionKey: a.processDefinitionKey, processDefinitionId: a.processDefinitionId,
-    processInstanceId: a.processInstanceId, executionId: a.executionId, taskId: a.taskId, calledProcessInstanceId: a.calledProcessInstanceId,
-    calledCaseInstanceId: a.calledCaseInstanceId, assignee: a.assignee, startTime: formatDate(a.startTime), endTime: formatDate(a.endTime),
-    durationInMillis: a.durationInMillis, canceled: a.activityInstanceState === 2, completeScope: a.activityInstanceState === 1,
-    tenantId: a.tenantId, removalTime: formatDate(a.removalTime), rootProcessInstanceId: a.rootProcessInstanceId,
+    id: a.id,
+    parentActivityInstanceId: a.parentActivityInstanceId,
+    activityId: a.activityId,
+    activityName: a.activityName,
+    activityType: a.activityType,
+    processDefinitionKey: a.processDefinitionKey,
+    processDefinitionId: a.processDefinitionId,
+    processInstanceId: a.processInstanceId,
+    executionId: a.executionId,
+    taskId: a.taskId,
+    calledProcessInstanceId: a.calledProcessInstanceId,
+    calledCaseInstanceId: a.calledCaseInstanceId,
+    assignee: a.assignee,
+    startTime: formatDate(a.startTime),
+    endTime: formatDate(a.endTime),
+    durationInMillis: a.durationInMillis,
+    canceled: a.activityInstanceState === 2,
+    completeScope: a.activityInstanceState === 1,
+    tenantId: a.tenantId,
+    removalTime: formatDate(a.removalTime),
+    rootProcessInstanceId: a.rootProcessInstanceId,
   };
 }

@@ -13,7 +13,10 @@ import { HistoricDecisionInstanceService } from './historic-decision-instance.se
 @ApiTags('Historic Decision Instance')
 @ApiBasicAuth()
 @Controller('history')
-@ListRoutes(HISTORIC_DECISION_INSTANCE_LIST, (c: HistoricDecisionInstanceController) => c.history.rows, { path: 'decision-instance', routes: ['list', 'count'] })
+@ListRoutes(HISTORIC_DECISION_INSTANCE_LIST, (c: HistoricDecisionInstanceController) => c.history.rows, {
+  path: 'decision-instance',
+  routes: ['list', 'count'],
+})
 export class HistoricDecisionInstanceController {
   constructor(readonly history: HistoricDecisionInstanceService) {}
 

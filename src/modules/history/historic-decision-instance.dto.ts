@@ -66,8 +66,15 @@ function entryValue(e: HistoricDecisionInputEntity, r: ValueRendering) {
 
 export function toInputDto(e: HistoricDecisionInputEntity, r: ValueRendering): HistoricDecisionInputDto {
   return {
-    id: e.id, decisionInstanceId: e.decisionInstanceId, clauseId: e.clauseId, clauseName: e.clauseName, errorMessage: null,
-    ...entryValue(e, r), createTime: formatDate(e.createTime), removalTime: formatDate(e.removalTime), rootProcessInstanceId: e.rootProcessInstanceId,
+    id: e.id,
+    decisionInstanceId: e.decisionInstanceId,
+    clauseId: e.clauseId,
+    clauseName: e.clauseName,
+    errorMessage: null,
+    ...entryValue(e, r),
+    createTime: formatDate(e.createTime),
+    removalTime: formatDate(e.removalTime),
+    rootProcessInstanceId: e.rootProcessInstanceId,
   };
 }
 
@@ -81,13 +88,28 @@ export function toHistoricDecisionInstanceDto(
   outputs: HistoricDecisionOutputDto[] | null,
 ): HistoricDecisionInstanceDto {
   return {
-    id: h.id, decisionDefinitionId: h.decisionDefinitionId, decisionDefinitionKey: h.decisionDefinitionKey,
-    decisionDefinitionName: h.decisionDefinitionName, evaluationTime: formatDate(h.evaluationTime), removalTime: formatDate(h.removalTime),
-    processDefinitionId: h.processDefinitionId, processDefinitionKey: h.processDefinitionKey, processInstanceId: h.processInstanceId,
-    rootProcessInstanceId: h.rootProcessInstanceId, caseDefinitionId: h.caseDefinitionId, caseDefinitionKey: h.caseDefinitionKey,
-    caseInstanceId: h.caseInstanceId, activityId: h.activityId, activityInstanceId: h.activityInstanceId, userId: h.userId,
-    inputs, outputs, collectResultValue: h.collectResultValue, rootDecisionInstanceId: h.rootDecisionInstanceId,
-    decisionRequirementsDefinitionId: h.decisionRequirementsDefinitionId, decisionRequirementsDefinitionKey: h.decisionRequirementsDefinitionKey,
+    id: h.id,
+    decisionDefinitionId: h.decisionDefinitionId,
+    decisionDefinitionKey: h.decisionDefinitionKey,
+    decisionDefinitionName: h.decisionDefinitionName,
+    evaluationTime: formatDate(h.evaluationTime),
+    removalTime: formatDate(h.removalTime),
+    processDefinitionId: h.processDefinitionId,
+    processDefinitionKey: h.processDefinitionKey,
+    processInstanceId: h.processInstanceId,
+    rootProcessInstanceId: h.rootProcessInstanceId,
+    caseDefinitionId: h.caseDefinitionId,
+    caseDefinitionKey: h.caseDefinitionKey,
+    caseInstanceId: h.caseInstanceId,
+    activityId: h.activityId,
+    activityInstanceId: h.activityInstanceId,
+    userId: h.userId,
+    inputs,
+    outputs,
+    collectResultValue: h.collectResultValue,
+    rootDecisionInstanceId: h.rootDecisionInstanceId,
+    decisionRequirementsDefinitionId: h.decisionRequirementsDefinitionId,
+    decisionRequirementsDefinitionKey: h.decisionRequirementsDefinitionKey,
     tenantId: h.tenantId,
   };
 }

@@ -30,11 +30,17 @@ export class HistoricDecisionInstanceService {
   }
 
   /** Evaluations per decision of a decision requirements definition (optionally of one evaluation). */
-  async drdStatistics(auth: Authentication | null, drdId: string, decisionInstanceId?: string): Promise<Array<{ decisionDefinitionKey: string; evaluations: number }>> {
+  async drdStatistics(
+    auth: Authentication | null,
+    drdId: string,
+    decisionInstanceId?: string,
+  ): Promise<Array<{ decisionDefinitionKey: string; evaluations: number }>> {
     return this.engine.tx.read(async (em) => {
       const drd = await em.getRepository(DecisionRequirementsDefinitionEntity).findOneBy({ id: drdId });
       if (!drd) throw new RestError(400, `No decision requirements definition found with id '${drdId}'`);
-      await this.engine.authorizationChecker.check(em, auth, [{ permission: 'READ', resource: Resources.DECISION_REQUIREMENTS_DEFINITION, resourceId: drd.key }]);
+      await this.engine.authorizationChecker.check(em, auth, [
+        { permission: 'READ', resource: Resources.DECISION_REQUIREMENTS_DEFINITION, resourceId: drd.key },
+      ]);
       const qb = em
         .getRepository(HistoricDecisionInstanceEntity)
         .createQueryBuilder('h')
@@ -76,9 +82,14 @@ export class HistoricDecisionInstanceService {
       applyOrderAndPaging(qb, CLEANABLE_DECISION_REPORT_QUERY, q);
       const rows = await qb.getRawMany<Record<string, unknown>>();
       return rows.map((r) => ({
-        decisionDefinitionId: r.id, decisionDefinitionKey: r.key, decisionDefinitionName: r.name, decisionDefinitionVersion: Number(r.version),
-        historyTimeToLive: r.ttl == null ? null : Number(r.ttl), finishedDecisionInstanceCount: Number(r.finished),
-        cleanableDecisionInstanceCount: Number(r.cleanable ?? 0), tenantId: r.tenantId ?? null,
+        decisionDefinitionId: r.id,
+        decisionDefinitionKey: r.key,
+        decisionDefinitionName: r.name,
+        decisionDefinitionVersion: Number(r.version),
+        historyTimeToLive: r.ttl == null ? null : Number(r.ttl),
+        finishedDecisionInstanceCount: Number(r.finished),
+        cleanableDecisionInstanceCount: Number(r.cleanable ?? 0),
+        tenantId: r.tenantId ?? null,
       }));
     });
   }

@@ -4,7 +4,13 @@ import { HistoricDecisionInputEntity } from '../../persistence/entities/history/
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import {
-  HistoricDecisionInputDto, HistoricDecisionInstanceDto, HistoricDecisionOutputDto, toHistoricDecisionInstanceDto, toInputDto, toOutputDto, ValueRendering,
+  HistoricDecisionInputDto,
+  HistoricDecisionInstanceDto,
+  HistoricDecisionOutputDto,
+  toHistoricDecisionInstanceDto,
+  toInputDto,
+  toOutputDto,
+  ValueRendering,
 } from './historic-decision-instance.dto';
 
 function groupBy<T extends { decisionInstanceId: string }, D>(rows: T[], map: (t: T) => D): Map<string, D[]> {

@@ -37,15 +37,35 @@ export class HistoricDetailDto {
 
 export function toHistoricDetailDto(d: HistoricDetailEntity, deserialize: boolean): HistoricDetailDto {
   const common = {
-    id: d.id, processDefinitionKey: d.processDefinitionKey, processDefinitionId: d.processDefinitionId, processInstanceId: d.processInstanceId,
-    activityInstanceId: d.activityInstanceId, executionId: d.executionId, caseDefinitionKey: null, caseDefinitionId: null,
-    caseInstanceId: null, caseExecutionId: null, taskId: d.taskId, tenantId: d.tenantId, userOperationId: d.userOperationId,
-    time: formatDate(d.time), removalTime: formatDate(d.removalTime), rootProcessInstanceId: d.rootProcessInstanceId,
+    id: d.id,
+    processDefinitionKey: d.processDefinitionKey,
+    processDefinitionId: d.processDefinitionId,
+    processInstanceId: d.processInstanceId,
+    activityInstanceId: d.activityInstanceId,
+    executionId: d.executionId,
+    caseDefinitionKey: null,
+    caseDefinitionId: null,
+    caseInstanceId: null,
+    caseExecutionId: null,
+    taskId: d.taskId,
+    tenantId: d.tenantId,
+    userOperationId: d.userOperationId,
+    time: formatDate(d.time),
+    removalTime: formatDate(d.removalTime),
+    rootProcessInstanceId: d.rootProcessInstanceId,
   };
   if (d.detailType === 'FormProperty') return { type: 'formField', ...common, fieldId: d.variableName, fieldValue: d.textValue };
   const wire = typedValueToWire(fromColumns(d), deserialize);
   return {
-    type: 'variableUpdate', ...common, variableName: d.variableName, variableInstanceId: d.variableInstanceId, variableType: wire.type,
-    value: wire.value, valueInfo: wire.valueInfo, initial: d.initial === true || Number(d.initial) === 1, revision: d.revision, errorMessage: null,
+    type: 'variableUpdate',
+    ...common,
+    variableName: d.variableName,
+    variableInstanceId: d.variableInstanceId,
+    variableType: wire.type,
+    value: wire.value,
+    valueInfo: wire.valueInfo,
+    initial: d.initial === true || Number(d.initial) === 1,
+    revision: d.revision,
+    errorMessage: null,
   };
 }

@@ -33,8 +33,14 @@ export const HISTORIC_DETAIL_QUERY: QuerySpec = {
     deserializeValues: f.option('boolean'),
   },
   sortBy: {
-    processInstanceId: 'd.processInstanceId', variableName: 'd.variableName', variableType: 'd.type', variableRevision: 'd.revision',
-    formPropertyId: 'd.variableName', time: 'd.time', occurrence: 'd.sequenceCounter', tenantId: 'd.tenantId',
+    processInstanceId: 'd.processInstanceId',
+    variableName: 'd.variableName',
+    variableType: 'd.type',
+    variableRevision: 'd.revision',
+    formPropertyId: 'd.variableName',
+    time: 'd.time',
+    occurrence: 'd.sequenceCounter',
+    tenantId: 'd.tenantId',
   },
   defaultOrder: 'd.id',
 };

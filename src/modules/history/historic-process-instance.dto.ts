@@ -25,13 +25,29 @@ export class HistoricProcessInstanceDto {
 }
 
 /** The definition's name and version come from the joined definition row (`name`, `version`). */
-export function toHistoricProcessInstanceDto(h: HistoricProcessInstanceEntity, definition?: { name: string | null; version: number }): HistoricProcessInstanceDto {
+export function toHistoricProcessInstanceDto(
+  h: HistoricProcessInstanceEntity,
+  definition?: { name: string | null; version: number },
+): HistoricProcessInstanceDto {
   return {
-    id: h.id, businessKey: h.businessKey, processDefinitionId: h.processDefinitionId, processDefinitionKey: h.processDefinitionKey,
-    processDefinitionName: definition?.name ?? null, processDefinitionVersion: definition?.version ?? null,
-    startTime: formatDate(h.startTime), endTime: formatDate(h.endTime), removalTime: formatDate(h.removalTime),
-    durationInMillis: h.durationInMillis, startUserId: h.startUserId, startActivityId: h.startActivityId, deleteReason: h.deleteReason,
-    rootProcessInstanceId: h.rootProcessInstanceId, superProcessInstanceId: h.superProcessInstanceId, superCaseInstanceId: null,
-    caseInstanceId: null, tenantId: h.tenantId, state: h.state,
+    id: h.id,
+    businessKey: h.businessKey,
+    processDefinitionId: h.processDefinitionId,
+    processDefinitionKey: h.processDefinitionKey,
+    processDefinitionName: definition?.name ?? null,
+    processDefinitionVersion: definition?.version ?? null,
+    startTime: formatDate(h.startTime),
+    endTime: formatDate(h.endTime),
+    removalTime: formatDate(h.removalTime),
+    durationInMillis: h.durationInMillis,
+    startUserId: h.startUserId,
+    startActivityId: h.startActivityId,
+    deleteReason: h.deleteReason,
+    rootProcessInstanceId: h.rootProcessInstanceId,
+    superProcessInstanceId: h.superProcessInstanceId,
+    superCaseInstanceId: null,
+    caseInstanceId: null,
+    tenantId: h.tenantId,
+    state: h.state,
   };
 }

@@ -41,9 +41,16 @@ export const HISTORIC_PROCESS_INSTANCE_QUERY: QuerySpec = {
     internallyTerminated: STATE('INTERNALLY_TERMINATED'),
   },
   sortBy: {
-    instanceId: 'h.id', definitionId: 'h.processDefinitionId', definitionKey: 'h.processDefinitionKey', definitionName: 'd.name',
-    definitionVersion: 'd.version', businessKey: 'h.businessKey', startTime: 'h.startTime', endTime: 'h.endTime',
-    duration: 'h.durationInMillis', tenantId: 'h.tenantId',
+    instanceId: 'h.id',
+    definitionId: 'h.processDefinitionId',
+    definitionKey: 'h.processDefinitionKey',
+    definitionName: 'd.name',
+    definitionVersion: 'd.version',
+    businessKey: 'h.businessKey',
+    startTime: 'h.startTime',
+    endTime: 'h.endTime',
+    duration: 'h.durationInMillis',
+    tenantId: 'h.tenantId',
   },
   defaultOrder: 'h.id',
 };
@@ -51,7 +58,9 @@ export const HISTORIC_PROCESS_INSTANCE_QUERY: QuerySpec = {
 /** Definition names and versions for a whole page in one query. */
 async function withDefinitions(rows: HistoricProcessInstanceEntity[], { em }: PageContext): Promise<HistoricProcessInstanceDto[]> {
   const ids = [...new Set(rows.map((h) => h.processDefinitionId))];
-  const definitions = ids.length ? await em.getRepository(ProcessDefinitionEntity).find({ select: { id: true, name: true, version: true }, where: { id: In(ids) } }) : [];
+  const definitions = ids.length
+    ? await em.getRepository(ProcessDefinitionEntity).find({ select: { id: true, name: true, version: true }, where: { id: In(ids) } })
+    : [];
   const byId = new Map(definitions.map((d) => [d.id, d]));
   return rows.map((h) => toHistoricProcessInstanceDto(h, byId.get(h.processDefinitionId)));
 }

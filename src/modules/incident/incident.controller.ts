@@ -2,9 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/com
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ParsedQuery } from '../../common/query/parse-query';
-import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { AnnotationDto, IncidentDto } from './incident.dto';

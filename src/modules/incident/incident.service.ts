@@ -1,9 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
-import { objectOrNull } from '../../common/http/json-body';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';

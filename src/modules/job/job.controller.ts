@@ -5,11 +5,8 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { JobDto, JobRetriesDto } from './job.dto';
-import { JOB_LIST, JOB_QUERY } from './job.query';
+import { JOB_LIST } from './job.query';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
-import { CountResultDto } from '../../common/http/count-result.dto';
-import { ParsedQuery } from '../../common/query/parse-query';
-import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from '../../common/query/query.decorators';
 import { JobRestService } from './job.service';
 
 @ApiTags('Job')

@@ -28,9 +28,20 @@ export class JobRetriesDto {
 
 export function toJobDto(j: JobEntity): JobDto {
   return {
-    id: j.id, jobDefinitionId: j.jobDefinitionId, processInstanceId: j.processInstanceId, processDefinitionId: j.processDefinitionId,
-    processDefinitionKey: j.processDefinitionKey, executionId: j.executionId, exceptionMessage: j.exceptionMessage,
-    failedActivityId: j.failedActivityId, retries: j.retries, dueDate: formatDate(j.dueDate), suspended: j.suspensionState === 2,
-    priority: Number(j.priority), tenantId: j.tenantId, createTime: formatDate(j.createTime), batchId: null,
+    id: j.id,
+    jobDefinitionId: j.jobDefinitionId,
+    processInstanceId: j.processInstanceId,
+    processDefinitionId: j.processDefinitionId,
+    processDefinitionKey: j.processDefinitionKey,
+    executionId: j.executionId,
+    exceptionMessage: j.exceptionMessage,
+    failedActivityId: j.failedActivityId,
+    retries: j.retries,
+    dueDate: formatDate(j.dueDate),
+    suspended: j.suspensionState === 2,
+    priority: Number(j.priority),
+    tenantId: j.tenantId,
+    createTime: formatDate(j.createTime),
+    batchId: null,
   };
 }

@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
-import { objectOrNull } from '../../common/http/json-body';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/authorized-rows';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { parseDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { JobDto, toJobDto, JobRetriesDto } from './job.dto';
-import { JOB_LIST, JOB_QUERY } from './job.query';
+import { JOB_LIST } from './job.query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
 @Injectable()

@@ -41,7 +41,17 @@ export function toMessageCorrelationResultDto(r: MessageCorrelationResult, withV
     resultType: r.resultType,
     execution: r.execution ? { ...r.execution } : null,
     processInstance: p
-      ? { links: [], id: p.id, definitionId: p.definitionId, definitionKey: p.definitionKey, businessKey: p.businessKey, caseInstanceId: null, ended: p.ended, suspended: p.suspended, tenantId: p.tenantId }
+      ? {
+          links: [],
+          id: p.id,
+          definitionId: p.definitionId,
+          definitionKey: p.definitionKey,
+          businessKey: p.businessKey,
+          caseInstanceId: null,
+          ended: p.ended,
+          suspended: p.suspended,
+          tenantId: p.tenantId,
+        }
       : null,
   };
   if (withVariables) dto.variables = variablesToWire(r.variables ?? {}, true);

@@ -26,8 +26,14 @@ export class MessageService {
     };
     const withVariables = dto.variablesInResultEnabled === true;
     const results = await this.engine.events.correlateMessage(auth, {
-      messageName: dto.messageName, businessKey: dto.businessKey ?? null, processInstanceId: dto.processInstanceId ?? null,
-      tenantId, withoutTenantId, all: dto.all === true, variablesInResult: withVariables, ...variables,
+      messageName: dto.messageName,
+      businessKey: dto.businessKey ?? null,
+      processInstanceId: dto.processInstanceId ?? null,
+      tenantId,
+      withoutTenantId,
+      all: dto.all === true,
+      variablesInResult: withVariables,
+      ...variables,
     });
     if (dto.resultEnabled !== true) return null;
     return results.map((r) => toMessageCorrelationResultDto(r, withVariables));

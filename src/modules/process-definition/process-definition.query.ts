@@ -28,10 +28,23 @@ export const PROCESS_DEFINITION_QUERY: QuerySpec = {
     notStartableInTasklist: f.flag('d.startable = false'),
   },
   sortBy: {
-    category: 'd.category', key: 'd.key', id: 'd.id', name: 'd.name', version: 'd.version', deploymentId: 'd.deploymentId',
-    deployTime: 'dep.deploymentTime', tenantId: 'd.tenantId', versionTag: 'd.versionTag',
+    category: 'd.category',
+    key: 'd.key',
+    id: 'd.id',
+    name: 'd.name',
+    version: 'd.version',
+    deploymentId: 'd.deploymentId',
+    deployTime: 'dep.deploymentTime',
+    tenantId: 'd.tenantId',
+    versionTag: 'd.versionTag',
   },
   defaultOrder: 'd.id',
 };
 
-export const PROCESS_DEFINITION_LIST = definitionList(ProcessDefinitionEntity, Resources.PROCESS_DEFINITION, PROCESS_DEFINITION_QUERY, ProcessDefinitionDto, toProcessDefinitionDto);
+export const PROCESS_DEFINITION_LIST = definitionList(
+  ProcessDefinitionEntity,
+  Resources.PROCESS_DEFINITION,
+  PROCESS_DEFINITION_QUERY,
+  ProcessDefinitionDto,
+  toProcessDefinitionDto,
+);

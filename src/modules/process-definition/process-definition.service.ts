@@ -11,7 +11,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { PROCESS_DEFINITION_LIST, PROCESS_DEFINITION_QUERY } from './process-definition.query';
+import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 
 export interface ProcessDefinitionRef {
@@ -52,14 +52,22 @@ export class ProcessDefinitionService {
    * POST .../start: by id the engine looks the definition up (an unknown id is its failure); by key
    * the latest version is found first, so an unknown key is the usual 404 of the key lookup.
    */
-  async start(auth: Authentication | null, ref: ProcessDefinitionRef, dto: StartProcessInstanceDto, links: LinkBuilder): Promise<ProcessInstanceWithVariablesDto> {
+  async start(
+    auth: Authentication | null,
+    ref: ProcessDefinitionRef,
+    dto: StartProcessInstanceDto,
+    links: LinkBuilder,
+  ): Promise<ProcessInstanceWithVariablesDto> {
     const definition = ref.id !== undefined ? Object.assign(new ProcessDefinitionEntity(), { id: ref.id }) : await this.find(auth, ref);
     const prefix = `Cannot instantiate process definition ${definition.id}`;
     if (dto.startInstructions != null) throw badRequest(`${prefix}: start instructions are not supported`);
     const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     const info = await withErrorPrefix(prefix, () =>
       this.engine.runtime.startProcessInstance(auth, {
-        definition, businessKey: dto.businessKey ?? null, variables, withVariablesInReturn: dto.withVariablesInReturn === true,
+        definition,
+        businessKey: dto.businessKey ?? null,
+        variables,
+        withVariablesInReturn: dto.withVariablesInReturn === true,
       }),
     );
     return startedInstanceDto(info, links);

@@ -28,10 +28,18 @@ export function toActivityInstanceDto(node: ActivityInstanceNode, incidents: Inc
   const isRoot = node.parentActivityInstanceId === null;
   const own = isRoot ? [] : incidents.filter((i) => i.executionId != null && node.executionIds.includes(i.executionId) && i.activityId === node.activityId);
   return {
-    id: node.id, parentActivityInstanceId: node.parentActivityInstanceId, activityId: node.activityId, activityType: node.activityType,
-    processInstanceId: node.processInstanceId, processDefinitionId: node.processDefinitionId,
-    childActivityInstances: node.childActivityInstances.map((c) => toActivityInstanceDto(c, incidents)), childTransitionInstances: [],
-    executionIds: node.executionIds, activityName: node.activityName, incidentIds: own.map((i) => i.id),
-    incidents: own.map((i) => ({ id: i.id, activityId: node.activityId })), name: node.activityName,
+    id: node.id,
+    parentActivityInstanceId: node.parentActivityInstanceId,
+    activityId: node.activityId,
+    activityType: node.activityType,
+    processInstanceId: node.processInstanceId,
+    processDefinitionId: node.processDefinitionId,
+    childActivityInstances: node.childActivityInstances.map((c) => toActivityInstanceDto(c, incidents)),
+    childTransitionInstances: [],
+    executionIds: node.executionIds,
+    activityName: node.activityName,
+    incidentIds: own.map((i) => i.id),
+    incidents: own.map((i) => ({ id: i.id, activityId: node.activityId })),
+    name: node.activityName,
   };
 }

@@ -72,7 +72,10 @@ export const PROCESS_INSTANCE_QUERY: QuerySpec = {
     ...variableCaseParams(),
   },
   sortBy: {
-    instanceId: 'p.id', definitionKey: 'p.processDefinitionKey', definitionId: 'p.processDefinitionId', tenantId: 'p.tenantId',
+    instanceId: 'p.id',
+    definitionKey: 'p.processDefinitionKey',
+    definitionId: 'p.processDefinitionId',
+    tenantId: 'p.tenantId',
     businessKey: 'p.businessKey',
   },
   defaultOrder: 'p.id',

@@ -38,7 +38,8 @@ export class ProcessInstanceService {
     const on = (v?: string) => v === 'true';
     try {
       await this.engine.runtime.deleteProcessInstance(auth, id, {
-        skipCustomListeners: on(flags.skipCustomListeners), skipIoMappings: on(flags.skipIoMappings),
+        skipCustomListeners: on(flags.skipCustomListeners),
+        skipIoMappings: on(flags.skipIoMappings),
       });
     } catch (err) {
       // Not an answer but the request's own choice: failIfNotExists=false makes an unknown id a success.

@@ -14,7 +14,11 @@ export class SignalService {
     // As in Camunda's builder, withoutTenantId wins over a tenant id given with it.
     const withoutTenantId = dto.withoutTenantId === true;
     await this.engine.events.signal(auth, {
-      name: dto.name, variables, executionId: dto.executionId ?? null, tenantId: withoutTenantId ? null : (dto.tenantId ?? null), withoutTenantId,
+      name: dto.name,
+      variables,
+      executionId: dto.executionId ?? null,
+      tenantId: withoutTenantId ? null : (dto.tenantId ?? null),
+      withoutTenantId,
     });
   }
 }

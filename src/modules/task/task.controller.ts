@@ -1,4 +1,19 @@
-import { Body, Controller, createParamDecorator, ExecutionContext, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  ExecutionContext,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -14,7 +29,9 @@ import { TaskService } from './task.service';
 
 /** `variables` and `localVariables` share their handlers; the path says which scope is meant. */
 const both = (suffix = '') => [`:id/variables${suffix}`, `:id/localVariables${suffix}`];
-const Local = createParamDecorator((_data: unknown, ctx: ExecutionContext) => /\/task\/[^/]+\/localVariables(\/|$)/.test(ctx.switchToHttp().getRequest<Request>().path));
+const Local = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
+  /\/task\/[^/]+\/localVariables(\/|$)/.test(ctx.switchToHttp().getRequest<Request>().path),
+);
 
 @ApiTags('Task')
 @ApiBasicAuth()
@@ -88,7 +105,13 @@ export class TaskController {
 
   @Put(both('/:varName'))
   @HttpCode(204)
-  putVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Param('varName') name: string, @Body() body: VariableValueDto) {
+  putVariable(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Local() local: boolean,
+    @Param('varName') name: string,
+    @Body() body: VariableValueDto,
+  ) {
     return vars.putVariable(this.tasks.variables(auth, id, local), name, body);
   }
 

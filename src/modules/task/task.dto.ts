@@ -40,10 +40,28 @@ export class CompleteTaskDto {
 
 export function toTaskDto(t: TaskEntity): TaskDto {
   return {
-    id: t.id, name: t.name, assignee: t.assignee, owner: t.owner, created: formatDate(t.createTime), lastUpdated: formatDate(t.lastUpdated),
-    due: formatDate(t.dueDate), followUp: formatDate(t.followUpDate), delegationState: t.delegationState, description: t.description,
-    executionId: t.executionId, formKey: t.formKey, camundaFormRef: null, parentTaskId: t.parentTaskId, priority: t.priority,
-    processDefinitionId: t.processDefinitionId, processInstanceId: t.processInstanceId, suspended: t.suspensionState === 2,
-    taskDefinitionKey: t.taskDefinitionKey, caseDefinitionId: null, caseExecutionId: null, caseInstanceId: null, tenantId: t.tenantId,
+    id: t.id,
+    name: t.name,
+    assignee: t.assignee,
+    owner: t.owner,
+    created: formatDate(t.createTime),
+    lastUpdated: formatDate(t.lastUpdated),
+    due: formatDate(t.dueDate),
+    followUp: formatDate(t.followUpDate),
+    delegationState: t.delegationState,
+    description: t.description,
+    executionId: t.executionId,
+    formKey: t.formKey,
+    camundaFormRef: null,
+    parentTaskId: t.parentTaskId,
+    priority: t.priority,
+    processDefinitionId: t.processDefinitionId,
+    processInstanceId: t.processInstanceId,
+    suspended: t.suspensionState === 2,
+    taskDefinitionKey: t.taskDefinitionKey,
+    caseDefinitionId: null,
+    caseExecutionId: null,
+    caseInstanceId: null,
+    tenantId: t.tenantId,
   };
 }

@@ -5,7 +5,7 @@ import { taskReadGrants } from '../../common/query/authorized-rows';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { TaskDto, toTaskDto } from './task.dto';
 
-const LINK = 'SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND il.type = \'candidate\'';
+const LINK = "SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND il.type = 'candidate'";
 const GROUPS_OF = (p: string) => `SELECT m.group_id FROM act_id_membership m WHERE m.user_id = :${p}`;
 
 /** Candidate filters leave out assigned tasks unless includeAssignedTasks is set (as in Camunda). */
@@ -76,7 +76,9 @@ export const TASK_QUERY: QuerySpec = {
     includeAssignedTasks: f.option('boolean'),
     involvedUser: f.custom('string', (qb, v, _a, n) => {
       const p = n('inv');
-      qb.andWhere(`(t.assignee = :${p} OR t.owner = :${p} OR EXISTS (SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND il.user_id = :${p}))`, { [p]: v });
+      qb.andWhere(`(t.assignee = :${p} OR t.owner = :${p} OR EXISTS (SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND il.user_id = :${p}))`, {
+        [p]: v,
+      });
     }),
     assigned: f.flag('t.assignee IS NOT NULL'),
     unassigned: f.flag('t.assignee IS NULL'),
@@ -128,10 +130,21 @@ export const TASK_QUERY: QuerySpec = {
     ...variableCaseParams(),
   },
   sortBy: {
-    instanceId: 't.processInstanceId', caseInstanceId: 't.id', dueDate: 't.dueDate', executionId: 't.executionId',
-    caseExecutionId: 't.id', assignee: 't.assignee', created: 't.createTime', lastUpdated: 't.lastUpdated',
-    followUpDate: 't.followUpDate', description: 't.description', id: 't.id', name: 't.name', nameCaseInsensitive: 'LOWER(t.name)',
-    priority: 't.priority', tenantId: 't.tenantId',
+    instanceId: 't.processInstanceId',
+    caseInstanceId: 't.id',
+    dueDate: 't.dueDate',
+    executionId: 't.executionId',
+    caseExecutionId: 't.id',
+    assignee: 't.assignee',
+    created: 't.createTime',
+    lastUpdated: 't.lastUpdated',
+    followUpDate: 't.followUpDate',
+    description: 't.description',
+    id: 't.id',
+    name: 't.name',
+    nameCaseInsensitive: 'LOWER(t.name)',
+    priority: 't.priority',
+    tenantId: 't.tenantId',
   },
   defaultOrder: 't.id',
 };

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { notFound, RestError } from '../../common/errors/rest-error';
+import { notFound } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
-import { objectOrNull } from '../../common/http/json-body';
-import { SelectQueryBuilder } from 'typeorm';
-import { countQuery, listQuery } from '../../common/query/apply-query';
-import { restrictToAnyGrant, taskReadGrants } from '../../common/query/authorized-rows';
-import { ParsedQuery } from '../../common/query/parse-query';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { variablesToWire } from '../../common/variables/variable-value.dto';
@@ -14,8 +9,8 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto, CompleteTaskDto, toTaskDto, UserIdDto } from './task.dto';
-import { TASK_LIST, TASK_QUERY } from './task.query';
+import { TaskDto, CompleteTaskDto, UserIdDto } from './task.dto';
+import { TASK_LIST } from './task.query';
 
 @Injectable()
 export class TaskService {

@@ -1,5 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { JsonObject, objectOrNull } from '../../common/http/json-body';
 import { UserProfile } from '../../engine/identity/identity.service';
 import { NestedField, StringField } from '../../common/validation/body-fields';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';

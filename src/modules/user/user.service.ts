@@ -7,7 +7,7 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { profileFromBody, toUserProfileDto, UserCreateDto, UserCredentialsDto, UserProfileDto } from './user.dto';
-import { USER_LIST, USER_QUERY } from './user.query';
+import { USER_LIST } from './user.query';
 
 @Injectable()
 export class UserService {

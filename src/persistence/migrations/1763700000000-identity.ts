@@ -5,15 +5,9 @@ export class Identity1763700000000 implements MigrationInterface {
   name = 'Identity1763700000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    await createTable(runner, 'act_ge_property', [
-      { ...col.varchar('name', 64, false), isPrimary: true },
-      col.varchar('value', 300),
-      col.rev(),
-    ]);
+    await createTable(runner, 'act_ge_property', [{ ...col.varchar('name', 64, false), isPrimary: true }, col.varchar('value', 300), col.rev()]);
     await runner.query(`INSERT INTO act_ge_property (name, value, rev) VALUES ('deployment.lock', '0', 1)`);
-    await createTable(runner, 'act_id_user', [
-      col.id(), col.rev(), col.varchar('first'), col.varchar('last'), col.varchar('email'), col.varchar('pwd'),
-    ]);
+    await createTable(runner, 'act_id_user', [col.id(), col.rev(), col.varchar('first'), col.varchar('last'), col.varchar('email'), col.varchar('pwd')]);
     await createTable(runner, 'act_id_group', [col.id(), col.rev(), col.varchar('name'), col.varchar('type')]);
     await createTable(
       runner,
@@ -28,9 +22,16 @@ export class Identity1763700000000 implements MigrationInterface {
       runner,
       'act_ru_authorization',
       [
-        col.id(), col.rev(), col.int('type', false), col.varchar('group_id'), col.varchar('user_id'),
-        col.int('resource_type', false), col.varchar('resource_id'), col.int('perms'),
-        col.timestamp('removal_time'), col.ref('root_proc_inst_id'),
+        col.id(),
+        col.rev(),
+        col.int('type', false),
+        col.varchar('group_id'),
+        col.varchar('user_id'),
+        col.int('resource_type', false),
+        col.varchar('resource_id'),
+        col.int('perms'),
+        col.timestamp('removal_time'),
+        col.ref('root_proc_inst_id'),
       ],
       [
         { name: 'uniq_auth_user', columnNames: ['user_id', 'type', 'resource_type', 'resource_id'], isUnique: true },

@@ -2,8 +2,16 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { col, createTable } from './schema-helpers';
 
 const definitionColumns = () => [
-  col.id(), col.rev(), col.varchar('category'), col.varchar('name'), col.varchar('key', 255, false), col.int('version', false),
-  col.ref('deployment_id'), col.varchar('resource_name', 4000), col.varchar('dgrm_resource_name', 4000), col.ref('tenant_id'),
+  col.id(),
+  col.rev(),
+  col.varchar('category'),
+  col.varchar('name'),
+  col.varchar('key', 255, false),
+  col.int('version', false),
+  col.ref('deployment_id'),
+  col.varchar('resource_name', 4000),
+  col.varchar('dgrm_resource_name', 4000),
+  col.ref('tenant_id'),
 ];
 
 export class Repository1763710000000 implements MigrationInterface {
@@ -23,8 +31,15 @@ export class Repository1763710000000 implements MigrationInterface {
       runner,
       'act_ge_bytearray',
       [
-        col.id(), col.rev(), col.varchar('name'), col.ref('deployment_id'), col.blob('bytes'), col.bool('generated', false, false),
-        col.ref('tenant_id'), col.int('type'), col.timestamp('create_time'),
+        col.id(),
+        col.rev(),
+        col.varchar('name'),
+        col.ref('deployment_id'),
+        col.blob('bytes'),
+        col.bool('generated', false, false),
+        col.ref('tenant_id'),
+        col.int('type'),
+        col.timestamp('create_time'),
       ],
       [
         { name: 'idx_bytearray_deployment', columnNames: ['deployment_id'] },
@@ -35,8 +50,13 @@ export class Repository1763710000000 implements MigrationInterface {
       runner,
       'act_re_procdef',
       [
-        ...definitionColumns(), col.bool('has_start_form_key', false, false), col.int('suspension_state', false, 1),
-        col.timestamp('activation_time'), { ...col.varchar('version_tag', 64) }, col.int('history_ttl'), col.bool('startable', false, true),
+        ...definitionColumns(),
+        col.bool('has_start_form_key', false, false),
+        col.int('suspension_state', false, 1),
+        col.timestamp('activation_time'),
+        { ...col.varchar('version_tag', 64) },
+        col.int('history_ttl'),
+        col.bool('startable', false, true),
       ],
       [
         { name: 'uniq_procdef_key_version', columnNames: ['key', 'version', 'tenant_id'], isUnique: true },
@@ -45,16 +65,11 @@ export class Repository1763710000000 implements MigrationInterface {
         { name: 'idx_procdef_version_tag', columnNames: ['version_tag'] },
       ],
     );
-    await createTable(
-      runner,
-      'act_re_decision_req_def',
-      definitionColumns(),
-      [
-        { name: 'uniq_decreqdef_key_version', columnNames: ['key', 'version', 'tenant_id'], isUnique: true },
-        { name: 'idx_decreqdef_deployment', columnNames: ['deployment_id'] },
-        { name: 'idx_decreqdef_tenant', columnNames: ['tenant_id'] },
-      ],
-    );
+    await createTable(runner, 'act_re_decision_req_def', definitionColumns(), [
+      { name: 'uniq_decreqdef_key_version', columnNames: ['key', 'version', 'tenant_id'], isUnique: true },
+      { name: 'idx_decreqdef_deployment', columnNames: ['deployment_id'] },
+      { name: 'idx_decreqdef_tenant', columnNames: ['tenant_id'] },
+    ]);
     await createTable(
       runner,
       'act_re_decision_def',

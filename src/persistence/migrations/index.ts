@@ -6,6 +6,11 @@ import { ExternalTaskFetchOrder1763745000000 } from './1763745000000-external-ta
 import { EventsJobs1763750000000 } from './1763750000000-events-jobs';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
-export const MIGRATIONS = [Identity1763700000000, Repository1763710000000, DecisionHistory1763720000000, Runtime1763730000000,
-  ExternalTaskFetchOrder1763745000000, EventsJobs1763750000000,
+export const MIGRATIONS = [
+  Identity1763700000000,
+  Repository1763710000000,
+  DecisionHistory1763720000000,
+  Runtime1763730000000,
+  ExternalTaskFetchOrder1763745000000,
+  EventsJobs1763750000000,
 ];

@@ -12,7 +12,12 @@ export const col = {
   int: (name: string, nullable = true, def?: number): TableColumnOptions => ({ name, type: 'int', isNullable: nullable, default: def }),
   bigint: (name: string, nullable = true, def?: number): TableColumnOptions => ({ name, type: 'bigint', isNullable: nullable, default: def }),
   double: (name: string): TableColumnOptions => ({ name, type: 'double', isNullable: true }),
-  bool: (name: string, nullable = true, def?: boolean): TableColumnOptions => ({ name, type: 'boolean', isNullable: nullable, default: def === undefined ? undefined : def ? 1 : 0 }),
+  bool: (name: string, nullable = true, def?: boolean): TableColumnOptions => ({
+    name,
+    type: 'boolean',
+    isNullable: nullable,
+    default: def === undefined ? undefined : def ? 1 : 0,
+  }),
   timestamp: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'datetime', precision: 3, isNullable: nullable }),
   rev: (): TableColumnOptions => ({ name: 'rev', type: 'int', isNullable: false, default: 1 }),
   text: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'text', isNullable: nullable }),
@@ -22,12 +27,7 @@ export const col = {
 
 const SQLITE_TYPES: Record<string, string> = { longblob: 'blob', longtext: 'text' };
 
-export async function createTable(
-  runner: QueryRunner,
-  name: string,
-  columns: TableColumnOptions[],
-  indices: TableIndexOptions[] = [],
-): Promise<void> {
+export async function createTable(runner: QueryRunner, name: string, columns: TableColumnOptions[], indices: TableIndexOptions[] = []): Promise<void> {
   const sqlite = isSqlite(runner);
   const adapted = columns.map((c) => {
     if (!sqlite) return c;

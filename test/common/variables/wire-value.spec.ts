@@ -1,6 +1,11 @@
 import { TypedValue } from '../../../src/engine/variables/typed-value';
 import {
-  resolveTypeName, typedValueFromWire, typedValueToWire, UnsupportedValueTypeError, VariableValueError, wireTypeName,
+  resolveTypeName,
+  typedValueFromWire,
+  typedValueToWire,
+  UnsupportedValueTypeError,
+  VariableValueError,
+  wireTypeName,
 } from '../../../src/common/variables/wire-value';
 
 function errorOf(run: () => unknown): Error {
@@ -109,17 +114,29 @@ describe('typed values to the wire', () => {
     [{ type: 'date', value: null, valueInfo: {} }, true, { type: 'Date', value: null, valueInfo: {} }],
     [{ type: 'null', value: null, valueInfo: {} }, true, { type: 'Null', value: null, valueInfo: {} }],
     [{ type: 'bytes', value: Buffer.from('hello'), valueInfo: {} }, true, { type: 'Bytes', value: 'aGVsbG8=', valueInfo: {} }],
-    [{ type: 'file', value: Buffer.from('x'), valueInfo: { filename: 'a.txt', mimetype: 'text/plain' } }, true,
-      { type: 'File', value: null, valueInfo: { filename: 'a.txt', mimeType: 'text/plain' } }],
-    [{ type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } }, true,
-      { type: 'Object', value: { a: 1 }, valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } }],
-    [{ type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } }, false,
-      { type: 'Object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } }],
-    [{ type: 'object', value: 'rO0AB', valueInfo: {} }, true, { type: 'Object', value: 'rO0AB', valueInfo: { objectTypeName: null, serializationDataFormat: null } }],
+    [
+      { type: 'file', value: Buffer.from('x'), valueInfo: { filename: 'a.txt', mimetype: 'text/plain' } },
+      true,
+      { type: 'File', value: null, valueInfo: { filename: 'a.txt', mimeType: 'text/plain' } },
+    ],
+    [
+      { type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      true,
+      { type: 'Object', value: { a: 1 }, valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+    ],
+    [
+      { type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      false,
+      { type: 'Object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+    ],
+    [
+      { type: 'object', value: 'rO0AB', valueInfo: {} },
+      true,
+      { type: 'Object', value: 'rO0AB', valueInfo: { objectTypeName: null, serializationDataFormat: null } },
+    ],
     [{ type: 'json', value: '{"a":1}', valueInfo: {} }, true, { type: 'Json', value: '{"a":1}', valueInfo: {} }],
     [{ type: 'xml', value: '<a/>', valueInfo: {} }, true, { type: 'Xml', value: '<a/>', valueInfo: {} }],
   ])('%j (deserialize %s)', (tv, deserialize, wire) => {
     expect(typedValueToWire(tv, deserialize)).toEqual(wire);
   });
-
 });

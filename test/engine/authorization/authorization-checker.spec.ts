@@ -38,9 +38,16 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
     for (const r of rules) {
       const type = TYPE[r.kind];
       await em.getRepository(AuthorizationEntity).insert({
-        id: randomUUID(), rev: 1, type, userId: r.kind === 'global' ? ANY : (r.user ?? null), groupId: r.group ?? null,
-        resourceType: Resources.GROUP.code, resourceId: r.id, permissions: permissionMask(type, Resources.GROUP.code, r.perms),
-        removalTime: null, rootProcessInstanceId: null,
+        id: randomUUID(),
+        rev: 1,
+        type,
+        userId: r.kind === 'global' ? ANY : (r.user ?? null),
+        groupId: r.group ?? null,
+        resourceType: Resources.GROUP.code,
+        resourceId: r.id,
+        permissions: permissionMask(type, Resources.GROUP.code, r.perms),
+        removalTime: null,
+        rootProcessInstanceId: null,
       });
     }
   }
@@ -68,48 +75,98 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
     ['ALL covers every permission', [{ kind: 'grant', user: 'ann', id: 'g1', perms: ['ALL'] }], 'g1', true],
     ['a revoke alone denies', [{ kind: 'revoke', user: 'ann', id: ANY, perms: ['READ'] }], 'g1', false],
     // precedence: user over group over global
-    ['user revoke beats group grant', [
-      { kind: 'grant', group: 'ops', id: 'g1', perms: ['READ'] },
-      { kind: 'revoke', user: 'ann', id: 'g1', perms: ['READ'] },
-    ], 'g1', false],
-    ['user grant beats group revoke', [
-      { kind: 'revoke', group: 'ops', id: 'g1', perms: ['READ'] },
-      { kind: 'grant', user: 'ann', id: ANY, perms: ['READ'] },
-    ], 'g1', true],
-    ['user revoke on * beats group grant on the id', [
-      { kind: 'grant', group: 'ops', id: 'g1', perms: ['READ'] },
-      { kind: 'revoke', user: 'ann', id: ANY, perms: ['READ'] },
-    ], 'g1', false],
-    ['group revoke beats global grant', [
-      { kind: 'global', id: ANY, perms: ['READ'] },
-      { kind: 'revoke', group: 'sales', id: ANY, perms: ['READ'] },
-    ], 'g1', false],
-    ['group grant decides before global rules', [
-      { kind: 'global', id: 'g1', perms: [] },
-      { kind: 'grant', group: 'sales', id: 'g1', perms: ['READ'] },
-    ], 'g1', true],
+    [
+      'user revoke beats group grant',
+      [
+        { kind: 'grant', group: 'ops', id: 'g1', perms: ['READ'] },
+        { kind: 'revoke', user: 'ann', id: 'g1', perms: ['READ'] },
+      ],
+      'g1',
+      false,
+    ],
+    [
+      'user grant beats group revoke',
+      [
+        { kind: 'revoke', group: 'ops', id: 'g1', perms: ['READ'] },
+        { kind: 'grant', user: 'ann', id: ANY, perms: ['READ'] },
+      ],
+      'g1',
+      true,
+    ],
+    [
+      'user revoke on * beats group grant on the id',
+      [
+        { kind: 'grant', group: 'ops', id: 'g1', perms: ['READ'] },
+        { kind: 'revoke', user: 'ann', id: ANY, perms: ['READ'] },
+      ],
+      'g1',
+      false,
+    ],
+    [
+      'group revoke beats global grant',
+      [
+        { kind: 'global', id: ANY, perms: ['READ'] },
+        { kind: 'revoke', group: 'sales', id: ANY, perms: ['READ'] },
+      ],
+      'g1',
+      false,
+    ],
+    [
+      'group grant decides before global rules',
+      [
+        { kind: 'global', id: 'g1', perms: [] },
+        { kind: 'grant', group: 'sales', id: 'g1', perms: ['READ'] },
+      ],
+      'g1',
+      true,
+    ],
     // precedence: the specific id over *
-    ['user grant on the id beats user revoke on *', [
-      { kind: 'revoke', user: 'ann', id: ANY, perms: ['READ'] },
-      { kind: 'grant', user: 'ann', id: 'g1', perms: ['READ'] },
-    ], 'g1', true],
-    ['user revoke on the id beats user grant on *', [
-      { kind: 'grant', user: 'ann', id: ANY, perms: ['ALL'] },
-      { kind: 'revoke', user: 'ann', id: 'g1', perms: ['READ'] },
-    ], 'g1', false],
-    ['a revoke of other permissions leaves READ alone', [
-      { kind: 'grant', user: 'ann', id: ANY, perms: ['ALL'] },
-      { kind: 'revoke', user: 'ann', id: 'g1', perms: ['DELETE'] },
-    ], 'g1', true],
-    ['global on the id beats global on *', [
-      { kind: 'global', id: ANY, perms: ['READ'] },
-      { kind: 'global', id: 'g1', perms: ['UPDATE'] },
-    ], 'g1', true],
+    [
+      'user grant on the id beats user revoke on *',
+      [
+        { kind: 'revoke', user: 'ann', id: ANY, perms: ['READ'] },
+        { kind: 'grant', user: 'ann', id: 'g1', perms: ['READ'] },
+      ],
+      'g1',
+      true,
+    ],
+    [
+      'user revoke on the id beats user grant on *',
+      [
+        { kind: 'grant', user: 'ann', id: ANY, perms: ['ALL'] },
+        { kind: 'revoke', user: 'ann', id: 'g1', perms: ['READ'] },
+      ],
+      'g1',
+      false,
+    ],
+    [
+      'a revoke of other permissions leaves READ alone',
+      [
+        { kind: 'grant', user: 'ann', id: ANY, perms: ['ALL'] },
+        { kind: 'revoke', user: 'ann', id: 'g1', perms: ['DELETE'] },
+      ],
+      'g1',
+      true,
+    ],
+    [
+      'global on the id beats global on *',
+      [
+        { kind: 'global', id: ANY, perms: ['READ'] },
+        { kind: 'global', id: 'g1', perms: ['UPDATE'] },
+      ],
+      'g1',
+      true,
+    ],
     // within one level a grant is consulted before a revoke (Camunda's SQL, not its Javadoc)
-    ['group grant and group revoke on the same id: grant wins', [
-      { kind: 'revoke', group: 'sales', id: 'g1', perms: ['READ'] },
-      { kind: 'grant', group: 'ops', id: 'g1', perms: ['READ'] },
-    ], 'g1', true],
+    [
+      'group grant and group revoke on the same id: grant wins',
+      [
+        { kind: 'revoke', group: 'sales', id: 'g1', perms: ['READ'] },
+        { kind: 'grant', group: 'ops', id: 'g1', perms: ['READ'] },
+      ],
+      'g1',
+      true,
+    ],
   ])('%s', async (_name, rules, resourceId, expected) => {
     await given(...rules);
     expect(await may('READ', resourceId)).toBe(expected);
@@ -133,7 +190,10 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
     const typeLevel = await checker.check(em, ann, [{ permission: 'CREATE', resource: Resources.GROUP }], true).catch((e) => e);
     expect(typeLevel.message).toBe("The user with id 'ann' does not have 'CREATE' permission on resource 'Group'.");
     const list = await checker
-      .check(em, ann, [{ permission: 'READ', resource: Resources.GROUP, resourceId: 'g1' }, { permission: 'READ', resource: Resources.USER }])
+      .check(em, ann, [
+        { permission: 'READ', resource: Resources.GROUP, resourceId: 'g1' },
+        { permission: 'READ', resource: Resources.USER },
+      ])
       .catch((e) => e);
     expect(list.message).toBe(
       "The user with id 'ann' does not have one of the following permissions: 'READ' permission on resource 'g1' of type 'Group' or 'READ' permission on resource 'User'",
@@ -143,7 +203,10 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
   it('passes a check when any one of its permissions is granted', async () => {
     await given({ kind: 'grant', user: 'ann', id: 'g1', perms: ['UPDATE'] });
     await expect(
-      checker.check(em, ann, [{ permission: 'READ', resource: Resources.GROUP, resourceId: 'g1' }, { permission: 'UPDATE', resource: Resources.GROUP, resourceId: 'g1' }]),
+      checker.check(em, ann, [
+        { permission: 'READ', resource: Resources.GROUP, resourceId: 'g1' },
+        { permission: 'UPDATE', resource: Resources.GROUP, resourceId: 'g1' },
+      ]),
     ).resolves.toBeUndefined();
   });
 

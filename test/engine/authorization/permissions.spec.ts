@@ -1,5 +1,14 @@
 import { permissionBit, permissionMask } from '../../../src/engine/identity/authorization.service';
-import { ALL, AUTH_TYPE, NONE, permissionNames, permissionsOf, resolvePermission, RESOURCE_BY_CODE, Resources } from '../../../src/engine/authorization/resources';
+import {
+  ALL,
+  AUTH_TYPE,
+  NONE,
+  permissionNames,
+  permissionsOf,
+  resolvePermission,
+  RESOURCE_BY_CODE,
+  Resources,
+} from '../../../src/engine/authorization/resources';
 
 const { GRANT, REVOKE, GLOBAL } = AUTH_TYPE;
 

@@ -93,9 +93,7 @@ describe('parseBpmn: user task and process attributes', () => {
     expect(u.followUpDate!.isLiteral).toBe(true);
     expect(u.priority!.evaluate(ctx)).toBe(80);
     expect(u.formKey!.text).toBe('embedded:app:forms/approve.html');
-    expect(u.taskListeners.map((l) => [l.event, l.expression.text])).toEqual([
-      ['create', "${execution.setVariable('created', true)}"],
-    ]);
+    expect(u.taskListeners.map((l) => [l.event, l.expression.text])).toEqual([['create', "${execution.setVariable('created', true)}"]]);
     expect(task.executionListeners.map((l) => l.event)).toEqual(['start']);
     expect(task.properties).toEqual([{ name: 'color', value: 'blue' }]);
   });
@@ -113,10 +111,7 @@ describe('parseBpmn: user task and process attributes', () => {
     const total = io.inputs[1].value;
     expect(total.kind === 'expression' && total.expression.evaluate(evalIn({ amount: 21 }))).toBe(42);
     const reviewers = io.inputs[3].value;
-    expect(reviewers.kind === 'list' && reviewers.items.map((i) => i.kind === 'expression' && i.expression.text)).toEqual([
-      'mary',
-      '${reviewer}',
-    ]);
+    expect(reviewers.kind === 'list' && reviewers.items.map((i) => i.kind === 'expression' && i.expression.text)).toEqual(['mary', '${reviewer}']);
     const limits = io.inputs[4].value;
     expect(limits.kind === 'map' && limits.entries.map((e) => e.key)).toEqual(['low', 'high']);
     expect(io.outputs.map((p) => p.name)).toEqual(['approved']);
@@ -269,9 +264,7 @@ describe('parseBpmn: event sub-processes and start events', () => {
     expect(graph.scopes.get('OnCancel')).toMatchObject({ kind: 'eventSubProcess', parentScopeId: 'orders', startEventIds: ['CancelStart'] });
     const cancelStart = node(graph, 'CancelStart', 'startEvent');
     expect(cancelStart.isInterrupting).toBe(false);
-    expect(cancelStart.eventDefinition?.kind === 'message' && cancelStart.eventDefinition.messageName!.evaluate(evalIn({ orderId: 7 }))).toBe(
-      'cancel-7',
-    );
+    expect(cancelStart.eventDefinition?.kind === 'message' && cancelStart.eventDefinition.messageName!.evaluate(evalIn({ orderId: 7 }))).toBe('cancel-7');
     expect(node(graph, 'FatalStart', 'startEvent')).toMatchObject({
       activityType: 'errorStartEvent',
       isInterrupting: true,

@@ -35,7 +35,7 @@ describe('comma lists and history time to live', () => {
     ['a', ['a']],
     [' a , b ,, c ', ['a', 'b', 'c']],
     ["${x ? 'a,b' : 'c'}, d", ["${x ? 'a,b' : 'c'}", 'd']],
-    ["#{f(a, b)},${g}", ['#{f(a, b)}', '${g}']],
+    ['#{f(a, b)},${g}', ['#{f(a, b)}', '${g}']],
   ])('splitCommaList(%p)', (text, expected) => {
     expect(splitCommaList(text)).toEqual(expected);
   });
@@ -54,7 +54,9 @@ describe('comma lists and history time to live', () => {
 
 describe('parseBpmn: expressions are compiled once and shared', () => {
   it('returns the same compiled expression for the same text', async () => {
-    const xml = processXml(`<bpmn:startEvent id="s" /><bpmn:userTask id="a" camunda:assignee="\${owner}" /><bpmn:userTask id="b" camunda:assignee="\${owner}" />`);
+    const xml = processXml(
+      `<bpmn:startEvent id="s" /><bpmn:userTask id="a" camunda:assignee="\${owner}" /><bpmn:userTask id="b" camunda:assignee="\${owner}" />`,
+    );
     const graph = (await parseBpmn(xml, 'x.bpmn')).processes[0];
     const a = graph.elements.get('a');
     const b = graph.elements.get('b');

@@ -24,7 +24,7 @@ describe('decision requirements graphs', () => {
     expect(plainRows(result)).toEqual([{ Dinner: dinner }]);
   });
 
-  it('returns only the evaluated decision\'s rows, and each evaluation for history', () => {
+  it("returns only the evaluated decision's rows, and each evaluation for history", () => {
     const result = evaluateDecision(model, 'beverages', vars({ Temperature: 25, 'Guest Count': 2 }));
     expect(plainRows(result)).toEqual([{ Beverage: 'Water' }, { Beverage: 'Lemonade' }]);
     const season = result.evaluations[0];

@@ -51,19 +51,26 @@ describe('parseDmn', () => {
     ['"30"', '30', 30],
     ['"P180D"', 'P180D', 180],
   ])('reads camunda:historyTimeToLive %s', async (_label, value, days) => {
-    const xml = definitions(`<decision id="d" camunda:historyTimeToLive="${value}" xmlns:camunda="http://camunda.org/schema/1.0/dmn"><literalExpression><text>1</text></literalExpression></decision>`);
+    const xml = definitions(
+      `<decision id="d" camunda:historyTimeToLive="${value}" xmlns:camunda="http://camunda.org/schema/1.0/dmn"><literalExpression><text>1</text></literalExpression></decision>`,
+    );
     expect((await parseDmn(xml, 'h.dmn')).decisions[0].historyTimeToLive).toBe(days);
   });
 
   it('rejects a DOCTYPE before parsing', async () => {
-    const xml = literalModel('1').replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]>');
+    const xml = literalModel('1').replace(
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+    );
     const err = await parseFailure(xml, 'evil.dmn');
     expect(err.type).toBe('ParseException');
     expect(err.details['evil.dmn'].errors[0].message).toMatch(/DOCTYPE and ENTITY declarations are not allowed/);
   });
 
   it('reports unreadable XML with its line and column', async () => {
-    const err = await parseFailure('<?xml version="1.0"?>\n<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d">\n  <decision id="a">\n</definitions>');
+    const err = await parseFailure(
+      '<?xml version="1.0"?>\n<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d">\n  <decision id="a">\n</definitions>',
+    );
     expect(err.message).toMatch(/Unable to transform DMN resource 'broken.dmn'/);
     expect(err.details['broken.dmn'].errors[0]).toMatchObject({ message: expect.stringMatching(/closing tag mismatch/), line: 4, column: expect.any(Number) });
   });
@@ -74,7 +81,14 @@ describe('parseDmn', () => {
   });
 
   it('reports broken FEEL in a cell with the cell, rule and decision ids and the cell position', async () => {
-    const err = await parseFailure(tableModel({ rules: [['> 1', '"a"'], ['> ', '"b"']] }));
+    const err = await parseFailure(
+      tableModel({
+        rules: [
+          ['> 1', '"a"'],
+          ['> ', '"b"'],
+        ],
+      }),
+    );
     const [problem] = err.details['broken.dmn'].errors;
     expect(problem.message).toMatch(/FEEL syntax error in input entry 1 of rule 2 of decision 'table'/);
     expect(problem).toMatchObject({ mainElementId: 'rule2in1', elementIds: ['rule2in1', 'rule2', 'table'], line: 4, column: expect.any(Number) });
@@ -89,17 +103,41 @@ describe('parseDmn', () => {
   });
 
   it('reports duplicate decision ids', async () => {
-    const xml = definitions('<decision id="same"><literalExpression><text>1</text></literalExpression></decision><decision id="same"><literalExpression><text>2</text></literalExpression></decision>');
+    const xml = definitions(
+      '<decision id="same"><literalExpression><text>1</text></literalExpression></decision><decision id="same"><literalExpression><text>2</text></literalExpression></decision>',
+    );
     expect((await parseFailure(xml)).details['broken.dmn'].errors[0].message).toMatch(/duplicate ID <same>/);
   });
 
   it.each([
     ['an unknown hit policy', tableModel({ hitPolicy: 'SOMETIMES', rules: [] }), /Unknown hit policy 'SOMETIMES'/],
     ['an aggregation without COLLECT', tableModel({ hitPolicy: 'FIRST', aggregation: 'SUM', rules: [] }), /needs hit policy COLLECT/],
-    ['a rule with too few entries', tableModel({ inputs: [{ expression: 'x' }, { expression: 'y' }], rules: [['-', '1']] }), /Rule 1 .* has 2 input and 0 output entries/],
-    ['a required decision that does not exist', definitions('<decision id="a"><informationRequirement><requiredDecision href="#nope"/></informationRequirement><literalExpression><text>1</text></literalExpression></decision>'), /requires the decision 'nope'/],
-    ['a cycle of requirements', definitions('<decision id="a"><informationRequirement><requiredDecision href="#b"/></informationRequirement><literalExpression><text>b</text></literalExpression></decision><decision id="b"><informationRequirement><requiredDecision href="#a"/></informationRequirement><literalExpression><text>a</text></literalExpression></decision>'), /a cycle/],
-    ['an unreadable historyTimeToLive', definitions('<decision id="a" xmlns:camunda="http://camunda.org/schema/1.0/dmn" camunda:historyTimeToLive="soon"><literalExpression><text>1</text></literalExpression></decision>'), /Cannot parse historyTimeToLive 'soon'/],
+    [
+      'a rule with too few entries',
+      tableModel({ inputs: [{ expression: 'x' }, { expression: 'y' }], rules: [['-', '1']] }),
+      /Rule 1 .* has 2 input and 0 output entries/,
+    ],
+    [
+      'a required decision that does not exist',
+      definitions(
+        '<decision id="a"><informationRequirement><requiredDecision href="#nope"/></informationRequirement><literalExpression><text>1</text></literalExpression></decision>',
+      ),
+      /requires the decision 'nope'/,
+    ],
+    [
+      'a cycle of requirements',
+      definitions(
+        '<decision id="a"><informationRequirement><requiredDecision href="#b"/></informationRequirement><literalExpression><text>b</text></literalExpression></decision><decision id="b"><informationRequirement><requiredDecision href="#a"/></informationRequirement><literalExpression><text>a</text></literalExpression></decision>',
+      ),
+      /a cycle/,
+    ],
+    [
+      'an unreadable historyTimeToLive',
+      definitions(
+        '<decision id="a" xmlns:camunda="http://camunda.org/schema/1.0/dmn" camunda:historyTimeToLive="soon"><literalExpression><text>1</text></literalExpression></decision>',
+      ),
+      /Cannot parse historyTimeToLive 'soon'/,
+    ],
   ])('reports %s', async (_what, xml, message) => {
     expect((await parseFailure(xml)).details['broken.dmn'].errors.map((e) => e.message).join('\n')).toMatch(message);
   });
@@ -108,7 +146,9 @@ describe('parseDmn', () => {
     const model = await parseDmn(fixture('dinner-drd.dmn'), 'dinner-drd.dmn');
     expect(model.decisions.map((d) => d.key)).toEqual(['season', 'dish', 'beverages', 'dinner', 'menuCard']);
     expect(() => evaluateDecision(model, 'menuCard', {})).toThrow(DecisionEvaluationError);
-    expect(() => evaluateDecision(model, 'menuCard', {})).toThrow(/Decision 'Menu Card' \(menuCard\): cannot be evaluated: its decision logic 'Context' is not supported/);
+    expect(() => evaluateDecision(model, 'menuCard', {})).toThrow(
+      /Decision 'Menu Card' \(menuCard\): cannot be evaluated: its decision logic 'Context' is not supported/,
+    );
   });
 
   it('keeps a decision in another expression language, failing it at evaluation', async () => {

@@ -23,7 +23,6 @@ interface TckCase {
 type CompareResult = (expected: TckCase['expected'], body: unknown, resultOrder: string | undefined, opts?: object) => string | null;
 
 if (!present) {
-  // eslint-disable-next-line no-console
   console.warn(`DMN TCK skipped: ${MANIFEST} (the shared conformance folder beside the repository) is absent`);
 }
 
@@ -49,7 +48,6 @@ if (!present) {
         failures.push(`${c.case}: ${(err as Error).message}`);
       }
     }
-    // eslint-disable-next-line no-console
     console.log(`DMN TCK: ${cases.length - failures.length} passed, ${failures.length} failed`);
     expect(failures).toEqual([]);
     expect(cases.length - failures.length).toBe(80);

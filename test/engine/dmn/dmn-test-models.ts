@@ -33,14 +33,33 @@ export function tableModel(spec: TableSpec): string {
   const inputs = spec.inputs ?? [{ expression: 'x' }];
   const outputs = spec.outputs ?? [{ name: 'out' }];
   const attrs = `${spec.hitPolicy ? ` hitPolicy="${spec.hitPolicy}"` : ''}${spec.aggregation ? ` aggregation="${spec.aggregation}"` : ''}`;
-  const inputXml = inputs.map((i, n) => `<input id="in${n + 1}" label="In ${n + 1}"><inputExpression${i.typeRef ? ` typeRef="${i.typeRef}"` : ''}><text>${esc(i.expression)}</text></inputExpression>${i.inputValues ? `<inputValues><text>${esc(i.inputValues)}</text></inputValues>` : ''}</input>`);
-  const outputXml = outputs.map((o, n) => `<output id="out${n + 1}" label="Out ${n + 1}"${o.name ? ` name="${o.name}"` : ''}${o.typeRef ? ` typeRef="${o.typeRef}"` : ''}>${o.outputValues ? `<outputValues><text>${esc(o.outputValues)}</text></outputValues>` : ''}${o.defaultEntry ? `<defaultOutputEntry><text>${esc(o.defaultEntry)}</text></defaultOutputEntry>` : ''}</output>`);
-  const rules = spec.rules.map((r, n) => `<rule id="rule${n + 1}">${r.slice(0, inputs.length).map((t, c) => `<inputEntry id="rule${n + 1}in${c + 1}"><text>${esc(t)}</text></inputEntry>`).join('')}${r.slice(inputs.length).map((t, c) => `<outputEntry id="rule${n + 1}out${c + 1}"><text>${esc(t)}</text></outputEntry>`).join('')}</rule>`);
-  return definitions(`<decision id="table" name="Table"><variable name="result"/><decisionTable id="dt"${attrs}>${inputXml.join('')}${outputXml.join('')}${rules.join('\n')}</decisionTable></decision>`);
+  const inputXml = inputs.map(
+    (i, n) =>
+      `<input id="in${n + 1}" label="In ${n + 1}"><inputExpression${i.typeRef ? ` typeRef="${i.typeRef}"` : ''}><text>${esc(i.expression)}</text></inputExpression>${i.inputValues ? `<inputValues><text>${esc(i.inputValues)}</text></inputValues>` : ''}</input>`,
+  );
+  const outputXml = outputs.map(
+    (o, n) =>
+      `<output id="out${n + 1}" label="Out ${n + 1}"${o.name ? ` name="${o.name}"` : ''}${o.typeRef ? ` typeRef="${o.typeRef}"` : ''}>${o.outputValues ? `<outputValues><text>${esc(o.outputValues)}</text></outputValues>` : ''}${o.defaultEntry ? `<defaultOutputEntry><text>${esc(o.defaultEntry)}</text></defaultOutputEntry>` : ''}</output>`,
+  );
+  const rules = spec.rules.map(
+    (r, n) =>
+      `<rule id="rule${n + 1}">${r
+        .slice(0, inputs.length)
+        .map((t, c) => `<inputEntry id="rule${n + 1}in${c + 1}"><text>${esc(t)}</text></inputEntry>`)
+        .join('')}${r
+        .slice(inputs.length)
+        .map((t, c) => `<outputEntry id="rule${n + 1}out${c + 1}"><text>${esc(t)}</text></outputEntry>`)
+        .join('')}</rule>`,
+  );
+  return definitions(
+    `<decision id="table" name="Table"><variable name="result"/><decisionTable id="dt"${attrs}>${inputXml.join('')}${outputXml.join('')}${rules.join('\n')}</decisionTable></decision>`,
+  );
 }
 
 export function literalModel(text: string, typeRef?: string): string {
-  return definitions(`<decision id="literal" name="Literal"><variable name="result"${typeRef ? ` typeRef="${typeRef}"` : ''}/><literalExpression><text>${esc(text)}</text></literalExpression></decision>`);
+  return definitions(
+    `<decision id="literal" name="Literal"><variable name="result"${typeRef ? ` typeRef="${typeRef}"` : ''}/><literalExpression><text>${esc(text)}</text></literalExpression></decision>`,
+  );
 }
 
 /** Plain values become typed values the way untyped REST input does. */

@@ -86,7 +86,12 @@ describe('compiled FEEL', () => {
 
   it('wraps what feelin throws while evaluating', () => {
     // A context whose getter throws stands in for an interpreter failure.
-    const context = Object.defineProperty({}, 'y', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const context = Object.defineProperty({}, 'y', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(() => compileExpression('y + 1', {}).evaluate(context)).toThrow(FeelEvaluationFailure);
   });
 });

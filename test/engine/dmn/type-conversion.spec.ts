@@ -67,7 +67,13 @@ describe('typed decision results', () => {
   });
 
   it('compares a Date input with FEEL dates when the input typeRef is date (DMN)', async () => {
-    const xml = tableModel({ inputs: [{ expression: 'd', typeRef: 'date' }], rules: [['> date("2016-10-01")', 'true'], ['<= date("2016-10-01")', 'false']] });
+    const xml = tableModel({
+      inputs: [{ expression: 'd', typeRef: 'date' }],
+      rules: [
+        ['> date("2016-10-01")', 'true'],
+        ['<= date("2016-10-01")', 'false'],
+      ],
+    });
     const result = await evaluate(xml, 'table', { d: new Date('2016-11-01T00:00:00Z') });
     expect(result.rows[0].out.value).toBe(true);
     expect(result.evaluations[0].inputs[0].value.type).toBe('date');

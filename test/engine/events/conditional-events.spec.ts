@@ -16,7 +16,9 @@ describe(`conditional events (${databaseLabel()})`, () => {
 
   describe('conditional start events', () => {
     it('a subscription without execution stands for the start event', async () => {
-      expect(await e.subscriptions({ eventType: 'conditional', configuration: condStartId })).toMatchObject([{ activityId: 'HotStart', eventName: null, executionId: null }]);
+      expect(await e.subscriptions({ eventType: 'conditional', configuration: condStartId })).toMatchObject([
+        { activityId: 'HotStart', eventName: null, executionId: null },
+      ]);
     });
 
     it('an instance starts where the condition holds for the given variables', async () => {

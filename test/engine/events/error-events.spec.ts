@@ -35,7 +35,7 @@ describe(`error events (${databaseLabel()})`, () => {
     expect((await e.s.processInstance(pi.id))!.state).toBe('COMPLETED');
   });
 
-  it('an error thrown in a called instance reaches the caller\'s catch-all error event sub-process', async () => {
+  it("an error thrown in a called instance reaches the caller's catch-all error event sub-process", async () => {
     const pi = await e.start('errCaller', { item: 'gloves' });
     expect(await e.s.openActivities(pi.id)).toEqual(['Handler', 'Handle']);
     expect(await e.s.variables(pi.id)).toMatchObject({ caught: 'STOCK', caughtMessage: 'No gloves left' });

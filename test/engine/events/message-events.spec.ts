@@ -50,8 +50,10 @@ describe(`message events (${databaseLabel()})`, () => {
       expect(await e.s.openActivities(a.id)).toEqual(['Ship']);
     });
 
-    it('no match is an error with Camunda\'s text', async () => {
-      await expect(e.correlate('nobodyListens')).rejects.toThrow("Cannot correlate message 'nobodyListens': No process definition or execution matches the parameters");
+    it("no match is an error with Camunda's text", async () => {
+      await expect(e.correlate('nobodyListens')).rejects.toThrow(
+        "Cannot correlate message 'nobodyListens': No process definition or execution matches the parameters",
+      );
       await expect(e.correlate('nobodyListens', { all: true })).resolves.toEqual([]);
     });
 

@@ -103,7 +103,10 @@ describe(`timer events (${databaseLabel()})`, () => {
     it('the first event wins and the other waits go: a message', async () => {
       const pi = await e.start('timerRace');
       const subscriptions = await e.subscriptions({ processInstanceId: pi.id });
-      expect(subscriptions.map((s) => [s.eventType, s.activityId, s.executionId]).sort()).toEqual([['message', 'Answered', pi.id], ['signal', 'Called', pi.id]]);
+      expect(subscriptions.map((s) => [s.eventType, s.activityId, s.executionId]).sort()).toEqual([
+        ['message', 'Answered', pi.id],
+        ['signal', 'Called', pi.id],
+      ]);
       expect(await e.jobs({ processInstanceId: pi.id })).toMatchObject([{ activityId: 'TimedOut' }]);
       await e.correlate('answer', { processInstanceId: pi.id });
       expect(await e.s.isEnded(pi.id)).toBe(true);

@@ -58,7 +58,7 @@ describe('JUEL subset: values', () => {
     ['${-amount}', -150],
     ['${10 - 4 - 3}', 3],
     ['${price * 2}', 5],
-    ["${count + 5}", 15],
+    ['${count + 5}', 15],
     ["${'1.5' + 1}", 2.5],
     ['${nothing + 1}', 1],
     ['${null + null}', 0],
@@ -76,9 +76,9 @@ describe('JUEL subset: values', () => {
     ['${amount eq 150}', true],
     ['${amount != 150}', false],
     ['${amount ne 150}', false],
-    ["${count > 9}", true],
-    ["${count == 10}", true],
-    ["${decimalText < 2}", true],
+    ['${count > 9}', true],
+    ['${count == 10}', true],
+    ['${decimalText < 2}', true],
     ["${'abc' < 'abd'}", true],
     ["${name == 'Ada'}", true],
     ['${name == "Ada"}', true],
@@ -111,8 +111,8 @@ describe('JUEL subset: values', () => {
     ['${name.length()}', 3],
     ["${name.equals('Ada')}", true],
     ["${name.startsWith('A')}", true],
-    ["${name.toUpperCase()}", 'ADA'],
-    ["${name.substring(1)}", 'da'],
+    ['${name.toUpperCase()}', 'ADA'],
+    ['${name.substring(1)}', 'da'],
     ['${list.size()}', 3],
     ['${list.contains(2)}', true],
     ['${noItems.isEmpty()}', true],
@@ -155,10 +155,13 @@ describe('JUEL subset: execution access', () => {
     hasVariable: (name) => name === 'x',
     setVariable: (name, value) => void writes.push([name, value]),
   };
-  const withExecution = variablesContext({ x: 'from variables', execution: 'shadowed' }, {
-    execution,
-    authentication: { userId: 'demo', groupIds: ['accounting'] },
-  });
+  const withExecution = variablesContext(
+    { x: 'from variables', execution: 'shadowed' },
+    {
+      execution,
+      authentication: { userId: 'demo', groupIds: ['accounting'] },
+    },
+  );
   const run = (text: string) => compileExpression(text).evaluate(withExecution);
 
   it.each<[string, unknown]>([
@@ -197,9 +200,7 @@ describe('JUEL subset: execution access', () => {
 describe('JUEL subset: conditions', () => {
   it('a condition must produce a Boolean', () => {
     expect(compileExpression('${amount > 100}').evaluateCondition(ctx)).toBe(true);
-    expect(() => compileExpression('${name}').evaluateCondition(ctx)).toThrow(
-      'condition expression returns non-Boolean: Ada (java.lang.String)',
-    );
+    expect(() => compileExpression('${name}').evaluateCondition(ctx)).toThrow('condition expression returns non-Boolean: Ada (java.lang.String)');
     expect(() => compileExpression('${nothing}').evaluateCondition(ctx)).toThrow('condition expression returns null');
   });
 });

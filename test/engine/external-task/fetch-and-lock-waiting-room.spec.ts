@@ -20,10 +20,14 @@ describe('FetchAndLockWaitingRoom', () => {
     return [];
   };
   const make = (capacity = 10, recheckMs = 60_000) => {
-    room = new FetchAndLockWaitingRoom(notifier, async (topics) => {
-      probes++;
-      return new Set(topics.filter((t) => (available.get(t) ?? 0) > 0));
-    }, { capacity, recheckMs });
+    room = new FetchAndLockWaitingRoom(
+      notifier,
+      async (topics) => {
+        probes++;
+        return new Set(topics.filter((t) => (available.get(t) ?? 0) > 0));
+      },
+      { capacity, recheckMs },
+    );
   };
   const wait = (topics: string[], timeoutMs = 5000, attempt = take(topics), filtered = false) =>
     room.wait({ topics, filtered, timeoutMs, sequence: notifier.sequence, attempt });

@@ -2,12 +2,29 @@ import { validateFetchRequest, FetchRequestInput } from '../../../src/engine/ext
 
 describe('validateFetchRequest', () => {
   const topic = {
-    topicName: 'a', lockDuration: 1000, variables: null, localVariables: false, businessKey: null, processDefinitionId: null,
-    processDefinitionIdIn: null, processDefinitionKey: null, processDefinitionKeyIn: null, processDefinitionVersionTag: null,
-    withoutTenantId: false, tenantIdIn: null, processVariables: null, deserializeValues: false, includeExtensionProperties: false,
+    topicName: 'a',
+    lockDuration: 1000,
+    variables: null,
+    localVariables: false,
+    businessKey: null,
+    processDefinitionId: null,
+    processDefinitionIdIn: null,
+    processDefinitionKey: null,
+    processDefinitionKeyIn: null,
+    processDefinitionVersionTag: null,
+    withoutTenantId: false,
+    tenantIdIn: null,
+    processVariables: null,
+    deserializeValues: false,
+    includeExtensionProperties: false,
   };
   const request = (over: Partial<FetchRequestInput> = {}, topicOver: object = {}): FetchRequestInput => ({
-    workerId: 'w', maxTasks: 1, usePriority: false, sorting: [], topics: [{ ...topic, ...topicOver }], ...over,
+    workerId: 'w',
+    maxTasks: 1,
+    usePriority: false,
+    sorting: [],
+    topics: [{ ...topic, ...topicOver }],
+    ...over,
   });
 
   it('accepts a complete request', () => {

@@ -16,9 +16,10 @@ describe('basic credentials', () => {
     expect(parseBasicCredentials(`bAsIc ${Buffer.from('a:b').toString('base64')}`)).toEqual({ userId: 'a', password: 'b' });
   });
 
-  it.each([
-    undefined, '', 'Basic', 'Basic ', 'Bearer abc', 'NotBasic ZGVtbzpkZW1v', basic('nocolon'), basic(':password'), 'Basic !!!',
-  ])('finds no credentials in %j', (header) => {
-    expect(parseBasicCredentials(header)).toBeNull();
-  });
+  it.each([undefined, '', 'Basic', 'Basic ', 'Bearer abc', 'NotBasic ZGVtbzpkZW1v', basic('nocolon'), basic(':password'), 'Basic !!!'])(
+    'finds no credentials in %j',
+    (header) => {
+      expect(parseBasicCredentials(header)).toBeNull();
+    },
+  );
 });

@@ -93,10 +93,7 @@ describe(`concurrent identity changes (${databaseLabel()})`, () => {
 
   onSqlite('two group updates at once run one after the other (the single SQLite writer), both applied', async () => {
     await identity.createGroup(null, { id: 'ops', name: 'Ops' });
-    await Promise.all([
-      identity.updateGroup(fast, 'ops', { id: 'ops', name: 'One' }),
-      identity.updateGroup(fast, 'ops', { id: 'ops', name: 'Two' }),
-    ]);
+    await Promise.all([identity.updateGroup(fast, 'ops', { id: 'ops', name: 'One' }), identity.updateGroup(fast, 'ops', { id: 'ops', name: 'Two' })]);
     expect(await ds.getRepository(GroupEntity).findOneByOrFail({ id: 'ops' })).toMatchObject({ name: 'Two', rev: 3 });
   });
 

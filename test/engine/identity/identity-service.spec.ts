@@ -102,11 +102,14 @@ describe('IdentityService (SQLite)', () => {
 
   it('gives new users ALL on themselves and group members READ on their group', async () => {
     const rows = await ds.getRepository(AuthorizationEntity).find({ order: { resourceType: 'ASC' } });
-    expect(rows.filter((r) => r.resourceId === 'alice' || r.resourceId === 'sales').map((r) => [r.type, r.userId, r.groupId, r.resourceType, r.resourceId, r.permissions]))
-      .toEqual([
-        [AUTH_TYPE.GRANT, 'alice', null, Resources.USER.code, 'alice', ALL],
-        [AUTH_TYPE.GRANT, null, 'sales', Resources.GROUP.code, 'sales', 2],
-      ]);
+    expect(
+      rows
+        .filter((r) => r.resourceId === 'alice' || r.resourceId === 'sales')
+        .map((r) => [r.type, r.userId, r.groupId, r.resourceType, r.resourceId, r.permissions]),
+    ).toEqual([
+      [AUTH_TYPE.GRANT, 'alice', null, Resources.USER.code, 'alice', ALL],
+      [AUTH_TYPE.GRANT, null, 'sales', Resources.GROUP.code, 'sales', 2],
+    ]);
   });
 
   it('creates no default authorizations while authorization is off', async () => {
@@ -121,11 +124,17 @@ describe('IdentityService (SQLite)', () => {
   it('validates ids and refuses duplicates', async () => {
     await expect(identity.createUser(admin, { id: null }, 'x')).rejects.toMatchObject({ kind: 'NullValue', message: 'userId is null' });
     await expect(identity.createGroup(admin, { id: 'a-b' })).rejects.toMatchObject({
-      type: 'ProcessEngineException', message: "Group has an invalid id: 'a-b' is not a valid resource identifier.",
+      type: 'ProcessEngineException',
+      message: "Group has an invalid id: 'a-b' is not a valid resource identifier.",
     });
-    await expect(identity.createUser(admin, { id: '' }, null)).rejects.toMatchObject({ message: "User has an invalid id: '' is not a valid resource identifier." });
+    await expect(identity.createUser(admin, { id: '' }, null)).rejects.toMatchObject({
+      message: "User has an invalid id: '' is not a valid resource identifier.",
+    });
     await expect(identity.createGroup(admin, { id: 'sales' })).rejects.toMatchObject({ type: 'BadUserRequestException', message: 'The group already exists' });
-    await expect(identity.createUser(admin, { id: 'bob' }, null)).rejects.toMatchObject({ type: 'BadUserRequestException', message: 'The user already exists' });
+    await expect(identity.createUser(admin, { id: 'bob' }, null)).rejects.toMatchObject({
+      type: 'BadUserRequestException',
+      message: 'The user already exists',
+    });
   });
 
   it('checks permissions for callers who are not admins', async () => {

@@ -15,8 +15,15 @@ describe(`asynchronous continuations and failing jobs (${databaseLabel()})`, () 
     expect(await e.s.activities(pi.id)).toEqual(['Start']);
     const [before] = await e.jobs({ processInstanceId: pi.id });
     expect(before).toMatchObject({
-      type: 'message', handlerType: 'async-continuation', activityId: 'Step', executionId: pi.id, retries: 3, priority: 7,
-      processDefinitionKey: 'asyncSteps', dueDate: null, exclusive: true,
+      type: 'message',
+      handlerType: 'async-continuation',
+      activityId: 'Step',
+      executionId: pi.id,
+      retries: 3,
+      priority: 7,
+      processDefinitionKey: 'asyncSteps',
+      dueDate: null,
+      exclusive: true,
     });
     await e.engine.jobs.executeJob(null, before.id);
     expect(await e.s.activities(pi.id)).toEqual(['Start', 'Step']);
@@ -59,7 +66,14 @@ describe(`asynchronous continuations and failing jobs (${databaseLabel()})`, () 
     expect(failed.exceptionMessage).toMatch(/Unknown property used in expression: \$\{missing > 1\}/);
     expect(failed.exceptionStacktrace).toMatch(/Unknown property used in expression[\s\S]*\n\s+at /);
     expect(await e.incidents({ processInstanceId: pi.id })).toMatchObject([
-      { incidentType: 'failedJob', configuration: job.id, activityId: 'Check', failedActivityId: 'Check', executionId: pi.id, incidentMessage: failed.exceptionMessage },
+      {
+        incidentType: 'failedJob',
+        configuration: job.id,
+        activityId: 'Check',
+        failedActivityId: 'Check',
+        executionId: pi.id,
+        incidentMessage: failed.exceptionMessage,
+      },
     ]);
     // nothing happened in the instance: every try rolled back
     expect(await e.s.activities(pi.id)).toEqual(['XStart']);
@@ -76,7 +90,9 @@ describe(`asynchronous continuations and failing jobs (${databaseLabel()})`, () 
     expect(await e.runJobs()).toBe(1);
     expect(await e.s.isEnded(pi.id)).toBe(true);
     await expect(e.engine.jobs.setRetries(null, job.id, 1)).rejects.toThrow(`No job found with id '${job.id}'`);
-    await expect(e.engine.jobs.setRetries(null, 'x', -1)).rejects.toThrow("The number of job retries must be a non-negative Integer, but '-1' has been provided.");
+    await expect(e.engine.jobs.setRetries(null, 'x', -1)).rejects.toThrow(
+      "The number of job retries must be a non-negative Integer, but '-1' has been provided.",
+    );
   });
 
   it('setting retries to 0 opens the incident itself', async () => {

@@ -80,7 +80,7 @@ describe('failed job retries', () => {
     expect(retryAfterFailure(null, 1, false, NOW)).toEqual({ retries: 0, nextTry: null });
   });
 
-  it('R5/PT10M: the first failure takes the cycle\'s count, each retry waits ten minutes', () => {
+  it("R5/PT10M: the first failure takes the cycle's count, each retry waits ten minutes", () => {
     expect(retryAfterFailure('R5/PT10M', 3, true, NOW)).toEqual({ retries: 4, nextTry: new Date('2026-01-05T08:10:00.000Z') });
     expect(retryAfterFailure('R5/PT10M', 4, false, NOW)).toEqual({ retries: 3, nextTry: new Date('2026-01-05T08:10:00.000Z') });
     expect(retryAfterFailure('R5/PT10M', 1, false, NOW)).toEqual({ retries: 0, nextTry: null });

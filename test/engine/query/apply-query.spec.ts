@@ -42,7 +42,16 @@ describe('applying parsed queries to SQL (SQLite)', () => {
   });
 
   it('sorts by every entry of a POST sorting array, in order', async () => {
-    const parsed = parsePostQuery(SPEC, { sorting: [{ sortBy: 'type', sortOrder: 'asc' }, { sortBy: 'id', sortOrder: 'desc' }] }, {});
+    const parsed = parsePostQuery(
+      SPEC,
+      {
+        sorting: [
+          { sortBy: 'type', sortOrder: 'asc' },
+          { sortBy: 'id', sortOrder: 'desc' },
+        ],
+      },
+      {},
+    );
     expect((await listQuery(qb(), SPEC, parsed)).map((g) => g.id)).toEqual(['g6', 'g4', 'g3', 'g5', 'g2', 'g1']);
   });
 
@@ -54,7 +63,7 @@ describe('applying parsed queries to SQL (SQLite)', () => {
     expect(await ids({ firstResult: '10' })).toEqual([]);
   });
 
-  it('filters by equality, lists and substrings; a % in a Like value is the caller\'s own pattern', async () => {
+  it("filters by equality, lists and substrings; a % in a Like value is the caller's own pattern", async () => {
     expect(await ids({ type: 'SYSTEM' })).toEqual(['g3', 'g4']);
     expect(await ids({ idIn: 'g2,g5,nope' })).toEqual(['g2', 'g5']);
     expect(await ids({ idIn: '' })).toEqual(['g1', 'g2', 'g3', 'g4', 'g5', 'g6']);

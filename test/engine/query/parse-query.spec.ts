@@ -37,11 +37,19 @@ function expectInvalid(parse: () => unknown, message: string): void {
 describe('parseGetQuery', () => {
   it('reads strings, comma lists, integers, booleans and dates from the query string', () => {
     const parsed = parseGetQuery(SPEC, {
-      id: 'a', idIn: 'a,b,c', version: '3', priority: '-9007199254740991', suspended: 'true',
+      id: 'a',
+      idIn: 'a,b,c',
+      version: '3',
+      priority: '-9007199254740991',
+      suspended: 'true',
       createdAfter: '2026-01-23T14:42:45.000+0200',
     });
     expect(parsed.filters).toEqual({
-      id: 'a', idIn: ['a', 'b', 'c'], version: 3, priority: -9007199254740991, suspended: true,
+      id: 'a',
+      idIn: ['a', 'b', 'c'],
+      version: 3,
+      priority: -9007199254740991,
+      suspended: true,
       createdAfter: new Date('2026-01-23T12:42:45.000Z'),
     });
     expect(parsed.sorting).toEqual([]);
@@ -60,10 +68,18 @@ describe('parseGetQuery', () => {
     ['version', '2147483648', "Cannot set query parameter 'version' to value '2147483648': Cannot convert value 2147483648 to java type java.lang.Integer"],
     ['priority', 'x', "Cannot set query parameter 'priority' to value 'x': Cannot convert value x to java type java.lang.Long"],
     ['suspended', 'yes', "Cannot set query parameter 'suspended' to value 'yes': Cannot convert value yes to java type java.lang.Boolean"],
-    ['createdAfter', 'anInvalidDate', `Cannot set query parameter 'createdAfter' to value 'anInvalidDate': Cannot convert value "anInvalidDate" to java type java.util.Date`],
+    [
+      'createdAfter',
+      'anInvalidDate',
+      `Cannot set query parameter 'createdAfter' to value 'anInvalidDate': Cannot convert value "anInvalidDate" to java type java.util.Date`,
+    ],
     // An unencoded `+` arrives as a space and makes the date invalid, as in Camunda.
-    ['createdAfter', '2026-01-23T14:42:45.000 0200', `Cannot set query parameter 'createdAfter' to value '2026-01-23T14:42:45.000 0200': Cannot convert value "2026-01-23T14:42:45.000 0200" to java type java.util.Date`],
-  ])('rejects %s=%s with Camunda\'s message', (name, value, message) => {
+    [
+      'createdAfter',
+      '2026-01-23T14:42:45.000 0200',
+      `Cannot set query parameter 'createdAfter' to value '2026-01-23T14:42:45.000 0200': Cannot convert value "2026-01-23T14:42:45.000 0200" to java type java.util.Date`,
+    ],
+  ])("rejects %s=%s with Camunda's message", (name, value, message) => {
     expectInvalid(() => parseGetQuery(SPEC, { [name]: value }), message);
   });
 
@@ -72,7 +88,10 @@ describe('parseGetQuery', () => {
     const single = 'Only a single sorting parameter specified. sortBy and sortOrder required';
     expectInvalid(() => parseGetQuery(SPEC, { sortBy: 'name' }), single);
     expectInvalid(() => parseGetQuery(SPEC, { sortOrder: 'asc' }), single);
-    expectInvalid(() => parseGetQuery(SPEC, { sortBy: 'anInvalidSortByOption', sortOrder: 'asc' }), "Cannot set query parameter 'sortBy' to value 'anInvalidSortByOption'");
+    expectInvalid(
+      () => parseGetQuery(SPEC, { sortBy: 'anInvalidSortByOption', sortOrder: 'asc' }),
+      "Cannot set query parameter 'sortBy' to value 'anInvalidSortByOption'",
+    );
     expectInvalid(() => parseGetQuery(SPEC, { sortBy: 'id', sortOrder: 'up' }), "Cannot set query parameter 'sortOrder' to value 'up'");
   });
 
@@ -122,8 +141,8 @@ describe('parsePostQuery', () => {
 
   it.each([
     ['idIn', 'a,b', "Cannot set query parameter 'idIn' to value 'a,b': Cannot convert value a,b to java type java.util.List"],
-    ['idIn', ['a', 1], "Cannot set query parameter 'idIn' to value '[\"a\",1]': Cannot convert value [\"a\",1] to java type java.util.List"],
-    ['id', { a: 1 }, "Cannot set query parameter 'id' to value '{\"a\":1}': Cannot convert value {\"a\":1} to java type java.lang.String"],
+    ['idIn', ['a', 1], 'Cannot set query parameter \'idIn\' to value \'["a",1]\': Cannot convert value ["a",1] to java type java.util.List'],
+    ['id', { a: 1 }, 'Cannot set query parameter \'id\' to value \'{"a":1}\': Cannot convert value {"a":1} to java type java.lang.String'],
     ['version', 1.5, "Cannot set query parameter 'version' to value '1.5': Cannot convert value 1.5 to java type java.lang.Integer"],
     ['version', 'three', "Cannot set query parameter 'version' to value 'three': Cannot convert value three to java type java.lang.Integer"],
     ['suspended', 1, "Cannot set query parameter 'suspended' to value '1': Cannot convert value 1 to java type java.lang.Boolean"],
@@ -160,7 +179,16 @@ describe('parsePostQuery', () => {
   });
 
   it('reads variable filters as objects and keeps the JSON type of their values', () => {
-    const parsed = parsePostQuery(SPEC, { variables: [{ name: 'a', operator: 'gt', value: 5 }, { name: 'b', operator: 'eq', value: true }] }, {});
+    const parsed = parsePostQuery(
+      SPEC,
+      {
+        variables: [
+          { name: 'a', operator: 'gt', value: 5 },
+          { name: 'b', operator: 'eq', value: true },
+        ],
+      },
+      {},
+    );
     expect(parsed.filters.variables).toEqual([
       { name: 'a', operator: 'gt', value: 5 },
       { name: 'b', operator: 'eq', value: true },
@@ -169,6 +197,9 @@ describe('parsePostQuery', () => {
       () => parsePostQuery(SPEC, { variables: [{ name: 'a' }] }, {}),
       `Cannot set query parameter 'variables' to value '{"name":"a"}': Cannot convert value {"name":"a"} to java type java.util.List`,
     );
-    expectInvalid(() => parsePostQuery(SPEC, { processVariables: [{ name: 'a', operator: 'gt', value: 1 }] }, {}), 'Invalid process variable comparator specified: gt');
+    expectInvalid(
+      () => parsePostQuery(SPEC, { processVariables: [{ name: 'a', operator: 'gt', value: 1 }] }, {}),
+      'Invalid process variable comparator specified: gt',
+    );
   });
 });

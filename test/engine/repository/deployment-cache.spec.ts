@@ -8,9 +8,21 @@ describe('DeploymentCache', () => {
   beforeAll(async () => {
     ds = await openDataSource('sqlite::memory:');
     await ds.getRepository(ProcessDefinitionEntity).insert({
-      id: 'p:1:x', rev: 1, key: 'p', version: 1, name: null, category: null, deploymentId: 'dep', resourceName: 'p.bpmn',
-      diagramResourceName: null, hasStartFormKey: false, suspensionState: 1, tenantId: null, versionTag: null,
-      historyTimeToLive: null, startableInTasklist: true,
+      id: 'p:1:x',
+      rev: 1,
+      key: 'p',
+      version: 1,
+      name: null,
+      category: null,
+      deploymentId: 'dep',
+      resourceName: 'p.bpmn',
+      diagramResourceName: null,
+      hasStartFormKey: false,
+      suspensionState: 1,
+      tenantId: null,
+      versionTag: null,
+      historyTimeToLive: null,
+      startableInTasklist: true,
     } as unknown as ProcessDefinitionEntity);
   });
   afterAll(() => ds.destroy());
@@ -28,7 +40,13 @@ describe('DeploymentCache', () => {
     const cache = new DeploymentCache();
     expect(await cache.processDefinition(ds.manager, 'q:1:y')).toBeNull();
     await ds.getRepository(ProcessDefinitionEntity).insert({
-      id: 'q:1:y', rev: 1, key: 'q', version: 1, deploymentId: 'dep', resourceName: 'q.bpmn', suspensionState: 1,
+      id: 'q:1:y',
+      rev: 1,
+      key: 'q',
+      version: 1,
+      deploymentId: 'dep',
+      resourceName: 'q.bpmn',
+      suspensionState: 1,
     } as unknown as ProcessDefinitionEntity);
     expect((await cache.processDefinition(ds.manager, 'q:1:y'))?.key).toBe('q');
   });

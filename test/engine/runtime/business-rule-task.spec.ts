@@ -45,7 +45,9 @@ describe(`business rule task (${databaseLabel()})`, () => {
     const pi = await s.start('ratingBindings', { amount: 500 });
     expect(pi.ended).toBe(true);
     expect(await s.historicVariables(pi.id)).toEqual({
-      amount: 500, fromDeployment: { discount: 0.1, reason: 'big' }, fromTag: { discount: 0.1, reason: 'big' },
+      amount: 500,
+      fromDeployment: { discount: 0.1, reason: 'big' },
+      fromTag: { discount: 0.1, reason: 'big' },
     });
   });
 

@@ -21,8 +21,17 @@ describe(`external tasks (${databaseLabel()})`, () => {
     expect(pi.ended).toBe(false);
     const task = await s.externalTask(pi.id, 'Fetch');
     expect(task).toMatchObject({
-      topicName: 'eu-orders', priority: 42, retries: null, workerId: null, lockExpirationTime: null, suspensionState: 1,
-      businessKey: 'order-9', processDefinitionKey: 'externalWork', executionId: pi.id, processInstanceId: pi.id, activityId: 'Fetch',
+      topicName: 'eu-orders',
+      priority: 42,
+      retries: null,
+      workerId: null,
+      lockExpirationTime: null,
+      suspensionState: 1,
+      businessKey: 'order-9',
+      processDefinitionKey: 'externalWork',
+      executionId: pi.id,
+      processInstanceId: pi.id,
+      activityId: 'Fetch',
     });
     expect(task.activityInstanceId).toMatch(/^Fetch:/);
     expect(task.createTime).toBeInstanceOf(Date);

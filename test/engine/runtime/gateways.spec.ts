@@ -37,7 +37,12 @@ describe(`gateways (${databaseLabel()})`, () => {
       expect(executions).toHaveLength(3);
       const root = executions.find((e) => e.id === pi.id)!;
       expect(root).toMatchObject({ isActive: false, activityId: null, isScope: true });
-      expect(executions.filter((e) => e.isConcurrent).map((e) => e.activityId).sort()).toEqual(['TaskA', 'TaskB']);
+      expect(
+        executions
+          .filter((e) => e.isConcurrent)
+          .map((e) => e.activityId)
+          .sort(),
+      ).toEqual(['TaskA', 'TaskB']);
     });
 
     it('When both tasks complete one after the other, Then the join fires once and the process ends', async () => {

@@ -25,7 +25,12 @@ describe(`instance deletion and deployment deletion (${databaseLabel()})`, () =>
     expect(await s.storedVariables(pi.id)).toEqual([]);
     expect(await s.processInstance(pi.id)).toMatchObject({ state: 'EXTERNALLY_TERMINATED', deleteReason: 'customer left' });
     const history = await s.history(pi.id);
-    expect(history.filter((a) => a.activityInstanceState === 2).map((a) => a.activityId).sort()).toEqual(['TaskA', 'TaskB']);
+    expect(
+      history
+        .filter((a) => a.activityInstanceState === 2)
+        .map((a) => a.activityId)
+        .sort(),
+    ).toEqual(['TaskA', 'TaskB']);
     expect(history.every((a) => a.endTime != null)).toBe(true);
 
     const ext = await s.start('uncaught');

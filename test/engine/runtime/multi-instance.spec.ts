@@ -22,9 +22,13 @@ describe(`multi-instance (${databaseLabel()})`, () => {
     const bodyScope = (await s.executions(pi.id)).find((e) => e.parentId === pi.id)!;
     const counters = await s.runtime.getVariables(null, bodyScope.id, { local: true });
     expect(Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, v.value]))).toEqual({
-      nrOfInstances: 4, nrOfActiveInstances: 4, nrOfCompletedInstances: 0,
+      nrOfInstances: 4,
+      nrOfActiveInstances: 4,
+      nrOfCompletedInstances: 0,
     });
-    const loopCounters = await Promise.all(tasks.map(async (t) => (await s.runtime.getTaskVariables(null, t.id, { names: ['loopCounter'] })).loopCounter.value));
+    const loopCounters = await Promise.all(
+      tasks.map(async (t) => (await s.runtime.getTaskVariables(null, t.id, { names: ['loopCounter'] })).loopCounter.value),
+    );
     expect(loopCounters.sort()).toEqual([0, 1, 2, 3]);
   });
 
@@ -37,7 +41,10 @@ describe(`multi-instance (${databaseLabel()})`, () => {
 
     expect((await s.tasks(pi.id)).map((t) => t.taskDefinitionKey)).toEqual(['Decide']);
     const history = await s.history(pi.id);
-    const states = history.filter((a) => a.activityId === 'Review').map((a) => a.activityInstanceState).sort();
+    const states = history
+      .filter((a) => a.activityId === 'Review')
+      .map((a) => a.activityInstanceState)
+      .sort();
     expect(states).toEqual([0, 0, 2, 2]);
     expect(history.find((a) => a.activityId === 'Review#multiInstanceBody')!.endTime).not.toBeNull();
     expect(await s.executions(pi.id)).toHaveLength(1);

@@ -8,7 +8,12 @@ describe(`runtime authorization (${databaseLabel()})`, () => {
   const mary: Authentication = { userId: 'mary', groupIds: ['clerks'] };
   const grant = (resource: { code: number }, resourceId: string, permissions: string[], who: { userId?: string; groupId?: string }) =>
     s.engine.authorizations.create(ADMIN, {
-      type: AUTH_TYPE.GRANT, resourceType: resource.code, resourceId, permissions, userId: who.userId ?? null, groupId: who.groupId ?? null,
+      type: AUTH_TYPE.GRANT,
+      resourceType: resource.code,
+      resourceId,
+      permissions,
+      userId: who.userId ?? null,
+      groupId: who.groupId ?? null,
     });
 
   beforeAll(async () => {

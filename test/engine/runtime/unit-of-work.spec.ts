@@ -12,9 +12,25 @@ describe(`unit of work (${databaseLabel()})`, () => {
 
   const task = (id: string) =>
     Object.assign(new ExternalTaskEntity(), {
-      id, rev: 1, workerId: null, topicName: 't', retries: null, errorMessage: null, errorDetails: null, lockExpirationTime: null,
-      createTime: new Date(), suspensionState: 1, executionId: null, processInstanceId: null, processDefinitionId: null,
-      processDefinitionKey: null, activityId: null, activityInstanceId: null, tenantId: null, priority: 0, businessKey: null,
+      id,
+      rev: 1,
+      workerId: null,
+      topicName: 't',
+      retries: null,
+      errorMessage: null,
+      errorDetails: null,
+      lockExpirationTime: null,
+      createTime: new Date(),
+      suspensionState: 1,
+      executionId: null,
+      processInstanceId: null,
+      processDefinitionId: null,
+      processDefinitionKey: null,
+      activityId: null,
+      activityInstanceId: null,
+      tenantId: null,
+      priority: 0,
+      businessKey: null,
     });
   const repo = () => s.ds.getRepository(ExternalTaskEntity);
 
@@ -42,7 +58,9 @@ describe(`unit of work (${databaseLabel()})`, () => {
       await uow.flush();
     });
     await expect(update).rejects.toBeInstanceOf(OptimisticLockingError);
-    await expect(update).rejects.toThrow(`ENGINE-03005 Execution of 'UPDATE ExternalTaskEntity[u2]' failed. Entity was updated by another transaction concurrently.`);
+    await expect(update).rejects.toThrow(
+      `ENGINE-03005 Execution of 'UPDATE ExternalTaskEntity[u2]' failed. Entity was updated by another transaction concurrently.`,
+    );
 
     const staleDelete = s.engine.tx.write(async (em) => {
       const uow = new UnitOfWork(em);

@@ -24,21 +24,30 @@ describe(`user task (${databaseLabel()})`, () => {
     expect(await s.openActivities(pi.id)).toEqual(['Approve']);
     const task = await s.task(pi.id, 'Approve');
     expect(task).toMatchObject({
-      name: 'Approve invoice 7', description: 'Please approve invoice 7', assignee: 'carol', priority: 70,
-      formKey: 'embedded:app:forms/approve.html', executionId: pi.id, processInstanceId: pi.id, processDefinitionKey: 'approval',
-      taskDefinitionKey: 'Approve', suspensionState: 1,
+      name: 'Approve invoice 7',
+      description: 'Please approve invoice 7',
+      assignee: 'carol',
+      priority: 70,
+      formKey: 'embedded:app:forms/approve.html',
+      executionId: pi.id,
+      processInstanceId: pi.id,
+      processDefinitionKey: 'approval',
+      taskDefinitionKey: 'Approve',
+      suspensionState: 1,
     });
     expect(task.dueDate!.toISOString()).toBe(due.toISOString());
     const inTwoDays = Date.now() + 2 * 86_400_000;
     expect(Math.abs(task.followUpDate!.getTime() - inTwoDays)).toBeLessThan(60_000);
     expect(task.activityInstanceId).toMatch(/^Approve:/);
     const links = (await s.identityLinks(task.id)).map((l) => [l.type, l.userId, l.groupId]).sort();
-    expect(links).toEqual([
-      ['candidate', 'alice', null],
-      ['candidate', 'bob', null],
-      ['candidate', null, 'management'],
-      ['candidate', null, 'sales'],
-    ].sort());
+    expect(links).toEqual(
+      [
+        ['candidate', 'alice', null],
+        ['candidate', 'bob', null],
+        ['candidate', null, 'management'],
+        ['candidate', null, 'sales'],
+      ].sort(),
+    );
     const history = await s.history(pi.id);
     expect(history[1]).toMatchObject({ activityType: 'userTask', taskId: task.id, assignee: 'carol', endTime: null });
     expect(await s.variables(pi.id)).toMatchObject({ starter: 'demo' });
@@ -68,8 +77,9 @@ describe(`user task (${databaseLabel()})`, () => {
   });
 
   it('an unknown variable in an expression is an error naming the expression', async () => {
-    await expect(s.runtime.startProcessInstance(null, { key: 'approval', variables: vars({ groups: 'x', due: null, prio: 1, form: 'f', item: 'i' }) }))
-      .rejects.toThrow("Unknown property used in expression: ${assignee}. Cause: Cannot resolve identifier 'assignee'");
+    await expect(
+      s.runtime.startProcessInstance(null, { key: 'approval', variables: vars({ groups: 'x', due: null, prio: 1, form: 'f', item: 'i' }) }),
+    ).rejects.toThrow("Unknown property used in expression: ${assignee}. Cause: Cannot resolve identifier 'assignee'");
   });
 
   it('a due date that is neither a date nor an ISO text fails the command', async () => {

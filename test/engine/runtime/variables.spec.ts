@@ -45,7 +45,11 @@ describe(`variables (${databaseLabel()})`, () => {
 
     await s.runtime.setVariables(null, pi.id, vars({ amount: 3 }));
     const amountDetails = (await s.historicDetails(pi.id)).filter((d) => d.variableName === 'amount');
-    expect(amountDetails.map((d) => [d.revision, d.initial, Number(d.longValue)])).toEqual([[0, true, 1], [1, false, 2], [2, false, 3]]);
+    expect(amountDetails.map((d) => [d.revision, d.initial, Number(d.longValue)])).toEqual([
+      [0, true, 1],
+      [1, false, 2],
+      [2, false, 3],
+    ]);
     const stored = (await s.storedVariables(pi.id)).find((v) => v.name === 'amount')!;
     expect(stored.rev).toBe(3);
 
@@ -66,7 +70,7 @@ describe(`variables (${databaseLabel()})`, () => {
     expect(Object.keys(await s.variables(pi.id))).not.toContain('assignee');
   });
 
-  it('variables of an unknown execution: Camunda\'s null-value message', async () => {
+  it("variables of an unknown execution: Camunda's null-value message", async () => {
     await expect(s.runtime.getVariables(null, 'nope')).rejects.toThrow("execution nope doesn't exist: execution is null");
   });
 

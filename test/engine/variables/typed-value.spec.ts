@@ -20,7 +20,9 @@ describe('untyped values (expression results, untyped input)', () => {
     expect(untypedValue(d).type).toBe('date');
     expect(untypedValue(Buffer.from('x')).type).toBe('bytes');
     expect(untypedValue({ a: 1 })).toEqual({
-      type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.LinkedHashMap', serializationDataFormat: 'application/json' },
+      type: 'object',
+      value: '{"a":1}',
+      valueInfo: { objectTypeName: 'java.util.LinkedHashMap', serializationDataFormat: 'application/json' },
     });
     expect(untypedValue([1]).valueInfo.objectTypeName).toBe('java.util.ArrayList');
   });

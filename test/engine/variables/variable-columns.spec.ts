@@ -7,20 +7,36 @@ describe('variable storage columns', () => {
   it.each<[TypedValue, Partial<VariableColumns>]>([
     [{ type: 'string', value: 'hello', valueInfo: {} }, { textValue: 'hello' }],
     [{ type: 'string', value: '', valueInfo: {} }, { textValue: '' }],
-    [{ type: 'integer', value: -5, valueInfo: {} }, { longValue: -5, textValue: '-5' }],
-    [{ type: 'long', value: 9007199254740991, valueInfo: {} }, { longValue: 9007199254740991, textValue: '9007199254740991' }],
-    [{ type: 'short', value: 12, valueInfo: {} }, { longValue: 12, textValue: '12' }],
+    [
+      { type: 'integer', value: -5, valueInfo: {} },
+      { longValue: -5, textValue: '-5' },
+    ],
+    [
+      { type: 'long', value: 9007199254740991, valueInfo: {} },
+      { longValue: 9007199254740991, textValue: '9007199254740991' },
+    ],
+    [
+      { type: 'short', value: 12, valueInfo: {} },
+      { longValue: 12, textValue: '12' },
+    ],
     [{ type: 'double', value: 2.5, valueInfo: {} }, { doubleValue: 2.5 }],
     [{ type: 'boolean', value: true, valueInfo: {} }, { longValue: 1 }],
     [{ type: 'boolean', value: false, valueInfo: {} }, { longValue: 0 }],
     [{ type: 'date', value: new Date('2026-11-21T20:40:26.123Z'), valueInfo: {} }, { longValue: Date.UTC(2026, 10, 21, 20, 40, 26, 123) }],
     [{ type: 'null', value: null, valueInfo: {} }, {}],
     [{ type: 'bytes', value: Buffer.from([0, 1, 255]), valueInfo: {} }, { bytesValue: Buffer.from([0, 1, 255]) }],
-    [{ type: 'file', value: Buffer.from('data'), valueInfo: { filename: 'a.csv', mimeType: 'text/csv', encoding: 'UTF-8' } },
-      { bytesValue: Buffer.from('data'), textValue: 'a.csv', text2Value: 'text/csv#UTF-8' }],
-    [{ type: 'file', value: Buffer.from('data'), valueInfo: { filename: 'b.bin' } }, { bytesValue: Buffer.from('data'), textValue: 'b.bin', text2Value: '#' }],
-    [{ type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
-      { bytesValue: Buffer.from('{"a":1}'), textValue: 'application/json', text2Value: 'java.util.HashMap' }],
+    [
+      { type: 'file', value: Buffer.from('data'), valueInfo: { filename: 'a.csv', mimeType: 'text/csv', encoding: 'UTF-8' } },
+      { bytesValue: Buffer.from('data'), textValue: 'a.csv', text2Value: 'text/csv#UTF-8' },
+    ],
+    [
+      { type: 'file', value: Buffer.from('data'), valueInfo: { filename: 'b.bin' } },
+      { bytesValue: Buffer.from('data'), textValue: 'b.bin', text2Value: '#' },
+    ],
+    [
+      { type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      { bytesValue: Buffer.from('{"a":1}'), textValue: 'application/json', text2Value: 'java.util.HashMap' },
+    ],
     [{ type: 'json', value: '{"ü":"€"}', valueInfo: {} }, { bytesValue: Buffer.from('{"ü":"€"}', 'utf8') }],
     [{ type: 'xml', value: '<a>ü</a>', valueInfo: {} }, { bytesValue: Buffer.from('<a>ü</a>', 'utf8') }],
   ])('%j is stored in its columns and read back unchanged', (tv, columns) => {

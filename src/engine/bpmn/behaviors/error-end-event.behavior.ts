@@ -12,8 +12,12 @@ export class ErrorEndEventBehavior implements ActivityBehavior {
     const message = definition?.errorMessage ? activity.evaluate(definition.errorMessage) : null;
     ctx.history.activityEnded(execution.activityInstanceId!);
     ctx.agenda.plan({
-      kind: 'ERROR_PROPAGATE', execution, activityId: node.id, errorCode: definition?.errorCode ?? '',
-      errorMessage: message == null ? null : String(message), thrownByEndEvent: true,
+      kind: 'ERROR_PROPAGATE',
+      execution,
+      activityId: node.id,
+      errorCode: definition?.errorCode ?? '',
+      errorMessage: message == null ? null : String(message),
+      thrownByEndEvent: true,
     });
   }
 }

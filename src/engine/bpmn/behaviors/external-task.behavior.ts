@@ -30,11 +30,25 @@ export class ExternalTaskBehavior implements ActivityBehavior {
     if (topic == null || topic === '') throw new ProcessEngineError(`The topic of external task '${node.id}' resolves to nothing: ${config.topic.text}`);
     const priorityExpression = config.priority ?? activity.graph.taskPriority;
     const task = Object.assign(new ExternalTaskEntity(), {
-      id: newId(), rev: 1, workerId: null, topicName: String(topic), retries: null, errorMessage: null, errorDetails: null,
-      lockExpirationTime: null, createTime: ctx.now(), suspensionState: instance.root.suspensionState, executionId: execution.id,
-      processInstanceId: instance.id, processDefinitionId: instance.definition.id, processDefinitionKey: instance.definition.key,
-      activityId: node.id, activityInstanceId: execution.activityInstanceId, tenantId: instance.root.tenantId,
-      priority: priorityExpression ? priorityOf(activity.evaluate(priorityExpression)) : 0, businessKey: instance.root.businessKey,
+      id: newId(),
+      rev: 1,
+      workerId: null,
+      topicName: String(topic),
+      retries: null,
+      errorMessage: null,
+      errorDetails: null,
+      lockExpirationTime: null,
+      createTime: ctx.now(),
+      suspensionState: instance.root.suspensionState,
+      executionId: execution.id,
+      processInstanceId: instance.id,
+      processDefinitionId: instance.definition.id,
+      processDefinitionKey: instance.definition.key,
+      activityId: node.id,
+      activityInstanceId: execution.activityInstanceId,
+      tenantId: instance.root.tenantId,
+      priority: priorityExpression ? priorityOf(activity.evaluate(priorityExpression)) : 0,
+      businessKey: instance.root.businessKey,
     });
     ctx.insertExternalTask(instance, task);
   }

@@ -25,7 +25,8 @@ function collectionOf(ctx: RuntimeContext, body: ExecutionEntity, mi: MultiInsta
   let value: unknown;
   if (mi.collection.kind === 'expression') {
     value = evaluate(ctx, body, mi.collection.expression);
-    if (!Array.isArray(value)) throw new ProcessEngineError(`Expression '${mi.collection.expression.text}' didn't resolve to a Collection: ${JSON.stringify(value)}`);
+    if (!Array.isArray(value))
+      throw new ProcessEngineError(`Expression '${mi.collection.expression.text}' didn't resolve to a Collection: ${JSON.stringify(value)}`);
   } else {
     const tv = ctx.variables.get(body, mi.collection.name);
     value = tv ? plainValue(tv) : undefined;

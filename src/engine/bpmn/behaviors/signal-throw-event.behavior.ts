@@ -14,7 +14,8 @@ export class SignalThrowEventBehavior implements ActivityBehavior {
     if (def) {
       const tenantId = instance.root.tenantId;
       await deliverSignal(ctx, {
-        name: String(activity.evaluate(def.signalName) ?? ''), authorize: false,
+        name: String(activity.evaluate(def.signalName) ?? ''),
+        authorize: false,
         tenant: tenantId == null ? { isSet: false, tenantId: null } : { isSet: true, tenantId, includeWithoutTenant: true },
       });
     }

@@ -43,19 +43,43 @@ export class UserTaskBehavior implements ActivityBehavior {
     const str = (v: unknown) => (v == null || v === '' ? null : String(v));
     const now = ctx.now();
     const task = Object.assign(new TaskEntity(), {
-      id: newId(), rev: 1, executionId: execution.id, processInstanceId: instance.id, processDefinitionId: instance.definition.id,
-      processDefinitionKey: instance.definition.key, activityInstanceId: execution.activityInstanceId, name: text(activity, node.name),
-      parentTaskId: null, description: text(activity, node.documentation), taskDefinitionKey: node.id, owner: null,
-      assignee: str(value(config.assignee)), delegationState: null,
-      priority: config.priority ? priorityOf(activity.evaluate(config.priority)) : 50, createTime: now, lastUpdated: null,
-      dueDate: toTaskDate(value(config.dueDate), 'Due date', now), followUpDate: toTaskDate(value(config.followUpDate), 'Follow up date', now),
-      suspensionState: instance.root.suspensionState, formKey: str(value(config.formKey)), tenantId: instance.root.tenantId,
+      id: newId(),
+      rev: 1,
+      executionId: execution.id,
+      processInstanceId: instance.id,
+      processDefinitionId: instance.definition.id,
+      processDefinitionKey: instance.definition.key,
+      activityInstanceId: execution.activityInstanceId,
+      name: text(activity, node.name),
+      parentTaskId: null,
+      description: text(activity, node.documentation),
+      taskDefinitionKey: node.id,
+      owner: null,
+      assignee: str(value(config.assignee)),
+      delegationState: null,
+      priority: config.priority ? priorityOf(activity.evaluate(config.priority)) : 50,
+      createTime: now,
+      lastUpdated: null,
+      dueDate: toTaskDate(value(config.dueDate), 'Due date', now),
+      followUpDate: toTaskDate(value(config.followUpDate), 'Follow up date', now),
+      suspensionState: instance.root.suspensionState,
+      formKey: str(value(config.formKey)),
+      tenantId: instance.root.tenantId,
     });
     ctx.insertTask(instance, task);
     const link = (userId: string | null, groupId: string | null) =>
-      ctx.insertIdentityLink(Object.assign(new IdentityLinkEntity(), {
-        id: newId(), rev: 1, groupId, type: 'candidate', userId, taskId: task.id, processDefinitionId: null, tenantId: task.tenantId,
-      }));
+      ctx.insertIdentityLink(
+        Object.assign(new IdentityLinkEntity(), {
+          id: newId(),
+          rev: 1,
+          groupId,
+          type: 'candidate',
+          userId,
+          taskId: task.id,
+          processDefinitionId: null,
+          tenantId: task.tenantId,
+        }),
+      );
     for (const user of identities(config.candidateUsers.map((e) => activity.evaluate(e)))) link(user, null);
     for (const group of identities(config.candidateGroups.map((e) => activity.evaluate(e)))) link(null, group);
     ctx.history.activityUpdated(execution.activityInstanceId!, { taskId: task.id, assignee: task.assignee });

@@ -69,13 +69,7 @@ export interface ActivityBase extends FlowNodeBase {
 
 export interface StartEventNode extends FlowNodeBase {
   readonly type: 'startEvent';
-  readonly eventDefinition:
-    | MessageEventDefinition
-    | SignalEventDefinition
-    | TimerEventDefinition
-    | ErrorEventDefinition
-    | ConditionalEventDefinition
-    | null;
+  readonly eventDefinition: MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ErrorEventDefinition | ConditionalEventDefinition | null;
   /** Event sub-process starts only; a process or sub-process start always "interrupts" nothing. */
   readonly isInterrupting: boolean;
   readonly formKey: CompiledExpression | null;
@@ -85,22 +79,12 @@ export interface StartEventNode extends FlowNodeBase {
 
 export interface EndEventNode extends FlowNodeBase {
   readonly type: 'endEvent';
-  readonly eventDefinition:
-    | TerminateEventDefinition
-    | ErrorEventDefinition
-    | SignalEventDefinition
-    | MessageEventDefinition
-    | null;
+  readonly eventDefinition: TerminateEventDefinition | ErrorEventDefinition | SignalEventDefinition | MessageEventDefinition | null;
 }
 
 export interface IntermediateCatchEventNode extends FlowNodeBase {
   readonly type: 'intermediateCatchEvent';
-  readonly eventDefinition:
-    | MessageEventDefinition
-    | SignalEventDefinition
-    | TimerEventDefinition
-    | ConditionalEventDefinition
-    | LinkEventDefinition;
+  readonly eventDefinition: MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ConditionalEventDefinition | LinkEventDefinition;
 }
 
 export interface IntermediateThrowEventNode extends FlowNodeBase {
@@ -113,12 +97,7 @@ export interface BoundaryEventNode extends FlowNodeBase {
   readonly attachedToId: string;
   /** Always true for error boundary events. */
   readonly cancelActivity: boolean;
-  readonly eventDefinition:
-    | ErrorEventDefinition
-    | MessageEventDefinition
-    | SignalEventDefinition
-    | TimerEventDefinition
-    | ConditionalEventDefinition;
+  readonly eventDefinition: ErrorEventDefinition | MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ConditionalEventDefinition;
 }
 
 export interface PlainTaskNode extends ActivityBase {
@@ -165,35 +144,25 @@ export interface CallActivityNode extends ActivityBase {
   readonly callActivity: CallActivityConfig;
 }
 
-export type ActivityNode =
-  | PlainTaskNode
-  | UserTaskNode
-  | ExternalTaskNode
-  | BusinessRuleTaskNode
-  | ReceiveTaskNode
-  | SubProcessNode
-  | CallActivityNode;
+export type ActivityNode = PlainTaskNode | UserTaskNode | ExternalTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
 
-export type EventNode =
-  | StartEventNode
-  | EndEventNode
-  | IntermediateCatchEventNode
-  | IntermediateThrowEventNode
-  | BoundaryEventNode;
+export type EventNode = StartEventNode | EndEventNode | IntermediateCatchEventNode | IntermediateThrowEventNode | BoundaryEventNode;
 
 export type FlowNode = ActivityNode | EventNode | GatewayNode;
 
 /** The node interface for one type, e.g. `FlowNodeOfType<'exclusiveGateway'>` is GatewayNode. */
-export type FlowNodeOfType<T extends FlowNodeType> = FlowNode extends infer N
-  ? N extends { type: infer U }
-    ? T extends U
-      ? N
-      : never
-    : never
-  : never;
+export type FlowNodeOfType<T extends FlowNodeType> = FlowNode extends infer N ? (N extends { type: infer U } ? (T extends U ? N : never) : never) : never;
 
 const ACTIVITY_TYPES: ReadonlySet<FlowNodeType> = new Set([
-  'task', 'manualTask', 'userTask', 'serviceTask', 'sendTask', 'businessRuleTask', 'receiveTask', 'subProcess', 'callActivity',
+  'task',
+  'manualTask',
+  'userTask',
+  'serviceTask',
+  'sendTask',
+  'businessRuleTask',
+  'receiveTask',
+  'subProcess',
+  'callActivity',
 ]);
 
 export function isActivity(node: FlowNode): node is ActivityNode {

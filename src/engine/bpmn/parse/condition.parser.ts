@@ -6,12 +6,7 @@ import { describe, ParseContext } from './parse-context';
  * A JUEL condition from a bpmn:FormalExpression (sequence flow, conditional event). Any other
  * language would be a script condition, and `camunda:resource` loads one from a file: both rejected.
  */
-export function parseCondition(
-  expressionEl: ModdleElement | null,
-  owner: ModdleElement,
-  ctx: ParseContext,
-  what: string,
-): CompiledExpression | null {
+export function parseCondition(expressionEl: ModdleElement | null, owner: ModdleElement, ctx: ParseContext, what: string): CompiledExpression | null {
   if (!expressionEl) return null;
   const language = attr(expressionEl, 'language');
   if (language !== null && language.toLowerCase() !== 'juel') {

@@ -24,12 +24,7 @@ const VARIABLE_EVENTS = new Set(['create', 'update', 'delete']);
  * The single event definition of an event, restricted to `allowed`. Returns null for a none event
  * and after recording an error (the parse then fails, so the null never reaches a runtime).
  */
-export function parseEventDefinition<K extends Kind>(
-  el: ModdleElement,
-  ctx: ParseContext,
-  allowed: readonly K[],
-  throwing: boolean,
-): Of<K> | null {
+export function parseEventDefinition<K extends Kind>(el: ModdleElement, ctx: ParseContext, allowed: readonly K[], throwing: boolean): Of<K> | null {
   const defs = [...children(el, 'eventDefinitions'), ...children(el, 'eventDefinitionRefs')];
   if (defs.length === 0) return null;
   if (defs.length > 1) {
@@ -116,10 +111,7 @@ function error(def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwin
   const err = child(def, 'errorRef');
   const errorCode = err ? attr(err, 'errorCode') : null;
   if (throwing && err && errorCode === null) {
-    ctx.error(
-      `'errorCode' is mandatory on errors referenced by throwing error event definitions, but the error '${err.id}' does not define one.`,
-      el,
-    );
+    ctx.error(`'errorCode' is mandatory on errors referenced by throwing error event definitions, but the error '${err.id}' does not define one.`, el);
   }
   return {
     kind: 'error',

@@ -84,10 +84,7 @@ function validateEventBasedGateway(draft: GraphDraft, gatewayId: string, ctx: Pa
     if (flow.condition) ctx.error(`Event based gateway ${describe(gateway)} cannot have conditional outgoing sequence flows ('${flow.id}')`, gateway);
     if (!target) continue;
     if (target.type !== 'intermediateCatchEvent' || target.eventDefinition.kind === 'link') {
-      ctx.error(
-        `Event based gateway can only be connected to elements of type intermediateCatchEvent (${describe(gateway)} -> '${target.id}')`,
-        gateway,
-      );
+      ctx.error(`Event based gateway can only be connected to elements of type intermediateCatchEvent (${describe(gateway)} -> '${target.id}')`, gateway);
     } else if (incomingOf(draft, target.id).length > 1) {
       ctx.error(
         `Invalid incoming sequence flow for intermediateCatchEvent with id '${target.id}' connected to an event-based gateway.`,

@@ -11,12 +11,7 @@ const KINDS = {
  * Execution and task listeners. Only expression listeners are accepted: class and
  * delegateExpression listeners would run Java, script listeners would run deployment code.
  */
-export function parseListeners(
-  el: ModdleElement,
-  type: keyof typeof KINDS,
-  ctx: ParseContext,
-  defaultEvent: string | null = null,
-): ExpressionListenerConfig[] {
+export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseContext, defaultEvent: string | null = null): ExpressionListenerConfig[] {
   const listeners: ExpressionListenerConfig[] = [];
   for (const listener of extensions(el, type)) {
     const kind = KINDS[type];

@@ -111,9 +111,8 @@ function finishNodes(draft: GraphDraft): Map<string, FlowNode> {
   for (const node of draft.nodes.values()) {
     const incoming = flows.filter((f) => f.targetId === node.id).map((f) => f.id);
     const outgoing = flows.filter((f) => f.sourceId === node.id).map((f) => f.id);
-    const finished = 'boundaryEventIds' in node
-      ? { ...node, incoming, outgoing, boundaryEventIds: boundaries.get(node.id) ?? [] }
-      : { ...node, incoming, outgoing };
+    const finished =
+      'boundaryEventIds' in node ? { ...node, incoming, outgoing, boundaryEventIds: boundaries.get(node.id) ?? [] } : { ...node, incoming, outgoing };
     result.set(node.id, finished as FlowNode);
   }
   return result;

@@ -51,10 +51,7 @@ function validateSubProcessStarts(draft: GraphDraft, scope: ScopeDraft, starts: 
 
 function validateEventSubProcessStarts(draft: GraphDraft, scope: ScopeDraft, starts: StartEventNode[], ctx: ParseContext): void {
   if (starts.length !== 1 || starts[0].eventDefinition === null) {
-    ctx.error(
-      `Event sub-process ${describe(scope.element)} must contain exactly one start event with an event definition`,
-      scope.element,
-    );
+    ctx.error(`Event sub-process ${describe(scope.element)} must contain exactly one start event with an event definition`, scope.element);
     return;
   }
   const start = starts[0];

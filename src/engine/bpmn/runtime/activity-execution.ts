@@ -64,7 +64,12 @@ export class ActivityExecution {
 
   throwError(errorCode: string, errorMessage: string | null): void {
     this.ctx.agenda.plan({
-      kind: 'ERROR_PROPAGATE', execution: this.execution, activityId: this.ref.id, errorCode, errorMessage, thrownByEndEvent: false,
+      kind: 'ERROR_PROPAGATE',
+      execution: this.execution,
+      activityId: this.ref.id,
+      errorCode,
+      errorMessage,
+      thrownByEndEvent: false,
     });
   }
 }

@@ -93,6 +93,10 @@ export async function cancelProcessInstance(ctx: RuntimeContext, instance: Proce
   });
   removeIncidentsOf(ctx, { processInstanceId: instance.id });
   await finishProcessInstance(ctx, instance, {
-    state: opts.state, endActivityId: null, deleteReason: opts.reason, passOutputs: false, continueCaller: opts.continueCaller,
+    state: opts.state,
+    endActivityId: null,
+    deleteReason: opts.reason,
+    passOutputs: false,
+    continueCaller: opts.continueCaller,
   });
 }

@@ -41,8 +41,12 @@ function lookupOf(ctx: RuntimeContext, instance: ProcessInstanceState, execution
   }
   const tag = config.binding === 'versionTag' && config.versionTag ? evaluate(ctx, execution, config.versionTag) : null;
   return {
-    key: String(keyValue), binding: config.binding, version, versionTag: tag == null ? null : String(tag),
-    tenantId: tenant == null || tenant === '' ? null : String(tenant), deploymentId: instance.definition.deploymentId,
+    key: String(keyValue),
+    binding: config.binding,
+    version,
+    versionTag: tag == null ? null : String(tag),
+    tenantId: tenant == null || tenant === '' ? null : String(tenant),
+    deploymentId: instance.definition.deploymentId,
   };
 }
 
@@ -52,7 +56,10 @@ async function find<T extends Table>(ctx: RuntimeContext, table: T, l: Lookup): 
     const kind = table === ProcessDefinitionEntity ? 'process' : 'decision';
     return (await ctx.deps.repository.latest(ctx.em, kind, l.key, l.tenantId)) as InstanceType<T> | null;
   }
-  const qb = ctx.em.getRepository(table as typeof ProcessDefinitionEntity).createQueryBuilder('d').where('d.key = :key', { key: l.key });
+  const qb = ctx.em
+    .getRepository(table as typeof ProcessDefinitionEntity)
+    .createQueryBuilder('d')
+    .where('d.key = :key', { key: l.key });
   if (l.binding === 'deployment') qb.andWhere('d.deploymentId = :dep', { dep: l.deploymentId });
   else if (l.tenantId == null) qb.andWhere('d.tenantId IS NULL');
   else qb.andWhere('d.tenantId = :tenant', { tenant: l.tenantId });

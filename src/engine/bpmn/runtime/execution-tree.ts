@@ -1,7 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
-import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
@@ -16,15 +15,23 @@ import { repointIncidents } from '../../incident/incidents';
 export function createScopeExecution(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity): ExecutionEntity {
   host.isActive = false;
   return ctx.createExecution(instance, {
-    parentId: host.id, isScope: true, isConcurrent: false, isActive: true,
-    activityId: host.activityId, activityInstanceId: host.activityInstanceId,
+    parentId: host.id,
+    isScope: true,
+    isConcurrent: false,
+    isActive: true,
+    activityId: host.activityId,
+    activityInstanceId: host.activityInstanceId,
   });
 }
 
 export function createConcurrentExecution(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): ExecutionEntity {
   return ctx.createExecution(instance, {
-    parentId: scope.id, isScope: false, isConcurrent: true, isActive: true,
-    activityId: null, activityInstanceId: instance.scopeInstanceId(scope),
+    parentId: scope.id,
+    isScope: false,
+    isConcurrent: true,
+    isActive: true,
+    activityId: null,
+    activityInstanceId: instance.scopeInstanceId(scope),
   });
 }
 

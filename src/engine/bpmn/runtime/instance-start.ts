@@ -23,7 +23,12 @@ export interface InstanceStart {
  * history, its start variables (history marks them initial), the waits of its event sub-processes,
  * and the first step at the none start event (or the start event that fired). The caller runs the agenda.
  */
-export function createProcessInstance(ctx: RuntimeContext, definition: ProcessDefinitionEntity, graph: ProcessGraph, start: InstanceStart): ProcessInstanceState {
+export function createProcessInstance(
+  ctx: RuntimeContext,
+  definition: ProcessDefinitionEntity,
+  graph: ProcessGraph,
+  start: InstanceStart,
+): ProcessInstanceState {
   const initialId = start.startEventId ?? graph.initialId;
   const initial = initialId ? graph.elements.get(initialId) : null;
   if (!initial) {
@@ -33,14 +38,31 @@ export function createProcessInstance(ctx: RuntimeContext, definition: ProcessDe
   const superExecution = start.superExecution ?? null;
   const caller = superExecution ? ctx.instanceOf(superExecution) : null;
   const root = Object.assign(new ExecutionEntity(), {
-    id, rev: 1, rootProcessInstanceId: caller ? caller.root.rootProcessInstanceId : id, processInstanceId: id,
-    businessKey: start.businessKey, parentId: null, processDefinitionId: definition.id, processDefinitionKey: definition.key,
-    superExecutionId: superExecution?.id ?? null, activityId: null, activityInstanceId: id, isActive: true, isConcurrent: false,
-    isScope: true, isEventScope: false, suspensionState: 1, sequenceCounter: 0, tenantId: definition.tenantId, startTime: ctx.now(),
+    id,
+    rev: 1,
+    rootProcessInstanceId: caller ? caller.root.rootProcessInstanceId : id,
+    processInstanceId: id,
+    businessKey: start.businessKey,
+    parentId: null,
+    processDefinitionId: definition.id,
+    processDefinitionKey: definition.key,
+    superExecutionId: superExecution?.id ?? null,
+    activityId: null,
+    activityInstanceId: id,
+    isActive: true,
+    isConcurrent: false,
+    isScope: true,
+    isEventScope: false,
+    suspensionState: 1,
+    sequenceCounter: 0,
+    tenantId: definition.tenantId,
+    startTime: ctx.now(),
   });
   const instance = ctx.adoptNew(root, definition, graph);
   ctx.history.processInstanceStarted(root, {
-    startUserId: ctx.auth?.userId ?? null, startActivityId: initial.id, superProcessInstanceId: superExecution?.processInstanceId ?? null,
+    startUserId: ctx.auth?.userId ?? null,
+    startActivityId: initial.id,
+    superProcessInstanceId: superExecution?.processInstanceId ?? null,
   });
   for (const [name, value] of Object.entries(start.variables ?? {})) ctx.variables.setLocal(root, name, value, true);
   if (initial.type === 'startEvent' && initial.initiator && ctx.auth) {

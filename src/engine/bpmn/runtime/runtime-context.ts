@@ -4,7 +4,6 @@ import { ExecutionEntity } from '../../../persistence/entities/runtime/execution
 import { selectRows } from '../../../persistence/raw-rows';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
-import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
 import { Authentication } from '../../authorization/authentication';
@@ -20,7 +19,6 @@ import { BehaviorLookup } from './activity-behavior';
 import { Agenda } from './agenda';
 import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
-import { UnitOfWork } from '../../command/unit-of-work';
 import { VariableStore } from './variable-store';
 import { INCIDENT_TYPE, resolveIncidents } from '../../incident/incidents';
 
@@ -128,10 +126,25 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   createExecution(instance: ProcessInstanceState, fields: Partial<ExecutionEntity>): ExecutionEntity {
     const root = instance.root;
     const execution = Object.assign(new ExecutionEntity(), {
-      id: newId(), rev: 1, rootProcessInstanceId: root.rootProcessInstanceId, processInstanceId: root.id, businessKey: null,
-      parentId: root.id, processDefinitionId: root.processDefinitionId, processDefinitionKey: root.processDefinitionKey,
-      superExecutionId: null, activityId: null, activityInstanceId: null, isActive: true, isConcurrent: false, isScope: false,
-      isEventScope: false, suspensionState: root.suspensionState, sequenceCounter: 1, tenantId: root.tenantId, startTime: this.now(),
+      id: newId(),
+      rev: 1,
+      rootProcessInstanceId: root.rootProcessInstanceId,
+      processInstanceId: root.id,
+      businessKey: null,
+      parentId: root.id,
+      processDefinitionId: root.processDefinitionId,
+      processDefinitionKey: root.processDefinitionKey,
+      superExecutionId: null,
+      activityId: null,
+      activityInstanceId: null,
+      isActive: true,
+      isConcurrent: false,
+      isScope: false,
+      isEventScope: false,
+      suspensionState: root.suspensionState,
+      sequenceCounter: 1,
+      tenantId: root.tenantId,
+      startTime: this.now(),
       ...fields,
     });
     this.uow.insert(ExecutionEntity, execution);

@@ -162,9 +162,16 @@ export class VariableStore {
       variable = existing;
     } else {
       variable = Object.assign(new VariableEntity(), {
-        id: newId(), rev: 1, name, executionId: owner.execution?.id ?? owner.task?.executionId ?? null,
-        processInstanceId: instance.id, processDefinitionId: instance.definition.id, taskId: owner.task?.id ?? null,
-        varScope: scopeId, tenantId: instance.root.tenantId, ...cols,
+        id: newId(),
+        rev: 1,
+        name,
+        executionId: owner.execution?.id ?? owner.task?.executionId ?? null,
+        processInstanceId: instance.id,
+        processDefinitionId: instance.definition.id,
+        taskId: owner.task?.id ?? null,
+        varScope: scopeId,
+        tenantId: instance.root.tenantId,
+        ...cols,
       });
       vars.set(name, variable);
       this.ctx.uow.insert(VariableEntity, variable);

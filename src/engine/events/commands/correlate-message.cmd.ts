@@ -20,7 +20,9 @@ interface StartCandidate {
 
 function javaMap(map: VariableMap | null | undefined): string {
   if (!map) return 'null';
-  return `{${Object.entries(map).map(([k, v]) => `${k}=${String(plainValue(v))}`).join(', ')}}`;
+  return `{${Object.entries(map)
+    .map(([k, v]) => `${k}=${String(plainValue(v))}`)
+    .join(', ')}}`;
 }
 
 /**
@@ -66,12 +68,16 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
     for (const { instance, subscription } of reached) {
       const execution = instance.get(subscription.executionId!);
       if (!execution || instance.ended) continue;
-      const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, { variables: r.processVariables, localVariables: r.processVariablesLocal });
+      const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, {
+        variables: r.processVariables,
+        localVariables: r.processVariablesLocal,
+      });
       if (outcome === 'consumed') ctx.events.forget(subscription);
       results.push(() => {
         const alive = !instance.ended && instance.get(execution.id) === execution;
         const result: MessageCorrelationResult = {
-          resultType: 'Execution', processInstance: null,
+          resultType: 'Execution',
+          processInstance: null,
           execution: { id: execution.id, processInstanceId: instance.id, ended: !alive, tenantId: execution.tenantId },
         };
         if (r.variablesInResult) result.variables = alive ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
@@ -82,7 +88,9 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
       const variables = { ...(r.processVariables ?? {}), ...(r.processVariablesLocal ?? {}) };
       const instance = await startAtEvent(ctx, definition, subscription.activityId!, { businessKey: r.businessKey, variables });
       results.push(() => ({
-        resultType: 'ProcessDefinition', execution: null, processInstance: instanceInfo(ctx, instance),
+        resultType: 'ProcessDefinition',
+        execution: null,
+        processInstance: instanceInfo(ctx, instance),
         ...(r.variablesInResult ? { variables: instance.ended ? (instance.finalVariables ?? {}) : ctx.variables.local(instance.root) } : {}),
       }));
     }

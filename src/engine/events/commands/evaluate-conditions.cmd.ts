@@ -28,10 +28,14 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
     if (processDefinitionId != null) {
       subscriptions = subscriptions.filter((s) => s.configuration === processDefinitionId);
       if (!subscriptions.length) {
-        throw new BadUserRequestError(`ENGINE-13042 Process definition with id '${processDefinitionId}' does not declare conditional start event.`, 'ProcessEngineException');
+        throw new BadUserRequestError(
+          `ENGINE-13042 Process definition with id '${processDefinitionId}' does not declare conditional start event.`,
+          'ProcessEngineException',
+        );
       }
     }
-    if (!subscriptions.length) throw new BadUserRequestError('ENGINE-13043 No subscriptions were found during evaluation of the conditional start events.', 'ProcessEngineException');
+    if (!subscriptions.length)
+      throw new BadUserRequestError('ENGINE-13043 No subscriptions were found during evaluation of the conditional start events.', 'ProcessEngineException');
     const plain = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, plainValue(v)]));
     const started: ProcessInstanceState[] = [];
     for (const subscription of subscriptions) {
@@ -49,9 +53,15 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
     return started.map((instance) => instanceInfo(ctx, instance));
   }
 
-  private holds(condition: { evaluateCondition: (c: ReturnType<typeof variablesContext>) => boolean }, plain: Record<string, unknown>, ctx: RuntimeContext): boolean {
+  private holds(
+    condition: { evaluateCondition: (c: ReturnType<typeof variablesContext>) => boolean },
+    plain: Record<string, unknown>,
+    ctx: RuntimeContext,
+  ): boolean {
     try {
-      return condition.evaluateCondition(variablesContext(plain, { now: () => ctx.now(), authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined }));
+      return condition.evaluateCondition(
+        variablesContext(plain, { now: () => ctx.now(), authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined }),
+      );
     } catch (err) {
       // Camunda's tryEvaluate: a condition over variables that were not given is false.
       if (err instanceof ExpressionError && err.failure === 'unknownProperty') return false;

@@ -77,8 +77,12 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
     ctx.deleteExternalTask(instance, task);
     ctx.agenda.plan({
-      kind: 'ERROR_PROPAGATE', execution, activityId: ref.id, errorCode: mapping.errorCode ?? '',
-      errorMessage: message == null ? null : String(message), thrownByEndEvent: false,
+      kind: 'ERROR_PROPAGATE',
+      execution,
+      activityId: ref.id,
+      errorCode: mapping.errorCode ?? '',
+      errorMessage: message == null ? null : String(message),
+      thrownByEndEvent: false,
     });
     await ctx.agenda.run();
     return true;

@@ -20,20 +20,43 @@ export class ActivityInstanceTreeCmd implements Command<ActivityInstanceNode | n
     await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     const { root, definition, graph } = instance;
     const node = (fields: Partial<ActivityInstanceNode>): ActivityInstanceNode => ({
-      id: '', parentActivityInstanceId: null, activityId: '', activityType: '', activityName: null, processInstanceId: instance.id,
-      processDefinitionId: definition.id, executionIds: [], childActivityInstances: [], ...fields,
+      id: '',
+      parentActivityInstanceId: null,
+      activityId: '',
+      activityType: '',
+      activityName: null,
+      processInstanceId: instance.id,
+      processDefinitionId: definition.id,
+      executionIds: [],
+      childActivityInstances: [],
+      ...fields,
     });
-    const tree = node({ id: root.id, activityId: definition.id, activityType: 'processDefinition', activityName: definition.name ?? graph.name, executionIds: [root.id] });
+    const tree = node({
+      id: root.id,
+      activityId: definition.id,
+      activityType: 'processDefinition',
+      activityName: definition.name ?? graph.name,
+      executionIds: [root.id],
+    });
     const byId = new Map<string, ActivityInstanceNode>([[tree.id, tree]]);
     const order: ActivityInstanceNode[] = [];
     for (const e of [root, ...instance.descendants(root)]) {
       const ref = resolveActivity(graph, e.activityId);
       if (!ref || !e.activityInstanceId || byId.has(e.activityInstanceId)) continue;
       if (!e.isActive && GATEWAYS.has(ref.node.type)) continue;
-      const executionIds = needsScope(ref) ? instance.children(e).filter((c) => c.isScope).map((c) => c.id) : [e.id];
+      const executionIds = needsScope(ref)
+        ? instance
+            .children(e)
+            .filter((c) => c.isScope)
+            .map((c) => c.id)
+        : [e.id];
       const created = node({
-        id: e.activityInstanceId, parentActivityInstanceId: instance.scopeInstanceId(instance.scopeOf(e)), activityId: ref.id,
-        activityType: ref.activityType, activityName: ref.node.name, executionIds,
+        id: e.activityInstanceId,
+        parentActivityInstanceId: instance.scopeInstanceId(instance.scopeOf(e)),
+        activityId: ref.id,
+        activityType: ref.activityType,
+        activityName: ref.node.name,
+        executionIds,
       });
       byId.set(created.id, created);
       order.push(created);

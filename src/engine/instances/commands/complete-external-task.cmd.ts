@@ -28,8 +28,12 @@ export class CompleteExternalTaskCmd implements Command<void> {
     if (mapping) {
       const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
       ctx.agenda.plan({
-        kind: 'ERROR_PROPAGATE', execution, activityId: ref.id, errorCode: mapping.errorCode ?? '',
-        errorMessage: message == null ? null : String(message), thrownByEndEvent: false,
+        kind: 'ERROR_PROPAGATE',
+        execution,
+        activityId: ref.id,
+        errorCode: mapping.errorCode ?? '',
+        errorMessage: message == null ? null : String(message),
+        thrownByEndEvent: false,
       });
     } else {
       ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });

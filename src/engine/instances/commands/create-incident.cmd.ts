@@ -3,7 +3,6 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
-import { newId } from '../../util/ids';
 import { openIncident } from '../../incident/incidents';
 
 /** runtimeService.createIncident: a custom incident on an execution that is in an activity. */
@@ -23,8 +22,14 @@ export class CreateIncidentCmd implements Command<IncidentEntity> {
     if (!execution.activityId) throw new BadUserRequestError('Execution must be related to an activity: activity is null');
     await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     const incident = openIncident(ctx, {
-      type: this.incidentType, message: this.message, executionId: execution.id, activityId: execution.activityId,
-      processInstanceId: instance.id, processDefinitionId: instance.definition.id, configuration: this.configuration, tenantId: instance.root.tenantId,
+      type: this.incidentType,
+      message: this.message,
+      executionId: execution.id,
+      activityId: execution.activityId,
+      processInstanceId: instance.id,
+      processDefinitionId: instance.definition.id,
+      configuration: this.configuration,
+      tenantId: instance.root.tenantId,
     });
     ctx.touch(instance);
     return incident;

@@ -21,8 +21,11 @@ export class DeleteProcessInstanceCmd implements Command<void> {
     if (!instance) throw new NotFoundError(`No process instance found for id '${this.processInstanceId}'`);
     await checkDeleteInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     await cancelProcessInstance(ctx, instance, {
-      state: 'EXTERNALLY_TERMINATED', calledInstanceState: 'EXTERNALLY_TERMINATED', reason: this.options.reason ?? null,
-      skipCustomListeners: this.options.skipCustomListeners, continueCaller: true,
+      state: 'EXTERNALLY_TERMINATED',
+      calledInstanceState: 'EXTERNALLY_TERMINATED',
+      reason: this.options.reason ?? null,
+      skipCustomListeners: this.options.skipCustomListeners,
+      continueCaller: true,
     });
     await ctx.agenda.run();
   }

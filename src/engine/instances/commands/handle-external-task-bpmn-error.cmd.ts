@@ -21,7 +21,11 @@ export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
     ctx.variables.setAll(execution, this.variables);
     ctx.deleteExternalTask(instance, task);
     ctx.agenda.plan({
-      kind: 'ERROR_PROPAGATE', execution, activityId: ref.id, errorCode: this.errorCode, errorMessage: this.errorMessage ?? null,
+      kind: 'ERROR_PROPAGATE',
+      execution,
+      activityId: ref.id,
+      errorCode: this.errorCode,
+      errorMessage: this.errorMessage ?? null,
       thrownByEndEvent: false,
     });
     await ctx.agenda.run();

@@ -10,8 +10,14 @@ import { ProcessInstanceInfo, StartProcessInstanceRequest } from '../runtime-typ
 export function instanceInfo(ctx: RuntimeContext, instance: ProcessInstanceState, withVariables = false): ProcessInstanceInfo {
   const root = instance.root;
   const info: ProcessInstanceInfo = {
-    id: root.id, definitionId: instance.definition.id, definitionKey: instance.definition.key, businessKey: root.businessKey,
-    caseInstanceId: null, ended: instance.ended, suspended: root.suspensionState === 2, tenantId: root.tenantId,
+    id: root.id,
+    definitionId: instance.definition.id,
+    definitionKey: instance.definition.key,
+    businessKey: root.businessKey,
+    caseInstanceId: null,
+    ended: instance.ended,
+    suspended: root.suspensionState === 2,
+    tenantId: root.tenantId,
   };
   if (withVariables) info.variables = instance.ended ? (instance.finalVariables ?? {}) : ctx.variables.local(root);
   return info;
@@ -50,7 +56,9 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
     if (!key) throw new NotFoundError('no process definition key given');
     const found = (await ctx.deps.repository.latest(ctx.em, 'process', key, tenantId ?? null)) as ProcessDefinitionEntity | null;
     if (!found) {
-      throw new NotFoundError(tenantId == null ? `no processes deployed with key '${key}'` : `no processes deployed with key '${key}' and tenant-id '${tenantId}'`);
+      throw new NotFoundError(
+        tenantId == null ? `no processes deployed with key '${key}'` : `no processes deployed with key '${key}' and tenant-id '${tenantId}'`,
+      );
     }
     return found;
   }

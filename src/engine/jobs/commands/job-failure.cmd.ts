@@ -4,7 +4,6 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { evaluate } from '../../bpmn/runtime/expression-scope';
 import { OptimisticLockingError } from '../../errors';
 import { variablesContext } from '../../expression';
-import { newId } from '../../util/ids';
 import { setJobRetries } from '../../incident/incidents';
 import { Command } from '../../command/command';
 import { retryAfterFailure } from '../../timer/retry-cycle';

@@ -1,4 +1,3 @@
-import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError, NotFoundError } from '../../errors';

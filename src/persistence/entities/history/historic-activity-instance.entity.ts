@@ -42,7 +42,12 @@ export class HistoricActivityInstanceEntity {
   @Column({ name: 'act_inst_state', type: 'int', nullable: true })
   activityInstanceState: number | null;
 
-  @Column({ name: 'sequence_counter', type: 'bigint', nullable: true, transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) } })
+  @Column({
+    name: 'sequence_counter',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) },
+  })
   sequenceCounter: number | null;
 
   @IdColumn('tenant_id') tenantId: string | null;

@@ -30,7 +30,12 @@ export class HistoricDetailEntity extends VariableValueColumns {
 
   @TimestampColumn('time') time: Date;
 
-  @Column({ name: 'sequence_counter', type: 'bigint', nullable: true, transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) } })
+  @Column({
+    name: 'sequence_counter',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) },
+  })
   sequenceCounter: number | null;
 
   @IdColumn('tenant_id') tenantId: string | null;

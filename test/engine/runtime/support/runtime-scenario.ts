@@ -73,14 +73,24 @@ export class RuntimeScenario {
 
   async deploy(...fixtures: string[]): Promise<DeploymentResult> {
     return this.engine.repository.deploy(null, {
-      name: fixtures.join(','), source: null, tenantId: null, enableDuplicateFiltering: false, deployChangedOnly: false, activationTime: null,
+      name: fixtures.join(','),
+      source: null,
+      tenantId: null,
+      enableDuplicateFiltering: false,
+      deployChangedOnly: false,
+      activationTime: null,
       resources: fixtures.map((f) => ({ name: path.basename(f), bytes: fs.readFileSync(path.join(RUNTIME_FIXTURES, f)) })),
     });
   }
 
   async deployXml(name: string, xml: string, tenantId: string | null = null): Promise<DeploymentResult> {
     return this.engine.repository.deploy(null, {
-      name, source: null, tenantId, enableDuplicateFiltering: false, deployChangedOnly: false, activationTime: null,
+      name,
+      source: null,
+      tenantId,
+      enableDuplicateFiltering: false,
+      deployChangedOnly: false,
+      activationTime: null,
       resources: [{ name, bytes: Buffer.from(xml) }],
     });
   }
@@ -96,7 +106,8 @@ export class RuntimeScenario {
 
   async history(processInstanceId: string): Promise<HistoricActivityInstanceEntity[]> {
     return this.ds.getRepository(HistoricActivityInstanceEntity).find({
-      where: { processInstanceId }, order: { sequenceCounter: 'ASC', id: 'ASC' },
+      where: { processInstanceId },
+      order: { sequenceCounter: 'ASC', id: 'ASC' },
     });
   }
 

@@ -19,10 +19,7 @@ export function parseBinding(
 ): DefinitionBinding {
   const binding = (text ?? 'latest') as DefinitionBinding;
   if (!BINDINGS.includes(binding)) {
-    ctx.error(
-      `Invalid attribute '${names.binding}' value '${text}' on ${describe(el)}: expected one of ${BINDINGS.join(', ')}`,
-      el,
-    );
+    ctx.error(`Invalid attribute '${names.binding}' value '${text}' on ${describe(el)}: expected one of ${BINDINGS.join(', ')}`, el);
     return 'latest';
   }
   if (binding === 'version' && !version) {

@@ -20,7 +20,9 @@ export const callActivityHandler: ElementHandler = ({ el, common, ctx }) => {
   }
   const version = expr('calledElementVersion');
   const versionTag = expr('calledElementVersionTag');
-  const businessKeys = extensions(el, 'camunda:In').map((i) => attr(i, 'businessKey')).filter((b) => b !== null);
+  const businessKeys = extensions(el, 'camunda:In')
+    .map((i) => attr(i, 'businessKey'))
+    .filter((b) => b !== null);
   const node: CallActivityNode = {
     ...parseActivityFields(el, common, ctx),
     type: 'callActivity',

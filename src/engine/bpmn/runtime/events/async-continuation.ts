@@ -22,8 +22,12 @@ function park(ctx: RuntimeContext, instance: ProcessInstanceState, execution: Ex
   execution.activityInstanceId = null;
   execution.isActive = true;
   ctx.events.insertJob(instance, {
-    type: JOB_TYPE.message, handlerType: JOB_HANDLER.asyncContinuation, handlerConfiguration: JSON.stringify(config),
-    executionId: execution.id, activityId: ref.id, exclusive: ref.node.async.exclusive,
+    type: JOB_TYPE.message,
+    handlerType: JOB_HANDLER.asyncContinuation,
+    handlerConfiguration: JSON.stringify(config),
+    executionId: execution.id,
+    activityId: ref.id,
+    exclusive: ref.node.async.exclusive,
     priority: jobPriority(ref.node, instance.graph, (e) => evaluate(ctx, execution, e)),
   });
 }
@@ -36,7 +40,13 @@ export function deferBefore(ctx: RuntimeContext, instance: ProcessInstanceState,
 }
 
 /** camunda:asyncAfter: the activity is done; a job takes the outgoing flows later. */
-export function deferAfter(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): boolean {
+export function deferAfter(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  ref: ActivityRef,
+  flowIds?: readonly string[],
+): boolean {
   if (!asyncOf(ref)?.asyncAfter) return false;
   park(ctx, instance, execution, ref, flowIds ? { step: 'after', flowIds: [...flowIds] } : { step: 'after' });
   return true;

@@ -39,9 +39,16 @@ export class EventContext {
     fields: { eventType: SubscriptionType; eventName: string | null; activityId: string; configuration?: string | null; tenantId?: string | null },
   ): EventSubscriptionEntity {
     const subscription = Object.assign(new EventSubscriptionEntity(), {
-      id: newId(), rev: 1, eventType: fields.eventType, eventName: fields.eventName, executionId: execution?.id ?? null,
-      processInstanceId: instance?.id ?? null, activityId: fields.activityId, configuration: fields.configuration ?? null,
-      created: this.ctx.now(), tenantId: instance ? instance.root.tenantId : (fields.tenantId ?? null),
+      id: newId(),
+      rev: 1,
+      eventType: fields.eventType,
+      eventName: fields.eventName,
+      executionId: execution?.id ?? null,
+      processInstanceId: instance?.id ?? null,
+      activityId: fields.activityId,
+      configuration: fields.configuration ?? null,
+      created: this.ctx.now(),
+      tenantId: instance ? instance.root.tenantId : (fields.tenantId ?? null),
     });
     this.ctx.uow.insert(EventSubscriptionEntity, subscription);
     this.created.push(subscription);
@@ -90,12 +97,29 @@ export class EventContext {
 
   insertJob(instance: ProcessInstanceState | null, fields: Partial<JobEntity> & Pick<JobEntity, 'type' | 'handlerType'>): JobEntity {
     const job = Object.assign(new JobEntity(), {
-      id: newId(), rev: 1, lockExpirationTime: null, lockOwner: null, exclusive: true, executionId: null,
-      processInstanceId: instance?.id ?? null, processDefinitionId: instance?.definition.id ?? null,
-      processDefinitionKey: instance?.definition.key ?? null, retries: 3, exceptionMessage: null, exceptionStacktrace: null,
-      dueDate: null, repeat: null, handlerConfiguration: null, suspensionState: instance?.root.suspensionState ?? 1,
-      jobDefinitionId: null, priority: 0, activityId: null, failedActivityId: null, tenantId: instance?.root.tenantId ?? null,
-      createTime: this.ctx.now(), ...fields,
+      id: newId(),
+      rev: 1,
+      lockExpirationTime: null,
+      lockOwner: null,
+      exclusive: true,
+      executionId: null,
+      processInstanceId: instance?.id ?? null,
+      processDefinitionId: instance?.definition.id ?? null,
+      processDefinitionKey: instance?.definition.key ?? null,
+      retries: 3,
+      exceptionMessage: null,
+      exceptionStacktrace: null,
+      dueDate: null,
+      repeat: null,
+      handlerConfiguration: null,
+      suspensionState: instance?.root.suspensionState ?? 1,
+      jobDefinitionId: null,
+      priority: 0,
+      activityId: null,
+      failedActivityId: null,
+      tenantId: instance?.root.tenantId ?? null,
+      createTime: this.ctx.now(),
+      ...fields,
     });
     this.ctx.uow.insert(JobEntity, job);
     const due = job.dueDate ?? this.ctx.now();

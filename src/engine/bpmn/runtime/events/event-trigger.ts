@@ -35,7 +35,13 @@ function scopeIdOf(instance: ProcessInstanceState, scope: ExecutionEntity): stri
   return ref && !ref.isBody ? ref.node.id : null;
 }
 
-async function triggerBoundary(ctx: RuntimeContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, node: BoundaryEventNode, payload: EventPayload): Promise<TriggerOutcome> {
+async function triggerBoundary(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scopeExecution: ExecutionEntity,
+  node: BoundaryEventNode,
+  payload: EventPayload,
+): Promise<TriggerOutcome> {
   const host = instance.parent(scopeExecution);
   if (!host) throw new ProcessEngineError(`Boundary event '${node.id}' waits on an execution without parent`);
   if (node.cancelActivity) {
@@ -64,10 +70,20 @@ async function interruptScope(ctx: RuntimeContext, instance: ProcessInstanceStat
     await cancelActivities(ctx, instance, [scope], CANCEL, false);
     ctx.events.dropRowsOf(instance, scope, [...rowActivities(instance, scope.activityId)]);
   }
-  ctx.events.dropRowsOf(instance, scope, waitingEventSubProcessStarts(instance.graph, scopeId).map((s) => s.id));
+  ctx.events.dropRowsOf(
+    instance,
+    scope,
+    waitingEventSubProcessStarts(instance.graph, scopeId).map((s) => s.id),
+  );
 }
 
-async function triggerEventSubProcess(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity, start: StartEventNode, payload: EventPayload): Promise<TriggerOutcome> {
+async function triggerEventSubProcess(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scope: ExecutionEntity,
+  start: StartEventNode,
+  payload: EventPayload,
+): Promise<TriggerOutcome> {
   const scopeId = scopeIdOf(instance, scope);
   if (!scopeId) throw new ProcessEngineError(`Event sub-process start '${start.id}' waits on an execution that is no scope`);
   if (start.isInterrupting) {

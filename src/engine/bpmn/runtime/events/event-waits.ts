@@ -41,16 +41,30 @@ export function waitFor(
 ): EventSubscriptionEntity | JobEntity {
   switch (definition.kind) {
     case 'message':
-      return ctx.events.subscribe(instance, execution, { eventType: 'message', eventName: name(ctx, execution, definition.messageName, node), activityId: node.id });
+      return ctx.events.subscribe(instance, execution, {
+        eventType: 'message',
+        eventName: name(ctx, execution, definition.messageName, node),
+        activityId: node.id,
+      });
     case 'signal':
-      return ctx.events.subscribe(instance, execution, { eventType: 'signal', eventName: name(ctx, execution, definition.signalName, node), activityId: node.id });
+      return ctx.events.subscribe(instance, execution, {
+        eventType: 'signal',
+        eventName: name(ctx, execution, definition.signalName, node),
+        activityId: node.id,
+      });
     case 'conditional':
       return ctx.events.subscribe(instance, execution, { eventType: 'conditional', eventName: null, activityId: node.id });
     case 'timer': {
       const plan = planTimer(definition.timerType, evaluate(ctx, execution, definition.value), ctx.now());
       return ctx.events.insertJob(instance, {
-        type: JOB_TYPE.timer, handlerType: timerHandler, handlerConfiguration: node.id, executionId: execution.id, activityId: node.id,
-        dueDate: plan.due, repeat: plan.repeat, exclusive: node.async.exclusive,
+        type: JOB_TYPE.timer,
+        handlerType: timerHandler,
+        handlerConfiguration: node.id,
+        executionId: execution.id,
+        activityId: node.id,
+        dueDate: plan.due,
+        repeat: plan.repeat,
+        exclusive: node.async.exclusive,
         priority: jobPriority(node, instance.graph, (e) => evaluate(ctx, execution, e)),
       });
     }

@@ -18,4 +18,3 @@ export interface AsyncJobConfig {
   /** An event sub-process entered asynchronously starts at the event that triggered it. */
   startEventId?: string;
 }
-

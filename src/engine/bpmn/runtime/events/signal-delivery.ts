@@ -28,7 +28,8 @@ interface Target {
  * signal itself creates do not catch it again. Returns how many subscriptions it reached.
  */
 export async function deliverSignal(ctx: RuntimeContext, signal: SignalDelivery, subscriptions?: EventSubscriptionEntity[]): Promise<number> {
-  const found = subscriptions ?? (await findSubscriptions(ctx, { eventType: 'signal', eventName: signal.name, tenant: signal.tenant, executionId: signal.executionId }));
+  const found =
+    subscriptions ?? (await findSubscriptions(ctx, { eventType: 'signal', eventName: signal.name, tenant: signal.tenant, executionId: signal.executionId }));
   const targets: Target[] = [];
   for (const subscription of found.filter((s) => s.executionId && s.processInstanceId)) {
     const instance = await ctx.loadInstance(subscription.processInstanceId!);

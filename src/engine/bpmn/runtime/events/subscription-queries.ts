@@ -46,14 +46,16 @@ export async function findSubscriptions(ctx: RuntimeContext, search: Subscriptio
     else qb.andWhere('s.tenantId = :tenant', { tenant: tenant.tenantId });
   }
   const stored = await qb.orderBy('s.created', 'ASC').addOrderBy('s.id', 'ASC').getMany();
-  const created = ctx.events.createdSubscriptions().filter(
-    (s) =>
-      s.eventType === search.eventType &&
-      (search.eventName === undefined || s.eventName === search.eventName) &&
-      (!search.executionId || s.executionId === search.executionId) &&
-      (search.start === undefined || (s.executionId == null) === search.start) &&
-      tenantMatches(s, tenant),
-  );
+  const created = ctx.events
+    .createdSubscriptions()
+    .filter(
+      (s) =>
+        s.eventType === search.eventType &&
+        (search.eventName === undefined || s.eventName === search.eventName) &&
+        (!search.executionId || s.executionId === search.executionId) &&
+        (search.start === undefined || (s.executionId == null) === search.start) &&
+        tenantMatches(s, tenant),
+    );
   const seen = new Set(created.map((s) => s.id));
   return [...stored.filter((s) => !seen.has(s.id) && !ctx.events.isDropped(s)), ...created].filter((s) => {
     if (!s.executionId || !s.processInstanceId) return true;

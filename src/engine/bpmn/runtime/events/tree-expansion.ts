@@ -1,6 +1,5 @@
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
-import { IncidentEntity } from '../../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
 import { In } from 'typeorm';
 import { resolveActivity } from '../activity-ref';

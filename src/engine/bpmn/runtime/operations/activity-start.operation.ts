@@ -39,8 +39,14 @@ export function activityStart(ctx: RuntimeContext, op: Op): void {
     }
   }
   ctx.history.activityStarted({
-    activityInstanceId: execution.activityInstanceId, parentActivityInstanceId, activityId: ref.id, activityName: node.name,
-    activityType: ref.activityType, execution: host, processDefinitionKey: instance.definition.key, sequenceCounter: ctx.nextSequence(instance),
+    activityInstanceId: execution.activityInstanceId,
+    parentActivityInstanceId,
+    activityId: ref.id,
+    activityName: node.name,
+    activityType: ref.activityType,
+    execution: host,
+    processDefinitionKey: instance.definition.key,
+    sequenceCounter: ctx.nextSequence(instance),
   });
   if (!ref.isBody) {
     if (host !== execution) applyInputMappings(ctx, host, node);

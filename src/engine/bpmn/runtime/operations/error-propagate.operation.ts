@@ -86,7 +86,8 @@ function eventSubProcessCatch(frame: Extract<Frame, { kind: 'scope' }>, errorCod
 function setErrorVariables(ctx: RuntimeContext, execution: ExecutionEntity, definition: ErrorEventDefinition, op: Op): void {
   if (definition.errorCodeVariable) ctx.variables.set(execution, definition.errorCodeVariable, { type: 'string', value: op.errorCode, valueInfo: {} });
   if (definition.errorMessageVariable) {
-    const value = op.errorMessage == null ? { type: 'null' as const, value: null, valueInfo: {} } : { type: 'string' as const, value: op.errorMessage, valueInfo: {} };
+    const value =
+      op.errorMessage == null ? { type: 'null' as const, value: null, valueInfo: {} } : { type: 'string' as const, value: op.errorMessage, valueInfo: {} };
     ctx.variables.set(execution, definition.errorMessageVariable, value);
   }
 }

@@ -9,6 +9,10 @@ export async function processEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   fireListeners(ctx, instance.root, instance.graph.executionListeners, 'end');
   await finishProcessInstance(ctx, instance, {
-    state: 'COMPLETED', endActivityId: instance.lastEndActivityId, deleteReason: null, passOutputs: true, continueCaller: true,
+    state: 'COMPLETED',
+    endActivityId: instance.lastEndActivityId,
+    deleteReason: null,
+    passOutputs: true,
+    continueCaller: true,
   });
 }
