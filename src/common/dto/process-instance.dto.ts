@@ -37,19 +37,24 @@ export function toProcessInstanceDto(e: ExecutionEntity): ProcessInstanceDto {
   };
 }
 
-/** The answer to a start: a `self` link to the new instance, and its variables when asked for. */
-export function startedInstanceDto(info: ProcessInstanceInfo, links: LinkBuilder): ProcessInstanceWithVariablesDto {
-  const dto: ProcessInstanceWithVariablesDto = {
-    links: [links.link('GET', `/process-instance/${info.id}`, 'self')],
+/** A process instance the engine started or reached (condition, message results), without links. */
+export function processInstanceInfoDto(info: Omit<ProcessInstanceInfo, 'variables' | 'caseInstanceId'>): ProcessInstanceDto {
+  return {
+    links: [],
     id: info.id,
     definitionId: info.definitionId,
     definitionKey: info.definitionKey,
     businessKey: info.businessKey,
-    caseInstanceId: info.caseInstanceId,
+    caseInstanceId: null,
     ended: info.ended,
     suspended: info.suspended,
     tenantId: info.tenantId,
   };
+}
+
+/** The answer to a start: a `self` link to the new instance, and its variables when asked for. */
+export function startedInstanceDto(info: ProcessInstanceInfo, links: LinkBuilder): ProcessInstanceWithVariablesDto {
+  const dto: ProcessInstanceWithVariablesDto = { ...processInstanceInfoDto(info), links: [links.link('GET', `/process-instance/${info.id}`, 'self')] };
   if (info.variables) dto.variables = variablesToWire(info.variables, false);
   return dto;
 }

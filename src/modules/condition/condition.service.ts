@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
+import { processInstanceInfoDto, ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { RestError } from '../../common/errors/rest-error';
 import { variablesFromWire } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -25,16 +25,6 @@ export class ConditionService {
       withoutTenantId,
       processDefinitionId: dto.processDefinitionId ?? null,
     });
-    return instances.map((p) => ({
-      links: [],
-      id: p.id,
-      definitionId: p.definitionId,
-      definitionKey: p.definitionKey,
-      businessKey: p.businessKey,
-      caseInstanceId: null,
-      ended: p.ended,
-      suspended: p.suspended,
-      tenantId: p.tenantId,
-    }));
+    return instances.map(processInstanceInfoDto);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
-import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
+import { processInstanceInfoDto, ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { variablesToWire } from '../../common/variables/variable-value.dto';
 import { MessageCorrelationResult } from '../../engine/events/event-types';
 import { WireValue } from '../../common/variables/wire-value';
@@ -40,19 +40,7 @@ export function toMessageCorrelationResultDto(r: MessageCorrelationResult, withV
   const dto: MessageCorrelationResultDto = {
     resultType: r.resultType,
     execution: r.execution ? { ...r.execution } : null,
-    processInstance: p
-      ? {
-          links: [],
-          id: p.id,
-          definitionId: p.definitionId,
-          definitionKey: p.definitionKey,
-          businessKey: p.businessKey,
-          caseInstanceId: null,
-          ended: p.ended,
-          suspended: p.suspended,
-          tenantId: p.tenantId,
-        }
-      : null,
+    processInstance: p ? processInstanceInfoDto(p) : null,
   };
   if (withVariables) dto.variables = variablesToWire(r.variables ?? {}, true);
   return dto;

@@ -1,9 +1,13 @@
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { ProcessEngineError } from '../../errors';
 import { newId } from '../../util/ids';
 import { ExternalTaskConfig, FlowNode } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { ActivityBehavior } from '../runtime/activity-behavior';
+import { ActivityRef } from '../runtime/activity-ref';
+import { evaluate, evaluateCondition } from '../runtime/expression-scope';
+import type { RuntimeContext } from '../runtime/runtime-context';
 
 export function externalTaskConfigOf(node: FlowNode): ExternalTaskConfig | null {
   if ('externalTask' in node && node.externalTask) return node.externalTask;
@@ -60,4 +64,24 @@ export class ExternalTaskBehavior implements ActivityBehavior {
     }
     activity.leave();
   }
+}
+
+/**
+ * camunda:errorEventDefinition on an external task, as a worker's completion or failure reaches it:
+ * the first mapping whose expression holds turns the result into a BPMN error thrown from the
+ * activity (planned on the agenda). True when one did.
+ */
+export function throwMappedError(ctx: RuntimeContext, execution: ExecutionEntity, ref: ActivityRef): boolean {
+  const mapping = externalTaskConfigOf(ref.node)?.errorEventDefinitions.find((d) => evaluateCondition(ctx, execution, d.expression));
+  if (!mapping) return false;
+  const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
+  ctx.agenda.plan({
+    kind: 'ERROR_PROPAGATE',
+    execution,
+    activityId: ref.id,
+    errorCode: mapping.errorCode ?? '',
+    errorMessage: message == null ? null : String(message),
+    thrownByEndEvent: false,
+  });
+  return true;
 }

@@ -1,7 +1,6 @@
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
-import { externalTaskConfigOf } from '../../bpmn/behaviors/external-task.behavior';
+import { externalTaskConfigOf, throwMappedError } from '../../bpmn/behaviors/external-task.behavior';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
-import { evaluate, evaluateCondition } from '../../bpmn/runtime/expression-scope';
 import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { Command } from '../../command/command';
 import { loadExternalTask } from '../../instances/commands/external-task-lookup';
@@ -72,18 +71,8 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     const { instance, execution, ref } = await loadExternalTask(ctx, task.id, undefined);
     ctx.variables.setAll(execution, this.report.variables);
     ctx.variables.setAll(execution, this.report.localVariables, true);
-    const mapping = mappings.find((d) => evaluateCondition(ctx, execution, d.expression));
-    if (!mapping) return false;
-    const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
+    if (!throwMappedError(ctx, execution, ref)) return false;
     ctx.deleteExternalTask(instance, task);
-    ctx.agenda.plan({
-      kind: 'ERROR_PROPAGATE',
-      execution,
-      activityId: ref.id,
-      errorCode: mapping.errorCode ?? '',
-      errorMessage: message == null ? null : String(message),
-      thrownByEndEvent: false,
-    });
     await ctx.agenda.run();
     return true;
   }

@@ -1,6 +1,5 @@
-import { externalTaskConfigOf } from '../../bpmn/behaviors/external-task.behavior';
+import { throwMappedError } from '../../bpmn/behaviors/external-task.behavior';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
-import { evaluate, evaluateCondition } from '../../bpmn/runtime/expression-scope';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { ExternalTaskCompletionOptions } from '../runtime-types';
@@ -24,20 +23,7 @@ export class CompleteExternalTaskCmd implements Command<void> {
     ctx.variables.setAll(execution, this.variables);
     ctx.variables.setAll(execution, this.localVariables, true);
     ctx.deleteExternalTask(instance, task);
-    const mapping = externalTaskConfigOf(ref.node)?.errorEventDefinitions.find((d) => evaluateCondition(ctx, execution, d.expression));
-    if (mapping) {
-      const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
-      ctx.agenda.plan({
-        kind: 'ERROR_PROPAGATE',
-        execution,
-        activityId: ref.id,
-        errorCode: mapping.errorCode ?? '',
-        errorMessage: message == null ? null : String(message),
-        thrownByEndEvent: false,
-      });
-    } else {
-      ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
-    }
+    if (!throwMappedError(ctx, execution, ref)) ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
     await ctx.agenda.run();
   }
 }
