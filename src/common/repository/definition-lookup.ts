@@ -12,6 +12,13 @@ type Definition = { id: string; key: string; deploymentId: string | null; resour
  * What the three definition resources (process, decision, decision requirements) share:
  * lookup by id or latest by key, XML and diagram (their lists are `definitionList`s).
  */
+/** Addresses one definition: by id, or the latest of a key (without tenant, or of a tenant). */
+export interface DefinitionRef {
+  id?: string;
+  key?: string;
+  tenantId?: string | null;
+}
+
 export class DefinitionLookup<E extends Definition> {
   constructor(
     private readonly engine: ProcessEngine,

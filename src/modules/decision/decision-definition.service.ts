@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
-import { DefinitionLookup } from '../../common/repository/definition-lookup';
+import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { variablesFromWire, variablesToWire, VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -11,13 +11,6 @@ import { ResourceQuery } from '../../common/query/resource-query';
 import { DECISION_DEFINITION_LIST } from './decision-definition.query';
 
 const notDeployed = (id: string) => `no deployed decision definition found with id '${id}': decisionDefinition is null`;
-
-/** Addresses one decision definition: by id, or the latest of a key (without tenant or of a tenant). */
-export interface DecisionRef {
-  id?: string;
-  key?: string;
-  tenantId?: string | null;
-}
 
 @Injectable()
 export class DecisionDefinitionService {
@@ -29,34 +22,34 @@ export class DecisionDefinitionService {
     this.rows = new ResourceQuery(engine, DECISION_DEFINITION_LIST);
   }
 
-  find(auth: Authentication | null, ref: DecisionRef, status = 404): Promise<DecisionDefinitionEntity> {
+  find(auth: Authentication | null, ref: DefinitionRef, status = 404): Promise<DecisionDefinitionEntity> {
     if (ref.id !== undefined) {
       return this.lookup.byId(auth, ref.id, status, notDeployed(ref.id));
     }
     return this.lookup.byKey(auth, ref.key!, ref.tenantId ?? null);
   }
 
-  async get(auth: Authentication | null, ref: DecisionRef): Promise<DecisionDefinitionDto> {
+  async get(auth: Authentication | null, ref: DefinitionRef): Promise<DecisionDefinitionDto> {
     return toDecisionDefinitionDto(await this.find(auth, ref));
   }
 
-  async xml(auth: Authentication | null, ref: DecisionRef): Promise<DmnXmlDto> {
+  async xml(auth: Authentication | null, ref: DefinitionRef): Promise<DmnXmlDto> {
     const definition = await this.find(auth, ref);
     return { id: definition.id, dmnXml: await this.lookup.xml(definition) };
   }
 
-  async diagram(auth: Authentication | null, ref: DecisionRef, res: Response): Promise<void> {
+  async diagram(auth: Authentication | null, ref: DefinitionRef, res: Response): Promise<void> {
     // Camunda does not catch an unknown id on the diagram path: it surfaces as 400.
     await this.lookup.sendDiagram(await this.find(auth, ref, ref.id !== undefined ? 400 : 404), res);
   }
 
-  async updateHistoryTimeToLive(auth: Authentication | null, ref: DecisionRef, dto: HistoryTimeToLiveDto): Promise<void> {
+  async updateHistoryTimeToLive(auth: Authentication | null, ref: DefinitionRef, dto: HistoryTimeToLiveDto): Promise<void> {
     const ttl = dto.historyTimeToLive ?? null;
     const definition = await this.find(auth, ref);
     await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.options.enforceHistoryTimeToLive);
   }
 
-  async evaluate(auth: Authentication | null, ref: DecisionRef, dto: VariablesBodyDto) {
+  async evaluate(auth: Authentication | null, ref: DefinitionRef, dto: VariablesBodyDto) {
     const definition =
       ref.id !== undefined
         ? await this.lookup.byId(auth, ref.id, 404, `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`)

@@ -6,19 +6,13 @@ import { badRequest } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { LinkBuilder } from '../../common/http/links';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
-import { DefinitionLookup } from '../../common/repository/definition-lookup';
+import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
-
-export interface ProcessDefinitionRef {
-  id?: string;
-  key?: string;
-  tenantId?: string | null;
-}
 
 @Injectable()
 export class ProcessDefinitionService {
@@ -30,21 +24,21 @@ export class ProcessDefinitionService {
     this.rows = new ResourceQuery(engine, PROCESS_DEFINITION_LIST);
   }
 
-  find(auth: Authentication | null, ref: ProcessDefinitionRef): Promise<ProcessDefinitionEntity> {
+  find(auth: Authentication | null, ref: DefinitionRef): Promise<ProcessDefinitionEntity> {
     if (ref.id !== undefined) return this.lookup.byId(auth, ref.id, 404, `No matching definition with id ${ref.id}`);
     return this.lookup.byKey(auth, ref.key!, ref.tenantId ?? null);
   }
 
-  async get(auth: Authentication | null, ref: ProcessDefinitionRef): Promise<ProcessDefinitionDto> {
+  async get(auth: Authentication | null, ref: DefinitionRef): Promise<ProcessDefinitionDto> {
     return toProcessDefinitionDto(await this.find(auth, ref));
   }
 
-  async xml(auth: Authentication | null, ref: ProcessDefinitionRef): Promise<{ id: string; bpmn20Xml: string }> {
+  async xml(auth: Authentication | null, ref: DefinitionRef): Promise<{ id: string; bpmn20Xml: string }> {
     const d = await this.find(auth, ref);
     return { id: d.id, bpmn20Xml: await this.lookup.xml(d) };
   }
 
-  async diagram(auth: Authentication | null, ref: ProcessDefinitionRef, res: Response): Promise<void> {
+  async diagram(auth: Authentication | null, ref: DefinitionRef, res: Response): Promise<void> {
     await this.lookup.sendDiagram(await this.find(auth, ref), res);
   }
 
@@ -52,12 +46,7 @@ export class ProcessDefinitionService {
    * POST .../start: by id the engine looks the definition up (an unknown id is its failure); by key
    * the latest version is found first, so an unknown key is the usual 404 of the key lookup.
    */
-  async start(
-    auth: Authentication | null,
-    ref: ProcessDefinitionRef,
-    dto: StartProcessInstanceDto,
-    links: LinkBuilder,
-  ): Promise<ProcessInstanceWithVariablesDto> {
+  async start(auth: Authentication | null, ref: DefinitionRef, dto: StartProcessInstanceDto, links: LinkBuilder): Promise<ProcessInstanceWithVariablesDto> {
     const definition = ref.id !== undefined ? Object.assign(new ProcessDefinitionEntity(), { id: ref.id }) : await this.find(auth, ref);
     const prefix = `Cannot instantiate process definition ${definition.id}`;
     if (dto.startInstructions != null) throw badRequest(`${prefix}: start instructions are not supported`);
