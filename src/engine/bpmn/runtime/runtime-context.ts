@@ -36,9 +36,10 @@ export interface RuntimeDeps extends CommandDeps {
 }
 
 /**
- * The unit of work of one command (Camunda's CommandContext): loads process instances whole (their
- * executions in one query, their variables in another), hands out the entities behaviours change,
- * runs the operation agenda and writes everything once at the end.
+ * The command context of the BPMN runtime: on top of the generic one, it loads process instances
+ * whole (their executions in one query, their variables in another), hands out the entities
+ * behaviours change, runs the operation agenda, and flushes history after the unit of work. The
+ * engine's executor makes one for every command, so any command may reach process instances.
  */
 export class RuntimeContext extends CommandContext<RuntimeDeps> {
   readonly history: ProcessHistoryWriter;
