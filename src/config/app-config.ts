@@ -1,4 +1,5 @@
 import { ENGINE_DEFAULTS, EngineOptions, HistoryLevel } from '../engine/options';
+import { byteSize } from './byte-size';
 
 /** Typed configuration, read once from the environment: the engine's options plus what only the application uses. */
 export interface AppConfig extends EngineOptions {
@@ -6,6 +7,12 @@ export interface AppConfig extends EngineOptions {
   databaseUrl: string;
   authEnabled: boolean;
   logSql: boolean;
+  /** Bytes a JSON request body may have, except on the routes that carry variables. */
+  maxBody: number;
+  /** Bytes a JSON body may have on the routes that carry variables, and a binary variable upload. */
+  maxVariablesBody: number;
+  /** Bytes each file of a deployment upload may have. */
+  maxDeploymentFile: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -45,6 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobExecutorPollMs: num(env.JOB_EXECUTOR_POLL_MS, d.jobExecutorPollMs),
     jobExecutorBatchSize: num(env.JOB_EXECUTOR_BATCH_SIZE, d.jobExecutorBatchSize),
     jobExecutorLockTimeMs: num(env.JOB_EXECUTOR_LOCK_TIME_MS, d.jobExecutorLockTimeMs),
+    maxBody: byteSize('MAX_BODY', env.MAX_BODY, 1024 ** 2),
+    maxVariablesBody: byteSize('MAX_VARIABLES_BODY', env.MAX_VARIABLES_BODY, 10 * 1024 ** 2),
+    maxDeploymentFile: byteSize('MAX_DEPLOYMENT_FILE', env.MAX_DEPLOYMENT_FILE, 50 * 1024 ** 2),
     ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
   };
 }

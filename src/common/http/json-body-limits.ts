@@ -1,0 +1,76 @@
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { API_ROOT } from './engine-prefix.middleware';
+
+/**
+ * The routes whose JSON bodies carry variables (Camunda's `variables`, `processVariables`,
+ * `modifications`, a variable value, `errorDetails`), below /engine-rest; `:x` is one path segment.
+ * They may be as large as MAX_VARIABLES_BODY; every other JSON body is held to MAX_BODY.
+ */
+export const VARIABLES_ROUTES: readonly string[] = [
+  'POST process-definition/:id/start',
+  'POST process-definition/key/:key/start',
+  'POST process-definition/key/:key/tenant-id/:tenant/start',
+  'POST process-definition/:id/submit-form',
+  'POST process-definition/key/:key/submit-form',
+  'POST process-definition/key/:key/tenant-id/:tenant/submit-form',
+  'POST process-instance/:id/variables',
+  'PUT process-instance/:id/variables/:name',
+  'POST execution/:id/localVariables',
+  'PUT execution/:id/localVariables/:name',
+  'POST execution/:id/signal',
+  'POST execution/:id/messageSubscriptions/:name/trigger',
+  'POST task/:id/complete',
+  'POST task/:id/resolve',
+  'POST task/:id/submit-form',
+  'POST task/:id/variables',
+  'POST task/:id/localVariables',
+  'PUT task/:id/variables/:name',
+  'PUT task/:id/localVariables/:name',
+  'POST external-task/:id/complete',
+  'POST external-task/:id/failure',
+  'POST external-task/:id/bpmnError',
+  'POST message',
+  'POST signal',
+  'POST condition',
+  'POST decision-definition/:id/evaluate',
+  'POST decision-definition/key/:key/evaluate',
+  'POST decision-definition/key/:key/tenant-id/:tenant/evaluate',
+];
+
+interface RoutePattern {
+  method: string;
+  path: RegExp;
+}
+
+/** Express matches routes case-insensitively and with an optional trailing slash; so do these. */
+function compile(route: string): RoutePattern {
+  const [method, path] = route.split(' ');
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
+    .join('/');
+  return { method, path: new RegExp(`^${API_ROOT}/${source}/?$`, 'i') };
+}
+
+const PATTERNS = VARIABLES_ROUTES.map(compile);
+
+export function carriesVariables(method: string, path: string): boolean {
+  return PATTERNS.some((p) => p.method === method && p.path.test(path));
+}
+
+export interface JsonBodyLimits {
+  maxBody: number;
+  maxVariablesBody: number;
+}
+
+/**
+ * Parses JSON bodies with the limit of the route. Runs after `enginePrefix`, so that
+ * `/engine-rest/engine/default/...` paths are already rewritten to the ones listed above. A body
+ * over the limit fails with express's `entity.too.large` before any handler runs.
+ */
+export function jsonBodies(limits: JsonBodyLimits): RequestHandler {
+  const type = ['application/json', 'application/*+json'];
+  const small = express.json({ limit: limits.maxBody, type });
+  const large = express.json({ limit: limits.maxVariablesBody, type });
+  return (req: Request, res: Response, next: NextFunction) => (carriesVariables(req.method, req.path) ? large : small)(req, res, next);
+}
