@@ -1,19 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { memoryStorage } from 'multer';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { sendBinary } from '../../common/http/binary-response';
 import { LinkBuilder, Links } from '../../common/http/links';
+import { DEPLOYMENT_UPLOAD } from '../../common/http/multipart-upload';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { DeploymentDto, DeploymentResourceDto, DeploymentWithDefinitionsDto, RedeploymentDto } from './deployment.dto';
 import { DEPLOYMENT_LIST } from './deployment.query';
 import { DeploymentService, UploadedPart } from './deployment.service';
-
-const UPLOAD = AnyFilesInterceptor({ storage: memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: 50 * 1024 * 1024 } });
 
 @ApiTags('Deployment')
 @ApiBasicAuth()
@@ -30,7 +27,7 @@ export class DeploymentController {
 
   @Post('create')
   @HttpCode(200)
-  @UseInterceptors(UPLOAD)
+  @UseInterceptors(DEPLOYMENT_UPLOAD)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {

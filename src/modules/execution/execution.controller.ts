@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { EventSubscriptionDto } from '../../common/dto/event-subscription.dto';
-import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
+import { BINARY_VARIABLE_BODY, VARIABLE_DATA_UPLOAD } from '../../common/http/multipart-upload';
 import { PatchVariablesDto, TriggerDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
@@ -91,7 +91,7 @@ export class ExecutionController {
 
   @Post(':id/localVariables/:varName/data')
   @HttpCode(204)
-  @UseInterceptors(MULTIPART_UPLOAD)
+  @UseInterceptors(VARIABLE_DATA_UPLOAD)
   @ApiConsumes('multipart/form-data')
   @ApiBody(BINARY_VARIABLE_BODY)
   setLocalVariableData(

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
-import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
+import { BINARY_VARIABLE_BODY, VARIABLE_DATA_UPLOAD } from '../../common/http/multipart-upload';
 import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
@@ -82,7 +82,7 @@ export class ProcessInstanceController {
 
   @Post(':id/variables/:varName/data')
   @HttpCode(204)
-  @UseInterceptors(MULTIPART_UPLOAD)
+  @UseInterceptors(VARIABLE_DATA_UPLOAD)
   @ApiConsumes('multipart/form-data')
   @ApiBody(BINARY_VARIABLE_BODY)
   setVariableData(

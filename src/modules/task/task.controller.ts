@@ -17,7 +17,7 @@ import {
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
-import { BINARY_VARIABLE_BODY, MULTIPART_UPLOAD } from '../../common/http/multipart-upload';
+import { BINARY_VARIABLE_BODY, VARIABLE_DATA_UPLOAD } from '../../common/http/multipart-upload';
 import { PatchVariablesDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
@@ -128,7 +128,7 @@ export class TaskController {
 
   @Post(both('/:varName/data'))
   @HttpCode(204)
-  @UseInterceptors(MULTIPART_UPLOAD)
+  @UseInterceptors(VARIABLE_DATA_UPLOAD)
   @ApiConsumes('multipart/form-data')
   @ApiBody(BINARY_VARIABLE_BODY)
   setVariableData(
