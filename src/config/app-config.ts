@@ -32,6 +32,16 @@ function historyLevel(value: string | undefined): HistoryLevel {
   throw new Error(`HISTORY_LEVEL must be one of none, activity, audit, full (got '${value}')`);
 }
 
+/** Unset, empty or `unlimited`: no limit, as Camunda's default. */
+function maxResultsLimit(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'unlimited') return ENGINE_DEFAULTS.queryMaxResultsLimit;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 0 || limit >= 2 ** 31 - 1) {
+    throw new Error(`QUERY_MAX_RESULTS must be a whole number from 0 to 2147483646, or 'unlimited' (got '${value}')`);
+  }
+  return limit;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const d = ENGINE_DEFAULTS;
   return {
@@ -52,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobExecutorPollMs: num(env.JOB_EXECUTOR_POLL_MS, d.jobExecutorPollMs),
     jobExecutorBatchSize: num(env.JOB_EXECUTOR_BATCH_SIZE, d.jobExecutorBatchSize),
     jobExecutorLockTimeMs: num(env.JOB_EXECUTOR_LOCK_TIME_MS, d.jobExecutorLockTimeMs),
+    queryMaxResultsLimit: maxResultsLimit(env.QUERY_MAX_RESULTS),
     maxBody: byteSize('MAX_BODY', env.MAX_BODY, 1024 ** 2),
     maxVariablesBody: byteSize('MAX_VARIABLES_BODY', env.MAX_VARIABLES_BODY, 10 * 1024 ** 2),
     maxDeploymentFile: byteSize('MAX_DEPLOYMENT_FILE', env.MAX_DEPLOYMENT_FILE, 50 * 1024 ** 2),

@@ -23,6 +23,11 @@ export interface EngineOptions {
   jobExecutorBatchSize: number;
   /** How long a claimed job stays locked to this process before another one may take it over. */
   jobExecutorLockTimeMs: number;
+  /**
+   * Camunda's queryMaxResultsLimit: the most rows one list request may ask for; a larger or absent
+   * `maxResults` is refused. Null: no limit. Counts are not limited.
+   */
+  queryMaxResultsLimit: number | null;
   /** The engine's clock (timers, due dates, history); tests inject one they can move. */
   clock: () => Date;
 }
@@ -41,6 +46,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   jobExecutorPollMs: 1000,
   jobExecutorBatchSize: 10,
   jobExecutorLockTimeMs: 300_000,
+  queryMaxResultsLimit: null,
   clock: () => new Date(),
 });
 

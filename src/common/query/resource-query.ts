@@ -3,6 +3,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { countQuery, listQuery } from './apply-query';
 import { restrictToAnyGrant } from './authorized-rows';
+import { checkMaxResults } from './max-results';
 import { ParsedQuery } from './parse-query';
 import { PageContext, QueryResource } from './query-resource';
 
@@ -33,7 +34,8 @@ export class ResourceQuery<E extends object, D> implements ListSource<D> {
     });
   }
 
-  list(auth: Authentication | null, q: ParsedQuery): Promise<D[]> {
+  async list(auth: Authentication | null, q: ParsedQuery): Promise<D[]> {
+    checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
     return this.read(auth, async (qb, em) => this.toDtos(await listQuery(qb, this.resource.spec, q), { em, filters: q.filters }));
   }
 

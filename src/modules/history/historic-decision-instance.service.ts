@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { RestError, notFound } from '../../common/errors/rest-error';
 import { applyFilters, applyOrderAndPaging } from '../../common/query/apply-query';
+import { checkMaxResults } from '../../common/query/max-results';
 import { parseGetQuery, ParsedQuery } from '../../common/query/parse-query';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { Authentication } from '../../engine/authorization/authentication';
@@ -77,6 +78,7 @@ export class HistoricDecisionInstanceService {
   }
 
   async cleanableReport(auth: Authentication | null, q: ParsedQuery) {
+    checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
     return this.engine.tx.read(async (em) => {
       const qb = await this.report(em, auth, q);
       applyOrderAndPaging(qb, CLEANABLE_DECISION_REPORT_QUERY, q);
