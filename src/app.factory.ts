@@ -9,6 +9,7 @@ import { enginePrefix } from './common/http/engine-prefix.middleware';
 import { jsonContentType } from './common/http/json-content-type.middleware';
 import { AppConfig } from './config/app-config';
 import { BodyValidationPipe } from './common/validation/body-validation.pipe';
+import { HEALTH_PATHS } from './modules/health/health.controller';
 
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
 function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
@@ -37,7 +38,7 @@ export async function createApp(config: AppConfig, logger: LogLevel[] | false = 
   app.use(express.json({ limit: '50mb', type: ['application/json', 'application/*+json'] }));
   app.use(jsonParseErrors);
   app.set('query parser', 'simple');
-  app.setGlobalPrefix('engine-rest');
+  app.setGlobalPrefix('engine-rest', { exclude: HEALTH_PATHS });
   app.useGlobalFilters(new CamundaExceptionFilter());
   app.useGlobalPipes(new BodyValidationPipe());
   app.enableShutdownHooks();
