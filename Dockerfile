@@ -18,4 +18,7 @@ RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME /app/data
 EXPOSE 8080
 USER node
+# Readiness, not liveness: a container whose database is gone shows as unhealthy. Node, because the slim image has no curl.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "dist/src/main.js"]

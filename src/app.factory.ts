@@ -10,6 +10,7 @@ import { jsonBodies } from './common/http/json-body-limits';
 import { jsonContentType } from './common/http/json-content-type.middleware';
 import { AppConfig } from './config/app-config';
 import { BodyValidationPipe } from './common/validation/body-validation.pipe';
+import { HEALTH_PATHS } from './modules/health/health.controller';
 
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
 function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
@@ -38,7 +39,7 @@ export async function createApp(config: AppConfig, logger: LogLevel[] | false = 
   app.use(jsonBodies(config));
   app.use(jsonParseErrors);
   app.set('query parser', 'simple');
-  app.setGlobalPrefix('engine-rest');
+  app.setGlobalPrefix('engine-rest', { exclude: HEALTH_PATHS });
   app.useGlobalFilters(new CamundaExceptionFilter());
   app.useGlobalPipes(new BodyValidationPipe());
   app.enableShutdownHooks();

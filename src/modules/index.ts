@@ -17,6 +17,7 @@ import { MessageModule } from './message/message.module';
 import { SignalModule } from './signal/signal.module';
 import { ConditionModule } from './condition/condition.module';
 import { JobModule } from './job/job.module';
+import { HealthModule } from './health/health.module';
 
 /** Every REST resource module; each new family adds itself here. */
 export const RESOURCE_MODULES = [
@@ -39,4 +40,5 @@ export const RESOURCE_MODULES = [
   SignalModule,
   ConditionModule,
   JobModule,
+  HealthModule,
 ];

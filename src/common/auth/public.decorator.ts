@@ -2,5 +2,5 @@ import { SetMetadata } from '@nestjs/common';
 
 export const IS_PUBLIC = 'camunda:isPublic';
 
-/** Routes that need no basic auth (only the engine list, as in Camunda). */
+/** Routes that need no basic auth: the engine list, as in Camunda, and the health probes. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);

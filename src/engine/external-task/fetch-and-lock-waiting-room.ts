@@ -68,6 +68,10 @@ export class FetchAndLockWaitingRoom {
     return this.waiters.length;
   }
 
+  get capacity(): number {
+    return this.options.capacity;
+  }
+
   wait(request: WaitRequest): Promise<LockedExternalTask[]> {
     if (this.closed) return Promise.resolve([]);
     if (this.waiters.length >= this.options.capacity) return Promise.reject(new WaitingRoomFullError());
