@@ -6,6 +6,8 @@ export interface AppConfig extends EngineOptions {
   databaseUrl: string;
   authEnabled: boolean;
   logSql: boolean;
+  /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits at once. */
+  shutdownTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     enforceHistoryTimeToLive: bool(env.ENFORCE_HISTORY_TIME_TO_LIVE, d.enforceHistoryTimeToLive),
     authCacheSeconds: num(env.AUTH_CACHE_SECONDS, d.authCacheSeconds),
     logSql: bool(env.LOG_SQL, false),
+    shutdownTimeoutMs: num(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     fetchAndLockQueueCapacity: num(env.FETCH_AND_LOCK_QUEUE_CAPACITY, d.fetchAndLockQueueCapacity),
     longPollRecheckMs: num(env.LONG_POLL_RECHECK_MS, d.longPollRecheckMs),
     jobExecutorEnabled: bool(env.JOB_EXECUTOR_ENABLED, d.jobExecutorEnabled),
