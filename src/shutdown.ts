@@ -39,10 +39,13 @@ export class HttpDrain {
     for (const res of this.open) if (!res.headersSent) res.setHeader('Connection', 'close');
     return new Promise((resolve) => {
       let sweep: NodeJS.Timeout | undefined;
+      // setImmediate runs after the event loop's I/O phase: a request that arrived while the loop was
+      // blocked past the grace is read (its socket no longer idle) before the sweep.
+      const closeIdle = () => setImmediate(() => this.server.closeIdleConnections());
       const grace = setTimeout(() => {
-        this.server.closeIdleConnections();
+        closeIdle();
         // A response whose headers went out before the signal leaves its socket idle, not closed, when it ends.
-        sweep = setInterval(() => this.server.closeIdleConnections(), 100);
+        sweep = setInterval(closeIdle, 100);
       }, idleGraceMs);
       // net's close, not http's: http.Server#close also closes idle sockets at once (see IDLE_GRACE_MS).
       NetServer.prototype.close.call(this.server, () => {
