@@ -42,7 +42,6 @@ export async function createApp(config: AppConfig, logger: LogLevel[] | false = 
   app.setGlobalPrefix('engine-rest', { exclude: HEALTH_PATHS });
   app.useGlobalFilters(new CamundaExceptionFilter());
   app.useGlobalPipes(new BodyValidationPipe());
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,

@@ -13,6 +13,8 @@ export interface AppConfig extends EngineOptions {
   maxVariablesBody: number;
   /** Bytes each file of a deployment upload may have. */
   maxDeploymentFile: number;
+  /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits at once. */
+  shutdownTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     enforceHistoryTimeToLive: bool(env.ENFORCE_HISTORY_TIME_TO_LIVE, d.enforceHistoryTimeToLive),
     authCacheSeconds: num(env.AUTH_CACHE_SECONDS, d.authCacheSeconds),
     logSql: bool(env.LOG_SQL, false),
+    shutdownTimeoutMs: num(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     fetchAndLockQueueCapacity: num(env.FETCH_AND_LOCK_QUEUE_CAPACITY, d.fetchAndLockQueueCapacity),
     longPollRecheckMs: num(env.LONG_POLL_RECHECK_MS, d.longPollRecheckMs),
     jobExecutorEnabled: bool(env.JOB_EXECUTOR_ENABLED, d.jobExecutorEnabled),
