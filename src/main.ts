@@ -1,14 +1,13 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { logStarted } from './common/logging/logging.module';
 import { loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
   await app.listen(config.port);
-  const db = config.databaseUrl.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');
-  new Logger('Bootstrap').log(`Engine REST API on http://localhost:${config.port}/engine-rest (Swagger UI /docs), database ${db}`);
+  logStarted(app, config);
 }
 
 main().catch((err) => {
