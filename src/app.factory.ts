@@ -8,6 +8,7 @@ import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter
 import { enginePrefix } from './common/http/engine-prefix.middleware';
 import { jsonBodies } from './common/http/json-body-limits';
 import { jsonContentType } from './common/http/json-content-type.middleware';
+import { AppLogging } from './common/logging/logging.module';
 import { AppConfig } from './config/app-config';
 import { BodyValidationPipe } from './common/validation/body-validation.pipe';
 import { HEALTH_PATHS } from './modules/health/health.controller';
@@ -31,9 +32,11 @@ function jsonParseErrors(err: { type?: string; status?: number }, _req: Request,
   next(err);
 }
 
-/** Builds the configured Nest application (used by main.ts, the tests and the benchmarks). */
-export async function createApp(config: AppConfig, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger });
+/** Builds the configured Nest application (used by main.ts, the tests and the benchmarks); `logLevels` overrides LOG_LEVEL. */
+export async function createApp(config: AppConfig, logLevels?: LogLevel[] | false): Promise<INestApplication> {
+  const logging = new AppLogging(config, logLevels);
+  const app = await NestFactory.create<NestExpressApplication>(logging.around(AppModule.forRoot(config)), { bodyParser: false, bufferLogs: true });
+  logging.attach(app);
   app.use(enginePrefix);
   app.use(jsonContentType);
   app.use(jsonBodies(config));

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { logStarted } from './common/logging/logging.module';
 import { loadConfig } from './config/app-config';
 import { enableGracefulShutdown } from './shutdown';
 
@@ -9,8 +9,7 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   await app.listen(config.port);
   enableGracefulShutdown(app, config.shutdownTimeoutMs);
-  const db = config.databaseUrl.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');
-  new Logger('Bootstrap').log(`Engine REST API on http://localhost:${config.port}/engine-rest (Swagger UI /docs), database ${db}`);
+  logStarted(app, config);
 }
 
 main().catch((err) => {

@@ -15,7 +15,16 @@ export interface AppConfig extends EngineOptions {
   maxDeploymentFile: number;
   /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits at once. */
   shutdownTimeoutMs: number;
+  /** `json` (one object a line, for collectors) or `text` (for people at a terminal). */
+  logFormat: LogFormat;
+  logLevel: LogLevelName;
+  /** Where log lines go instead of stdout: set programmatically (tests, embedding), never from the environment. */
+  logDestination?: { write(line: string): unknown };
 }
+
+export type LogFormat = 'json' | 'text';
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -44,6 +53,19 @@ function maxResultsLimit(value: string | undefined): number | null {
   return limit;
 }
 
+function logFormat(value: string | undefined, nodeEnv: string | undefined): LogFormat {
+  const format = (value || (nodeEnv === 'production' ? 'json' : 'text')).trim().toLowerCase();
+  if (format === 'json' || format === 'text') return format;
+  throw new Error(`LOG_FORMAT must be json or text (got '${value}')`);
+}
+
+function logLevel(value: string | undefined): LogLevelName {
+  const level = (value || 'info').trim().toLowerCase();
+  const known = LOG_LEVELS.find((l) => l === level);
+  if (known) return known;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${value}')`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const d = ENGINE_DEFAULTS;
   return {
@@ -59,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authCacheSeconds: num(env.AUTH_CACHE_SECONDS, d.authCacheSeconds),
     logSql: bool(env.LOG_SQL, false),
     shutdownTimeoutMs: num(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    logFormat: logFormat(env.LOG_FORMAT, env.NODE_ENV),
+    logLevel: logLevel(env.LOG_LEVEL),
     fetchAndLockQueueCapacity: num(env.FETCH_AND_LOCK_QUEUE_CAPACITY, d.fetchAndLockQueueCapacity),
     longPollRecheckMs: num(env.LONG_POLL_RECHECK_MS, d.longPollRecheckMs),
     jobExecutorEnabled: bool(env.JOB_EXECUTOR_ENABLED, d.jobExecutorEnabled),

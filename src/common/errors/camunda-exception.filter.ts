@@ -81,13 +81,26 @@ export class CamundaExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
     if (err instanceof AuthenticationRequiredError) {
+      this.logger.warn({ status: 401, type: 'AuthenticationRequired' }, 'Authentication required');
       res.status(401).setHeader('WWW-Authenticate', `Basic realm="${err.realm}"`);
       res.end();
       return;
     }
     const [status, body] = this.describe(err, req);
-    if (status >= 500) this.logger.error(`${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
+    this.logAnswer(err, status, body);
     res.status(status).type('application/json').send(JSON.stringify(body));
+  }
+
+  /**
+   * A 5xx is our defect: logged as an error with its stack. A 4xx is the caller's mistake, answered in full
+   * already: a warning with what was answered, no stack. The request line beside it shares the request id.
+   */
+  private logAnswer(err: unknown, status: number, body: ErrorBody): void {
+    // Not pino's `err` with the error itself: a driver error's enumerable fields hold the statement's parameters (user data).
+    const e = err as Error;
+    const error = { type: e?.name, message: e?.message ?? String(err), stack: e?.stack };
+    if (status >= 500) this.logger.error({ status, type: body.type, error }, body.message);
+    else this.logger.warn({ status, type: body.type }, body.message);
   }
 
   private describe(err: unknown, req: Request): [number, ErrorBody] {
