@@ -6,21 +6,7 @@
 // As a module: run(options) resolves to the rows (see bench/all.cjs).
 'use strict';
 const os = require('node:os');
-const {
-  ensureBuilt,
-  cliOptions,
-  runCli,
-  mysqlUrlFromEnv,
-  databaseServers,
-  withDatabase,
-  withServer,
-  request,
-  loadWithWrk,
-  engineCeiling,
-  loadGenerator,
-  printTable,
-  ROW_COLUMNS,
-} = require('./lib.cjs');
+const { runCli, runOnDatabases, withServer, request, loadWithWrk, engineCeiling, loadGenerator, printTable, ROW_COLUMNS } = require('./lib.cjs');
 
 const DEFAULTS = { seconds: 5, concurrency: 16 };
 
@@ -60,7 +46,7 @@ request = function()
 end`;
 
 /** One server (history `level`) on `db`: its GET /engine ceiling, then evaluations. */
-async function measure(db, level, { seconds, concurrency }) {
+async function measure(db, { seconds, concurrency }, level) {
   return withServer({ DATABASE_URL: db.url, HISTORY_LEVEL: level }, [{ name: 'bench.dmn', content: TABLE }], async (server) => {
     const ceiling = await engineCeiling(server, { concurrency, seconds });
     const url = `${server.base}/decision-definition/key/discount/evaluate`;
@@ -71,33 +57,27 @@ async function measure(db, level, { seconds, concurrency }) {
       });
       return res.status === 200;
     });
-    return {
-      benchmark: 'DMN evaluate',
-      database: db.name,
-      setup: `history ${level}, ${concurrency} clients`,
-      rate: r.rate,
-      latency: { p50: r.p50, p99: r.p99 },
-      errors: r.errors,
-      ceiling: ceiling.rate,
-    };
+    return [
+      {
+        benchmark: 'DMN evaluate',
+        database: db.name,
+        setup: `history ${level}, ${concurrency} clients`,
+        rate: r.rate,
+        latency: { p50: r.p50, p99: r.p99 },
+        errors: r.errors,
+        ceiling: ceiling.rate,
+      },
+    ];
   });
 }
 
 /** Rows (one per database and history level): evaluations/s, p50/p99 ms, errors and the same server's GET /engine rate. */
-async function run(options = {}) {
-  const o = { ...DEFAULTS, build: true, mysqlUrl: mysqlUrlFromEnv(), ...options };
-  if (o.build) ensureBuilt();
-  const rows = [];
-  for (const server of databaseServers(o.mysqlUrl)) {
-    for (const level of ['full', 'none']) rows.push(await withDatabase(server, (db) => measure(db, level, o)));
-  }
-  return rows;
+function run(options = {}) {
+  return runOnDatabases(DEFAULTS, options, measure, ['full', 'none']);
 }
 
 if (require.main === module) {
-  runCli(async () => {
-    const o = cliOptions(process.argv.slice(2), DEFAULTS);
-    const rows = await run(o);
+  runCli(DEFAULTS, run, (rows, o) => {
     console.log(
       `\nDMN evaluate over REST, 5-rule FIRST table, ${o.concurrency} concurrent clients, ${o.seconds}s per measurement, ${os.cpus().length} cores, load from ${loadGenerator()}`,
     );

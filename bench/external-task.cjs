@@ -11,7 +11,7 @@
 'use strict';
 const os = require('node:os');
 const lib = require('./lib.cjs');
-const { ensureBuilt, cliOptions, runCli, mysqlUrlFromEnv, databaseServers, withDatabase, withServer, connectDb, request, percentiles, msSince } = lib;
+const { runCli, runOnDatabases, withServer, connectDb, request, percentiles, msSince } = lib;
 const { measurementWindow, fetchAndLock, externalTaskWorker } = lib;
 const { engineCeiling, loadGenerator, fmt, fmtLatency, printTable, ROW_COLUMNS, progress } = lib;
 
@@ -113,10 +113,11 @@ async function measure(db, { seconds, instances, configs, levels }) {
     const rows = [];
     for (const [workers, maxTasks] of configs) {
       const r = await cycles(server.base, workers, maxTasks, seconds);
+      const setup = `${workers} worker${workers === 1 ? '' : 's'} × maxTasks ${maxTasks}`;
       rows.push({
         benchmark: 'external task',
         database: db.name,
-        setup: `${workers} workers × maxTasks ${maxTasks} [complete]`,
+        setup: `${setup} [complete]`,
         workers,
         maxTasks,
         rate: r.rate,
@@ -125,7 +126,7 @@ async function measure(db, { seconds, instances, configs, levels }) {
         errors: r.errors,
         ceiling,
       });
-      progress(`external task, ${db.name}, ${workers} workers × maxTasks ${maxTasks}: ${fmt(r.rate)} cycles/s`);
+      progress(`external task, ${db.name}, ${setup}: ${fmt(r.rate)} cycles/s`);
     }
     const seeder = await connectDb(db.url);
     try {
@@ -153,18 +154,12 @@ async function measure(db, { seconds, instances, configs, levels }) {
 }
 
 /** Rows: worker cycles per configuration (complete latency in `latency`, fetchAndLock in `fetch`), then fetchAndLock latency per level. */
-async function run(options = {}) {
-  const o = { ...DEFAULTS, configs: CONFIGS, levels: LEVELS, build: true, mysqlUrl: mysqlUrlFromEnv(), ...options };
-  if (o.build) ensureBuilt();
-  const rows = [];
-  for (const server of databaseServers(o.mysqlUrl)) rows.push(...(await withDatabase(server, (db) => measure(db, o))));
-  return rows;
+function run(options = {}) {
+  return runOnDatabases({ ...DEFAULTS, configs: CONFIGS, levels: LEVELS }, options, measure);
 }
 
 if (require.main === module) {
-  runCli(async () => {
-    const o = cliOptions(process.argv.slice(2), DEFAULTS);
-    const rows = await run(o);
+  runCli(DEFAULTS, run, (rows, o) => {
     console.log(
       `\nExternal task cycles (fetchAndLock + complete) over REST, ${o.instances} instances looping over one external task, ${o.seconds}s per measurement, ${os.cpus().length} cores; GET /engine from ${loadGenerator()}, worker load from Node`,
     );

@@ -23,12 +23,18 @@ function cliOptions(argv, defaults) {
   return out;
 }
 
-/** Runs a script's CLI: errors end the process with status 1. */
-function runCli(main) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+/**
+ * A benchmark script's command line: options from argv over `defaults`, `run(options)`, then
+ * `print(rows, options)`; errors end the process with status 1.
+ */
+function runCli(defaults, run, print) {
+  const o = cliOptions(process.argv.slice(2), defaults);
+  run(o)
+    .then((rows) => print(rows, o))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
 }
 
 /** The MySQL/MariaDB server the benchmarks use besides SQLite, if any. */
@@ -97,6 +103,21 @@ async function withDatabase(server, fn) {
 /** What `withDatabase` takes: SQLite (''), then the MySQL/MariaDB server when one is configured. */
 function databaseServers(mysqlUrl) {
   return ['', ...(mysqlUrl ? [mysqlUrl] : [])];
+}
+
+/**
+ * A benchmark's run(): `options` over `defaults` (build first unless `build: false`; MySQL/MariaDB from the
+ * environment unless `mysqlUrl` is given), then `measure(db, options, variant)` (resolving to rows) on a
+ * fresh database per variant, SQLite first.
+ */
+async function runOnDatabases(defaults, options, measure, variants = [undefined]) {
+  const o = { ...defaults, build: true, mysqlUrl: mysqlUrlFromEnv(), ...options };
+  if (o.build) ensureBuilt();
+  const rows = [];
+  for (const server of databaseServers(o.mysqlUrl)) {
+    for (const variant of variants) rows.push(...(await withDatabase(server, (db) => measure(db, o, variant))));
+  }
+  return rows;
 }
 
 function freePort() {
@@ -386,6 +407,7 @@ module.exports = {
   connectDb,
   withDatabase,
   databaseServers,
+  runOnDatabases,
   startServer,
   withServer,
   request,
