@@ -2,20 +2,13 @@
 // Evaluations per second over REST for a 5-rule decision table, with history full and none, on SQLite
 // and (when BENCH_MYSQL_URL or TEST_DATABASE_URL is set) MySQL/MariaDB; the same server's GET /engine rate
 // is measured in the same run as the ceiling.
-//   node bench/dmn-evaluate.cjs [--seconds 5] [--concurrency 16]
+//   node bench/dmn-evaluate.cjs [--seconds 5] [--concurrency 16] [--no-build]
+// As a module: run(options) resolves to the rows (see bench/all.cjs).
 'use strict';
-const fs = require('node:fs');
 const os = require('node:os');
-const path = require('node:path');
-const { ensureBuilt, freshMysql, startServer, request, multipart, loadWithWrk, hasWrk, fmt } = require('./lib.cjs');
+const { runCli, runOnDatabases, withServer, request, loadWithWrk, engineCeiling, loadGenerator, printTable, ROW_COLUMNS } = require('./lib.cjs');
 
-const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : def;
-};
-const seconds = opt('seconds', 5);
-const concurrency = opt('concurrency', 16);
+const DEFAULTS = { seconds: 5, concurrency: 16 };
 
 const TABLE = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="benchDefs" name="Bench" namespace="http://bench">
@@ -43,18 +36,7 @@ const TABLE = `<?xml version="1.0" encoding="UTF-8"?>
 const customers = ['gold', 'silver', 'bronze'];
 let n = 0;
 
-async function measure(label, env) {
-  const server = await startServer(env);
-  try {
-    const { body, headers } = multipart([{ name: 'bench.dmn', content: TABLE }], { 'deployment-name': 'bench' });
-    const dep = await request('POST', `${server.base}/deployment/create`, body, headers);
-    if (dep.status !== 200) throw new Error(`deploy failed: ${dep.status} ${dep.text}`);
-    const ceiling = await loadWithWrk(
-      `${server.base}/engine`,
-      { concurrency, seconds },
-      async () => (await request('GET', `${server.base}/engine`)).status === 200,
-    );
-    const lua = `wrk.method = "POST"
+const LUA = `wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 local customers = {"gold", "silver", "bronze"}
 local n = 0
@@ -62,49 +44,45 @@ request = function()
   n = n + 1
   return wrk.format(nil, nil, nil, '{"variables":{"customer":{"value":"' .. customers[(n % 3) + 1] .. '","type":"String"},"amount":{"value":' .. ((n % 2000) + 0.5) .. ',"type":"Double"}}}')
 end`;
-    const evalResult = await loadWithWrk(`${server.base}/decision-definition/key/discount/evaluate`, { concurrency, seconds, lua }, async () => {
+
+/** One server (history `level`) on `db`: its GET /engine ceiling, then evaluations. */
+async function measure(db, { seconds, concurrency }, level) {
+  return withServer({ DATABASE_URL: db.url, HISTORY_LEVEL: level }, [{ name: 'bench.dmn', content: TABLE }], async (server) => {
+    const ceiling = await engineCeiling(server, { concurrency, seconds });
+    const url = `${server.base}/decision-definition/key/discount/evaluate`;
+    const r = await loadWithWrk(url, { concurrency, seconds, lua: LUA }, async () => {
       const i = n++;
-      const r = await request('POST', `${server.base}/decision-definition/key/discount/evaluate`, {
+      const res = await request('POST', url, {
         variables: { customer: { value: customers[i % 3], type: 'String' }, amount: { value: (i % 2000) + 0.5, type: 'Double' } },
       });
-      return r.status === 200;
+      return res.status === 200;
     });
-    return { label, ceiling, evalResult };
-  } finally {
-    await server.stop();
-  }
+    return [
+      {
+        benchmark: 'DMN evaluate',
+        database: db.name,
+        setup: `history ${level}, ${concurrency} clients`,
+        rate: r.rate,
+        latency: { p50: r.p50, p99: r.p99 },
+        errors: r.errors,
+        ceiling: ceiling.rate,
+      },
+    ];
+  });
 }
 
-(async () => {
-  if (!args.includes('--no-build')) ensureBuilt();
-  const rows = [];
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dmn-bench-'));
-  for (const level of ['full', 'none']) {
-    rows.push(await measure(`sqlite history=${level}`, { DATABASE_URL: `sqlite:${path.join(tmp, `${level}.sqlite`)}`, HISTORY_LEVEL: level }));
-  }
-  const mysqlUrl = process.env.BENCH_MYSQL_URL || process.env.TEST_DATABASE_URL;
-  if (mysqlUrl) {
-    for (const level of ['full', 'none']) {
-      const db = await freshMysql(mysqlUrl);
-      try {
-        rows.push(await measure(`mysql history=${level}`, { DATABASE_URL: db.url, HISTORY_LEVEL: level }));
-      } finally {
-        await db.drop();
-      }
-    }
-  }
-  console.log(
-    `\nDMN evaluate over REST, 5-rule FIRST table, ${concurrency} concurrent clients, ${seconds}s per measurement, ${os.cpus().length} cores, load from ${hasWrk() ? 'wrk' : 'a Node client (install wrk for figures closer to the server limit)'}`,
-  );
-  console.log('setup                  | evaluations/s | p50 ms | p99 ms | errors | GET /engine req/s | ratio');
-  console.log('-----------------------|---------------|--------|--------|--------|-------------------|------');
-  for (const r of rows) {
+/** Rows (one per database and history level): evaluations/s, p50/p99 ms, errors and the same server's GET /engine rate. */
+function run(options = {}) {
+  return runOnDatabases(DEFAULTS, options, measure, ['full', 'none']);
+}
+
+if (require.main === module) {
+  runCli(DEFAULTS, run, (rows, o) => {
     console.log(
-      `${r.label.padEnd(23)}| ${fmt(r.evalResult.rate).padStart(13)} | ${fmt(r.evalResult.p50, 2).padStart(6)} | ${fmt(r.evalResult.p99, 2).padStart(6)} | ${String(r.evalResult.errors).padStart(6)} | ${fmt(r.ceiling.rate).padStart(17)} | ${fmt(r.evalResult.rate / r.ceiling.rate, 2)}`,
+      `\nDMN evaluate over REST, 5-rule FIRST table, ${o.concurrency} concurrent clients, ${o.seconds}s per measurement, ${os.cpus().length} cores, load from ${loadGenerator()}`,
     );
-  }
-  fs.rmSync(tmp, { recursive: true, force: true });
-})().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+    printTable(ROW_COLUMNS, rows);
+  });
+}
+
+module.exports = { run, DEFAULTS };

@@ -1,6 +1,9 @@
-// Shared pieces of the benchmark scripts: start a server process, drive HTTP load, summarise latencies.
+// Shared pieces of the benchmark scripts: build, databases, a server process, HTTP load, latencies, tables.
 'use strict';
+const fs = require('node:fs');
 const http = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 
@@ -10,44 +13,134 @@ function ensureBuilt() {
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit', cwd: ROOT });
 }
 
-async function freshMysql(url) {
+/** `--name value` options (numbers) over `defaults`, plus `build: false` with `--no-build`. */
+function cliOptions(argv, defaults) {
+  const out = { ...defaults, build: !argv.includes('--no-build') };
+  for (const name of Object.keys(defaults)) {
+    const i = argv.indexOf(`--${name}`);
+    if (i >= 0) out[name] = Number(argv[i + 1]);
+  }
+  return out;
+}
+
+/**
+ * A benchmark script's command line: options from argv over `defaults`, `run(options)`, then
+ * `print(rows, options)`; errors end the process with status 1.
+ */
+function runCli(defaults, run, print) {
+  const o = cliOptions(process.argv.slice(2), defaults);
+  run(o)
+    .then((rows) => print(rows, o))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
+
+/** The MySQL/MariaDB server the benchmarks use besides SQLite, if any. */
+function mysqlUrlFromEnv() {
+  return process.env.BENCH_MYSQL_URL || process.env.TEST_DATABASE_URL || '';
+}
+
+function mysqlConnect(url, withDatabase = true) {
   const mysql = require('mysql2/promise');
   const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  const name = `bench_${Date.now().toString(36)}`;
-  const c = await mysql.createConnection({
+  return mysql.createConnection({
     host: u.hostname,
     port: Number(u.port || 3306),
     user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password),
+    ...(withDatabase ? { database: u.pathname.slice(1) } : {}),
   });
-  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
-  await c.end();
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const d = await mysql.createConnection({
-        host: u.hostname,
-        port: Number(u.port || 3306),
-        user: decodeURIComponent(u.username),
-        password: decodeURIComponent(u.password),
-      });
-      await d.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await d.end();
-    },
-  };
+}
+
+/** A connection for seeding rows straight into the database: `run(sql, params)` and `close()`. */
+async function connectDb(url) {
+  if (url.startsWith('sqlite:')) {
+    const Database = require('better-sqlite3');
+    const db = new Database(url.slice('sqlite:'.length));
+    db.pragma('busy_timeout = 10000');
+    return { run: async (sql, params) => db.prepare(sql).run(params), close: async () => db.close() };
+  }
+  const c = await mysqlConnect(url);
+  return { run: (sql, params) => c.query(sql, params), close: () => c.end() };
+}
+
+/**
+ * Calls `fn({ name, url })` with a fresh database: a SQLite file in a temporary folder, or (with `server`,
+ * a mysql:// URL) a new database on that server named with its version; removed afterwards.
+ */
+async function withDatabase(server, fn) {
+  if (!server) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-bench-'));
+    try {
+      return await fn({ name: 'SQLite', url: `sqlite:${path.join(tmp, 'engine.sqlite')}` });
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  const u = new URL(server.replace(/^mariadb:/, 'mysql:'));
+  const dbName = `bench_${Date.now().toString(36)}`;
+  const admin = await mysqlConnect(server, false);
+  let name;
+  try {
+    const [[{ v }]] = await admin.query('SELECT VERSION() AS v');
+    name = `${/mariadb/i.test(v) ? 'MariaDB' : 'MySQL'} ${/^\d+\.\d+/.exec(v)?.[0] ?? ''}`.trim();
+    await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  } finally {
+    await admin.end();
+  }
+  u.pathname = `/${dbName}`;
+  try {
+    return await fn({ name, url: u.toString() });
+  } finally {
+    const d = await mysqlConnect(server, false);
+    await d.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+    await d.end();
+  }
+}
+
+/** What `withDatabase` takes: SQLite (''), then the MySQL/MariaDB server when one is configured. */
+function databaseServers(mysqlUrl) {
+  return ['', ...(mysqlUrl ? [mysqlUrl] : [])];
+}
+
+/**
+ * A benchmark's run(): `options` over `defaults` (build first unless `build: false`; MySQL/MariaDB from the
+ * environment unless `mysqlUrl` is given), then `measure(db, options, variant)` (resolving to rows) on a
+ * fresh database per variant, SQLite first.
+ */
+async function runOnDatabases(defaults, options, measure, variants = [undefined]) {
+  const o = { ...defaults, build: true, mysqlUrl: mysqlUrlFromEnv(), ...options };
+  if (o.build) ensureBuilt();
+  const rows = [];
+  for (const server of databaseServers(o.mysqlUrl)) {
+    for (const variant of variants) rows.push(...(await withDatabase(server, (db) => measure(db, o, variant))));
+  }
+  return rows;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 /** Starts `node dist/src/main.js` on a free port; resolves once GET /engine-rest/engine answers. */
 async function startServer(env) {
-  const port = 18000 + Math.floor(Math.random() * 2000);
+  const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/engine-rest`;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       const r = await request('GET', `${base}/engine`);
       if (r.status === 200)
@@ -68,10 +161,23 @@ async function startServer(env) {
   throw new Error('server did not start');
 }
 
+/** Starts a server on `env`, deploys `files` ([{ name, content }]), runs `fn(server)`, stops the server. */
+async function withServer(env, files, fn) {
+  const server = await startServer(env);
+  try {
+    const { body, headers } = multipart(files, { 'deployment-name': 'bench' });
+    const dep = await request('POST', `${server.base}/deployment/create`, body, headers);
+    if (dep.status !== 200) throw new Error(`deploy failed: ${dep.status} ${dep.text}`);
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const AUTH = 'Basic ' + Buffer.from('demo:demo').toString('base64');
 
-function request(method, url, body, headers = {}) {
+function requestOnce(method, url, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
     const req = http.request(
@@ -107,6 +213,20 @@ function request(method, url, body, headers = {}) {
   });
 }
 
+/**
+ * One HTTP request with the benchmark credentials. The shared keep-alive agent may hand out sockets the
+ * server closed while wrk ran (idle > 5 s); such a request never reached the server, so it is sent again.
+ */
+async function request(method, url, body, headers = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await requestOnce(method, url, body, headers);
+    } catch (err) {
+      if (err.code !== 'ECONNRESET' || attempt >= 300) throw err;
+    }
+  }
+}
+
 function multipart(files, fields = {}) {
   const boundary = `----bench${Date.now()}`;
   const parts = [];
@@ -122,32 +242,82 @@ function multipart(files, fields = {}) {
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Runs `task` from `concurrency` loops for `seconds`; returns rate and latency percentiles (ms). */
+/** p50 and p99 (ms) of a list of latencies. */
+function percentiles(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** Milliseconds since `t0` (a process.hrtime.bigint()). */
+function msSince(t0) {
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+/**
+ * A measurement window: `warmup` seconds, then `seconds` measured. `measuring()` says whether now counts,
+ * `running()` whether the load should go on, `elapsed()` the measured seconds so far.
+ */
+function measurementWindow({ seconds, warmup = 1 }) {
+  const from = Date.now() + warmup * 1000;
+  const until = from + seconds * 1000;
+  return {
+    measuring: () => {
+      const now = Date.now();
+      return now >= from && now < until;
+    },
+    running: () => Date.now() < until,
+    elapsed: () => Math.max(0, Math.min(Date.now(), until) - from) / 1000,
+  };
+}
+
+/** Runs `task` from `concurrency` loops for `seconds` after a warmup; returns rate and latency percentiles (ms). */
 async function load(task, { concurrency = 16, seconds = 5, warmup = 1 } = {}) {
-  const until = Date.now() + warmup * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < until) await task();
-    }),
-  );
+  const w = measurementWindow({ seconds, warmup });
   const latencies = [];
   let errors = 0;
-  const start = process.hrtime.bigint();
-  const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
+      while (w.running()) {
         const t0 = process.hrtime.bigint();
+        const counts = w.measuring();
         const ok = await task();
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (!counts) continue;
+        latencies.push(msSince(t0));
         if (!ok) errors++;
       }
     }),
   );
-  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
-  return { count: latencies.length, rate: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99), errors };
+  return { count: latencies.length, rate: latencies.length / w.elapsed(), ...percentiles(latencies), errors };
+}
+
+/** POST /external-task/fetchAndLock for one topic (by priority, like the Camunda worker client). */
+function fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout }) {
+  return request('POST', `${base}/external-task/fetchAndLock`, {
+    workerId,
+    maxTasks,
+    usePriority: true,
+    ...(asyncResponseTimeout ? { asyncResponseTimeout } : {}),
+    topics: [{ topicName: topic, lockDuration: 60000, variables: [] }],
+  });
+}
+
+/**
+ * One external task worker while `running()`: fetchAndLock, then complete every task it got. Reports
+ * `onFetch(ms, ok, tasks)` and `onComplete(task, ms, ok)` (ms: that request's latency).
+ */
+async function externalTaskWorker(base, { workerId, topic, maxTasks, asyncResponseTimeout, running, onFetch, onComplete }) {
+  while (running()) {
+    let t0 = process.hrtime.bigint();
+    const res = await fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout });
+    const tasks = res.status === 200 ? res.body : [];
+    onFetch(msSince(t0), res.status === 200, tasks);
+    for (const task of tasks) {
+      t0 = process.hrtime.bigint();
+      const done = await request('POST', `${base}/external-task/${task.id}/complete`, { workerId });
+      onComplete(task, msSince(t0), done.status === 204);
+    }
+  }
 }
 
 function hasWrk() {
@@ -159,14 +329,16 @@ function hasWrk() {
   }
 }
 
+function loadGenerator() {
+  return hasWrk() ? 'wrk' : 'a Node client (install wrk for figures closer to the server limit)';
+}
+
 /**
  * Load from wrk (a C load generator: a Node generator on these 2 cores costs as much CPU as the
  * server and caps the figures). `lua` may define request() to vary bodies. Falls back to `fallback`.
  */
 async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', headers = {} } = {}, fallback) {
   if (!hasWrk()) return load(fallback, { concurrency, seconds });
-  const fs = require('node:fs');
-  const os = require('node:os');
   const script = path.join(os.tmpdir(), `bench-${process.pid}-${Date.now()}.lua`);
   const headerLines = Object.entries({ Authorization: AUTH, ...headers })
     .map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)
@@ -186,8 +358,73 @@ async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', heade
   }
 }
 
+/** The same server's GET /engine-rest/engine rate: the ceiling every figure is compared with. */
+function engineCeiling(server, { concurrency = 16, seconds = 5 } = {}) {
+  return loadWithWrk(`${server.base}/engine`, { concurrency, seconds }, async () => (await request('GET', `${server.base}/engine`)).status === 200);
+}
+
 function fmt(n, digits = 0) {
   return Number.isFinite(n) ? n.toFixed(digits) : '-';
 }
 
-module.exports = { ROOT, ensureBuilt, freshMysql, startServer, request, multipart, load, loadWithWrk, hasWrk, fmt };
+/** "p50 / p99" in ms. */
+function fmtLatency(l) {
+  return l ? `${fmt(l.p50, 1)} / ${fmt(l.p99, 1)}` : '-';
+}
+
+/** Prints a Markdown table: `columns` are [header, row => text, 'right'?]. */
+function printTable(columns, rows) {
+  const cells = rows.map((r) => columns.map(([, get]) => String(get(r))));
+  const widths = columns.map(([h], i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (values) => `| ${values.map((v, i) => (columns[i][2] === 'right' ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(' | ')} |`;
+  console.log(line(columns.map(([h]) => h)));
+  console.log(`|${widths.map((w, i) => (columns[i][2] === 'right' ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+  for (const c of cells) console.log(line(c));
+}
+
+/** The columns every benchmark row has, with the ratio to the same server's GET /engine rate. */
+const ROW_COLUMNS = [
+  ['database', (r) => r.database],
+  ['setup', (r) => r.setup],
+  ['rate (/s)', (r) => fmt(r.rate), 'right'],
+  ['p50 / p99 ms', (r) => fmtLatency(r.latency), 'right'],
+  ['errors', (r) => r.errors ?? 0, 'right'],
+  ['GET /engine req/s', (r) => fmt(r.ceiling), 'right'],
+  ['ratio', (r) => fmt(r.rate / r.ceiling, 2), 'right'],
+];
+
+/** Progress on stderr, so that stdout holds the tables alone. */
+function progress(text) {
+  process.stderr.write(`${text}\n`);
+}
+
+module.exports = {
+  ROOT,
+  ensureBuilt,
+  cliOptions,
+  runCli,
+  mysqlUrlFromEnv,
+  connectDb,
+  withDatabase,
+  databaseServers,
+  runOnDatabases,
+  startServer,
+  withServer,
+  request,
+  multipart,
+  percentiles,
+  msSince,
+  measurementWindow,
+  load,
+  loadWithWrk,
+  fetchAndLock,
+  externalTaskWorker,
+  hasWrk,
+  loadGenerator,
+  engineCeiling,
+  fmt,
+  fmtLatency,
+  printTable,
+  ROW_COLUMNS,
+  progress,
+};
