@@ -42,11 +42,11 @@ export interface RuntimeDeps extends CommandDeps {
  * engine's executor makes one for every command, so any command may reach process instances.
  */
 export class RuntimeContext extends CommandContext<RuntimeDeps> {
-  readonly history: ProcessHistoryWriter;
-  readonly agenda: Agenda;
-  readonly variables: VariableStore;
-  /** Subscriptions, jobs and conditional events of this command. */
-  readonly events: EventContext;
+  // Made on first use: most commands (identity, decisions, locks) never touch a process instance.
+  private historyWriter?: ProcessHistoryWriter;
+  private operationAgenda?: Agenda;
+  private variableStore?: VariableStore;
+  private eventContext?: EventContext;
   readonly instances = new Map<string, ProcessInstanceState>();
   private readonly tasks = new Map<string, TaskEntity>();
   private readonly externalTasks = new Map<string, ExternalTaskEntity>();
@@ -57,10 +57,23 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   constructor(deps: RuntimeDeps, em: EntityManager, auth: Authentication | null) {
     super(deps, em, auth);
-    this.history = new ProcessHistoryWriter(this.uow, deps.historyLevel, deps.clock);
-    this.agenda = new Agenda(this);
-    this.variables = new VariableStore(this);
-    this.events = new EventContext(this);
+  }
+
+  get history(): ProcessHistoryWriter {
+    return (this.historyWriter ??= new ProcessHistoryWriter(this.uow, this.deps.historyLevel, this.deps.clock));
+  }
+
+  get agenda(): Agenda {
+    return (this.operationAgenda ??= new Agenda(this));
+  }
+
+  get variables(): VariableStore {
+    return (this.variableStore ??= new VariableStore(this));
+  }
+
+  /** Subscriptions, jobs and conditional events of this command. */
+  get events(): EventContext {
+    return (this.eventContext ??= new EventContext(this));
   }
 
   // ---- process instances
@@ -243,19 +256,19 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   /** Runs what the agenda still holds, then writes everything in one go. */
   async flush(): Promise<void> {
-    await this.agenda.run();
-    this.events.beforeFlush();
+    await this.operationAgenda?.run();
+    this.eventContext?.beforeFlush();
     if (this.deletedTaskIds.length) {
       const ids = [...this.deletedTaskIds];
       this.uow.statement((em) => em.getRepository(IdentityLinkEntity).delete({ taskId: In(ids) }));
     }
     await super.flush();
-    await this.history.flush(this.em);
+    await this.historyWriter?.flush(this.em);
   }
 
   committed(): void {
     if (this.newTopics.size) this.deps.externalTasksCreated([...this.newTopics]);
-    const due = this.events.createdJobsDue();
+    const due = this.eventContext?.createdJobsDue();
     if (due) this.deps.jobsCreated?.(due);
     super.committed();
   }
