@@ -256,7 +256,8 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   /** Runs what the agenda still holds, then writes everything in one go. */
   async flush(): Promise<void> {
-    await this.operationAgenda?.run();
+    // The agenda also settles conditional events, so it runs whenever events were touched (a variable change alone).
+    if (this.operationAgenda || this.eventContext) await this.agenda.run();
     this.eventContext?.beforeFlush();
     if (this.deletedTaskIds.length) {
       const ids = [...this.deletedTaskIds];
