@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -32,29 +31,25 @@ function routeOf(req: IncomingMessage): string | null {
   return path && !path.endsWith(BIND_PATH) ? `${r.baseUrl ?? ''}${path}` : null;
 }
 
-function requestLine(req: IncomingMessage, res: ServerResponse, fields: object): object {
-  const { responseTime } = fields as { responseTime: number };
-  return { method: req.method, route: routeOf(req), status: res.statusCode, durationMs: responseTime };
+function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: number): object {
+  return { method: req.method, route: routeOf(req), status: res.statusCode, durationMs };
 }
 
 /**
- * First middleware of the application: gives every request its id (echoed in the response) and writes one
- * line when the response is done, at info, so that `LOG_LEVEL=warn` switches request lines off. Errors are
- * logged by the exception filter, which knows whether they are ours.
+ * First middleware of the application: gives every request its id (echoed in the response) and its child
+ * logger (`req.log`, which nestjs-pino binds for the logs written while the request runs), and writes one line
+ * when the response is done, at info, so that `LOG_LEVEL=warn` switches request lines off. Errors are logged
+ * by the exception filter, which knows whether they are ours.
  */
-export function requestLogging(root: Logger) {
-  return pinoHttp({
-    logger: root,
-    genReqId: requestId,
-    customAttributeKeys: { reqId: 'requestId' },
-    // Bind only the id: pino-http would otherwise serialize the whole request, headers and credentials included.
-    quietReqLogger: true,
-    quietResLogger: true,
-    wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined },
-    customSuccessObject: requestLine,
-    customErrorObject: (req, res, _err, fields) => requestLine(req, res, fields),
-    customErrorMessage: () => 'request completed',
-    autoLogging: { ignore: (req) => QUIET_PATH_PREFIXES.some((prefix) => req.url?.startsWith(prefix)) },
-  });
+export function requestLogging(root: Logger): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    const id = requestId(req, res);
+    const log = root.child({ requestId: id });
+    Object.assign(req, { id, log });
+    if (root.isLevelEnabled('info') && !QUIET_PATH_PREFIXES.some((prefix) => req.url?.startsWith(prefix))) {
+      const start = Date.now();
+      res.once('finish', () => log.info(requestLine(req, res, Date.now() - start), 'request completed'));
+    }
+    next();
+  };
 }
