@@ -3,13 +3,36 @@
  * `type`; exactly one place (common/errors/camunda-exception.filter.ts) maps them to HTTP.
  */
 export type EngineErrorKind =
-  'BadUserRequest' | 'NotFound' | 'NotValid' | 'NullValue' | 'Authorization' | 'OptimisticLocking' | 'Parse' | 'SuspendedEntityInteraction' | 'ProcessEngine';
+  | 'BadUserRequest'
+  | 'NotFound'
+  | 'NotValid'
+  | 'NullValue'
+  | 'Authorization'
+  | 'OptimisticLocking'
+  | 'Parse'
+  | 'SuspendedEntityInteraction'
+  | 'Conflict'
+  | 'ProcessEngine';
 
 export abstract class EngineError extends Error {
   abstract readonly kind: EngineErrorKind;
   /** Camunda exception class name, e.g. `BadUserRequestException`. */
   abstract readonly type: string;
   readonly code: number = 0;
+}
+
+/**
+ * The request collides with the state another caller left (a task claimed by somebody else). Camunda
+ * answers these with 500; they are the caller's to resolve, so they are a 409 here, with Camunda's type.
+ */
+export class ConflictError extends EngineError {
+  readonly kind = 'Conflict' as const;
+  constructor(
+    message: string,
+    readonly type: string,
+  ) {
+    super(message);
+  }
 }
 
 export class ProcessEngineError extends EngineError {

@@ -151,7 +151,7 @@ describe(`authorization resource (${databaseLabel()})`, () => {
       const res = await admin()
         .post('/authorization/create')
         .send({ userId: 'ann', resourceType: 16, resourceId: 'dup', permissions: ['UPDATE'] })
-        .expect(500);
+        .expect(409);
       expect(res.body).toMatchObject({ type: 'ProcessEnginePersistenceException' });
       await remove(first.id);
     });

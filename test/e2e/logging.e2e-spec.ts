@@ -5,6 +5,7 @@ import { version } from '../../package.json';
 import { createApp } from '../../src/app.factory';
 import { logStarted } from '../../src/common/logging/logging.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { fixture } from '../support/deploy';
 import { databaseLabel, freshTestDatabase } from '../support/test-app';
 
 /** A log destination the test can read: every line pino writes, and a way to wait for one. */
@@ -76,7 +77,8 @@ describe(`structured logs (${databaseLabel()})`, () => {
   describe('LOG_FORMAT=json at LOG_LEVEL info', () => {
     let b: Booted;
     beforeAll(async () => {
-      b = await boot({ LOG_FORMAT: 'json' });
+      // No job executor: the 5xx case runs a failing job itself.
+      b = await boot({ LOG_FORMAT: 'json', JOB_EXECUTOR_ENABLED: 'false' });
     });
     afterAll(() => b.close());
     const api = () => request(b.app.getHttpServer());
@@ -147,14 +149,26 @@ describe(`structured logs (${databaseLabel()})`, () => {
     });
 
     it('logs a 5xx as an error with its stack', async () => {
-      const body = { type: 1, userId: 'ann', resourceType: 16, resourceId: 'dup', permissions: ['READ'] };
-      await api().post('/engine-rest/authorization/create').auth('demo', 'demo').send(body).expect(200);
-      const res = await api().post('/engine-rest/authorization/create').auth('demo', 'demo').send(body).expect(500);
+      // A job whose own work fails answers 500 when executed over REST (Camunda's documented answer).
+      await api().post('/engine-rest/deployment/create').auth('demo', 'demo').attach('data', fixture('events/async.bpmn'), 'async.bpmn').expect(200);
+      const pi = (await api().post('/engine-rest/process-definition/key/asyncFailing/start').auth('demo', 'demo').send({}).expect(200)).body;
+      const [job] = (await api().get(`/engine-rest/job?processInstanceId=${pi.id}`).auth('demo', 'demo').expect(200)).body;
+      const res = await api().post(`/engine-rest/job/${job.id}/execute`).auth('demo', 'demo').expect(500);
       const id = res.headers['x-request-id'];
       const error = await b.sink.nextJson((e) => e.requestId === id && e.level === 'error');
-      expect(error).toMatchObject({ status: 500, type: 'ProcessEnginePersistenceException', msg: res.body.message });
-      expect(error.error).toMatchObject({ type: 'QueryFailedError', stack: expect.stringMatching(/\n\s+at /) });
-      expect(await requestLine(id)).toMatchObject({ method: 'POST', route: '/engine-rest/authorization/create', status: 500 });
+      expect(error).toMatchObject({ status: 500, type: 'RestException', msg: res.body.message });
+      expect(error.error).toMatchObject({ type: expect.any(String), stack: expect.stringMatching(/\n\s+at /) });
+      expect(await requestLine(id)).toMatchObject({ method: 'POST', route: '/engine-rest/job/:id/execute', status: 500 });
+    });
+
+    it('logs a duplicate the caller created as a warning: a 409, not our defect', async () => {
+      const body = { type: 1, userId: 'ann', resourceType: 16, resourceId: 'dup', permissions: ['READ'] };
+      await api().post('/engine-rest/authorization/create').auth('demo', 'demo').send(body).expect(200);
+      const res = await api().post('/engine-rest/authorization/create').auth('demo', 'demo').send(body).expect(409);
+      const id = res.headers['x-request-id'];
+      const warning = await b.sink.nextJson((e) => e.requestId === id && e.level === 'warn');
+      expect(warning).toMatchObject({ status: 409, type: 'ProcessEnginePersistenceException', msg: res.body.message });
+      expect(warning.error).toBeUndefined();
     });
   });
 

@@ -192,8 +192,9 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect(claimed.assignee).toBe('mary');
     expect(claimed.lastUpdated).not.toBeNull();
     await t.as('demo').post(`/task/${buffet2.id}/claim`).send({ userId: 'mary' }).expect(204);
-    const taken = await t.as('demo').post(`/task/${buffet2.id}/claim`).send({ userId: 'bob' }).expect(500);
+    const taken = await t.as('demo').post(`/task/${buffet2.id}/claim`).send({ userId: 'bob' }).expect(409);
     expect(taken.body.message).toBe(`Task '${buffet2.id}' is already claimed by someone else.`);
+    expect(taken.body.type).toBe('TaskAlreadyClaimedException');
     await t.as('demo').post(`/task/${buffet2.id}/unclaim`).expect(204);
     expect((await t.as('demo').get(`/task/${buffet2.id}`).expect(200)).body.assignee).toBeNull();
     await t.as('demo').post(`/task/${buffet2.id}/assignee`).send({ userId: 'bob' }).expect(204);

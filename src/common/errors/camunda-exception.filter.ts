@@ -25,6 +25,8 @@ function engineStatus(err: EngineError): number {
       return 400;
     case 'Authorization':
       return 403;
+    case 'Conflict':
+      return 409;
     case 'OptimisticLocking':
     case 'ProcessEngine':
       return 500;
@@ -110,8 +112,10 @@ export class CamundaExceptionFilter implements ExceptionFilter {
     if (err instanceof QueryFailedError) {
       const code = (err as { code?: string }).code ?? '';
       const duplicate = /DUP|UNIQUE|CONSTRAINT/i.test(code) || /UNIQUE constraint/.test(err.message);
+      // A unique constraint refused what the caller asked to create (it exists already, maybe created a moment
+      // ago by a concurrent request): the caller's to resolve, so a 409 (Camunda: 500) with Camunda's type.
       return [
-        500,
+        duplicate ? 409 : 500,
         {
           type: 'ProcessEnginePersistenceException',
           message: duplicate ? 'The entity violates a unique constraint (it exists already)' : 'A database operation failed',

@@ -20,6 +20,8 @@ export function wrapEngineError(err: unknown, prefix: string): unknown {
     case 'SuspendedEntityInteraction':
     case 'Parse':
       return new RestError(400, message, err.type === 'InvalidRequestException' ? 'InvalidRequestException' : 'RestException');
+    case 'Conflict':
+      return new RestError(409, message, 'RestException');
     case 'Authorization':
     case 'OptimisticLocking':
     case 'ProcessEngine':

@@ -1,6 +1,6 @@
 import { checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
-import { NullValueError, ProcessEngineError } from '../../errors';
+import { ConflictError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
 
 /** Claim, unclaim and set assignee. */
@@ -16,7 +16,7 @@ export class SetTaskAssigneeCmd implements Command<void> {
     if (!task) throw new NullValueError(`Cannot find task with id ${this.taskId}: task is null`);
     await checkTaskAssign(ctx, task);
     if (this.claim && this.userId != null && task.assignee != null && task.assignee !== this.userId) {
-      throw new ProcessEngineError(`Task '${task.id}' is already claimed by someone else.`);
+      throw new ConflictError(`Task '${task.id}' is already claimed by someone else.`, 'TaskAlreadyClaimedException');
     }
     if (task.assignee === this.userId) return;
     task.assignee = this.userId;
