@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ValidateBy, ValidateNested } from 'class-validator';
+import { recordFieldRule } from './lean-body';
 import { JSON_BOOLEAN, JSON_INTEGER, JSON_LONG, JSON_OBJECT, JSON_STRING, JSON_STRING_ARRAY, JsonObject, JsonType, UNREADABLE } from '../http/json-body';
 
 /**
@@ -33,6 +34,10 @@ function documented(schema: ApiPropertyOptions, options: FieldOptions): Property
   return required ? ApiProperty(property) : ApiPropertyOptional({ ...property, nullable: true } as ApiPropertyOptions);
 }
 
+function requiredMessage(options: FieldOptions): string | undefined {
+  return typeof options.required === 'string' ? options.required : undefined;
+}
+
 function requiredRule(options: FieldOptions): PropertyDecorator[] {
   const message = options.required;
   if (typeof message !== 'string') return [];
@@ -58,6 +63,7 @@ export function JsonField(type: JsonType<unknown>, schema: ApiPropertyOptions, o
     }),
     typeRule(type),
     ...requiredRule(options),
+    recordFieldRule({ type, required: requiredMessage(options) }),
   );
 }
 
@@ -86,7 +92,14 @@ const JSON_OBJECT_ARRAY: JsonType<JsonObject[]> = {
 
 /** A nested body object, validated by the rules of its class. */
 export function NestedField(type: () => new () => object, options: FieldOptions = {}): PropertyDecorator {
-  return applyDecorators(documented({ type }, options), Type(type), ValidateNested(), typeRule(JSON_OBJECT), ...requiredRule(options));
+  return applyDecorators(
+    documented({ type }, options),
+    Type(type),
+    ValidateNested(),
+    typeRule(JSON_OBJECT),
+    ...requiredRule(options),
+    recordFieldRule({ type: JSON_OBJECT, required: requiredMessage(options), nested: type }),
+  );
 }
 
 export function NestedArrayField(type: () => new () => object, options: FieldOptions = {}): PropertyDecorator {
@@ -96,5 +109,6 @@ export function NestedArrayField(type: () => new () => object, options: FieldOpt
     ValidateNested({ each: true }),
     typeRule(JSON_OBJECT_ARRAY),
     ...requiredRule(options),
+    recordFieldRule({ type: JSON_OBJECT_ARRAY, required: requiredMessage(options), nested: type, each: true }),
   );
 }

@@ -3,6 +3,7 @@ import { ObjectField, StringField, VariablesField } from '../validation/body-fie
 import { RestError } from '../errors/rest-error';
 import { TypedValue, VariableMap } from '../../engine/variables/typed-value';
 import { typedValueFromWire, typedValueToWire, WireValue } from './wire-value';
+import { LeanBody } from '../validation/lean-body';
 
 /** One value, in responses and as the body of PUT .../variables/{name}. */
 export class VariableValueDto {
@@ -11,6 +12,7 @@ export class VariableValueDto {
   @ObjectField() valueInfo: Record<string, unknown>;
 }
 
+@LeanBody()
 export class VariablesBodyDto {
   @VariablesField() variables?: Record<string, VariableValueDto> | null;
 }

@@ -16,6 +16,7 @@ import { FetchRequestInput } from '../../engine/external-task/fetch-request-vali
 import { MAX_ASYNC_RESPONSE_TIMEOUT } from '../../engine/external-task/external-task-types';
 import { VariableMap } from '../../engine/variables/typed-value';
 import { NotValidError } from '../../engine/errors';
+import { LeanBody } from '../../common/validation/lean-body';
 
 /** Request bodies of the external task endpoints, with Camunda's defaults for what is absent. */
 
@@ -110,6 +111,7 @@ export class FetchSortingDto {
   @StringField({ required: true, enum: ['asc', 'desc'] }) sortOrder: string;
 }
 
+@LeanBody()
 export class FetchExternalTasksDto {
   @StringField({ required: true }) workerId: string;
   @IntegerField({ required: true }) maxTasks: number;
@@ -119,6 +121,7 @@ export class FetchExternalTasksDto {
   @NestedArrayField(() => FetchTopicDto) topics?: FetchTopicDto[] | null;
 }
 
+@LeanBody()
 export class CompleteExternalTaskDto {
   @StringField({ required: true }) workerId: string;
   @VariablesField() variables?: Record<string, unknown> | null;

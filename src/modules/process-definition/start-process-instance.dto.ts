@@ -1,6 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
+import { LeanBody } from '../../common/validation/lean-body';
 
+@LeanBody()
 export class StartProcessInstanceDto {
   @VariablesField() variables?: Record<string, unknown> | null;
   @StringField() businessKey?: string | null;

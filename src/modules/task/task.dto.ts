@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
+import { LeanBody } from '../../common/validation/lean-body';
 
 export class TaskDto {
   @ApiProperty() id: string;
@@ -33,6 +34,7 @@ export class UserIdDto {
   @StringField() userId?: string | null;
 }
 
+@LeanBody()
 export class CompleteTaskDto {
   @VariablesField() variables?: Record<string, unknown> | null;
   @BooleanField() withVariablesInReturn?: boolean | null;
