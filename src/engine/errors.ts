@@ -136,11 +136,13 @@ export class ParseError extends EngineError {
 }
 
 /**
- * A decision could not be evaluated (hit policy violation, FEEL failure, value outside the allowed
- * values, type conversion). Camunda reports these as DecisionException; the message names the decision.
+ * A decision could not be evaluated (hit policy violation, FEEL that fails or does not parse, value outside
+ * the allowed values, type conversion). Camunda reports these as DecisionException with a 500; the fault
+ * lies in the deployed model or the variables given, never in the engine, so here it is a 400. The message
+ * names the decision and the cell.
  */
 export class DecisionEvaluationError extends EngineError {
-  readonly kind = 'ProcessEngine' as const;
+  readonly kind = 'BadUserRequest' as const;
   readonly type = 'DecisionException';
 }
 

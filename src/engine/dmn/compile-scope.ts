@@ -1,4 +1,12 @@
-import { compileExpression, compileUnaryTests, CompiledFeelExpression, CompiledUnaryTests, FeelSyntaxFailure } from './feel-expression';
+import {
+  compileExpression,
+  compileUnaryTests,
+  CompiledFeelExpression,
+  CompiledUnaryTests,
+  FeelSyntaxFailure,
+  unparsableExpression,
+  unparsableUnaryTests,
+} from './feel-expression';
 import { ParseProblems } from './parse-problems';
 import { DmnDialect, ItemDefinitionType, resolveTypeRef, TypeDefinition } from './type-ref';
 
@@ -26,15 +34,17 @@ export class CompileScope {
     return resolveTypeRef(typeRef, this.itemDefinitions, this.dialect);
   }
 
-  /** Returns null for empty text; reports a syntax error and returns null too. */
+  /**
+   * Returns null for empty text. Text that does not parse is a warning and an expression that fails when
+   * evaluated: Camunda parses FEEL only then, so such a decision deploys (often legacy JUEL-style text).
+   */
   expression(text: string | undefined, language: string | undefined, at: CellLocation): CompiledFeelExpression | null {
     if (text === undefined || text.trim() === '') return null;
     this.checkLanguage(language, at);
     try {
       return compileExpression(text, this.knownNames);
     } catch (err) {
-      this.syntaxProblem(err, at);
-      return null;
+      return unparsableExpression(this.syntaxProblem(err, at));
     }
   }
 
@@ -43,8 +53,7 @@ export class CompileScope {
     try {
       return compileUnaryTests(text ?? '', this.knownNames);
     } catch (err) {
-      this.syntaxProblem(err, at);
-      return compileUnaryTests('', this.knownNames);
+      return unparsableUnaryTests(this.syntaxProblem(err, at));
     }
   }
 
@@ -55,8 +64,12 @@ export class CompileScope {
     }
   }
 
-  private syntaxProblem(err: unknown, at: CellLocation): void {
+  private syntaxProblem(err: unknown, at: CellLocation): FeelSyntaxFailure {
     if (!(err instanceof FeelSyntaxFailure)) throw err;
-    this.problems.error(`FEEL syntax error in ${at.what}: ${err.reason} at position ${err.position} of '${err.text}'`, at.elementIds);
+    this.problems.warning(
+      `FEEL syntax error in ${at.what}: ${err.reason} at position ${err.position} of '${err.text}'; evaluating the decision will fail`,
+      at.elementIds,
+    );
+    return err;
   }
 }

@@ -135,7 +135,7 @@ function tableOutcome(decision: DecisionModel, table: DecisionTableLogic, contex
     collectResultValue: aggregate?.number ?? null,
   };
   if (aggregate) {
-    const name = table.outputs[0].name;
+    const name = aggregate.outputName;
     return { rows: [{ [name]: aggregate.typed }], feelRows: [{ [name]: aggregate.feel }], multiple: false, value: aggregate.feel, evaluation };
   }
   const single = table.hitPolicy === 'UNIQUE' || table.hitPolicy === 'FIRST' || table.hitPolicy === 'ANY' || table.hitPolicy === 'PRIORITY';

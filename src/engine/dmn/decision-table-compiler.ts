@@ -52,9 +52,6 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
     ),
   }));
   if (outputs.length === 0) scope.problems.error(`Decision table of decision '${owner.key}' has no output`, [table.id, owner.key]);
-  if (aggregation && outputs.length > 1) {
-    scope.problems.error(`Aggregation '${aggregation}' cannot combine several outputs (decision '${owner.key}')`, [table.id, owner.key]);
-  }
 
   const rules: RuleModel[] = (table.rule ?? []).map((rule, r) => {
     const inputEntries = rule.inputEntry ?? [];

@@ -9,7 +9,9 @@ const DMN13_MODEL = 'https://www.omg.org/spec/DMN/20191111/MODEL/';
 const DMN13_DMNDI = 'https://www.omg.org/spec/DMN/20191111/DMNDI/';
 
 const MODEL_VERSIONS: Record<string, DmnVersion> = {
+  // DMN 1.1 was published under two names; Camunda reads both
   '20151101/dmn.xsd': '1.1',
+  '20151101/dmn11.xsd': '1.1',
   '20180521/MODEL': '1.2',
   '20191111/MODEL': '1.3',
   '20211108/MODEL': '1.4',
@@ -17,7 +19,7 @@ const MODEL_VERSIONS: Record<string, DmnVersion> = {
 };
 
 // http or https, with or without the trailing slash: exporters disagree.
-const MODEL_URI = /^https?:\/\/www\.omg\.org\/spec\/DMN\/(20151101\/dmn\.xsd|\d{8}\/MODEL)\/?$/;
+const MODEL_URI = /^https?:\/\/www\.omg\.org\/spec\/DMN\/(20151101\/dmn(?:11)?\.xsd|\d{8}\/MODEL)\/?$/;
 const DMNDI_URI = /^https?:\/\/www\.omg\.org\/spec\/DMN\/\d{8}\/DMNDI\/?$/;
 const XMLNS_ATTRIBUTE = /\bxmlns(:[\w.-]+)?(\s*=\s*)(["'])(.*?)\3/g;
 

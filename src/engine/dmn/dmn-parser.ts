@@ -1,5 +1,6 @@
 import camundaDmn from 'camunda-dmn-moddle/resources/camunda.json';
 import { DmnModdle, ModdleParseResult } from 'dmn-moddle';
+import { normalizeAttributeSpacing } from '../util/xml-attribute-spacing';
 import { CompileScope } from './compile-scope';
 import { compileDecision } from './decision-compiler';
 import { linkDecisions } from './decision-graph';
@@ -16,8 +17,9 @@ const CAMUNDA_NS = 'http://camunda.org/schema/1.0/dmn';
 
 /**
  * Parses and compiles a DMN 1.1-1.5 resource. Throws ParseError with per-resource details for XML that
- * cannot be read, DOCTYPE declarations, non-DMN namespaces, duplicate ids, broken FEEL and broken tables.
- * Decisions whose logic the engine does not support are kept and fail only when evaluated.
+ * cannot be read, DOCTYPE declarations, non-DMN namespaces, duplicate ids and broken tables. Decisions
+ * whose logic the engine does not support, and FEEL that does not parse (Camunda parses FEEL only when
+ * it evaluates), are kept with a warning and fail only when evaluated.
  */
 export async function parseDmn(xml: string, resourceName: string): Promise<DmnModel> {
   const problems = new ParseProblems(resourceName, xml);
@@ -25,7 +27,7 @@ export async function parseDmn(xml: string, resourceName: string): Promise<DmnMo
     problems.error('DOCTYPE and ENTITY declarations are not allowed in DMN resources');
     throw problems.toError();
   }
-  const { xml: normalized, version } = normalizeDmnNamespaces(xml);
+  const { xml: normalized, version } = normalizeDmnNamespaces(normalizeAttributeSpacing(xml));
   const result = await readXml(normalized, problems);
   if (!result) throw problems.toError();
   const defs = result.rootElement as DmnDefinitions;

@@ -20,7 +20,7 @@ export class FeelSyntaxFailure extends Error {
     readonly reason: string,
     readonly position: number,
   ) {
-    super(`FEEL syntax error in '${text}' at position ${position}: ${reason}`);
+    super(`the FEEL text '${text}' does not parse: ${reason} at position ${position}`);
   }
 }
 
@@ -102,6 +102,42 @@ export class CompiledUnaryTests {
 
 function isMemoKey(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** The shape given to texts that do not parse: never read, as their evaluation fails before. */
+const UNPARSABLE: FeelShape = { syntaxError: null, usesVariables: true, bareVariable: null };
+
+/**
+ * Stands in for an expression whose text does not parse. Camunda parses FEEL only when it evaluates, so a
+ * decision with such a cell deploys and fails when that cell is evaluated; the evaluator names the cell.
+ */
+class UnparsableFeelExpression extends CompiledFeelExpression {
+  constructor(private readonly failure: FeelSyntaxFailure) {
+    super(failure.text, UNPARSABLE);
+  }
+
+  override evaluate(): never {
+    throw this.failure;
+  }
+}
+
+/** The unary-tests counterpart of UnparsableFeelExpression. */
+class UnparsableUnaryTests extends CompiledUnaryTests {
+  constructor(private readonly failure: FeelSyntaxFailure) {
+    super(failure.text, UNPARSABLE);
+  }
+
+  override test(): never {
+    throw this.failure;
+  }
+}
+
+export function unparsableExpression(failure: FeelSyntaxFailure): CompiledFeelExpression {
+  return new UnparsableFeelExpression(failure);
+}
+
+export function unparsableUnaryTests(failure: FeelSyntaxFailure): CompiledUnaryTests {
+  return new UnparsableUnaryTests(failure);
 }
 
 export function compileExpression(text: string, knownNames: FeelContext): CompiledFeelExpression {

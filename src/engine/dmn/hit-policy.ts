@@ -21,6 +21,8 @@ export interface AggregateResult {
   typed: TypedValue;
   /** The aggregated number for history (collectResultValue). */
   number: number | null;
+  /** The result's name: the output the aggregated values came from. */
+  outputName: string;
 }
 
 /** Picks the hits the table's hit policy returns; output entries are evaluated only for rules that need them. */
@@ -52,10 +54,25 @@ export function applyHitPolicy(table: DecisionTableLogic, matched: RuleModel[], 
   }
 }
 
-/** COLLECT with SUM, MIN, MAX or COUNT over the single output; empty output entries do not count. */
+/**
+ * COLLECT with SUM, MIN, MAX or COUNT over the one output value of each matched rule; empty output entries
+ * do not count. A table with several outputs deploys (as in Camunda) and aggregates as long as every matched
+ * rule fills at most one of them; a rule with more fails the evaluation, as Camunda's does.
+ */
 export function aggregate(table: DecisionTableLogic, hits: Hit[]): AggregateResult {
-  const output = table.outputs[0];
-  const entries = hits.map((h) => h.values.find((v) => v.output === output)).filter((v): v is OutputValue => v !== undefined);
+  const compound = hits.find((h) => h.values.length > 1);
+  if (compound) {
+    const names = compound.values.map((v) => v.output.name).join("', '");
+    throw new EvaluationFailure(
+      `unable to execute aggregation '${table.aggregation}' on the compound output ('${names}') of rule '${compound.rule?.id ?? compound.rule?.order ?? 'default'}': only one output value is allowed`,
+    );
+  }
+  const entries = hits.map((h) => h.values[0]).filter((v): v is OutputValue => v !== undefined);
+  const output = entries[0]?.output ?? table.outputs[0];
+  return { ...aggregateValues(table, output, entries), outputName: output.name };
+}
+
+function aggregateValues(table: DecisionTableLogic, output: OutputClauseModel, entries: OutputValue[]): Omit<AggregateResult, 'outputName'> {
   if (table.aggregation === 'COUNT') {
     return { feel: entries.length, typed: { type: 'integer', value: entries.length, valueInfo: {} }, number: entries.length };
   }

@@ -16,6 +16,7 @@ async function parseFailure(xml: string, resource = 'broken.dmn'): Promise<Parse
 describe('parseDmn', () => {
   const namespaces: Array<[string, string]> = [
     ['1.1', 'http://www.omg.org/spec/DMN/20151101/dmn.xsd'],
+    ['1.1', 'http://www.omg.org/spec/DMN/20151101/dmn11.xsd'],
     ['1.2', 'http://www.omg.org/spec/DMN/20180521/MODEL/'],
     ['1.3', 'https://www.omg.org/spec/DMN/20191111/MODEL/'],
     ['1.4', 'https://www.omg.org/spec/DMN/20211108/MODEL/'],
@@ -38,6 +39,16 @@ describe('parseDmn', () => {
     // camunda:inputVariable="guests" names the input value inside the entry `guests > 8`
     expect(rows('Summer', 12)[0].desiredDish.value).toBe('Stew');
     expect(rows('Summer', 2)).toEqual([]);
+  });
+
+  it('reads attributes with white space around "="', async () => {
+    const xml = tableModel({ hitPolicy: 'FIRST', rules: [['> 1', '"big"']] }).replace(
+      '<decision id="table" name="Table">',
+      '<decision id = "table"\n  name= "Table">',
+    );
+    const model = await parseDmn(xml, 'spaced.dmn');
+    expect(model.decisions[0]).toMatchObject({ key: 'table', name: 'Table' });
+    expect(evaluateDecision(model, 'table', vars({ x: 2 })).rows[0].out.value).toBe('big');
   });
 
   it('treats typeRef date as a date and time in Camunda models', async () => {
@@ -80,26 +91,62 @@ describe('parseDmn', () => {
     expect(err.details['broken.dmn'].errors[0].message).toMatch(/not a DMN definitions element of a supported namespace.*'http:\/\/example.com\/not-dmn'/);
   });
 
-  it('reports broken FEEL in a cell with the cell, rule and decision ids and the cell position', async () => {
-    const err = await parseFailure(
+  it('deploys FEEL that does not parse with a warning naming the cell, rule, decision and position, as Camunda parses FEEL only when evaluating', async () => {
+    const model = await parseDmn(
       tableModel({
         rules: [
           ['> 1', '"a"'],
           ['> ', '"b"'],
         ],
       }),
+      'lenient.dmn',
     );
-    const [problem] = err.details['broken.dmn'].errors;
-    expect(problem.message).toMatch(/FEEL syntax error in input entry 1 of rule 2 of decision 'table'/);
+    const [problem] = model.warnings;
+    expect(problem.message).toMatch(/FEEL syntax error in input entry 1 of rule 2 of decision 'table'.*evaluating the decision will fail/);
     expect(problem).toMatchObject({ mainElementId: 'rule2in1', elementIds: ['rule2in1', 'rule2', 'table'], line: 4, column: expect.any(Number) });
+    // rule 1 decides before rule 2's cell is read only for FIRST; this UNIQUE table reads every cell
+    expect(() => evaluateDecision(model, 'table', vars({ x: 2 }))).toThrow(DecisionEvaluationError);
+    expect(() => evaluateDecision(model, 'table', vars({ x: 2 }))).toThrow(
+      /^Decision 'Table' \(table\): input entry 1 of rule 'rule2': the FEEL text '> ' does not parse: .* at position 2$/,
+    );
   });
 
   it.each([
-    ['an output entry', tableModel({ rules: [['-', 'if x > then 1']] }), /output entry 1 of rule 1/],
-    ['an input expression', tableModel({ inputs: [{ expression: 'x +' }], rules: [['-', '1']] }), /input expression 1/],
-    ['a literal expression', literalModel('1 +* 2'), /the literal expression of decision 'literal'/],
-  ])('reports broken FEEL in %s', async (_what, xml, message) => {
-    expect((await parseFailure(xml)).details['broken.dmn'].errors[0].message).toMatch(message);
+    [
+      'an output entry',
+      tableModel({ rules: [['-', 'if x > then 1']] }),
+      /^Decision 'Table' \(table\): output 'out' of rule 'rule1': the FEEL text 'if x > then 1' does not parse/,
+    ],
+    [
+      'an input expression',
+      tableModel({ inputs: [{ expression: 'x +' }], rules: [['-', '1']] }),
+      /^Decision 'Table' \(table\): input 'In 1': the FEEL text 'x \+' does not parse/,
+    ],
+    ['a literal expression', literalModel('1 +* 2'), /^Decision 'Literal' \(literal\): literal expression: the FEEL text '1 \+\* 2' does not parse/],
+    [
+      'legacy JUEL-style text without expressionLanguage',
+      tableModel({ rules: [['${x > 1}', '"big"']] }),
+      /^Decision 'Table' \(table\): input entry 1 of rule 'rule1': the FEEL text '\$\{x > 1\}' does not parse/,
+    ],
+  ])('deploys FEEL that does not parse in %s and fails evaluating it, naming decision, rule and cell', async (_what, xml, message) => {
+    const model = await parseDmn(xml, 'lenient.dmn');
+    expect(model.warnings.map((w) => w.message).join('\n')).toMatch(/FEEL syntax error/);
+    const key = model.decisions[0].key;
+    expect(() => evaluateDecision(model, key, vars({ x: 2 }))).toThrow(message);
+  });
+
+  it('evaluates the decision when the cell that does not parse is never read (the output of a rule that does not match)', async () => {
+    const model = await parseDmn(
+      tableModel({
+        rules: [
+          ['> 1', '"a"'],
+          ['< 0', '${legacy}'],
+        ],
+      }),
+      'lenient.dmn',
+    );
+    expect(evaluateDecision(model, 'table', vars({ x: 2 })).rows[0].out.value).toBe('a');
+    expect(() => evaluateDecision(model, 'table', vars({ x: -1 }))).toThrow(/output 'out' of rule 'rule2': the FEEL text '\$\{legacy\}' does not parse/);
   });
 
   it('reports duplicate decision ids', async () => {

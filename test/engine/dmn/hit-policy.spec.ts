@@ -226,11 +226,38 @@ describe('hit policies', () => {
       /hit policy 'ANY' requires all matching rules to have equal outputs, but rules 'rule1', 'rule2' matched with different outputs/,
     ],
     ['SUM over text', { hitPolicy: 'COLLECT', aggregation: 'SUM', rules: [['-', '"a"']] }, /unable to execute collect aggregation SUM on the value 'a'/],
+    [
+      'an aggregation over a rule that fills two outputs',
+      {
+        hitPolicy: 'COLLECT',
+        aggregation: 'MAX',
+        outputs: [{ name: 'a' }, { name: 'b' }],
+        rules: [
+          ['-', '1', ''],
+          ['> 2', '2', '3'],
+        ],
+      },
+      /unable to execute aggregation 'MAX' on the compound output \('a', 'b'\) of rule 'rule2': only one output value is allowed/,
+    ],
   ];
   it.each(violations)('%s is an evaluation error', async (_name, spec, message) => {
     const run = evaluate(tableModel(spec), 'table', { x: 3 });
     await expect(run).rejects.toBeInstanceOf(DecisionEvaluationError);
     await expect(run).rejects.toMatchObject({ type: 'DecisionException', message: expect.stringMatching(message) });
+  });
+
+  it('aggregates a table with several outputs while each matching rule fills one of them, under the name of the first', async () => {
+    const spec: TableSpec = {
+      hitPolicy: 'COLLECT',
+      aggregation: 'SUM',
+      outputs: [{ name: 'a' }, { name: 'b' }],
+      rules: [
+        ['-', '', '4'],
+        ['> 2', '2', ''],
+      ],
+    };
+    expect(plainRows(await evaluate(tableModel(spec), 'table', { x: 3 }))).toEqual([{ b: 6 }]);
+    expect(plainRows(await evaluate(tableModel(spec), 'table', { x: 1 }))).toEqual([{ b: 4 }]);
   });
 
   it('records matched rules and the aggregate for history', async () => {

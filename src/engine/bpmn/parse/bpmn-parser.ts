@@ -2,7 +2,9 @@ import { BpmnModdle } from 'bpmn-moddle';
 import camundaDescriptor from 'camunda-bpmn-moddle/resources/camunda.json';
 import { ParseError, ParseProblem } from '../../errors';
 import { sharedExpressionCompiler } from '../../expression';
+import { normalizeAttributeSpacing } from '../../util/xml-attribute-spacing';
 import { ProcessGraph } from '../model/process-graph';
+import { assignSequenceFlowIds, resolveLenientReferences } from './lenient-references';
 import { children, isModdleElement } from './moddle-element';
 import { moddleMessage, moddlePosition, reportModdleWarnings } from './moddle-warnings';
 import { ParseContext } from './parse-context';
@@ -36,9 +38,14 @@ export async function parseBpmn(xml: string, resourceName: string): Promise<Bpmn
 
   let rootElement: unknown;
   try {
-    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(xml);
+    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(normalizeAttributeSpacing(xml));
     rootElement = result.rootElement;
-    reportModdleWarnings(result.warnings, ctx);
+    let warnings = result.warnings;
+    if (isModdleElement(rootElement) && rootElement.$type === 'bpmn:Definitions') {
+      assignSequenceFlowIds(rootElement, ctx);
+      warnings = resolveLenientReferences(rootElement, warnings, ctx);
+    }
+    reportModdleWarnings(warnings, ctx);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const { line, column } = moddlePosition(message);

@@ -34,7 +34,7 @@ export function parseAsync(el: ModdleElement, ctx: ParseContext): AsyncConfig {
     asyncBefore: bool(el, 'asyncBefore', false) || bool(el, 'async', false),
     asyncAfter: bool(el, 'asyncAfter', false),
     exclusive: bool(el, 'exclusive', true),
-    jobPriority: ctx.expression(attr(el, 'jobPriority'), el, "attribute 'camunda:jobPriority'"),
+    jobPriority: ctx.priority(el, 'jobPriority'),
     failedJobRetryTimeCycle: ctx.expression(retryText, el, 'camunda:failedJobRetryTimeCycle'),
   };
 }

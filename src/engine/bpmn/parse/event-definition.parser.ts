@@ -65,7 +65,8 @@ function parseByKind(kind: Kind, def: ModdleElement, el: ModdleElement, ctx: Par
 export function message(def: ModdleElement | null, el: ModdleElement, ctx: ParseContext, throwing: boolean): Of<'message'> {
   const msg = def ? child(def, 'messageRef') : null;
   const name = msg ? attr(msg, 'name') : null;
-  if (!throwing && !msg) ctx.error(`Attribute 'messageRef' is mandatory on the message event definition of ${describe(el)}`, el);
+  // an unresolvable messageRef was reported already; saying it is missing too would add nothing
+  if (!throwing && !msg && !ctx.hasErrorFor(el)) ctx.error(`Attribute 'messageRef' is mandatory on the message event definition of ${describe(el)}`, el);
   if (!throwing && msg && name === null) {
     ctx.error(`Cannot have a message event subscription with an empty or missing name (${describe(el)})`, el);
   }
@@ -80,8 +81,9 @@ export function message(def: ModdleElement | null, el: ModdleElement, ctx: Parse
 function signal(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'signal'> {
   const sig = child(def, 'signalRef');
   const name = sig ? attr(sig, 'name') : null;
-  if (!sig) ctx.error(`Attribute 'signalRef' is mandatory on the signal event definition of ${describe(el)}`, el);
-  else if (name === null) ctx.error(`Signal '${sig.id}' referenced by ${describe(el)} has no name`, el);
+  if (!sig) {
+    if (!ctx.hasErrorFor(el)) ctx.error(`Attribute 'signalRef' is mandatory on the signal event definition of ${describe(el)}`, el);
+  } else if (name === null) ctx.error(`Signal '${sig.id}' referenced by ${describe(el)} has no name`, el);
   return {
     kind: 'signal',
     signalId: sig?.id ?? '',
@@ -109,8 +111,12 @@ function timer(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'ti
 
 function error(def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwing: boolean): Of<'error'> {
   const err = child(def, 'errorRef');
-  const errorCode = err ? attr(err, 'errorCode') : null;
-  if (throwing && err && errorCode === null) {
+  // an errorRef naming no declared <error> is the error code itself, as in Camunda
+  const literal = ctx.literalErrorRefs.get(def) ?? null;
+  const errorCode = err ? attr(err, 'errorCode') : literal;
+  if (throwing && !err && literal === null) {
+    ctx.error(`'errorRef' attribute is mandatory on error end event ${describe(el)}`, el);
+  } else if (throwing && err && errorCode === null) {
     ctx.error(`'errorCode' is mandatory on errors referenced by throwing error event definitions, but the error '${err.id}' does not define one.`, el);
   }
   return {

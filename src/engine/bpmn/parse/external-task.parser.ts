@@ -51,7 +51,7 @@ export function parseExternalImplementation(
   }
   return {
     topic,
-    priority: ctx.expression(attr(implementationOwner, 'taskPriority'), element, "attribute 'camunda:taskPriority'"),
+    priority: ctx.priority(implementationOwner, 'taskPriority', element),
     errorEventDefinitions: extensions(element, 'camunda:ErrorEventDefinition').map((d) => errorMapping(d, element, ctx)),
   };
 }
@@ -62,7 +62,7 @@ function errorMapping(def: ModdleElement, element: ModdleElement, ctx: ParseCont
   if (!expression) ctx.error(`camunda:errorEventDefinition on ${describe(element)} needs an 'expression' attribute`, element);
   return {
     id: attr(def, 'id'),
-    errorCode: error ? attr(error, 'errorCode') : null,
+    errorCode: error ? attr(error, 'errorCode') : (ctx.literalErrorRefs.get(def) ?? null),
     errorMessage: error ? ctx.expression(attr(error, 'errorMessage'), element, 'camunda:errorMessage') : null,
     expression: expression ?? ctx.placeholder(),
   };

@@ -5,7 +5,7 @@ import { describe, ParseContext } from './parse-context';
 /**
  * Rules about sequence flows and attachments: both ends inside the flow's own scope, boundary
  * events on activities of their scope, default flows leaving their node, event-based gateways
- * leading only to catch events, event sub-processes without flows.
+ * leading only to catch events, event sub-processes without flows, ids on flows leaving asyncAfter.
  */
 export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
   const broken = new Set<string>();
@@ -21,6 +21,10 @@ export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
 
   for (const node of draft.nodes.values()) {
     const el = draft.elements.get(node.id)!;
+    // the asyncAfter job names the flows to take by id, so Camunda wants real ones there
+    if (node.async.asyncAfter && outgoing(node.id).some((f) => ctx.generatedFlowIds.has(f.id))) {
+      ctx.error(`Sequence flow with sourceRef='${node.id}' must have an id, activity with id '${node.id}' uses 'asyncAfter'.`, el);
+    }
     if (node.type === 'boundaryEvent') {
       const host = draft.nodes.get(node.attachedToId);
       if (!host || !isActivity(host) || host.scopeId !== node.scopeId) {

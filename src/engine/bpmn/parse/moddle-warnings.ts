@@ -1,6 +1,6 @@
 import type { ModdleWarning } from 'bpmn-moddle';
 import { isModdleElement, ModdleElement } from './moddle-element';
-import { describe, ParseContext } from './parse-context';
+import { describe, ownerOf, ParseContext } from './parse-context';
 
 /** Attributes we read from `$attrs` although the camunda descriptor does not declare them. */
 const READ_UNKNOWN_ATTRIBUTES = new Set(['camunda:decisionRefVersionTag']);
@@ -58,5 +58,6 @@ function referenceMessage(el: ModdleElement | undefined, property: string, ref: 
   const local = property.slice(property.indexOf(':') + 1);
   if (el?.$type === 'bpmn:SequenceFlow' && local === 'sourceRef') return `Invalid source '${ref}' of sequence flow '${el.id}'`;
   if (el?.$type === 'bpmn:SequenceFlow' && local === 'targetRef') return `Invalid destination '${ref}' of sequence flow '${el.id}'`;
-  return `Invalid reference '${ref}' in attribute '${local}' of ${describe(el)}`;
+  // event definitions have no id of their own: name the event that holds them
+  return `Invalid reference '${ref}' in attribute '${local}' of ${describe(el?.id ? el : ownerOf(el))}`;
 }

@@ -1,6 +1,7 @@
 import { ExpressionError, ParseProblem } from '../../errors';
 import { CompiledExpression, ExpressionCompiler } from '../../expression';
 import { ModdleElement } from './moddle-element';
+import { priorityProblem } from './text-values';
 import { XmlLocator } from './xml-locator';
 
 const SCOPE_TYPES = new Set(['bpmn:Definitions', 'bpmn:Process', 'bpmn:SubProcess', 'bpmn:Transaction', 'bpmn:AdHocSubProcess']);
@@ -23,6 +24,10 @@ export function ownerOf(el: ModdleElement | null | undefined): ModdleElement | n
 export class ParseContext {
   readonly errors: ParseProblem[] = [];
   readonly warnings: ParseProblem[] = [];
+  /** Ids made up for sequence flows the document gives none (BPMN makes a sequence flow's id optional). */
+  readonly generatedFlowIds = new Set<string>();
+  /** errorRef texts naming no declared error, by event definition: Camunda then uses the text as the error code. */
+  readonly literalErrorRefs = new Map<ModdleElement, string>();
 
   constructor(
     readonly resourceName: string,
@@ -63,6 +68,17 @@ export class ParseContext {
       this.error(`Invalid expression in ${what} of ${describe(owner)}: ${err.message}`, el);
       return this.placeholder();
     }
+  }
+
+  /** camunda:jobPriority / camunda:taskPriority read from `el` (reported against `owner`). */
+  priority(el: ModdleElement, attribute: 'jobPriority' | 'taskPriority', owner: ModdleElement = el): CompiledExpression | null {
+    const text = typeof el[attribute] === 'string' ? (el[attribute] as string) : null;
+    const problem = priorityProblem(text, attribute);
+    if (problem) {
+      this.error(`${problem} (${describe(ownerOf(owner))})`, owner);
+      return this.placeholder();
+    }
+    return this.expression(text, owner, `attribute 'camunda:${attribute}'`);
   }
 
   /**

@@ -39,8 +39,8 @@ export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): Pr
     startFormKey,
     hasStartFormKey: startFormKey !== null,
     isStartableInTasklist: bool(process, 'isStartableInTasklist', true),
-    jobPriority: ctx.expression(attr(process, 'jobPriority'), process, "attribute 'camunda:jobPriority'"),
-    taskPriority: ctx.expression(attr(process, 'taskPriority'), process, "attribute 'camunda:taskPriority'"),
+    jobPriority: ctx.priority(process, 'jobPriority'),
+    taskPriority: ctx.priority(process, 'taskPriority'),
     executionListeners: parseListeners(process, 'camunda:ExecutionListener', ctx),
     properties: parseProperties(process),
     documentation: parseDocumentation(process),
@@ -85,11 +85,8 @@ function parseScope(
     }
   }
   for (const el of elements) {
-    if (el.$type !== 'bpmn:SequenceFlow') continue;
-    if (!el.id) {
-      ctx.error(`Sequence flow in ${describe(container)} has no id`, el);
-      continue;
-    }
+    // every flow has an id here: the parser gives those without one a generated id
+    if (el.$type !== 'bpmn:SequenceFlow' || !el.id) continue;
     draft.elements.set(el.id, el);
     draft.flows.set(el.id, {
       id: el.id,

@@ -4,7 +4,7 @@ import { describe, ParseContext } from './parse-context';
 
 /**
  * Which start events each kind of scope may have, and link events pairing up inside a scope:
- * - process: at most one none start event; message/signal/timer/conditional starts; no error start;
+ * - process: at least one start event, at most one none start event; message/signal/timer/conditional starts; no error start;
  * - embedded sub-process: exactly one none start event;
  * - event sub-process: exactly one start event with an event definition (error starts interrupt).
  */
@@ -20,6 +20,7 @@ export function validateScopes(draft: GraphDraft, ctx: ParseContext): void {
 }
 
 function validateProcessStarts(draft: GraphDraft, scope: ScopeDraft, starts: StartEventNode[], ctx: ParseContext): void {
+  if (starts.length === 0) ctx.error(`Process '${scope.id}' must define a startEvent element`, scope.element);
   if (starts.filter((s) => s.eventDefinition === null).length > 1) {
     ctx.error(`Multiple none start events are not supported on process '${scope.id}'`, scope.element);
   }

@@ -37,3 +37,15 @@ export function parseHistoryTimeToLive(text: string | null): { days: number | nu
   if (days < 0) return { days: null, problem: 'Cannot parse historyTimeToLive: negative value is not allowed' };
   return { days, problem: null };
 }
+
+/**
+ * camunda:jobPriority and camunda:taskPriority: an expression, or else a constant that must be an int
+ * (Camunda's parsePriority refuses the model otherwise). Returns the problem message, or null.
+ */
+export function priorityProblem(text: string | null, attribute: string): string | null {
+  if (text == null) return null;
+  const trimmed = text.trim();
+  if (trimmed.startsWith('${') || trimmed.startsWith('#{')) return null;
+  if (/^[+-]?\d+$/.test(text) && Number(text) >= -(2 ** 31) && Number(text) <= 2 ** 31 - 1) return null;
+  return `Value '${text}' for attribute '${attribute}' is not a valid number`;
+}

@@ -5,19 +5,44 @@
 export class XmlLocator {
   private readonly lineStarts: number[] = [0];
   private readonly byId = new Map<string, number>();
+  private readonly opaque: Array<[number, number]> = [];
 
   constructor(private readonly xml: string) {
     for (let i = 0; i < xml.length; i++) if (xml[i] === '\n') this.lineStarts.push(i + 1);
-    const opaque: Array<[number, number]> = [];
     const comments = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g;
-    for (let m = comments.exec(xml); m; m = comments.exec(xml)) opaque.push([m.index, m.index + m[0].length]);
+    for (let m = comments.exec(xml); m; m = comments.exec(xml)) this.opaque.push([m.index, m.index + m[0].length]);
     const idAttribute = /\sid\s*=\s*(["'])([^"']*)\1/g;
     for (let m = idAttribute.exec(xml); m; m = idAttribute.exec(xml)) {
-      const at = m.index;
-      if (opaque.some(([from, to]) => at >= from && at < to)) continue;
+      if (this.isOpaque(m.index)) continue;
       const tagStart = this.tagStartOf(m.index);
       if (tagStart !== null && !this.byId.has(m[2])) this.byId.set(m[2], tagStart);
     }
+  }
+
+  /** Whether some start tag in the text carries this id (also elements the parser drops, such as diagram elements). */
+  hasId(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Locates an element the document gives no id (a generated one) at the start tag found at `offset`. */
+  alias(id: string, offset: number): void {
+    if (!this.byId.has(id)) this.byId.set(id, offset);
+  }
+
+  /**
+   * Offsets of the start tags `<localName ...>` (any prefix) without an id, or with an empty one, in
+   * document order; comments and CDATA sections do not count.
+   */
+  startTagsWithoutId(localName: string): number[] {
+    const found: number[] = [];
+    const tag = new RegExp(`<([\\w.-]+:)?${localName}(?=[\\s/>])`, 'g');
+    for (let m = tag.exec(this.xml); m; m = tag.exec(this.xml)) {
+      if (this.isOpaque(m.index)) continue;
+      const end = this.tagEndOf(m.index);
+      const id = /\sid\s*=\s*(["'])([^"']*)\1/.exec(this.xml.slice(m.index, end));
+      if (!id || id[2].trim() === '') found.push(m.index);
+    }
+    return found;
   }
 
   position(id: string | null): { line: number; column: number } | null {
@@ -35,6 +60,26 @@ export class XmlLocator {
       else hi = mid - 1;
     }
     return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+
+  private isOpaque(offset: number): boolean {
+    return this.opaque.some(([from, to]) => offset >= from && offset < to);
+  }
+
+  /** The offset of the `>` closing the start tag at `start` (a `>` inside a quoted value does not close it). */
+  private tagEndOf(start: number): number {
+    let quote: string | null = null;
+    for (let i = start + 1; i < this.xml.length; i++) {
+      const c = this.xml[i];
+      if (quote) {
+        if (c === quote) quote = null;
+      } else if (c === '"' || c === "'") {
+        quote = c;
+      } else if (c === '>') {
+        return i;
+      }
+    }
+    return this.xml.length;
   }
 
   /** The `<` of the start tag holding `offset`, or null when the match is text, a comment or CDATA. */

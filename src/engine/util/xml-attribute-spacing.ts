@@ -1,0 +1,80 @@
+/**
+ * XML allows white space around the `=` of an attribute (`id = "a"`), and Camunda's parser reads such
+ * models; saxen, the reader inside bpmn-moddle and dmn-moddle, refuses them ("missing attribute value").
+ * This rewrites `name = "value"` to `name="value"` followed by the same white space, so every tag keeps
+ * its length and its line breaks: offsets, lines and columns of everything else stay those of the
+ * original text, and error positions can still be computed from it.
+ *
+ * Only start tags are touched. Comments, CDATA sections, processing instructions and declarations are
+ * skipped whole, and inside a tag quoted values are skipped whole, so an `=` inside them never changes.
+ */
+export function normalizeAttributeSpacing(xml: string): string {
+  let out: string[] | null = null;
+  let copiedUpTo = 0;
+  let i = 0;
+  while (i < xml.length) {
+    const lt = xml.indexOf('<', i);
+    if (lt < 0) break;
+    const skipTo = opaqueEnd(xml, lt);
+    if (skipTo !== null) {
+      i = skipTo;
+      continue;
+    }
+    const gt = tagEnd(xml, lt);
+    if (gt < 0) break;
+    const tag = xml.slice(lt, gt);
+    const fixed = xml[lt + 1] === '/' ? tag : respaceTag(tag);
+    if (fixed !== tag) {
+      out ??= [];
+      out.push(xml.slice(copiedUpTo, lt), fixed);
+      copiedUpTo = gt;
+    }
+    i = gt;
+  }
+  if (!out) return xml;
+  out.push(xml.slice(copiedUpTo));
+  return out.join('');
+}
+
+const OPAQUE: Array<[string, string]> = [
+  ['<!--', '-->'],
+  ['<![CDATA[', ']]>'],
+  ['<?', '?>'],
+  ['<!', '>'],
+];
+
+/** Where a comment, CDATA section, processing instruction or declaration starting at `lt` ends; null for tags. */
+function opaqueEnd(xml: string, lt: number): number | null {
+  for (const [open, close] of OPAQUE) {
+    if (xml.startsWith(open, lt)) {
+      const end = xml.indexOf(close, lt + open.length);
+      return end < 0 ? xml.length : end + close.length;
+    }
+  }
+  return null;
+}
+
+/** The offset just past the `>` closing the tag at `lt` (a `>` inside a quoted value does not close it); -1 when unclosed. */
+function tagEnd(xml: string, lt: number): number {
+  let quote: string | null = null;
+  for (let j = lt + 1; j < xml.length; j++) {
+    const c = xml[j];
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '>') {
+      return j + 1;
+    }
+  }
+  return -1;
+}
+
+// An attribute name, the white space around `=`, and a whole quoted value (so a match never starts inside one).
+const ATTRIBUTE = /([^\s=<>"'/]+)(\s*)=(\s*)("[^"]*"|'[^']*')/g;
+
+function respaceTag(tag: string): string {
+  return tag.replace(ATTRIBUTE, (whole, name: string, before: string, after: string, value: string) =>
+    before === '' && after === '' ? whole : `${name}=${value}${before}${after}`,
+  );
+}
