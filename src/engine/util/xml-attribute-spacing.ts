@@ -71,7 +71,9 @@ function tagEnd(xml: string, lt: number): number {
 }
 
 // An attribute name, the white space around `=`, and a whole quoted value (so a match never starts inside one).
-const ATTRIBUTE = /([^\s=<>"'/]+)(\s*)=(\s*)("[^"]*"|'[^']*')/g;
+// A name starts after white space: without that anchor every position inside a long run of name characters
+// would be tried again, quadratic in the run (a deployment is up to 50 MB).
+const ATTRIBUTE = /(?<=\s)([^\s=<>"'/]+)(\s*)=(\s*)("[^"]*"|'[^']*')/g;
 
 function respaceTag(tag: string): string {
   return tag.replace(ATTRIBUTE, (whole, name: string, before: string, after: string, value: string) =>

@@ -37,4 +37,9 @@ describe('normalizeAttributeSpacing', () => {
     const input = '<a id="x"><b c="d"/></a>';
     expect(normalizeAttributeSpacing(input)).toBe(input);
   });
+
+  it('reads a tag with a very long run of name characters in one pass (a regular expression retrying every position took minutes)', () => {
+    const run = 'b'.repeat(500_000);
+    expect(normalizeAttributeSpacing(`<a x${run} y = "1">`)).toBe(`<a x${run} y="1"  >`);
+  });
 });
