@@ -67,3 +67,10 @@ export interface ActivityInstanceNode {
   executionIds: string[];
   childActivityInstances: ActivityInstanceNode[];
 }
+
+/** A user or group in some relation to a task (Camunda's IdentityLink); assignee and owner included. */
+export interface TaskIdentityLink {
+  userId: string | null;
+  groupId: string | null;
+  type: string | null;
+}

@@ -16,6 +16,7 @@ import { GetExecutionVariableCmd, GetExecutionVariablesCmd, ModifyExecutionVaria
 import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
+import { AddTaskIdentityLinkCmd, DeleteTaskIdentityLinkCmd, GetTaskIdentityLinksCmd } from './commands/task-identity-links.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
 import {
@@ -24,6 +25,7 @@ import {
   ExternalTaskCompletionOptions,
   ProcessInstanceInfo,
   StartProcessInstanceRequest,
+  TaskIdentityLink,
   VariableModification,
   VariableReadOptions,
   VariableScopeOptions,
@@ -143,6 +145,21 @@ export class RuntimeService {
 
   modifyVariables(auth: Authentication | null, executionId: string, change: VariableModification, options: VariableScopeOptions = {}): Promise<void> {
     return this.executor.execute(auth, new ModifyExecutionVariablesCmd(executionId, change, options));
+  }
+
+  // ---- task identity links
+
+  /** The task's links, with its assignee and owner as links of type `assignee` and `owner`. */
+  getTaskIdentityLinks(auth: Authentication | null, taskId: string): Promise<TaskIdentityLink[]> {
+    return this.executor.read(auth, new GetTaskIdentityLinksCmd(taskId));
+  }
+
+  addTaskIdentityLink(auth: Authentication | null, taskId: string, link: TaskIdentityLink): Promise<void> {
+    return this.executor.execute(auth, new AddTaskIdentityLinkCmd(taskId, link));
+  }
+
+  deleteTaskIdentityLink(auth: Authentication | null, taskId: string, link: TaskIdentityLink): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskIdentityLinkCmd(taskId, link));
   }
 
   // ---- task variables

@@ -23,7 +23,11 @@ import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
-import { CompleteTaskDto, TaskDto, UserIdDto } from './task.dto';
+import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
+import { CompleteTaskDto, IdentityLinkDto, TaskDto, UserIdDto } from './task.dto';
+
+/** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
+const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
 import { TASK_LIST } from './task.query';
 import { TaskService } from './task.service';
 
@@ -44,6 +48,28 @@ export class TaskController {
   @ApiOkResponse({ type: TaskDto })
   get(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.tasks.get(auth, id);
+  }
+
+  @Get(':id/identity-links')
+  @ApiQuery({ name: 'type', required: false, type: String })
+  @ApiOkResponse({ type: [IdentityLinkDto] })
+  @EngineErrorAnswers(unknownTaskIs404)
+  identityLinks(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('type') type?: string) {
+    return this.tasks.identityLinks(auth, id, type);
+  }
+
+  @Post(':id/identity-links')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  addIdentityLink(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: IdentityLinkDto) {
+    return this.tasks.addIdentityLink(auth, id, body);
+  }
+
+  @Post(':id/identity-links/delete')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  deleteIdentityLink(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: IdentityLinkDto) {
+    return this.tasks.deleteIdentityLink(auth, id, body);
   }
 
   @Post(':id/claim')

@@ -30,6 +30,13 @@ export class TaskDto {
   @ApiPropertyOptional({ nullable: true }) tenantId: string | null;
 }
 
+/** A user or a group in a relation (`type`) to a task; exactly one of userId and groupId. */
+export class IdentityLinkDto {
+  @StringField() userId?: string | null;
+  @StringField() groupId?: string | null;
+  @StringField() type?: string | null;
+}
+
 export class UserIdDto {
   @StringField() userId?: string | null;
 }

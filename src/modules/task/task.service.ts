@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../common/errors/rest-error';
+import { badRequest, notFound } from '../../common/errors/rest-error';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
@@ -9,7 +9,7 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto, CompleteTaskDto, UserIdDto } from './task.dto';
+import { TaskDto, CompleteTaskDto, IdentityLinkDto, UserIdDto } from './task.dto';
 import { TASK_LIST } from './task.query';
 
 @Injectable()
@@ -38,6 +38,19 @@ export class TaskService {
     return this.engine.runtime.setTaskAssignee(auth, id, dto.userId ?? null);
   }
 
+  async identityLinks(auth: Authentication | null, id: string, type?: string): Promise<IdentityLinkDto[]> {
+    const links = await this.engine.runtime.getTaskIdentityLinks(auth, id);
+    return links.filter((l) => type == null || l.type === type).map((l) => ({ userId: l.userId, groupId: l.groupId, type: l.type }));
+  }
+
+  addIdentityLink(auth: Authentication | null, id: string, dto: IdentityLinkDto): Promise<void> {
+    return this.engine.runtime.addTaskIdentityLink(auth, id, identityLink(dto));
+  }
+
+  deleteIdentityLink(auth: Authentication | null, id: string, dto: IdentityLinkDto): Promise<void> {
+    return this.engine.runtime.deleteTaskIdentityLink(auth, id, identityLink(dto));
+  }
+
   /** 204 without a body, or the variables after completion when `withVariablesInReturn` is true. */
   async complete(auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
     const prefix = `Cannot complete task ${id}`;
@@ -57,4 +70,13 @@ export class TaskService {
       modify: (modifications, deletions) => runtime.modifyTaskVariables(auth, id, { modifications, deletions }, { local }),
     };
   }
+}
+
+/** Camunda's IdentityLinkDto.validate: exactly one of user and group. */
+function identityLink(dto: IdentityLinkDto): { userId: string | null; groupId: string | null; type: string | null } {
+  const userId = dto.userId ?? null;
+  const groupId = dto.groupId ?? null;
+  if (userId != null && groupId != null) throw badRequest('Identity Link requires userId or groupId, but not both.');
+  if (userId == null && groupId == null) throw badRequest('Identity Link requires userId or groupId.');
+  return { userId, groupId, type: dto.type ?? null };
 }
