@@ -115,4 +115,77 @@ describe(`task operations (${databaseLabel()})`, () => {
       await bob.post(`/task/${approve.id}/identity-links/delete`).send({ userId: 'bob', type: 'candidate' }).expect(204);
     });
   });
+  describe('delegation', () => {
+    it('delegates: the assignee becomes the owner, the delegate the assignee, PENDING; resolve gives it back', async () => {
+      const approve = await start();
+      await demo().post(`/task/${approve.id}/delegate`).send({ userId: 'dave' }).expect(204);
+      const delegated = await task(approve.id);
+      expect(delegated).toMatchObject({ owner: 'anna', assignee: 'dave', delegationState: 'PENDING' });
+      expect(delegated.lastUpdated).not.toBeNull();
+      expect((await demo().get(`/task?delegationState=PENDING&processInstanceId=${approve.processInstanceId}`).expect(200)).body).toHaveLength(1);
+      expect((await demo().get(`/task?delegationState=resolved&processInstanceId=${approve.processInstanceId}`).expect(200)).body).toHaveLength(0);
+
+      const badState = await demo().get('/task?delegationState=later').expect(400);
+      expect(badState.body.message).toBe(
+        "Cannot set query parameter 'delegationState' to value 'later': Valid values for property 'delegationState' are 'PENDING' or 'RESOLVED', but was 'later'",
+      );
+
+      // delegating again keeps the owner
+      await demo().post(`/task/${approve.id}/delegate`).send({ userId: 'erin' }).expect(204);
+      expect(await task(approve.id)).toMatchObject({ owner: 'anna', assignee: 'erin', delegationState: 'PENDING' });
+
+      await demo()
+        .post(`/task/${approve.id}/resolve`)
+        .send({ variables: { verdict: { value: 'ok' } } })
+        .expect(204);
+      expect(await task(approve.id)).toMatchObject({ owner: 'anna', assignee: 'anna', delegationState: 'RESOLVED' });
+      expect((await demo().get(`/process-instance/${approve.processInstanceId}/variables/verdict`).expect(200)).body.value).toBe('ok');
+      const history = (await demo().get(`/history/activity-instance?processInstanceId=${approve.processInstanceId}&activityId=Approve`).expect(200)).body;
+      expect(history[0].assignee).toBe('anna');
+      expect((await demo().post('/task/count').send({ delegationState: 'RESOLVED', processInstanceId: approve.processInstanceId }).expect(200)).body).toEqual({
+        count: 1,
+      });
+
+      // as in Camunda, a delegated task may be completed, and resolving does not look at the state
+      await demo().post(`/task/${approve.id}/delegate`).send({ userId: 'dave' }).expect(204);
+      await demo().post(`/task/${approve.id}/complete`).send({}).expect(204);
+      const other = await start();
+      await demo().post(`/task/${other.id}/resolve`).send({}).expect(204);
+      expect(await task(other.id)).toMatchObject({ owner: null, assignee: null, delegationState: 'RESOLVED' });
+    });
+
+    it('answers unknown tasks with 404, bad variables with 400 and missing permissions with 403', async () => {
+      const approve = await start();
+      const unknown = await demo().post('/task/nope/delegate').send({ userId: 'x' }).expect(404);
+      expect(unknown.body).toEqual({ type: 'NotFoundException', message: 'Cannot find task with id nope: task is null', code: 0 });
+      await demo().post('/task/nope/resolve').send({}).expect(404);
+      const bad = await demo()
+        .post(`/task/${approve.id}/resolve`)
+        .send({ variables: { x: { value: 'y', type: 'Integer' } } })
+        .expect(400);
+      expect(bad.body.message).toBe(`Cannot resolve task ${approve.id}: Cannot convert value 'y' of type 'Integer' to java type java.lang.Integer`);
+      const wrongBody = await demo()
+        .post(`/task/${approve.id}/delegate`)
+        .send({ userId: { a: 1 } })
+        .expect(400);
+      expect(wrongBody.body.type).toBe('InvalidRequestException');
+
+      await demo()
+        .post('/user/create')
+        .send({ profile: { id: 'carl' }, credentials: { password: 'carl' } })
+        .expect(204);
+      const carl = t.as('carl', 'carl');
+      const denied = await carl.post(`/task/${approve.id}/delegate`).send({ userId: 'carl' }).expect(403);
+      expect(denied.body.type).toBe('AuthorizationException');
+      await demo()
+        .post('/authorization/create')
+        .send({ type: 1, userId: 'carl', resourceType: 7, resourceId: approve.id, permissions: ['TASK_ASSIGN'] })
+        .expect(200);
+      await carl.post(`/task/${approve.id}/delegate`).send({ userId: 'carl' }).expect(204);
+      const resolveDenied = await carl.post(`/task/${approve.id}/resolve`).send({}).expect(403);
+      expect(resolveDenied.body.missingAuthorizations).toEqual(
+        expect.arrayContaining([{ permissionName: 'TASK_WORK', resourceName: 'Task', resourceId: approve.id }]),
+      );
+    });
+  });
 });

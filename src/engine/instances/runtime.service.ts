@@ -16,6 +16,7 @@ import { GetExecutionVariableCmd, GetExecutionVariablesCmd, ModifyExecutionVaria
 import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
+import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { AddTaskIdentityLinkCmd, DeleteTaskIdentityLinkCmd, GetTaskIdentityLinksCmd } from './commands/task-identity-links.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
@@ -145,6 +146,16 @@ export class RuntimeService {
 
   modifyVariables(auth: Authentication | null, executionId: string, change: VariableModification, options: VariableScopeOptions = {}): Promise<void> {
     return this.executor.execute(auth, new ModifyExecutionVariablesCmd(executionId, change, options));
+  }
+
+  /** Delegates a task to `userId`: PENDING until resolved, the previous assignee becomes the owner unless there is one. */
+  delegateTask(auth: Authentication | null, taskId: string, userId: string | null): Promise<void> {
+    return this.executor.execute(auth, new DelegateTaskCmd(taskId, userId));
+  }
+
+  /** Resolves a delegated task: RESOLVED, back to its owner, the variables set as completion sets them. */
+  resolveTask(auth: Authentication | null, taskId: string, variables: VariableMap | null): Promise<void> {
+    return this.executor.execute(auth, new ResolveTaskCmd(taskId, variables));
   }
 
   // ---- task identity links

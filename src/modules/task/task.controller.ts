@@ -24,7 +24,7 @@ import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
-import { CompleteTaskDto, IdentityLinkDto, TaskDto, UserIdDto } from './task.dto';
+import { CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, TaskDto, UserIdDto } from './task.dto';
 
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
 const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
@@ -70,6 +70,20 @@ export class TaskController {
   @EngineErrorAnswers(unknownTaskIs404)
   deleteIdentityLink(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: IdentityLinkDto) {
     return this.tasks.deleteIdentityLink(auth, id, body);
+  }
+
+  @Post(':id/delegate')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  delegate(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
+    return this.tasks.delegate(auth, id, body);
+  }
+
+  @Post(':id/resolve')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  resolve(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ResolveTaskDto) {
+    return this.tasks.resolve(auth, id, body);
   }
 
   @Post(':id/claim')

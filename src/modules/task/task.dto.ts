@@ -47,6 +47,11 @@ export class CompleteTaskDto {
   @BooleanField() withVariablesInReturn?: boolean | null;
 }
 
+@LeanBody()
+export class ResolveTaskDto {
+  @VariablesField() variables?: Record<string, unknown> | null;
+}
+
 export function toTaskDto(t: TaskEntity): TaskDto {
   return {
     id: t.id,

@@ -9,7 +9,7 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto, CompleteTaskDto, IdentityLinkDto, UserIdDto } from './task.dto';
+import { TaskDto, CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, UserIdDto } from './task.dto';
 import { TASK_LIST } from './task.query';
 
 @Injectable()
@@ -36,6 +36,15 @@ export class TaskService {
 
   setAssignee(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
     return this.engine.runtime.setTaskAssignee(auth, id, dto.userId ?? null);
+  }
+
+  delegate(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
+    return this.engine.runtime.delegateTask(auth, id, dto.userId ?? null);
+  }
+
+  resolve(auth: Authentication | null, id: string, dto: ResolveTaskDto): Promise<void> {
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix: `Cannot resolve task ${id}` });
+    return this.engine.runtime.resolveTask(auth, id, variables);
   }
 
   async identityLinks(auth: Authentication | null, id: string, type?: string): Promise<IdentityLinkDto[]> {
