@@ -188,4 +188,149 @@ describe(`task operations (${databaseLabel()})`, () => {
       );
     });
   });
+  describe('update', () => {
+    it('replaces the fields Camunda writes; absent ones become null, priority 0', async () => {
+      const approve = await start();
+      const body = {
+        name: 'Approve order',
+        description: 'Check the order',
+        priority: 80,
+        assignee: 'dave',
+        owner: 'olga',
+        delegationState: 'pending',
+        due: '2030-01-02T03:04:05.000+0000',
+        followUp: '2030-01-01T00:00:00.000+0100',
+        created: 'ignored',
+      };
+      await demo().put(`/task/${approve.id}`).send(body).expect(204);
+      expect(await task(approve.id)).toMatchObject({
+        name: 'Approve order',
+        description: 'Check the order',
+        priority: 80,
+        assignee: 'dave',
+        owner: 'olga',
+        delegationState: 'PENDING',
+        due: '2030-01-02T03:04:05.000+0000',
+        followUp: '2029-12-31T23:00:00.000+0000',
+        created: approve.created,
+        processInstanceId: approve.processInstanceId,
+        taskDefinitionKey: 'Approve',
+      });
+      const history = (await demo().get(`/history/activity-instance?processInstanceId=${approve.processInstanceId}&activityId=Approve`).expect(200)).body;
+      expect(history[0].assignee).toBe('dave');
+
+      await demo().put(`/task/${approve.id}`).send({ name: 'Only a name' }).expect(204);
+      expect(await task(approve.id)).toMatchObject({
+        name: 'Only a name',
+        description: null,
+        priority: 0,
+        assignee: null,
+        owner: null,
+        delegationState: null,
+        due: null,
+        followUp: null,
+      });
+    });
+
+    it('refuses unknown tasks, wrong bodies, other tenants and callers without TASK_ASSIGN', async () => {
+      const approve = await start();
+      const unknown = await demo().put('/task/nope').send({ name: 'x' }).expect(404);
+      expect(unknown.body).toEqual({ type: 'InvalidRequestException', message: 'No matching task with id nope', code: null });
+      const state = await demo().put(`/task/${approve.id}`).send({ delegationState: 'done' }).expect(400);
+      expect(state.body).toEqual({
+        type: 'InvalidRequestException',
+        message: "Valid values for property 'delegationState' are 'PENDING' or 'RESOLVED', but was 'done'",
+        code: null,
+      });
+      await demo().put(`/task/${approve.id}`).send({ priority: 'high' }).expect(400);
+      await demo().put(`/task/${approve.id}`).send({ due: 'tomorrow' }).expect(400);
+      const tenant = await demo().put(`/task/${approve.id}`).send({ tenantId: 'acme' }).expect(400);
+      expect(tenant.body).toMatchObject({
+        type: 'ProcessEngineException',
+        message: `ENGINE-03072 Cannot change tenantId of Task '${approve.id}'. Current tenant id 'null', Tenant id to set 'acme'`,
+      });
+      await demo()
+        .post('/user/create')
+        .send({ profile: { id: 'uma' }, credentials: { password: 'uma' } })
+        .expect(204);
+      const denied = await t.as('uma', 'uma').put(`/task/${approve.id}`).send({ name: 'mine' }).expect(403);
+      expect(denied.body.missingAuthorizations).toEqual(expect.arrayContaining([{ permissionName: 'UPDATE', resourceName: 'Task', resourceId: approve.id }]));
+      expect((await task(approve.id)).name).toBe('Approve');
+    });
+  });
+
+  describe('standalone tasks', () => {
+    it('creates a task without process, lists it, completes or deletes it with its subtasks', async () => {
+      await demo()
+        .post('/task/create')
+        .send({ id: 'todo-1', name: 'Call the bank', assignee: 'anna', priority: 10, due: '2031-05-06T07:08:09.000+0000', tenantId: 'acme' })
+        .expect(204);
+      const created = await task('todo-1');
+      expect(created).toMatchObject({
+        id: 'todo-1',
+        name: 'Call the bank',
+        assignee: 'anna',
+        priority: 10,
+        due: '2031-05-06T07:08:09.000+0000',
+        executionId: null,
+        processInstanceId: null,
+        processDefinitionId: null,
+        taskDefinitionKey: null,
+        tenantId: 'acme',
+        suspended: false,
+      });
+      expect(created.created).toMatch(/\+0000$/);
+      expect((await demo().get('/task?withoutTenantId=false&tenantIdIn=acme').expect(200)).body.map((x: any) => x.id)).toEqual(['todo-1']);
+      expect((await demo().get('/task?assignee=anna&name=Call%20the%20bank').expect(200)).body).toHaveLength(1);
+
+      // a subtask takes its parent's tenant; a generated id when none is given
+      await demo().post('/task/create').send({ name: 'Find the number', parentTaskId: 'todo-1' }).expect(204);
+      const [sub] = (await demo().get('/task?parentTaskId=todo-1').expect(200)).body;
+      expect(sub).toMatchObject({ name: 'Find the number', tenantId: 'acme', priority: 0 });
+      await demo().post(`/task/${sub.id}/identity-links`).send({ groupId: 'office', type: 'candidate' }).expect(204);
+
+      const duplicate = await demo().post('/task/create').send({ id: 'todo-1' }).expect(409);
+      expect(duplicate.body.type).toBe('ProcessEnginePersistenceException');
+
+      await demo().delete('/task/todo-1').expect(204);
+      await demo().get('/task/todo-1').expect(404);
+      await demo().get(`/task/${sub.id}`).expect(404);
+
+      await demo().post('/task/create').send({ id: 'todo-2', name: 'Done soon' }).expect(204);
+      await demo().post('/task/todo-2/complete').send({}).expect(204);
+      await demo().get('/task/todo-2').expect(404);
+    });
+
+    it('refuses to delete process tasks and unknown ones, bad parents, and callers without CREATE or DELETE', async () => {
+      const approve = await start();
+      const processTask = await demo().delete(`/task/${approve.id}`).expect(400);
+      expect(processTask.body).toEqual({ type: 'ProcessEngineException', message: 'The task cannot be deleted because is part of a running process', code: 0 });
+      await task(approve.id);
+      const unknown = await demo().delete('/task/nope').expect(404);
+      expect(unknown.body).toEqual({ type: 'InvalidRequestException', message: 'No matching task with id nope', code: null });
+
+      const orphan = await demo().post('/task/create').send({ name: 'x', parentTaskId: 'missing' }).expect(400);
+      expect(orphan.body).toEqual({
+        type: 'InvalidRequestException',
+        message: "Could not save task: Parent task with id 'missing' does not exist: parentTask is null",
+        code: null,
+      });
+      await demo().post('/task/create').send({ name: 5, priority: 'x' }).expect(400);
+
+      await demo()
+        .post('/user/create')
+        .send({ profile: { id: 'vic' }, credentials: { password: 'vic' } })
+        .expect(204);
+      const vic = t.as('vic', 'vic');
+      const noCreate = await vic.post('/task/create').send({ id: 'vic-1' }).expect(403);
+      expect(noCreate.body).toMatchObject({ type: 'AuthorizationException', permissionName: 'CREATE', resourceName: 'Task' });
+      await demo()
+        .post('/authorization/create')
+        .send({ type: 1, userId: 'vic', resourceType: 7, resourceId: '*', permissions: ['CREATE'] })
+        .expect(200);
+      await vic.post('/task/create').send({ id: 'vic-1' }).expect(204);
+      const noDelete = await vic.delete('/task/vic-1').expect(403);
+      expect(noDelete.body).toMatchObject({ type: 'AuthorizationException', permissionName: 'DELETE', resourceId: 'vic-1' });
+    });
+  });
 });

@@ -74,3 +74,17 @@ export interface TaskIdentityLink {
   groupId: string | null;
   type: string | null;
 }
+
+/** What a caller may set on a task (Camunda's TaskDto.updateTask): every field, absent ones become null (priority 0). */
+export interface TaskProperties {
+  name: string | null;
+  description: string | null;
+  priority: number;
+  assignee: string | null;
+  owner: string | null;
+  delegationState: 'PENDING' | 'RESOLVED' | null;
+  dueDate: Date | null;
+  followUpDate: Date | null;
+  parentTaskId: string | null;
+  tenantId: string | null;
+}

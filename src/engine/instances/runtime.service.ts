@@ -17,6 +17,7 @@ import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
+import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
 import { AddTaskIdentityLinkCmd, DeleteTaskIdentityLinkCmd, GetTaskIdentityLinksCmd } from './commands/task-identity-links.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
@@ -27,6 +28,7 @@ import {
   ProcessInstanceInfo,
   StartProcessInstanceRequest,
   TaskIdentityLink,
+  TaskProperties,
   VariableModification,
   VariableReadOptions,
   VariableScopeOptions,
@@ -156,6 +158,21 @@ export class RuntimeService {
   /** Resolves a delegated task: RESOLVED, back to its owner, the variables set as completion sets them. */
   resolveTask(auth: Authentication | null, taskId: string, variables: VariableMap | null): Promise<void> {
     return this.executor.execute(auth, new ResolveTaskCmd(taskId, variables));
+  }
+
+  /** Replaces a task's properties (Camunda's save of an existing task). */
+  updateTask(auth: Authentication | null, taskId: string, properties: TaskProperties): Promise<void> {
+    return this.executor.execute(auth, new UpdateTaskCmd(taskId, properties));
+  }
+
+  /** Creates a standalone task (no process); returns its id. */
+  createTask(auth: Authentication | null, id: string | null, properties: TaskProperties): Promise<string> {
+    return this.executor.execute(auth, new CreateTaskCmd(id, properties));
+  }
+
+  /** Deletes a standalone task and its subtasks; tasks of a process end with their process. */
+  deleteTask(auth: Authentication | null, taskId: string): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskCmd(taskId));
   }
 
   // ---- task identity links

@@ -23,8 +23,8 @@ import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
-import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
-import { CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, TaskDto, UserIdDto } from './task.dto';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
+import { CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, TaskDto, UserIdDto } from './task.dto';
 
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
 const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
@@ -43,6 +43,27 @@ const Local = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
 @ListRoutes(TASK_LIST, (c: TaskController) => c.tasks.rows)
 export class TaskController {
   constructor(readonly tasks: TaskService) {}
+
+  @Post('create')
+  @HttpCode(204)
+  @EngineErrorAnswers({ kinds: ['NotValid'], status: 400, type: 'InvalidRequestException', message: 'Could not save task: {message}' })
+  create(@Auth() auth: Authentication | null, @Body() body: TaskBodyDto) {
+    return this.tasks.create(auth, body);
+  }
+
+  @Put(':id')
+  @HttpCode(204)
+  @EngineErrorAnswers(notFoundIs404())
+  update(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TaskBodyDto) {
+    return this.tasks.update(auth, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @EngineErrorAnswers(notFoundIs404())
+  delete(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.delete(auth, id);
+  }
 
   @Get(':id')
   @ApiOkResponse({ type: TaskDto })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
+import { BooleanField, IntegerField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { LeanBody } from '../../common/validation/lean-body';
@@ -28,6 +28,22 @@ export class TaskDto {
   @ApiPropertyOptional({ nullable: true }) caseExecutionId: string | null;
   @ApiPropertyOptional({ nullable: true }) caseInstanceId: string | null;
   @ApiPropertyOptional({ nullable: true }) tenantId: string | null;
+}
+
+/** The body of PUT /task/{id} and POST /task/create: Camunda's TaskDto, of which these fields are written. */
+export class TaskBodyDto {
+  @StringField({ description: 'Only on create; generated when absent' }) id?: string | null;
+  @StringField() name?: string | null;
+  @StringField() description?: string | null;
+  @IntegerField({ description: 'Absent: 0, as in Camunda' }) priority?: number | null;
+  @StringField() assignee?: string | null;
+  @StringField() owner?: string | null;
+  @StringField({ enum: ['PENDING', 'RESOLVED'] }) delegationState?: string | null;
+  @StringField({ example: '2026-01-01T12:00:00.000+0000' }) due?: string | null;
+  @StringField({ example: '2026-01-01T12:00:00.000+0000' }) followUp?: string | null;
+  @StringField() parentTaskId?: string | null;
+  @StringField({ description: 'Accepted; case instances do not exist here, so it is not kept' }) caseInstanceId?: string | null;
+  @StringField() tenantId?: string | null;
 }
 
 /** A user or a group in a relation (`type`) to a task; exactly one of userId and groupId. */

@@ -9,7 +9,9 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto, CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, UserIdDto } from './task.dto';
+import { TaskDto, CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, UserIdDto } from './task.dto';
+import { TaskProperties } from '../../engine/instances/runtime-types';
+import { parseDate } from '../../engine/util/camunda-date';
 import { TASK_LIST } from './task.query';
 
 @Injectable()
@@ -36,6 +38,18 @@ export class TaskService {
 
   setAssignee(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
     return this.engine.runtime.setTaskAssignee(auth, id, dto.userId ?? null);
+  }
+
+  update(auth: Authentication | null, id: string, dto: TaskBodyDto): Promise<void> {
+    return this.engine.runtime.updateTask(auth, id, taskProperties(dto));
+  }
+
+  async create(auth: Authentication | null, dto: TaskBodyDto): Promise<void> {
+    await this.engine.runtime.createTask(auth, dto.id ?? null, taskProperties(dto));
+  }
+
+  delete(auth: Authentication | null, id: string): Promise<void> {
+    return this.engine.runtime.deleteTask(auth, id);
   }
 
   delegate(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
@@ -88,4 +102,35 @@ function identityLink(dto: IdentityLinkDto): { userId: string | null; groupId: s
   if (userId != null && groupId != null) throw badRequest('Identity Link requires userId or groupId, but not both.');
   if (userId == null && groupId == null) throw badRequest('Identity Link requires userId or groupId.');
   return { userId, groupId, type: dto.type ?? null };
+}
+
+function date(field: string, text: string | null | undefined): Date | null {
+  if (text == null) return null;
+  const parsed = parseDate(text);
+  if (!parsed) throw badRequest(`Cannot set ${field} to value '${text}': not a date of the form yyyy-MM-dd'T'HH:mm:ss.SSSZ`);
+  return parsed;
+}
+
+/** Camunda's TaskDto.updateTask: every field is written, absent ones as null (priority as 0). */
+function taskProperties(dto: TaskBodyDto): TaskProperties {
+  let delegationState: TaskProperties['delegationState'] = null;
+  if (dto.delegationState != null) {
+    const state = dto.delegationState.toUpperCase();
+    if (state !== 'PENDING' && state !== 'RESOLVED') {
+      throw badRequest(`Valid values for property 'delegationState' are 'PENDING' or 'RESOLVED', but was '${dto.delegationState}'`);
+    }
+    delegationState = state;
+  }
+  return {
+    name: dto.name ?? null,
+    description: dto.description ?? null,
+    priority: dto.priority ?? 0,
+    assignee: dto.assignee ?? null,
+    owner: dto.owner ?? null,
+    delegationState,
+    dueDate: date('due', dto.due),
+    followUpDate: date('followUp', dto.followUp),
+    parentTaskId: dto.parentTaskId ?? null,
+    tenantId: dto.tenantId ?? null,
+  };
 }
