@@ -333,4 +333,17 @@ describe(`task operations (${databaseLabel()})`, () => {
       expect(noDelete.body).toMatchObject({ type: 'AuthorizationException', permissionName: 'DELETE', resourceId: 'vic-1' });
     });
   });
+  describe('process definitions', () => {
+    it('reads startableInTasklist from camunda:isStartableInTasklist (default true)', async () => {
+      const hidden = MODEL.replace(
+        'id="approval" name="Approval" isExecutable="true"',
+        'id="hidden" name="Hidden" isExecutable="true" camunda:isStartableInTasklist="false"',
+      );
+      await deploy(t, [{ name: 'hidden.bpmn', content: hidden }]).expect(200);
+      expect((await demo().get('/process-definition/key/hidden').expect(200)).body.startableInTasklist).toBe(false);
+      expect((await demo().get('/process-definition/key/approval').expect(200)).body.startableInTasklist).toBe(true);
+      expect((await demo().get('/process-definition?notStartableInTasklist=true').expect(200)).body.map((d: any) => d.key)).toEqual(['hidden']);
+      expect((await demo().get('/process-definition?startableInTasklist=true').expect(200)).body.map((d: any) => d.key)).toEqual(['approval']);
+    });
+  });
 });
