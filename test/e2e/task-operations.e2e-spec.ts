@@ -346,4 +346,66 @@ describe(`task operations (${databaseLabel()})`, () => {
       expect((await demo().get('/process-definition?startableInTasklist=true').expect(200)).body.map((d: any) => d.key)).toEqual(['approval']);
     });
   });
+  describe('comments', () => {
+    it('creates comments as the caller, lists them and reads one, also after the task completed', async () => {
+      const approve = await start();
+      const created = await demo().post(`/task/${approve.id}/comment/create`).send({ message: 'Looks   fine\nto me' }).expect(200);
+      expect(created.body).toEqual({
+        links: [{ method: 'GET', href: expect.stringMatching(new RegExp(`/engine-rest/task/${approve.id}/comment/${created.body.id}$`)), rel: 'self' }],
+        id: expect.any(String),
+        userId: 'demo',
+        time: expect.stringMatching(/\.\d{3}\+0000$/),
+        taskId: approve.id,
+        processInstanceId: approve.processInstanceId,
+        message: 'Looks   fine\nto me',
+        removalTime: null,
+        rootProcessInstanceId: approve.processInstanceId,
+      });
+      await demo().post(`/task/${approve.id}/comment/create`).send({ message: 'Second' }).expect(200);
+      const list = (await demo().get(`/task/${approve.id}/comment`).expect(200)).body;
+      expect(list.map((c: any) => c.message)).toEqual(['Second', 'Looks   fine\nto me']);
+      expect(list[1]).toEqual({ ...created.body, links: [] });
+      expect((await demo().get(`/task/${approve.id}/comment/${created.body.id}`).expect(200)).body).toEqual({ ...created.body, links: [] });
+
+      await demo().post(`/task/${approve.id}/complete`).send({}).expect(204);
+      expect((await demo().get(`/task/${approve.id}/comment`).expect(200)).body).toHaveLength(2);
+
+      await demo().post('/task/create').send({ id: 'note-task' }).expect(204);
+      const standalone = await demo().post('/task/note-task/comment/create').send({ message: 'alone' }).expect(200);
+      expect(standalone.body).toMatchObject({ taskId: 'note-task', processInstanceId: null, rootProcessInstanceId: null });
+    });
+
+    it('answers unknown tasks and comments, missing messages and missing permissions as Camunda does', async () => {
+      const approve = await start();
+      const list = await demo().get('/task/nope/comment').expect(404);
+      expect(list.body).toEqual({ type: 'InvalidRequestException', message: 'No task found for task id nope', code: null });
+      const create = await demo().post('/task/nope/comment/create').send({ message: 'x' }).expect(400);
+      expect(create.body).toMatchObject({ type: 'InvalidRequestException', message: 'No task found for task id nope' });
+      const one = await demo().get(`/task/${approve.id}/comment/nope`).expect(404);
+      expect(one.body).toEqual({
+        type: 'InvalidRequestException',
+        message: `Task comment with id nope does not exist for task id '${approve.id}'.`,
+        code: null,
+      });
+      const noMessage = await demo().post(`/task/${approve.id}/comment/create`).send({}).expect(400);
+      expect(noMessage.body).toEqual({ type: 'InvalidRequestException', message: 'Not enough parameters submitted', code: null });
+      await demo().post(`/task/${approve.id}/comment/create`).send({ message: 'x', processInstanceId: 'nope' }).expect(400);
+
+      await demo()
+        .post('/user/create')
+        .send({ profile: { id: 'wes' }, credentials: { password: 'wes' } })
+        .expect(204);
+      const wes = t.as('wes', 'wes');
+      await wes.get(`/task/${approve.id}/comment`).expect(403);
+      const denied = await wes.post(`/task/${approve.id}/comment/create`).send({ message: 'hi' }).expect(403);
+      expect(denied.body.type).toBe('AuthorizationException');
+      await demo()
+        .post('/authorization/create')
+        .send({ type: 1, userId: 'wes', resourceType: 7, resourceId: approve.id, permissions: ['READ', 'TASK_WORK'] })
+        .expect(200);
+      const mine = (await wes.post(`/task/${approve.id}/comment/create`).send({ message: 'hi' }).expect(200)).body;
+      expect(mine.userId).toBe('wes');
+      expect((await wes.get(`/task/${approve.id}/comment`).expect(200)).body).toHaveLength(1);
+    });
+  });
 });

@@ -88,3 +88,15 @@ export interface TaskProperties {
   parentTaskId: string | null;
   tenantId: string | null;
 }
+
+/** A comment on a task (Camunda's Comment); `message` is the full text. */
+export interface TaskComment {
+  id: string;
+  userId: string | null;
+  taskId: string | null;
+  processInstanceId: string | null;
+  rootProcessInstanceId: string | null;
+  time: Date;
+  message: string | null;
+  removalTime: Date | null;
+}

@@ -18,6 +18,7 @@ import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
+import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
 import { AddTaskIdentityLinkCmd, DeleteTaskIdentityLinkCmd, GetTaskIdentityLinksCmd } from './commands/task-identity-links.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
@@ -27,6 +28,7 @@ import {
   ExternalTaskCompletionOptions,
   ProcessInstanceInfo,
   StartProcessInstanceRequest,
+  TaskComment,
   TaskIdentityLink,
   TaskProperties,
   VariableModification,
@@ -173,6 +175,22 @@ export class RuntimeService {
   /** Deletes a standalone task and its subtasks; tasks of a process end with their process. */
   deleteTask(auth: Authentication | null, taskId: string): Promise<void> {
     return this.executor.execute(auth, new DeleteTaskCmd(taskId));
+  }
+
+  // ---- task comments (history)
+
+  /** Comments a task as the caller; `processInstanceId` defaults to the task's. */
+  createTaskComment(auth: Authentication | null, taskId: string, processInstanceId: string | null, message: string | null): Promise<TaskComment> {
+    return this.executor.execute(auth, new CreateTaskCommentCmd(taskId, processInstanceId, message));
+  }
+
+  /** The task's comments, newest first; null when there is no such task and no comment of it. */
+  getTaskComments(auth: Authentication | null, taskId: string): Promise<TaskComment[] | null> {
+    return this.executor.read(auth, new GetTaskCommentsCmd(taskId));
+  }
+
+  async getTaskComment(auth: Authentication | null, taskId: string, commentId: string): Promise<TaskComment | null> {
+    return (await this.executor.read(auth, new GetTaskCommentsCmd(taskId, commentId)))?.[0] ?? null;
   }
 
   // ---- task identity links

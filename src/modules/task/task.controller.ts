@@ -24,7 +24,8 @@ import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
-import { CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, TaskDto, UserIdDto } from './task.dto';
+import { CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, TaskDto, UserIdDto } from './task.dto';
+import { LinkBuilder, Links } from '../../common/http/links';
 
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
 const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
@@ -91,6 +92,34 @@ export class TaskController {
   @EngineErrorAnswers(unknownTaskIs404)
   deleteIdentityLink(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: IdentityLinkDto) {
     return this.tasks.deleteIdentityLink(auth, id, body);
+  }
+
+  @Get(':id/comment')
+  @ApiOkResponse({ type: [CommentDto] })
+  comments(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.comments(auth, id);
+  }
+
+  @Post(':id/comment/create')
+  @ApiOkResponse({ type: CommentDto })
+  @HttpCode(200)
+  @EngineErrorAnswers(
+    { kinds: ['NotFound'], status: 400, type: 'InvalidRequestException' },
+    {
+      kinds: ['NullValue', 'NotValid', 'BadUserRequest', 'SuspendedEntityInteraction', 'ProcessEngine'],
+      status: 400,
+      type: 'InvalidRequestException',
+      message: 'Not enough parameters submitted',
+    },
+  )
+  createComment(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateCommentDto, @Links() links: LinkBuilder) {
+    return this.tasks.createComment(auth, id, body, links);
+  }
+
+  @Get(':id/comment/:commentId')
+  @ApiOkResponse({ type: CommentDto })
+  comment(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('commentId') commentId: string) {
+    return this.tasks.comment(auth, id, commentId);
   }
 
   @Post(':id/delegate')

@@ -3,6 +3,8 @@ import { BooleanField, IntegerField, StringField, VariablesField } from '../../c
 import { formatDate } from '../../engine/util/camunda-date';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { LeanBody } from '../../common/validation/lean-body';
+import { Link } from '../../common/http/links';
+import { TaskComment } from '../../engine/instances/runtime-types';
 
 export class TaskDto {
   @ApiProperty() id: string;
@@ -44,6 +46,37 @@ export class TaskBodyDto {
   @StringField() parentTaskId?: string | null;
   @StringField({ description: 'Accepted; case instances do not exist here, so it is not kept' }) caseInstanceId?: string | null;
   @StringField() tenantId?: string | null;
+}
+
+export class CreateCommentDto {
+  @StringField() message?: string | null;
+  @StringField() processInstanceId?: string | null;
+}
+
+export class CommentDto {
+  @ApiProperty() id: string;
+  @ApiPropertyOptional({ nullable: true }) userId: string | null;
+  @ApiProperty() time: string | null;
+  @ApiPropertyOptional({ nullable: true }) taskId: string | null;
+  @ApiPropertyOptional({ nullable: true }) processInstanceId: string | null;
+  @ApiPropertyOptional({ nullable: true }) message: string | null;
+  @ApiPropertyOptional({ nullable: true }) removalTime: string | null;
+  @ApiPropertyOptional({ nullable: true }) rootProcessInstanceId: string | null;
+  @ApiProperty({ type: 'array', items: { type: 'object' } }) links: Link[];
+}
+
+export function toCommentDto(c: TaskComment, links: Link[] = []): CommentDto {
+  return {
+    links,
+    id: c.id,
+    userId: c.userId,
+    time: formatDate(c.time),
+    taskId: c.taskId,
+    processInstanceId: c.processInstanceId,
+    message: c.message,
+    removalTime: formatDate(c.removalTime),
+    rootProcessInstanceId: c.rootProcessInstanceId,
+  };
 }
 
 /** A user or a group in a relation (`type`) to a task; exactly one of userId and groupId. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { badRequest, notFound } from '../../common/errors/rest-error';
+import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
+import { LinkBuilder } from '../../common/http/links';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
@@ -9,7 +10,7 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto, CompleteTaskDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, UserIdDto } from './task.dto';
+import { TaskDto, CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, toCommentDto, UserIdDto } from './task.dto';
 import { TaskProperties } from '../../engine/instances/runtime-types';
 import { parseDate } from '../../engine/util/camunda-date';
 import { TASK_LIST } from './task.query';
@@ -50,6 +51,31 @@ export class TaskService {
 
   delete(auth: Authentication | null, id: string): Promise<void> {
     return this.engine.runtime.deleteTask(auth, id);
+  }
+
+  private historyEnabled(): boolean {
+    return this.engine.options.historyLevel !== 'none';
+  }
+
+  /** Without history there are no comments (an empty list, as in Camunda). */
+  async comments(auth: Authentication | null, id: string): Promise<CommentDto[]> {
+    if (!this.historyEnabled()) return [];
+    const comments = await this.engine.runtime.getTaskComments(auth, id);
+    if (!comments) throw notFound(`No task found for task id ${id}`);
+    return comments.map((c) => toCommentDto(c));
+  }
+
+  async comment(auth: Authentication | null, id: string, commentId: string): Promise<CommentDto> {
+    if (!this.historyEnabled()) throw notFound('History is not enabled');
+    const comment = await this.engine.runtime.getTaskComment(auth, id, commentId);
+    if (!comment) throw notFound(`Task comment with id ${commentId} does not exist for task id '${id}'.`);
+    return toCommentDto(comment);
+  }
+
+  async createComment(auth: Authentication | null, id: string, dto: CreateCommentDto, links: LinkBuilder): Promise<CommentDto> {
+    if (!this.historyEnabled()) throw new RestError(403, 'History is not enabled');
+    const comment = await this.engine.runtime.createTaskComment(auth, id, dto.processInstanceId ?? null, dto.message ?? null);
+    return toCommentDto(comment, [links.link('GET', `/task/${id}/comment/${comment.id}`, 'self')]);
   }
 
   delegate(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
