@@ -375,6 +375,22 @@ describe(`task operations (${databaseLabel()})`, () => {
       expect(standalone.body).toMatchObject({ taskId: 'note-task', processInstanceId: null, rootProcessInstanceId: null });
     });
 
+    it('deletes the comments of a process with its deployment (cascade)', async () => {
+      const model = MODEL.replace('id="approval" name="Approval"', 'id="doomed" name="Doomed"');
+      const deployment = (await deploy(t, [{ name: 'doomed.bpmn', content: model }]).expect(200)).body;
+      const ids: string[] = [];
+      for (const finish of [true, false]) {
+        const pi = (await demo().post('/process-definition/key/doomed/start').send({}).expect(200)).body;
+        const [doomed] = (await demo().get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
+        await demo().post(`/task/${doomed.id}/comment/create`).send({ message: 'bye' }).expect(200);
+        if (finish) await demo().post(`/task/${doomed.id}/complete`).send({}).expect(204);
+        ids.push(doomed.id);
+      }
+      await demo().get(`/task/${ids[0]}/comment`).expect(200);
+      await demo().delete(`/deployment/${deployment.id}?cascade=true`).expect(204);
+      for (const id of ids) await demo().get(`/task/${id}/comment`).expect(404);
+    });
+
     it('answers unknown tasks and comments, missing messages and missing permissions as Camunda does', async () => {
       const approve = await start();
       const list = await demo().get('/task/nope/comment').expect(404);
