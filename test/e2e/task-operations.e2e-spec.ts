@@ -424,4 +424,18 @@ describe(`task operations (${databaseLabel()})`, () => {
       expect((await wes.get(`/task/${approve.id}/comment`).expect(200)).body).toHaveLength(1);
     });
   });
+  it('has no comments without history: an empty list, 403 on create, 404 on one', async () => {
+    const quiet = await createTestApp({ historyLevel: 'none' });
+    try {
+      await deploy(quiet, [{ name: 'approval.bpmn', content: MODEL }]).expect(200);
+      const pi = (await quiet.as('demo').post('/process-definition/key/approval/start').send({}).expect(200)).body;
+      const [approve] = (await quiet.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
+      expect((await quiet.as('demo').get(`/task/${approve.id}/comment`).expect(200)).body).toEqual([]);
+      const create = await quiet.as('demo').post(`/task/${approve.id}/comment/create`).send({ message: 'x' }).expect(403);
+      expect(create.body).toEqual({ type: 'InvalidRequestException', message: 'History is not enabled', code: null });
+      await quiet.as('demo').get(`/task/${approve.id}/comment/any`).expect(404);
+    } finally {
+      await quiet.close();
+    }
+  });
 });

@@ -19,6 +19,9 @@ export class UpdateTaskCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     const task = await ctx.findTask(this.taskId);
     if (!task) throw new NotFoundError(`No matching task with id ${this.taskId}`);
+    await checkTaskAssign(ctx, task);
+    // Camunda's setAssignee refuses a suspended task, and the update always calls it.
+    ensureTaskActive(task);
     const p = this.properties;
     if ((task.tenantId ?? null) !== p.tenantId) {
       throw new BadUserRequestError(
@@ -26,9 +29,6 @@ export class UpdateTaskCmd implements Command<void> {
         'ProcessEngineException',
       );
     }
-    await checkTaskAssign(ctx, task);
-    // Camunda's setters of assignee and owner refuse a suspended task, and the update sets them always.
-    if (task.assignee != null || p.assignee != null || task.owner != null || p.owner != null) ensureTaskActive(task);
     Object.assign(task, {
       name: p.name,
       description: p.description,
