@@ -1,4 +1,5 @@
 import { EntityManager, In } from 'typeorm';
+import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
@@ -87,9 +88,18 @@ export async function deleteProcessData(em: EntityManager, definitionIds: string
     for (const table of [TaskEntity, ExternalTaskEntity, EventSubscriptionEntity, IncidentEntity, JobEntity, VariableEntity, ExecutionEntity]) {
       await em.getRepository(table as typeof TaskEntity).delete({ processInstanceId: In(ids) });
     }
-    for (const table of [HistoricDetailEntity, HistoricActivityInstanceEntity, HistoricProcessInstanceEntity]) {
+    for (const table of [CommentEntity, HistoricDetailEntity, HistoricActivityInstanceEntity, HistoricProcessInstanceEntity]) {
       await em.getRepository(table as typeof HistoricDetailEntity).delete({ processInstanceId: In(ids) });
     }
+  }
+  // Comments of ended instances go with their historic instances, which go next.
+  for (const part of chunks(definitionIds)) {
+    await em
+      .getRepository(CommentEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('proc_inst_id IN (SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (:...part))', { part })
+      .execute();
   }
   for (const table of [HistoricDetailEntity, HistoricActivityInstanceEntity, HistoricProcessInstanceEntity]) {
     await em.getRepository(table as typeof HistoricDetailEntity).delete({ processDefinitionId: In(definitionIds) });

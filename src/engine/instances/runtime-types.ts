@@ -67,3 +67,36 @@ export interface ActivityInstanceNode {
   executionIds: string[];
   childActivityInstances: ActivityInstanceNode[];
 }
+
+/** A user or group in some relation to a task (Camunda's IdentityLink); assignee and owner included. */
+export interface TaskIdentityLink {
+  userId: string | null;
+  groupId: string | null;
+  type: string | null;
+}
+
+/** What a caller may set on a task (Camunda's TaskDto.updateTask): every field, absent ones become null (priority 0). */
+export interface TaskProperties {
+  name: string | null;
+  description: string | null;
+  priority: number;
+  assignee: string | null;
+  owner: string | null;
+  delegationState: 'PENDING' | 'RESOLVED' | null;
+  dueDate: Date | null;
+  followUpDate: Date | null;
+  parentTaskId: string | null;
+  tenantId: string | null;
+}
+
+/** A comment on a task (Camunda's Comment); `message` is the full text. */
+export interface TaskComment {
+  id: string;
+  userId: string | null;
+  taskId: string | null;
+  processInstanceId: string | null;
+  rootProcessInstanceId: string | null;
+  time: Date;
+  message: string | null;
+  removalTime: Date | null;
+}

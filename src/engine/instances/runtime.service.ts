@@ -16,6 +16,10 @@ import { GetExecutionVariableCmd, GetExecutionVariablesCmd, ModifyExecutionVaria
 import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
+import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
+import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
+import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
+import { AddTaskIdentityLinkCmd, DeleteTaskIdentityLinkCmd, GetTaskIdentityLinksCmd } from './commands/task-identity-links.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
 import {
@@ -24,6 +28,9 @@ import {
   ExternalTaskCompletionOptions,
   ProcessInstanceInfo,
   StartProcessInstanceRequest,
+  TaskComment,
+  TaskIdentityLink,
+  TaskProperties,
   VariableModification,
   VariableReadOptions,
   VariableScopeOptions,
@@ -143,6 +150,62 @@ export class RuntimeService {
 
   modifyVariables(auth: Authentication | null, executionId: string, change: VariableModification, options: VariableScopeOptions = {}): Promise<void> {
     return this.executor.execute(auth, new ModifyExecutionVariablesCmd(executionId, change, options));
+  }
+
+  /** Delegates a task to `userId`: PENDING until resolved, the previous assignee becomes the owner unless there is one. */
+  delegateTask(auth: Authentication | null, taskId: string, userId: string | null): Promise<void> {
+    return this.executor.execute(auth, new DelegateTaskCmd(taskId, userId));
+  }
+
+  /** Resolves a delegated task: RESOLVED, back to its owner, the variables set as completion sets them. */
+  resolveTask(auth: Authentication | null, taskId: string, variables: VariableMap | null): Promise<void> {
+    return this.executor.execute(auth, new ResolveTaskCmd(taskId, variables));
+  }
+
+  /** Replaces a task's properties (Camunda's save of an existing task). */
+  updateTask(auth: Authentication | null, taskId: string, properties: TaskProperties): Promise<void> {
+    return this.executor.execute(auth, new UpdateTaskCmd(taskId, properties));
+  }
+
+  /** Creates a standalone task (no process); returns its id. */
+  createTask(auth: Authentication | null, id: string | null, properties: TaskProperties): Promise<string> {
+    return this.executor.execute(auth, new CreateTaskCmd(id, properties));
+  }
+
+  /** Deletes a standalone task and its subtasks; tasks of a process end with their process. */
+  deleteTask(auth: Authentication | null, taskId: string): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskCmd(taskId));
+  }
+
+  // ---- task comments (history)
+
+  /** Comments a task as the caller; `processInstanceId` defaults to the task's. */
+  createTaskComment(auth: Authentication | null, taskId: string, processInstanceId: string | null, message: string | null): Promise<TaskComment> {
+    return this.executor.execute(auth, new CreateTaskCommentCmd(taskId, processInstanceId, message));
+  }
+
+  /** The task's comments, newest first; null when there is no such task and no comment of it. */
+  getTaskComments(auth: Authentication | null, taskId: string): Promise<TaskComment[] | null> {
+    return this.executor.read(auth, new GetTaskCommentsCmd(taskId));
+  }
+
+  async getTaskComment(auth: Authentication | null, taskId: string, commentId: string): Promise<TaskComment | null> {
+    return (await this.executor.read(auth, new GetTaskCommentsCmd(taskId, commentId)))?.[0] ?? null;
+  }
+
+  // ---- task identity links
+
+  /** The task's links, with its assignee and owner as links of type `assignee` and `owner`. */
+  getTaskIdentityLinks(auth: Authentication | null, taskId: string): Promise<TaskIdentityLink[]> {
+    return this.executor.read(auth, new GetTaskIdentityLinksCmd(taskId));
+  }
+
+  addTaskIdentityLink(auth: Authentication | null, taskId: string, link: TaskIdentityLink): Promise<void> {
+    return this.executor.execute(auth, new AddTaskIdentityLinkCmd(taskId, link));
+  }
+
+  deleteTaskIdentityLink(auth: Authentication | null, taskId: string, link: TaskIdentityLink): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskIdentityLinkCmd(taskId, link));
   }
 
   // ---- task variables

@@ -146,7 +146,7 @@ export async function deploy(em: EntityManager, req: DeploymentRequest, parsed: 
         tenantId: req.tenantId,
         versionTag: p.versionTag,
         historyTimeToLive: p.historyTimeToLive,
-        startable: true,
+        startable: p.isStartableInTasklist,
       }),
     );
   }

@@ -23,7 +23,12 @@ import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
-import { CompleteTaskDto, TaskDto, UserIdDto } from './task.dto';
+import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
+import { CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, TaskDto, UserIdDto } from './task.dto';
+import { LinkBuilder, Links } from '../../common/http/links';
+
+/** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
+const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
 import { TASK_LIST } from './task.query';
 import { TaskService } from './task.service';
 
@@ -40,10 +45,95 @@ const Local = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
 export class TaskController {
   constructor(readonly tasks: TaskService) {}
 
+  @Post('create')
+  @HttpCode(204)
+  @EngineErrorAnswers({ kinds: ['NotValid'], status: 400, type: 'InvalidRequestException', message: 'Could not save task: {message}' })
+  create(@Auth() auth: Authentication | null, @Body() body: TaskBodyDto) {
+    return this.tasks.create(auth, body);
+  }
+
+  @Put(':id')
+  @HttpCode(204)
+  @EngineErrorAnswers(notFoundIs404())
+  update(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TaskBodyDto) {
+    return this.tasks.update(auth, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @EngineErrorAnswers(notFoundIs404())
+  delete(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.delete(auth, id);
+  }
+
   @Get(':id')
   @ApiOkResponse({ type: TaskDto })
   get(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.tasks.get(auth, id);
+  }
+
+  @Get(':id/identity-links')
+  @ApiQuery({ name: 'type', required: false, type: String })
+  @ApiOkResponse({ type: [IdentityLinkDto] })
+  @EngineErrorAnswers(unknownTaskIs404)
+  identityLinks(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('type') type?: string) {
+    return this.tasks.identityLinks(auth, id, type);
+  }
+
+  @Post(':id/identity-links')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  addIdentityLink(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: IdentityLinkDto) {
+    return this.tasks.addIdentityLink(auth, id, body);
+  }
+
+  @Post(':id/identity-links/delete')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  deleteIdentityLink(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: IdentityLinkDto) {
+    return this.tasks.deleteIdentityLink(auth, id, body);
+  }
+
+  @Get(':id/comment')
+  @ApiOkResponse({ type: [CommentDto] })
+  comments(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.comments(auth, id);
+  }
+
+  @Post(':id/comment/create')
+  @ApiOkResponse({ type: CommentDto })
+  @HttpCode(200)
+  @EngineErrorAnswers(
+    { kinds: ['NotFound'], status: 400, type: 'InvalidRequestException' },
+    {
+      kinds: ['NullValue', 'NotValid', 'BadUserRequest', 'SuspendedEntityInteraction', 'ProcessEngine'],
+      status: 400,
+      type: 'InvalidRequestException',
+      message: 'Not enough parameters submitted',
+    },
+  )
+  createComment(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateCommentDto, @Links() links: LinkBuilder) {
+    return this.tasks.createComment(auth, id, body, links);
+  }
+
+  @Get(':id/comment/:commentId')
+  @ApiOkResponse({ type: CommentDto })
+  comment(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('commentId') commentId: string) {
+    return this.tasks.comment(auth, id, commentId);
+  }
+
+  @Post(':id/delegate')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  delegate(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UserIdDto) {
+    return this.tasks.delegate(auth, id, body);
+  }
+
+  @Post(':id/resolve')
+  @HttpCode(204)
+  @EngineErrorAnswers(unknownTaskIs404)
+  resolve(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ResolveTaskDto) {
+    return this.tasks.resolve(auth, id, body);
   }
 
   @Post(':id/claim')

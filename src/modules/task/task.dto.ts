@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
+import { BooleanField, IntegerField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { LeanBody } from '../../common/validation/lean-body';
+import { Link } from '../../common/http/links';
+import { TaskComment } from '../../engine/instances/runtime-types';
 
 export class TaskDto {
   @ApiProperty() id: string;
@@ -30,6 +32,60 @@ export class TaskDto {
   @ApiPropertyOptional({ nullable: true }) tenantId: string | null;
 }
 
+/** The body of PUT /task/{id} and POST /task/create: Camunda's TaskDto, of which these fields are written. */
+export class TaskBodyDto {
+  @StringField({ description: 'Only on create; generated when absent' }) id?: string | null;
+  @StringField() name?: string | null;
+  @StringField() description?: string | null;
+  @IntegerField({ description: 'Absent: 0, as in Camunda' }) priority?: number | null;
+  @StringField() assignee?: string | null;
+  @StringField() owner?: string | null;
+  @StringField({ enum: ['PENDING', 'RESOLVED'] }) delegationState?: string | null;
+  @StringField({ example: '2026-01-01T12:00:00.000+0000' }) due?: string | null;
+  @StringField({ example: '2026-01-01T12:00:00.000+0000' }) followUp?: string | null;
+  @StringField() parentTaskId?: string | null;
+  @StringField({ description: 'Accepted; case instances do not exist here, so it is not kept' }) caseInstanceId?: string | null;
+  @StringField() tenantId?: string | null;
+}
+
+export class CreateCommentDto {
+  @StringField() message?: string | null;
+  @StringField() processInstanceId?: string | null;
+}
+
+export class CommentDto {
+  @ApiProperty() id: string;
+  @ApiPropertyOptional({ nullable: true }) userId: string | null;
+  @ApiProperty() time: string | null;
+  @ApiPropertyOptional({ nullable: true }) taskId: string | null;
+  @ApiPropertyOptional({ nullable: true }) processInstanceId: string | null;
+  @ApiPropertyOptional({ nullable: true }) message: string | null;
+  @ApiPropertyOptional({ nullable: true }) removalTime: string | null;
+  @ApiPropertyOptional({ nullable: true }) rootProcessInstanceId: string | null;
+  @ApiProperty({ type: 'array', items: { type: 'object' } }) links: Link[];
+}
+
+export function toCommentDto(c: TaskComment, links: Link[] = []): CommentDto {
+  return {
+    links,
+    id: c.id,
+    userId: c.userId,
+    time: formatDate(c.time),
+    taskId: c.taskId,
+    processInstanceId: c.processInstanceId,
+    message: c.message,
+    removalTime: formatDate(c.removalTime),
+    rootProcessInstanceId: c.rootProcessInstanceId,
+  };
+}
+
+/** A user or a group in a relation (`type`) to a task; exactly one of userId and groupId. */
+export class IdentityLinkDto {
+  @StringField() userId?: string | null;
+  @StringField() groupId?: string | null;
+  @StringField() type?: string | null;
+}
+
 export class UserIdDto {
   @StringField() userId?: string | null;
 }
@@ -38,6 +94,11 @@ export class UserIdDto {
 export class CompleteTaskDto {
   @VariablesField() variables?: Record<string, unknown> | null;
   @BooleanField() withVariablesInReturn?: boolean | null;
+}
+
+@LeanBody()
+export class ResolveTaskDto {
+  @VariablesField() variables?: Record<string, unknown> | null;
 }
 
 export function toTaskDto(t: TaskEntity): TaskDto {

@@ -1,3 +1,4 @@
+import { RestError } from '../../common/errors/rest-error';
 import { f, ParamDef, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { variableCaseParams, variableFilter } from '../../common/query/variable-filters';
 import { QueryResource } from '../../common/query/query-resource';
@@ -116,8 +117,13 @@ export const TASK_QUERY: QuerySpec = {
     createdAfter: f.cmp('t.createTime', '>'),
     updatedAfter: f.cmp('t.lastUpdated', '>'),
     delegationState: f.custom('string', (qb, v: string, _a, n) => {
+      const state = v.toUpperCase();
+      if (state !== 'PENDING' && state !== 'RESOLVED') {
+        const valid = `Valid values for property 'delegationState' are 'PENDING' or 'RESOLVED', but was '${v}'`;
+        throw new RestError(400, `Cannot set query parameter 'delegationState' to value '${v}': ${valid}`);
+      }
       const p = n('ds');
-      qb.andWhere(`t.delegationState = :${p}`, { [p]: v.toUpperCase() });
+      qb.andWhere(`t.delegationState = :${p}`, { [p]: state });
     }),
     parentTaskId: f.eq('t.parentTaskId'),
     ...tenantParams('t.tenantId'),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../common/errors/rest-error';
+import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
+import { LinkBuilder } from '../../common/http/links';
 import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
@@ -9,7 +10,9 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto, CompleteTaskDto, UserIdDto } from './task.dto';
+import { TaskDto, CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, toCommentDto, UserIdDto } from './task.dto';
+import { TaskProperties } from '../../engine/instances/runtime-types';
+import { parseDate } from '../../engine/util/camunda-date';
 import { TASK_LIST } from './task.query';
 
 @Injectable()
@@ -38,6 +41,65 @@ export class TaskService {
     return this.engine.runtime.setTaskAssignee(auth, id, dto.userId ?? null);
   }
 
+  update(auth: Authentication | null, id: string, dto: TaskBodyDto): Promise<void> {
+    return this.engine.runtime.updateTask(auth, id, taskProperties(dto));
+  }
+
+  async create(auth: Authentication | null, dto: TaskBodyDto): Promise<void> {
+    await this.engine.runtime.createTask(auth, dto.id ?? null, taskProperties(dto));
+  }
+
+  delete(auth: Authentication | null, id: string): Promise<void> {
+    return this.engine.runtime.deleteTask(auth, id);
+  }
+
+  private historyEnabled(): boolean {
+    return this.engine.options.historyLevel !== 'none';
+  }
+
+  /** Without history there are no comments (an empty list, as in Camunda). */
+  async comments(auth: Authentication | null, id: string): Promise<CommentDto[]> {
+    if (!this.historyEnabled()) return [];
+    const comments = await this.engine.runtime.getTaskComments(auth, id);
+    if (!comments) throw notFound(`No task found for task id ${id}`);
+    return comments.map((c) => toCommentDto(c));
+  }
+
+  async comment(auth: Authentication | null, id: string, commentId: string): Promise<CommentDto> {
+    if (!this.historyEnabled()) throw notFound('History is not enabled');
+    const comment = await this.engine.runtime.getTaskComment(auth, id, commentId);
+    if (!comment) throw notFound(`Task comment with id ${commentId} does not exist for task id '${id}'.`);
+    return toCommentDto(comment);
+  }
+
+  async createComment(auth: Authentication | null, id: string, dto: CreateCommentDto, links: LinkBuilder): Promise<CommentDto> {
+    if (!this.historyEnabled()) throw new RestError(403, 'History is not enabled');
+    const comment = await this.engine.runtime.createTaskComment(auth, id, dto.processInstanceId ?? null, dto.message ?? null);
+    return toCommentDto(comment, [links.link('GET', `/task/${id}/comment/${comment.id}`, 'self')]);
+  }
+
+  delegate(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
+    return this.engine.runtime.delegateTask(auth, id, dto.userId ?? null);
+  }
+
+  resolve(auth: Authentication | null, id: string, dto: ResolveTaskDto): Promise<void> {
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix: `Cannot resolve task ${id}` });
+    return this.engine.runtime.resolveTask(auth, id, variables);
+  }
+
+  async identityLinks(auth: Authentication | null, id: string, type?: string): Promise<IdentityLinkDto[]> {
+    const links = await this.engine.runtime.getTaskIdentityLinks(auth, id);
+    return links.filter((l) => type == null || l.type === type).map((l) => ({ userId: l.userId, groupId: l.groupId, type: l.type }));
+  }
+
+  addIdentityLink(auth: Authentication | null, id: string, dto: IdentityLinkDto): Promise<void> {
+    return this.engine.runtime.addTaskIdentityLink(auth, id, identityLink(dto));
+  }
+
+  deleteIdentityLink(auth: Authentication | null, id: string, dto: IdentityLinkDto): Promise<void> {
+    return this.engine.runtime.deleteTaskIdentityLink(auth, id, identityLink(dto));
+  }
+
   /** 204 without a body, or the variables after completion when `withVariablesInReturn` is true. */
   async complete(auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
     const prefix = `Cannot complete task ${id}`;
@@ -57,4 +119,44 @@ export class TaskService {
       modify: (modifications, deletions) => runtime.modifyTaskVariables(auth, id, { modifications, deletions }, { local }),
     };
   }
+}
+
+/** Camunda's IdentityLinkDto.validate: exactly one of user and group. */
+function identityLink(dto: IdentityLinkDto): { userId: string | null; groupId: string | null; type: string | null } {
+  const userId = dto.userId ?? null;
+  const groupId = dto.groupId ?? null;
+  if (userId != null && groupId != null) throw badRequest('Identity Link requires userId or groupId, but not both.');
+  if (userId == null && groupId == null) throw badRequest('Identity Link requires userId or groupId.');
+  return { userId, groupId, type: dto.type ?? null };
+}
+
+function date(field: string, text: string | null | undefined): Date | null {
+  if (text == null) return null;
+  const parsed = parseDate(text);
+  if (!parsed) throw badRequest(`Cannot set ${field} to value '${text}': not a date of the form yyyy-MM-dd'T'HH:mm:ss.SSSZ`);
+  return parsed;
+}
+
+/** Camunda's TaskDto.updateTask: every field is written, absent ones as null (priority as 0). */
+function taskProperties(dto: TaskBodyDto): TaskProperties {
+  let delegationState: TaskProperties['delegationState'] = null;
+  if (dto.delegationState != null) {
+    const state = dto.delegationState.toUpperCase();
+    if (state !== 'PENDING' && state !== 'RESOLVED') {
+      throw badRequest(`Valid values for property 'delegationState' are 'PENDING' or 'RESOLVED', but was '${dto.delegationState}'`);
+    }
+    delegationState = state;
+  }
+  return {
+    name: dto.name ?? null,
+    description: dto.description ?? null,
+    priority: dto.priority ?? 0,
+    assignee: dto.assignee ?? null,
+    owner: dto.owner ?? null,
+    delegationState,
+    dueDate: date('due', dto.due),
+    followUpDate: date('followUp', dto.followUp),
+    parentTaskId: dto.parentTaskId ?? null,
+    tenantId: dto.tenantId ?? null,
+  };
 }

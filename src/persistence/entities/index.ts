@@ -22,6 +22,7 @@ import { JobEntity } from './runtime/job.entity';
 import { HistoricProcessInstanceEntity } from './history/historic-process-instance.entity';
 import { HistoricActivityInstanceEntity } from './history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from './history/historic-detail.entity';
+import { CommentEntity } from './history/comment.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -49,4 +50,5 @@ export const ENTITIES = [
   HistoricProcessInstanceEntity,
   HistoricActivityInstanceEntity,
   HistoricDetailEntity,
+  CommentEntity,
 ];

@@ -4,6 +4,7 @@ import { DecisionHistory1763720000000 } from './1763720000000-decision-history';
 import { Runtime1763730000000 } from './1763730000000-runtime';
 import { ExternalTaskFetchOrder1763745000000 } from './1763745000000-external-task-fetch-order';
 import { EventsJobs1763750000000 } from './1763750000000-events-jobs';
+import { TaskComments1763760000000 } from './1763760000000-task-comments';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   Runtime1763730000000,
   ExternalTaskFetchOrder1763745000000,
   EventsJobs1763750000000,
+  TaskComments1763760000000,
 ];

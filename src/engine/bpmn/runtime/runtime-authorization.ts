@@ -69,3 +69,13 @@ export function checkUpdateTaskVariables(ctx: RuntimeContext, task: TaskEntity):
 export function checkTaskAssign(ctx: RuntimeContext, task: TaskEntity): Promise<void> {
   return check(ctx, taskChecks(task, ['TASK_ASSIGN', 'UPDATE'], ['TASK_ASSIGN', 'UPDATE_TASK']));
 }
+
+/** Reading the task itself (identity links, comments): READ on the task, or READ_TASK on its definition. */
+export function checkReadTaskOnly(ctx: RuntimeContext, task: TaskEntity): Promise<void> {
+  return check(ctx, taskChecks(task, ['READ'], ['READ_TASK']));
+}
+
+/** Changing task properties (update, delete): UPDATE on the task, or UPDATE_TASK on its definition. */
+export function checkUpdateTask(ctx: RuntimeContext, task: TaskEntity): Promise<void> {
+  return check(ctx, taskChecks(task, ['UPDATE'], ['UPDATE_TASK']));
+}

@@ -1,0 +1,109 @@
+import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
+import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
+import { selectRows } from '../../../persistence/raw-rows';
+import { checkReadTaskOnly, checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { Command } from '../../command/command';
+import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../../errors';
+import { newId } from '../../util/ids';
+import { TaskIdentityLink } from '../runtime-types';
+
+export const ASSIGNEE = 'assignee';
+export const OWNER = 'owner';
+
+export async function findTaskOrFail(ctx: RuntimeContext, taskId: string): Promise<TaskEntity> {
+  const task = await ctx.findTask(taskId);
+  if (!task) throw new NotFoundError(`Cannot find task with id ${taskId}: task is null`);
+  return task;
+}
+
+/** Camunda's check before changing assignments and links: a suspended task keeps them. */
+export function ensureTaskActive(task: TaskEntity): void {
+  if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`ENGINE-03043 task with id '${task.id}' is suspended.`);
+}
+
+function storedLinks(ctx: RuntimeContext, taskId: string): Promise<IdentityLinkEntity[]> {
+  return selectRows(ctx.em, IdentityLinkEntity, 'WHERE t.task_id = ? ORDER BY t.id', [taskId]);
+}
+
+/** The stored links, then the assignee and the owner as links of their own type (as Camunda lists them). */
+export class GetTaskIdentityLinksCmd implements Command<TaskIdentityLink[]> {
+  constructor(private readonly taskId: string) {}
+
+  async execute(ctx: RuntimeContext): Promise<TaskIdentityLink[]> {
+    const task = await findTaskOrFail(ctx, this.taskId);
+    await checkReadTaskOnly(ctx, task);
+    const links: TaskIdentityLink[] = (await storedLinks(ctx, task.id)).map((l) => ({ userId: l.userId, groupId: l.groupId, type: l.type }));
+    if (task.assignee != null) links.push({ userId: task.assignee, groupId: null, type: ASSIGNEE });
+    if (task.owner != null) links.push({ userId: task.owner, groupId: null, type: OWNER });
+    return links;
+  }
+}
+
+/** Camunda validates the link before it looks for the task. */
+function validate(link: TaskIdentityLink): void {
+  if (link.type == null) throw new NullValueError('type is required when adding a new task identity link: type is null');
+  if (link.type === ASSIGNEE || link.type === OWNER) {
+    if (link.groupId != null)
+      throw new BadUserRequestError(`Incompatible usage: cannot use type '${link.type}' together with a groupId`, 'ProcessEngineException');
+  } else if (link.userId == null && link.groupId == null) {
+    throw new BadUserRequestError('userId and groupId cannot both be null', 'ProcessEngineException');
+  }
+}
+
+/** Assignee and owner links set the task's fields; any other type is a stored link. */
+export function setAssigneeOrOwner(ctx: RuntimeContext, task: TaskEntity, field: 'assignee' | 'owner', userId: string | null): void {
+  if (task[field] === userId) return;
+  task[field] = userId;
+  task.lastUpdated = ctx.now();
+  if (field === 'assignee' && task.activityInstanceId) ctx.history.activityUpdated(task.activityInstanceId, { assignee: userId });
+}
+
+export class AddTaskIdentityLinkCmd implements Command<void> {
+  constructor(
+    private readonly taskId: string,
+    private readonly link: TaskIdentityLink,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    validate(this.link);
+    const task = await findTaskOrFail(ctx, this.taskId);
+    await checkTaskAssign(ctx, task);
+    ensureTaskActive(task);
+    const { userId, groupId, type } = this.link;
+    if (type === ASSIGNEE || type === OWNER) return setAssigneeOrOwner(ctx, task, type, userId);
+    ctx.insertIdentityLink(
+      Object.assign(new IdentityLinkEntity(), {
+        id: newId(),
+        rev: 1,
+        groupId,
+        type,
+        userId,
+        taskId: task.id,
+        processDefinitionId: null,
+        tenantId: task.tenantId,
+      }),
+    );
+  }
+}
+
+export class DeleteTaskIdentityLinkCmd implements Command<void> {
+  constructor(
+    private readonly taskId: string,
+    private readonly link: TaskIdentityLink,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    validate(this.link);
+    const task = await findTaskOrFail(ctx, this.taskId);
+    await checkTaskAssign(ctx, task);
+    ensureTaskActive(task);
+    const { userId, groupId, type } = this.link;
+    if (type === ASSIGNEE || type === OWNER) return setAssigneeOrOwner(ctx, task, type, null);
+    for (const link of await storedLinks(ctx, task.id)) {
+      // Camunda removes the user's links when a user is given, otherwise the group's.
+      const matches = link.type === type && (userId != null ? link.userId === userId : link.groupId === groupId);
+      if (matches) ctx.uow.delete(IdentityLinkEntity, link);
+    }
+  }
+}
