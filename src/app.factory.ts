@@ -9,9 +9,11 @@ import { enginePrefix } from './common/http/engine-prefix.middleware';
 import { jsonBodies } from './common/http/json-body-limits';
 import { jsonContentType } from './common/http/json-content-type.middleware';
 import { AppLogging } from './common/logging/logging.module';
+import { AppMetrics } from './common/metrics/app-metrics';
 import { AppConfig } from './config/app-config';
 import { BodyValidationPipe } from './common/validation/body-validation.pipe';
 import { HEALTH_PATHS } from './modules/health/health.controller';
+import { METRICS_PATH } from './modules/metrics/metrics.controller';
 
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
 function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
@@ -36,13 +38,13 @@ function jsonParseErrors(err: { type?: string; status?: number }, _req: Request,
 export async function createApp(config: AppConfig, logLevels?: LogLevel[] | false): Promise<INestApplication> {
   const logging = new AppLogging(config, logLevels);
   const app = await NestFactory.create<NestExpressApplication>(logging.around(AppModule.forRoot(config)), { bodyParser: false, bufferLogs: true });
-  logging.attach(app);
+  logging.attach(app, app.get(AppMetrics).http);
   app.use(enginePrefix);
   app.use(jsonContentType);
   app.use(jsonBodies(config));
   app.use(jsonParseErrors);
   app.set('query parser', 'simple');
-  app.setGlobalPrefix('engine-rest', { exclude: HEALTH_PATHS });
+  app.setGlobalPrefix('engine-rest', { exclude: [...HEALTH_PATHS, METRICS_PATH] });
   app.useGlobalFilters(new CamundaExceptionFilter());
   app.useGlobalPipes(new BodyValidationPipe());
 

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, DynamicModule, Global, Inject, Module, OnApp
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { EngineMetrics } from './engine/metrics';
 import { ProcessEngine } from './engine/process-engine';
 import { dataSourceOptions } from './persistence/data-source';
 
@@ -15,7 +16,8 @@ import { dataSourceOptions } from './persistence/data-source';
 export class EngineModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(@Inject(ProcessEngine) private readonly engine: ProcessEngine) {}
 
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `metrics` hears about the engine's committed work (the application's Prometheus counters); by default nobody does. */
+  static forRoot(config: AppConfig, metrics?: EngineMetrics): DynamicModule {
     return {
       module: EngineModule,
       imports: [
@@ -25,7 +27,7 @@ export class EngineModule implements OnApplicationBootstrap, BeforeApplicationSh
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: ProcessEngine, inject: [DataSource], useFactory: (ds: DataSource) => new ProcessEngine(config, ds) },
+        { provide: ProcessEngine, inject: [DataSource], useFactory: (ds: DataSource) => new ProcessEngine(config, ds, metrics) },
       ],
       exports: [APP_CONFIG, ProcessEngine],
     };

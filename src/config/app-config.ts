@@ -6,6 +6,8 @@ export interface AppConfig extends EngineOptions {
   port: number;
   databaseUrl: string;
   authEnabled: boolean;
+  /** `GET /metrics` without credentials (for scrapers on a trusted network); otherwise it needs them like the API. */
+  metricsPublic: boolean;
   logSql: boolean;
   /** Bytes a JSON request body may have, except on the routes that carry variables. */
   maxBody: number;
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminUser: env.ADMIN_USER || d.adminUser,
     adminPassword: env.ADMIN_PASSWORD || d.adminPassword,
     authEnabled: bool(env.AUTH_ENABLED, true),
+    metricsPublic: bool(env.METRICS_PUBLIC, false),
     authorizationEnabled: bool(env.AUTHORIZATION_ENABLED, d.authorizationEnabled),
     historyLevel: historyLevel(env.HISTORY_LEVEL),
     enforceHistoryTimeToLive: bool(env.ENFORCE_HISTORY_TIME_TO_LIVE, d.enforceHistoryTimeToLive),

@@ -15,6 +15,7 @@ import { IncidentService } from './incident/incident.service';
 import { RuntimeService } from './instances/runtime.service';
 import { JobExecutor } from './jobs/job-executor';
 import { ManagementService } from './jobs/management.service';
+import { EngineMetrics, NO_METRICS } from './metrics';
 import { EngineOptions, engineOptions } from './options';
 import { RepositoryService } from './repository/repository.service';
 
@@ -47,9 +48,11 @@ export class ProcessEngine {
   /** The engine's clock: `options.clock` when given (tests), else the system clock. */
   readonly clock: () => Date;
 
+  /** `metrics` is told about the work done once it is committed (the application's Prometheus counters). */
   constructor(
     options: Partial<EngineOptions>,
     readonly dataSource: DataSource,
+    readonly metrics: EngineMetrics = NO_METRICS,
   ) {
     const o = (this.options = engineOptions(options));
     this.tx = new Transactions(dataSource);
@@ -61,7 +64,7 @@ export class ProcessEngine {
     this.identity = new IdentityService(this.commands, checker, this.credentialsCache);
     this.authorizations = new AuthorizationService(this.commands, checker);
     this.repository = new RepositoryService(this.commands, checker, this.clock);
-    this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock);
+    this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock, metrics);
     deps = {
       checker,
       clock: this.clock,
@@ -71,6 +74,7 @@ export class ProcessEngine {
       behaviors: new BehaviorRegistry(),
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
+      metrics,
     };
     this.runtime = new RuntimeService(this.commands, this.repository);
     this.externalTasks = new ExternalTaskService({
@@ -81,6 +85,7 @@ export class ProcessEngine {
       notifier: this.externalTaskNotifier,
       longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs },
       clock: this.clock,
+      metrics,
     });
     this.incidents = new IncidentService(this.commands, checker);
     this.jobs = new ManagementService(this.commands, this.clock, {

@@ -10,7 +10,7 @@ import { cycles, ImportEdge, importGraph } from './import-graph';
 
 /** Engine rooms from the bottom up. A room may import its own files and the rooms before it. */
 export const ENGINE_LAYERS: string[][] = [
-  ['util', 'errors', 'options'],
+  ['util', 'errors', 'options', 'metrics'],
   ['variables', 'timer'],
   ['expression', 'dmn'],
   ['authorization'],

@@ -6,7 +6,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { AuthenticationRequiredError } from '../errors/authentication-required.error';
 import { parseBasicCredentials } from './basic-credentials';
-import { IS_PUBLIC } from './public.decorator';
+import { IS_PUBLIC, PublicWhen } from './public.decorator';
 
 /**
  * Global guard: every route but the public ones needs valid basic-auth credentials (unless
@@ -23,7 +23,8 @@ export class BasicAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.authEnabled) return true;
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const isPublic = this.reflector.getAllAndOverride<true | PublicWhen | undefined>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic === true || (isPublic && isPublic(this.config))) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: Authentication }>();
     const credentials = parseBasicCredentials(req.headers.authorization);
     const auth = credentials && (await this.engine.identity.authenticate(credentials.userId, credentials.password));

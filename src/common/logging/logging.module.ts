@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { version } from '../../../package.json';
 import { AppConfig } from '../../config/app-config';
+import type { HttpMetrics } from '../metrics/http-metrics';
 import { API_ROOT } from '../http/engine-prefix.middleware';
 import { AppLogger } from './app-logger';
 import { BIND_PATH, requestLogging } from './request-logging';
@@ -45,12 +46,15 @@ export class AppLogging {
     return { module: LoggedAppModule, imports: [appModule, LoggingModule.forRoot(this.root)] };
   }
 
-  /** Call first thing after creating the app: the request middleware must come before every other one. */
-  attach(app: INestApplication): void {
+  /**
+   * Call first thing after creating the app: the request middleware must come before every other one. It also
+   * feeds the HTTP metrics, since it is where method, route template, status and duration meet anyway.
+   */
+  attach(app: INestApplication, metrics: HttpMetrics | null = null): void {
     app.useLogger(app.get(AppLogger));
     // Nest flushes the start-up buffer only in listen(); without this, tests (init() alone) would log nothing.
     app.flushLogs();
-    app.use(requestLogging(this.root));
+    app.use(requestLogging(this.root, metrics));
   }
 }
 

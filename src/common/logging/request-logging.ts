@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
+import type { HttpMetrics } from '../metrics/http-metrics';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-/** Paths whose requests are answered but not logged: probes that would otherwise fill the log every few seconds. */
-export const QUIET_PATH_PREFIXES: readonly string[] = ['/health'];
+/**
+ * Paths whose requests are answered but neither logged nor counted in the HTTP metrics: probes and scrapes
+ * that would otherwise fill the log every few seconds (Prometheus times its scrapes itself).
+ */
+export const QUIET_PATH_PREFIXES: readonly string[] = ['/health', '/metrics'];
 
 /** A caller's id is kept only when it is short and plain, so that it cannot forge log lines or bloat them. */
 const ACCEPTABLE_ID = /^[\w.:@/+=-]{1,128}$/;
@@ -31,24 +35,26 @@ function routeOf(req: IncomingMessage): string | null {
   return path && !path.endsWith(BIND_PATH) ? `${r.baseUrl ?? ''}${path}` : null;
 }
 
-function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: number): object {
-  return { method: req.method, route: routeOf(req), status: res.statusCode, durationMs };
-}
-
 /**
  * First middleware of the application: gives every request its id (echoed in the response) and its child
- * logger (`req.log`, which nestjs-pino binds for the logs written while the request runs), and writes one line
- * when the response is done, at info, so that `LOG_LEVEL=warn` switches request lines off. Errors are logged
- * by the exception filter, which knows whether they are ours.
+ * logger (`req.log`, which nestjs-pino binds for the logs written while the request runs), and when the
+ * response is done writes one line at info (so that `LOG_LEVEL=warn` switches request lines off) and counts
+ * it in `metrics`. Errors are logged by the exception filter, which knows whether they are ours.
  */
-export function requestLogging(root: Logger): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function requestLogging(root: Logger, metrics: HttpMetrics | null = null): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const id = requestId(req, res);
     const log = root.child({ requestId: id });
     Object.assign(req, { id, log });
-    if (root.isLevelEnabled('info') && !QUIET_PATH_PREFIXES.some((prefix) => req.url?.startsWith(prefix))) {
-      const start = Date.now();
-      res.once('finish', () => log.info(requestLine(req, res, Date.now() - start), 'request completed'));
+    const logged = root.isLevelEnabled('info');
+    if ((logged || metrics) && !QUIET_PATH_PREFIXES.some((prefix) => req.url?.startsWith(prefix))) {
+      const start = performance.now();
+      res.once('finish', () => {
+        const ms = performance.now() - start;
+        const route = routeOf(req);
+        metrics?.record(req.method ?? '', route, res.statusCode, ms / 1000);
+        if (logged) log.info({ method: req.method, route, status: res.statusCode, durationMs: Math.round(ms) }, 'request completed');
+      });
     }
     next();
   };

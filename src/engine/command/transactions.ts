@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SerialLock } from './serial-lock';
 import { isSqlite } from '../../persistence/dialect';
+import { mysqlPoolConnections, PoolConnections } from '../../persistence/pool-connections';
 
 const MYSQL_RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
@@ -47,6 +48,15 @@ export class Transactions {
   /** Whether the caller runs inside a transaction of ours (work started now would join it). */
   inTransaction(): boolean {
     return this.scope.getStore()?.transactional === true;
+  }
+
+  /**
+   * The database connections in use now, for monitoring. On SQLite the one shared connection counts as in use
+   * while a unit of work holds it (our own lock, reads included); on MySQL/MariaDB the pool is asked.
+   */
+  connections(): PoolConnections | null {
+    if (this.serial) return { inUse: this.lock.size > 0 ? 1 : 0, max: 1 };
+    return mysqlPoolConnections(this.dataSource);
   }
 
   async read<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import { HistoricDecisionInputEntity } from '../../persistence/entities/history/
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
+import { EngineMetrics, NO_METRICS } from '../metrics';
 import { HistoryLevel } from '../options';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
@@ -21,6 +22,7 @@ export class DecisionService {
     private readonly repository: RepositoryService,
     private readonly historyLevel: HistoryLevel,
     private readonly clock: () => Date = () => new Date(),
+    private readonly metrics: EngineMetrics = NO_METRICS,
   ) {
     repository.onDeploymentDeletion(async ({ em }, { decisionDefinitionIds }, cascade) => {
       if (cascade && decisionDefinitionIds.length) await this.deleteHistory(em, decisionDefinitionIds);
@@ -36,7 +38,10 @@ export class DecisionService {
         return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
       },
     };
-    return this.historyLevel === 'full' ? this.commands.execute(auth, command) : this.commands.read(auth, command);
+    const result = await (this.historyLevel === 'full' ? this.commands.execute(auth, command) : this.commands.read(auth, command));
+    // A command of its own (REST never nests it): once it returns, its history is committed.
+    this.metrics.decisionsEvaluated(result.evaluations.length);
+    return result;
   }
 
   /** Evaluation inside the caller's transaction (also used by business rule tasks). */

@@ -11,6 +11,7 @@ import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInte
 import { setExternalTaskRetries } from '../incident/incidents';
 import type { RepositoryService } from '../repository/repository.service';
 import type { RuntimeService } from '../instances/runtime.service';
+import type { EngineMetrics } from '../metrics';
 import { VariableMap } from '../variables/typed-value';
 import { FailureReport, ReportFailureCmd } from './commands/report-failure.cmd';
 import { checkExternalTaskAccess, loadTaskRestriction, TaskPermission } from './external-task-authorization';
@@ -31,6 +32,7 @@ export interface ExternalTaskServiceDeps {
   notifier: ExternalTaskNotifier;
   longPolling: WaitingRoomOptions;
   clock: () => Date;
+  metrics: EngineMetrics;
 }
 
 /**
@@ -88,6 +90,7 @@ export class ExternalTaskService {
       if (!chosen.length) return [];
       const topics = new Map(request.topics.map((t) => [t.topicName, t]));
       this.lockRows(ctx, chosen, request.workerId, topics, now);
+      ctx.afterCommit(() => this.deps.metrics.externalTasksFetched(chosen.length));
       const wanted = chosen.map((task) => ({ task, topic: topics.get(task.topicName)! }));
       const variables = await loadFetchVariables(em, wanted);
       const result: LockedExternalTask[] = [];

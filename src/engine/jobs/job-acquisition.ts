@@ -27,6 +27,12 @@ export async function claimJobs(em: EntityManager, owner: string, limit: number,
   return ids;
 }
 
+/** How many jobs are runnable now and claimed by nobody: the backlog the job executors have yet to take on. */
+export async function countRunnableJobs(em: EntityManager, now: Date): Promise<number> {
+  const rows: { n: number | string }[] = await em.query(`SELECT COUNT(*) AS n FROM act_ru_job t WHERE ${RUNNABLE}`, [sqlParam(em, now), sqlParam(em, now)]);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** The earliest due date among jobs that will become runnable (for sleeping until then). */
 export async function nextDueDate(em: EntityManager, now: Date): Promise<Date | null> {
   const rows: { due: string | Date | null }[] = await em.query(

@@ -3,11 +3,12 @@ import { Authentication } from '../authorization/authentication';
 import { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { AuthorizationError, NotFoundError } from '../errors';
+import { Resources } from '../authorization/resources';
 import { checkReadInstance } from '../bpmn/runtime/runtime-authorization';
 import { ExecuteJobCmd } from './commands/execute-job.cmd';
 import { JobFailureCmd } from './commands/job-failure.cmd';
 import { SetJobRetriesCmd } from './commands/set-job-retries.cmd';
-import { claimJobs, nextDueDate, releaseLocks } from './job-acquisition';
+import { claimJobs, countRunnableJobs, nextDueDate, releaseLocks } from './job-acquisition';
 import { JobExecutor, JobExecutorOptions, JobRunner } from './job-executor';
 
 /**
@@ -32,7 +33,13 @@ export class ManagementService implements JobRunner {
 
   acquire(owner: string, limit: number, lockTimeMs: number): Promise<string[]> {
     const now = this.clock();
-    return this.commands.execute(null, { execute: (ctx) => claimJobs(ctx.em, owner, limit, now, new Date(now.getTime() + lockTimeMs)) });
+    return this.commands.execute(null, {
+      execute: async (ctx) => {
+        const ids = await claimJobs(ctx.em, owner, limit, now, new Date(now.getTime() + lockTimeMs));
+        if (ids.length) ctx.afterCommit(() => ctx.deps.metrics.jobsAcquired(ids.length));
+        return ids;
+      },
+    });
   }
 
   async runAcquired(jobId: string, owner: string): Promise<'executed' | 'skipped' | 'failed'> {
@@ -46,6 +53,11 @@ export class ManagementService implements JobRunner {
 
   nextDueDate(): Promise<Date | null> {
     return this.commands.tx.read((em) => nextDueDate(em, this.clock()));
+  }
+
+  /** Jobs due now that no executor has claimed (monitoring: a growing number means the executors fall behind). */
+  dueJobCount(): Promise<number> {
+    return this.commands.tx.read((em) => countRunnableJobs(em, this.clock()));
   }
 
   releaseLocks(owner: string): Promise<void> {
@@ -79,6 +91,14 @@ export class ManagementService implements JobRunner {
       }
       throw err;
     }
+  }
+
+  /**
+   * Reading system data (the metrics) needs READ on the SYSTEM resource, as Camunda's telemetry data does;
+   * members of camunda-admin and everybody without authorization checks pass.
+   */
+  checkSystemRead(auth: Authentication | null): Promise<void> {
+    return this.commands.read(auth, { execute: (ctx) => ctx.checkPermissions([{ permission: 'READ', resource: Resources.SYSTEM }]) });
   }
 
   /** Sets the retries (and, when given, a new due date). */

@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorFunction, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import { TimedOut, within } from '../../common/within';
 import { ProcessEngine } from '../../engine/process-engine';
 
 /** A probe must answer even when the database hangs: orchestrators give up after a few seconds. */
 export const DATABASE_CHECK_TIMEOUT_MS = 3000;
-
-class TimedOut extends Error {}
-
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimedOut()), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * The parts of readiness. Down parts carry a fixed message only: the body is public, so neither the

@@ -22,6 +22,7 @@ export class BusinessRuleTaskBehavior implements ActivityBehavior {
       activityId: node.id,
       activityInstanceId: execution.activityInstanceId,
     });
+    ctx.afterCommit(() => ctx.deps.metrics.decisionsEvaluated(result.evaluations.length));
     if (config.resultVariable) activity.setVariable(config.resultVariable, mapDecisionResult(result.rows, config.mapDecisionResult));
     activity.leave();
   }

@@ -12,6 +12,7 @@ import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';
 import { ProcessHistoryWriter } from '../../history/process-history-writer';
 import type { RepositoryService } from '../../repository/repository.service';
+import type { EngineMetrics } from '../../metrics';
 import { HistoryLevel } from '../../options';
 import { newId } from '../../util/ids';
 import { ProcessGraph } from '../model';
@@ -33,6 +34,8 @@ export interface RuntimeDeps extends CommandDeps {
   readonly externalTasksCreated: (topics: string[]) => void;
   /** Told after commit when jobs were created, with the earliest due date (the job executor wakes up on it). */
   readonly jobsCreated?: (due: Date) => void;
+  /** Told after commit about the work done (monitoring). */
+  readonly metrics: EngineMetrics;
 }
 
 /**
@@ -121,6 +124,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   /** Registers a process instance created in this command. */
   adoptNew(root: ExecutionEntity, definition: ProcessDefinitionEntity, graph: ProcessGraph): ProcessInstanceState {
     this.uow.insert(ExecutionEntity, root);
+    this.afterCommit(() => this.deps.metrics.processInstanceStarted());
     const state = new ProcessInstanceState(root, definition, graph);
     this.instances.set(root.id, state);
     return state;

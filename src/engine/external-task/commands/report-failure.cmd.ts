@@ -51,6 +51,7 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     checkWorker(task, this.report.workerId, `Failure of External Task ${id} cannot be reported`);
     await checkExternalTaskAccess(ctx.em, ctx.deps.checker, ctx.auth, task, 'update');
     if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
+    ctx.afterCommit(() => ctx.deps.metrics.externalTaskFailed());
 
     if (await this.throwsBpmnError(ctx, task)) return { topicName: task.topicName, fetchableNow: false };
 

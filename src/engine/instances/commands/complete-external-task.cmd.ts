@@ -23,6 +23,7 @@ export class CompleteExternalTaskCmd implements Command<void> {
     ctx.variables.setAll(execution, this.variables);
     ctx.variables.setAll(execution, this.localVariables, true);
     ctx.deleteExternalTask(instance, task);
+    ctx.afterCommit(() => ctx.deps.metrics.externalTaskCompleted());
     if (!throwMappedError(ctx, execution, ref)) ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
     await ctx.agenda.run();
   }

@@ -20,6 +20,7 @@ export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
     const { task, instance, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
     ctx.variables.setAll(execution, this.variables);
     ctx.deleteExternalTask(instance, task);
+    ctx.afterCommit(() => ctx.deps.metrics.externalTaskBpmnError());
     ctx.agenda.plan({
       kind: 'ERROR_PROPAGATE',
       execution,

@@ -37,6 +37,7 @@ export class ExecuteJobCmd implements Command<JobRun> {
     }
     if (job.exceptionMessage != null || job.retries <= 0) resolveIncidents(ctx, INCIDENT_TYPE.failedJob, [job.id]);
     await runJob(ctx, job);
+    ctx.afterCommit(() => ctx.deps.metrics.jobExecuted());
     return 'executed';
   }
 }

@@ -46,6 +46,7 @@ export class JobFailureCmd implements Command<void> {
     job.lockOwner = null;
     job.lockExpirationTime = null;
     if (this.error instanceof OptimisticLockingError) return;
+    ctx.afterCommit(() => ctx.deps.metrics.jobFailed());
     const now = ctx.now();
     const firstFailure = job.exceptionMessage == null && job.exceptionStacktrace == null;
     const decision = retryAfterFailure(await retryCycleOf(ctx, job), job.retries, firstFailure, now);
