@@ -24,7 +24,7 @@ export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): Pr
   const ttl = parseHistoryTimeToLive(attr(process, 'historyTimeToLive'));
   if (ttl.problem) ctx.error(ttl.problem, process);
   const scopes = finishScopes(draft);
-  const initialId = scopes.get(key)?.noneStartEventId ?? null;
+  const initialId = initialStartEventId(scopes.get(key), draft);
   const initial = initialId ? draft.nodes.get(initialId) : undefined;
   const startFormKey = initial?.type === 'startEvent' ? (initial.formKey?.text ?? null) : null;
 
@@ -123,6 +123,20 @@ function finishFlows(draft: GraphDraft): Map<string, SequenceFlow> {
     result.set(flow.id, { ...flow, isDefault });
   }
   return result;
+}
+
+/**
+ * Where a plain start (REST, call activity) begins, as Camunda chooses it: the none start event, else the
+ * timer start event, else the only start event whatever its kind (a process whose one start event is a
+ * message, signal or conditional start event is started there as if it had fired).
+ */
+function initialStartEventId(scope: FlowScope | undefined, draft: GraphDraft): string | null {
+  if (!scope) return null;
+  if (scope.noneStartEventId) return scope.noneStartEventId;
+  const starts = scope.startEventIds.map((id) => draft.nodes.get(id)!);
+  const timers = starts.filter((s) => s.type === 'startEvent' && s.eventDefinition?.kind === 'timer');
+  if (timers.length === 1) return timers[0].id;
+  return starts.length === 1 ? starts[0].id : null;
 }
 
 function finishScopes(draft: GraphDraft): Map<string, FlowScope> {

@@ -1,6 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
-import { ProcessEngineError } from '../../errors';
+import { BadUserRequestError } from '../../errors';
 import { newId } from '../../util/ids';
 import { VariableMap } from '../../variables/typed-value';
 import { ProcessGraph } from '../model';
@@ -32,7 +32,8 @@ export function createProcessInstance(
   const initialId = start.startEventId ?? graph.initialId;
   const initial = initialId ? graph.elements.get(initialId) : null;
   if (!initial) {
-    throw new ProcessEngineError(`Cannot start process instance of '${definition.key}': the process has no none start event to start at`);
+    // Camunda's words; the caller asked for a start the model does not offer (several event start events only).
+    throw new BadUserRequestError('Cannot start process instance, initial activity where the process instance should start is null: initial is null');
   }
   const id = newId();
   const superExecution = start.superExecution ?? null;
@@ -65,8 +66,15 @@ export function createProcessInstance(
     superProcessInstanceId: superExecution?.processInstanceId ?? null,
   });
   for (const [name, value] of Object.entries(start.variables ?? {})) ctx.variables.setLocal(root, name, value, true);
-  if (initial.type === 'startEvent' && initial.initiator && ctx.auth) {
-    ctx.variables.setLocal(root, initial.initiator, { type: 'string', value: ctx.auth.userId, valueInfo: {} }, true);
+  // Camunda sets the initiator variable on every start: the authenticated user, or null without one.
+  if (initial.type === 'startEvent' && initial.initiator) {
+    const userId = ctx.auth?.userId ?? null;
+    ctx.variables.setLocal(
+      root,
+      initial.initiator,
+      userId === null ? { type: 'null', value: null, valueInfo: {} } : { type: 'string', value: userId, valueInfo: {} },
+      true,
+    );
   }
   fireListeners(ctx, root, graph.executionListeners, 'start');
   subscribeEventSubProcesses(ctx, instance, root, graph.key);
