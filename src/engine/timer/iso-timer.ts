@@ -1,4 +1,4 @@
-import { ProcessEngineError } from '../errors';
+import { NotValidError, ProcessEngineError } from '../errors';
 import { cronNext, isCronExpression } from './cron-expression';
 
 /** An ISO 8601 duration (`P1Y2M3W4DT5H6M7.5S`), kept by field so calendar units add correctly. */
@@ -87,13 +87,40 @@ export function planTimer(type: TimerType, value: unknown, now: Date): TimerPlan
     return { due: parseIsoDate(String(value ?? '')), repeat: null };
   }
   const text = String(value ?? '').trim();
-  if (type === 'duration') return { due: addDuration(now, parseDuration(text)), repeat: null };
+  if (type === 'duration') return { due: durationDue(text, now), repeat: null };
   if (isCronExpression(text)) return { due: cronNext(text, now), repeat: text };
   const cycle = parseCycle(text);
   if (cycle.times === 0) throw invalid(text, 'cycle');
   const due = cycle.start ?? addDuration(now, parseDuration(cycle.period));
   if (cycle.end && due > cycle.end) throw new ProcessEngineError(`Timer cycle '${text}' ends before its first due date`);
   return { due, repeat: cycleText(cycle) };
+}
+
+/**
+ * A duration fires once. Written with a repetition (`R10/PT5S`, `R/2026-01-01T00:00:00Z/PT1H`) it is read as
+ * Camunda's DurationHelper reads it for a duration: the first date of the series, never a repeat.
+ */
+function durationDue(text: string, now: Date): Date {
+  if (!text.startsWith('R')) return addDuration(now, parseDuration(text));
+  const cycle = parseCycle(text);
+  return cycle.start ?? addDuration(now, parseDuration(cycle.period));
+}
+
+/**
+ * Why a constant timer definition can never be planned (checked at deployment), or null when it can. What
+ * depends on the clock (a cycle whose end has passed) is left to the time it is planned.
+ */
+export function timerDefinitionProblem(type: TimerType, text: string): string | null {
+  try {
+    const trimmed = text.trim();
+    if (type === 'date') parseIsoDate(trimmed);
+    else if (type === 'duration') durationDue(trimmed, new Date(0));
+    else if (!isCronExpression(trimmed) && parseCycle(trimmed).times === 0) throw invalid(trimmed, 'cycle');
+    return null;
+  } catch (err) {
+    if (err instanceof TimerDefinitionError) return err.message;
+    throw err;
+  }
 }
 
 /** After a cycle fired at `previousDue`: the next firing, or null when the cycle is used up. */
@@ -106,6 +133,9 @@ export function nextCycle(repeat: string, previousDue: Date, now: Date): TimerPl
   return { due, repeat: cycleText({ ...cycle, times: cycle.times === null ? null : cycle.times - 1, start: null }) };
 }
 
-function invalid(text: string, what: string): ProcessEngineError {
-  return new ProcessEngineError(`Invalid ISO 8601 timer ${what} '${text}'`);
+/** A timer value that cannot be read: from the model or from the variables the caller gave, never our defect. */
+export class TimerDefinitionError extends NotValidError {}
+
+function invalid(text: string, what: string): TimerDefinitionError {
+  return new TimerDefinitionError(`Invalid ISO 8601 timer ${what} '${text}'`);
 }

@@ -166,6 +166,30 @@ describe('parseBpmn: one rule at a time', () => {
       'Timer needs configuration (either timeDate, timeCycle or timeDuration is needed)',
       't',
     ],
+    [
+      'timer duration that is no duration',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:timerEventDefinition><bpmn:timeDuration>PT5X</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`,
+      "Invalid ISO 8601 timer duration 'PT5X' in timeDuration of 't'",
+      't',
+    ],
+    [
+      'timer date that is no date',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:timerEventDefinition><bpmn:timeDate>tomorrow</bpmn:timeDate></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`,
+      "Invalid ISO 8601 timer date 'tomorrow' in timeDate of 't'",
+      't',
+    ],
+    [
+      'timer cycle of no repetitions',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:timerEventDefinition><bpmn:timeCycle>R0/PT1M</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`,
+      "Invalid ISO 8601 timer cycle 'R0/PT1M' in timeCycle of 't'",
+      't',
+    ],
+    [
+      'timer cycle that is neither ISO nor cron',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:timerEventDefinition><bpmn:timeCycle>every day</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`,
+      "Invalid ISO 8601 timer cycle 'every day' in timeCycle of 't'",
+      't',
+    ],
     ['catch event without definition', `${START}<bpmn:intermediateCatchEvent id="t" />`, "Intermediate catch event 't' needs an event definition", 't'],
     [
       'message catch without messageRef',

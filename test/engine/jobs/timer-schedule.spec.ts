@@ -1,5 +1,5 @@
 import { cronNext } from '../../../src/engine/timer/cron-expression';
-import { addDuration, nextCycle, parseDuration, parseIsoDate, planTimer } from '../../../src/engine/timer/iso-timer';
+import { addDuration, nextCycle, parseDuration, parseIsoDate, planTimer, timerDefinitionProblem } from '../../../src/engine/timer/iso-timer';
 import { retryAfterFailure } from '../../../src/engine/timer/retry-cycle';
 
 const NOW = new Date('2026-01-05T08:00:00.000Z');
@@ -21,6 +21,31 @@ describe('ISO 8601 timers', () => {
 
   it.each(['', 'P', 'PT', '5M', 'P1H', 'PT1X', 'R3/PT1H'])('rejects the duration %j', (text) => {
     expect(() => parseDuration(text)).toThrow(/Invalid ISO 8601 timer duration/);
+  });
+
+  it.each([
+    ['R10/PT5S', '2026-01-05T08:00:05.000Z'],
+    ['R/PT1H', '2026-01-05T09:00:00.000Z'],
+    ['R3/2026-01-06T00:00:00Z/PT1H', '2026-01-06T00:00:00.000Z'],
+  ])('a duration written with a repetition (%s) fires once, at the first date of its series', (text, expected) => {
+    expect(planTimer('duration', text, NOW)).toEqual({ due: new Date(expected), repeat: null });
+  });
+
+  it.each([
+    ['duration', 'PT5M', null],
+    ['duration', 'R10/PT5S', null],
+    ['duration', 'PT5X', "Invalid ISO 8601 timer duration 'PT5X'"],
+    ['duration', 'R2/PT1X', "Invalid ISO 8601 timer duration 'PT1X'"],
+    ['date', '2026-02-01T10:00:00Z', null],
+    ['date', 'tomorrow', "Invalid ISO 8601 timer date 'tomorrow'"],
+    ['cycle', 'R3/PT1H', null],
+    ['cycle', '0 0/5 * * * ?', null],
+    ['cycle', 'R0/PT1H', "Invalid ISO 8601 timer cycle 'R0/PT1H'"],
+    ['cycle', 'PT1H', "Invalid ISO 8601 timer cycle 'PT1H'"],
+    // an end already past is a matter of the clock, decided when the timer is planned
+    ['cycle', 'R3/PT1H/2020-01-01T00:00:00Z', null],
+  ] as const)('a constant %s definition %j: %s', (type, text, problem) => {
+    expect(timerDefinitionProblem(type, text)).toBe(problem);
   });
 
   it.each([

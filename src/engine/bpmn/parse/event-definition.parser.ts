@@ -4,6 +4,7 @@ import { parseExternalImplementation } from './external-task.parser';
 import { attr, bool, child, children, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 import { splitCommaList } from './text-values';
+import { timerDefinitionProblem } from '../../timer/iso-timer';
 
 type Kind = EventDefinition['kind'];
 type Of<K extends Kind> = Extract<EventDefinition, { kind: K }>;
@@ -106,6 +107,12 @@ function timer(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'ti
     return null;
   }
   const timerType = option === 'timeDate' ? 'date' : option === 'timeDuration' ? 'duration' : 'cycle';
+  // Camunda deploys a constant it cannot read and fails when the timer is planned; here the deployment says so.
+  const problem = value.isLiteral ? timerDefinitionProblem(timerType, value.text) : null;
+  if (problem) {
+    ctx.error(`${problem} in ${option} of ${describe(el)}`, el);
+    return null;
+  }
   return { kind: 'timer', timerType, value };
 }
 
