@@ -95,13 +95,13 @@ function validateEscalationCatchers(draft: GraphDraft, nodes: FlowNode[], ctx: P
     .flatMap((esp) => draft.scopes.get(esp.id)?.flowNodeIds ?? [])
     .map((id) => draft.nodes.get(id)!)
     .filter((n) => n.type === 'startEvent');
-  uniqueEscalationCatchers(draft, espStarts, 'event subprocess', ctx);
+  uniqueEscalationCatchers(draft, espStarts, ['event subprocess', 'event subprocesses'], ctx);
   const byHost = new Map<string, BoundaryEventNode[]>();
   for (const n of nodes) if (n.type === 'boundaryEvent') byHost.set(n.attachedToId, [...(byHost.get(n.attachedToId) ?? []), n]);
-  for (const boundaries of byHost.values()) uniqueEscalationCatchers(draft, boundaries, 'boundary event', ctx);
+  for (const boundaries of byHost.values()) uniqueEscalationCatchers(draft, boundaries, ['boundary event', 'boundary events'], ctx);
 }
 
-function uniqueEscalationCatchers(draft: GraphDraft, catchers: FlowNode[], what: string, ctx: ParseContext): void {
+function uniqueEscalationCatchers(draft: GraphDraft, catchers: FlowNode[], [what, whats]: [string, string], ctx: ParseContext): void {
   const seen: (string | null)[] = [];
   for (const node of catchers) {
     const code = escalationCode(node)?.code;
@@ -112,7 +112,7 @@ function uniqueEscalationCatchers(draft: GraphDraft, catchers: FlowNode[], what:
     } else if (seen.length && (code === null || seen.includes(null))) {
       ctx.error(`The same scope can not contains an escalation ${what} without escalation code and another one with escalation code (${describe(el)})`, el);
     } else if (seen.includes(code)) {
-      ctx.error(`multiple escalation ${what}s with the same escalationCode '${code}' are not supported on same scope (${describe(el)})`, el);
+      ctx.error(`multiple escalation ${whats} with the same escalationCode '${code}' are not supported on same scope (${describe(el)})`, el);
     }
     seen.push(code);
   }
