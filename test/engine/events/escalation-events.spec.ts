@@ -12,6 +12,7 @@ const MODELS = [
   'caller-non-interrupting',
   'catch-all',
   'uncaught',
+  'rethrow',
 ];
 
 describe(`escalation events (${databaseLabel()})`, () => {
@@ -124,5 +125,11 @@ describe(`escalation events (${databaseLabel()})`, () => {
     const hpi = (await e.s.processInstance(pi.id))!;
     expect(hpi.state).toBe('COMPLETED');
     expect(hpi.endActivityId).toBe('EscEnd');
+  });
+
+  it('an escalation event sub-process does not catch what is thrown directly inside it', async () => {
+    const pi = await e.start('escRethrow');
+    expect((await e.s.openActivities(pi.id)).sort()).toEqual(['Handler', 'Notify', 'Work']);
+    expect((await e.s.activities(pi.id)).filter((a) => a === 'Handler')).toHaveLength(1);
   });
 });
