@@ -13,6 +13,7 @@ const MODELS = [
   'catch-all',
   'uncaught',
   'rethrow',
+  'multi-instance',
 ];
 
 describe(`escalation events (${databaseLabel()})`, () => {
@@ -131,5 +132,15 @@ describe(`escalation events (${databaseLabel()})`, () => {
     const pi = await e.start('escRethrow');
     expect((await e.s.openActivities(pi.id)).sort()).toEqual(['Handler', 'Notify', 'Work']);
     expect((await e.s.activities(pi.id)).filter((a) => a === 'Handler')).toHaveLength(1);
+  });
+
+  it('each instance of a multi-instance sub-process reaches the non-interrupting boundary event of its body', async () => {
+    const pi = await e.start('escMultiInstance');
+    const open = await e.s.openActivities(pi.id);
+    expect(open.filter((a) => a === 'Notify')).toHaveLength(3);
+    expect(open.filter((a) => a === 'Work')).toHaveLength(3);
+    expect(await e.s.variables(pi.id)).toEqual({ code: 'LATE' });
+    for (const task of await e.s.tasks(pi.id)) await e.s.runtime.completeTask(null, task.id, {});
+    expect(await e.s.isEnded(pi.id)).toBe(true);
   });
 });
