@@ -5,7 +5,7 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false });
-    const models = ['non-interrupting', 'event-sub-interrupting', 'callee', 'caller', 'uncaught'];
+    const models = ['non-interrupting', 'event-sub-interrupting', 'callee', 'caller', 'uncaught', 'user-task'];
     await deployFixture(
       t,
       models.map((m) => `events/escalations/${m}.bpmn`),
@@ -90,5 +90,31 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
     expect(res.body.type).toBe('ParseException');
     expect(res.body.message).toContain('An escalation boundary event should only be attached to a subprocess, a call activity or an user task');
     expect(res.body.details['refused.bpmn'].errors).toEqual([expect.objectContaining({ mainElementId: 'b', line: 7 })]);
+  });
+
+  it('POST /task/{id}/bpmnEscalation: 204 when caught, 400 without a code or when nobody catches it, 404 for an unknown task', async () => {
+    const pi = await start('escUserTask');
+    const review = await taskOf(pi.id, 'Review');
+    const url = `/task/${review.id}/bpmnEscalation`;
+    expect((await t.as('demo').post(url).send({}).expect(400)).body).toMatchObject({ type: 'BadUserRequestException', message: 'escalationCode is empty' });
+    expect((await t.as('demo').post(url).send({ escalationCode: 'NOPE' }).expect(400)).body).toMatchObject({
+      type: 'ProcessEngineException',
+      message: expect.stringContaining("throws an escalation event with escalationCode 'NOPE', but no escalation handler was defined"),
+    });
+    await t.as('demo').post('/task/nope/bpmnEscalation').send({ escalationCode: 'LATE' }).expect(404);
+    await t
+      .as('demo')
+      .post(url)
+      .send({ escalationCode: 'LATE', variables: { reason: { value: 'too slow', type: 'String' } } })
+      .expect(204);
+    expect(await activities(pi.id)).toEqual(
+      expect.arrayContaining([
+        { id: 'Review', type: 'userTask', ended: true, canceled: true },
+        { id: 'Late', type: 'boundaryEscalation', ended: true, canceled: false },
+        { id: 'Handle', type: 'userTask', ended: false, canceled: false },
+      ]),
+    );
+    const variables = (await t.as('demo').get(`/process-instance/${pi.id}/variables`).expect(200)).body;
+    expect(variables).toMatchObject({ reason: { value: 'too slow' }, code: { value: 'LATE' } });
   });
 });

@@ -23,7 +23,7 @@ import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
-import { CompleteTaskDto, TaskDto, UserIdDto } from './task.dto';
+import { CompleteTaskDto, TaskDto, TaskEscalationDto, UserIdDto } from './task.dto';
 import { TASK_LIST } from './task.query';
 import { TaskService } from './task.service';
 
@@ -76,6 +76,12 @@ export class TaskController {
     const variables = await this.tasks.complete(auth, id, body);
     if (variables) res.status(200).json(variables);
     else res.status(204).end();
+  }
+
+  @Post(':id/bpmnEscalation')
+  @HttpCode(204)
+  handleEscalation(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TaskEscalationDto) {
+    return this.tasks.handleEscalation(auth, id, body);
   }
 
   @Get(both())

@@ -40,6 +40,11 @@ export class CompleteTaskDto {
   @BooleanField() withVariablesInReturn?: boolean | null;
 }
 
+export class TaskEscalationDto {
+  @StringField() escalationCode?: string | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
+}
+
 export function toTaskDto(t: TaskEntity): TaskDto {
   return {
     id: t.id,

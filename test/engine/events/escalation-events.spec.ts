@@ -1,4 +1,4 @@
-import { databaseLabel } from '../runtime/support/runtime-scenario';
+import { databaseLabel, vars } from '../runtime/support/runtime-scenario';
 import { EventScenario } from './support/event-scenario';
 
 const MODELS = [
@@ -14,6 +14,7 @@ const MODELS = [
   'uncaught',
   'rethrow',
   'multi-instance',
+  'user-task',
 ];
 
 describe(`escalation events (${databaseLabel()})`, () => {
@@ -142,5 +143,22 @@ describe(`escalation events (${databaseLabel()})`, () => {
     expect(await e.s.variables(pi.id)).toEqual({ code: 'LATE' });
     for (const task of await e.s.tasks(pi.id)) await e.s.runtime.completeTask(null, task.id, {});
     expect(await e.s.isEnded(pi.id)).toBe(true);
+  });
+
+  it('an escalation handed in for a user task reaches its own boundary events; one nobody catches is refused', async () => {
+    const pi = await e.start('escUserTask');
+    const review = await e.s.task(pi.id, 'Review');
+    await expect(e.s.runtime.handleTaskEscalation(null, review.id, 'NOPE', vars({ note: 'lost' }))).rejects.toThrow(
+      "ENGINE-02043 Execution with id 'Review' throws an escalation event with escalationCode 'NOPE', but no escalation handler was defined.",
+    );
+    expect(await e.s.variables(pi.id)).toEqual({});
+    await e.s.runtime.handleTaskEscalation(null, review.id, 'OTHER', vars({ note: 'late' }));
+    expect((await e.s.openActivities(pi.id)).sort()).toEqual(['Notify', 'Review']);
+    expect(await e.s.variables(pi.id)).toEqual({ note: 'late' });
+    await e.s.runtime.handleTaskEscalation(null, review.id, 'LATE');
+    expect((await e.s.openActivities(pi.id)).sort()).toEqual(['Handle', 'Notify']);
+    expect((await e.s.tasks(pi.id)).map((t) => t.taskDefinitionKey).sort()).toEqual(['Handle', 'Notify']);
+    expect(await e.s.variables(pi.id)).toEqual({ note: 'late', code: 'LATE' });
+    expect((await e.s.history(pi.id)).find((a) => a.activityId === 'Review')!.activityInstanceState).toBe(2);
   });
 });
