@@ -20,6 +20,7 @@ export const VARIABLES_ROUTES: readonly string[] = [
   'POST execution/:id/signal',
   'POST execution/:id/messageSubscriptions/:name/trigger',
   'POST task/:id/complete',
+  'POST task/:id/bpmnEscalation',
   'POST task/:id/resolve',
   'POST task/:id/submit-form',
   'POST task/:id/variables',

@@ -14,6 +14,7 @@ import { SetTaskAssigneeCmd } from './commands/task-assignment.cmd';
 import { DeleteProcessInstanceCmd } from './commands/delete-process-instance.cmd';
 import { GetExecutionVariableCmd, GetExecutionVariablesCmd, ModifyExecutionVariablesCmd } from './commands/execution-variables.cmd';
 import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
+import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
@@ -70,6 +71,11 @@ export class RuntimeService {
     options: { withVariablesInReturn?: boolean } = {},
   ): Promise<VariableMap | null> {
     return this.executor.execute(auth, new CompleteTaskCmd(taskId, variables, options.withVariablesInReturn === true));
+  }
+
+  /** TaskService.handleEscalation: throws an escalation at the task's activity; one nobody catches is refused. */
+  handleTaskEscalation(auth: Authentication | null, taskId: string, escalationCode: string | null | undefined, variables?: VariableMap | null): Promise<void> {
+    return this.executor.execute(auth, new HandleTaskEscalationCmd(taskId, escalationCode, variables));
   }
 
   completeExternalTask(

@@ -24,7 +24,7 @@ import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
-import { CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, TaskDto, UserIdDto } from './task.dto';
+import { CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, TaskDto, TaskEscalationDto, UserIdDto } from './task.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
@@ -166,6 +166,12 @@ export class TaskController {
     const variables = await this.tasks.complete(auth, id, body);
     if (variables) res.status(200).json(variables);
     else res.status(204).end();
+  }
+
+  @Post(':id/bpmnEscalation')
+  @HttpCode(204)
+  handleEscalation(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TaskEscalationDto) {
+    return this.tasks.handleEscalation(auth, id, body);
   }
 
   @Get(both())

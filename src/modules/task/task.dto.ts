@@ -101,6 +101,11 @@ export class ResolveTaskDto {
   @VariablesField() variables?: Record<string, unknown> | null;
 }
 
+export class TaskEscalationDto {
+  @StringField() escalationCode?: string | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
+}
+
 export function toTaskDto(t: TaskEntity): TaskDto {
   return {
     id: t.id,

@@ -6,11 +6,23 @@ import { VariableScopeAccess } from '../../common/variables/variable-scope-resou
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { variablesToWire } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
+import { NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { TaskDto, CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, toCommentDto, UserIdDto } from './task.dto';
+import {
+  TaskDto,
+  CommentDto,
+  CompleteTaskDto,
+  CreateCommentDto,
+  IdentityLinkDto,
+  ResolveTaskDto,
+  TaskBodyDto,
+  TaskEscalationDto,
+  toCommentDto,
+  UserIdDto,
+} from './task.dto';
 import { TaskProperties } from '../../engine/instances/runtime-types';
 import { parseDate } from '../../engine/util/camunda-date';
 import { TASK_LIST } from './task.query';
@@ -107,6 +119,17 @@ export class TaskService {
     const withVariablesInReturn = dto.withVariablesInReturn === true;
     const result = await withErrorPrefix(prefix, () => this.engine.runtime.completeTask(auth, id, variables, { withVariablesInReturn }));
     return withVariablesInReturn ? variablesToWire(result ?? {}, false) : null;
+  }
+
+  async handleEscalation(auth: Authentication | null, id: string, dto: TaskEscalationDto): Promise<void> {
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix: `Cannot handle escalation of task ${id}` });
+    try {
+      await this.engine.runtime.handleTaskEscalation(auth, id, dto.escalationCode ?? null, variables);
+    } catch (err) {
+      // Camunda's resource answers a missing task with 404
+      if (err instanceof NotFoundError) throw notFound(err.message);
+      throw err;
+    }
   }
 
   variables(auth: Authentication | null, id: string, local: boolean): VariableScopeAccess {

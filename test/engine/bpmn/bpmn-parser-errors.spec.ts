@@ -211,9 +211,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'escalation',
-      `${START}<bpmn:intermediateThrowEvent id="t"><bpmn:escalationEventDefinition /></bpmn:intermediateThrowEvent>`,
-      "Unsupported event definition 'escalationEventDefinition' on intermediateThrowEvent 't'",
+      'escalation catch event',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:escalationEventDefinition /></bpmn:intermediateCatchEvent>`,
+      "Unsupported event definition 'escalationEventDefinition' on intermediateCatchEvent 't'",
       't',
     ],
     [

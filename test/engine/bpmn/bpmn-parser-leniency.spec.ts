@@ -185,7 +185,7 @@ describe('parseBpmn: refused as Camunda refuses it, naming the element and its l
     [
       'an undeclared escalationRef',
       model(`${START}<bpmn:endEvent id="x"><bpmn:escalationEventDefinition escalationRef="ESC" /></bpmn:endEvent>`),
-      "Invalid reference 'ESC' in attribute 'escalationRef' of 'x'",
+      "could not find escalation with id 'ESC'",
       'x',
       5,
     ],

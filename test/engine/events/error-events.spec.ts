@@ -35,10 +35,10 @@ describe(`error events (${databaseLabel()})`, () => {
     expect((await e.s.processInstance(pi.id))!.state).toBe('COMPLETED');
   });
 
-  it("an error thrown in a called instance reaches the caller's catch-all error event sub-process", async () => {
+  it("an error thrown in a called instance reaches the caller's catch-all error event sub-process; camunda:out passes on the way", async () => {
     const pi = await e.start('errCaller', { item: 'gloves' });
     expect(await e.s.openActivities(pi.id)).toEqual(['Handler', 'Handle']);
-    expect(await e.s.variables(pi.id)).toMatchObject({ caught: 'STOCK', caughtMessage: 'No gloves left' });
+    expect(await e.s.variables(pi.id)).toMatchObject({ caught: 'STOCK', caughtMessage: 'No gloves left', calledItem: 'gloves' });
     await e.s.completeTask(pi.id, 'Handle');
     expect(await e.s.isEnded(pi.id)).toBe(true);
   });

@@ -4,6 +4,7 @@ import { ActivityBehavior, BehaviorLookup } from '../runtime/activity-behavior';
 import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
 import { CallActivityBehavior } from './call-activity.behavior';
 import { ErrorEndEventBehavior } from './error-end-event.behavior';
+import { EscalationThrowEventBehavior } from './escalation-throw-event.behavior';
 import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
 import { ExclusiveGatewayBehavior } from './exclusive-gateway.behavior';
 import { ExternalTaskBehavior, externalTaskConfigOf } from './external-task.behavior';
@@ -40,6 +41,7 @@ interface Behaviors {
   eventGateway: ActivityBehavior;
   signalThrow: ActivityBehavior;
   linkThrow: ActivityBehavior;
+  escalationThrow: ActivityBehavior;
   unsupported: ActivityBehavior;
 }
 
@@ -63,6 +65,7 @@ function all(): Behaviors {
     eventGateway: new EventBasedGatewayBehavior(),
     signalThrow: new SignalThrowEventBehavior(),
     linkThrow: new LinkThrowEventBehavior(),
+    escalationThrow: new EscalationThrowEventBehavior(),
     unsupported: new UnsupportedBehavior(),
   };
 }
@@ -82,6 +85,8 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
           return b.terminateEnd;
         case 'error':
           return b.errorEnd;
+        case 'escalation':
+          return b.escalationThrow;
         case 'signal':
           return b.signalThrow;
         case 'message':
@@ -97,6 +102,8 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
           return b.signalThrow;
         case 'link':
           return b.linkThrow;
+        case 'escalation':
+          return b.escalationThrow;
         case 'message':
           return externalTaskConfigOf(node) ? b.external : b.passThrough;
       }

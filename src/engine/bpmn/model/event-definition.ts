@@ -7,6 +7,7 @@ export type EventDefinition =
   | SignalEventDefinition
   | TimerEventDefinition
   | ErrorEventDefinition
+  | EscalationEventDefinition
   | ConditionalEventDefinition
   | TerminateEventDefinition
   | LinkEventDefinition;
@@ -45,6 +46,14 @@ export interface ErrorEventDefinition {
   readonly errorMessage: CompiledExpression | null;
   readonly errorCodeVariable: string | null;
   readonly errorMessageVariable: string | null;
+}
+
+export interface EscalationEventDefinition {
+  readonly kind: 'escalation';
+  readonly escalationId: string | null;
+  /** Catching: null catches every escalation. Throwing: the code to throw (required on the referenced escalation). */
+  readonly escalationCode: string | null;
+  readonly escalationCodeVariable: string | null;
 }
 
 export interface ConditionalEventDefinition {

@@ -13,6 +13,7 @@ import type {
 import type {
   ConditionalEventDefinition,
   ErrorEventDefinition,
+  EscalationEventDefinition,
   LinkEventDefinition,
   MessageEventDefinition,
   SignalEventDefinition,
@@ -69,7 +70,14 @@ export interface ActivityBase extends FlowNodeBase {
 
 export interface StartEventNode extends FlowNodeBase {
   readonly type: 'startEvent';
-  readonly eventDefinition: MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ErrorEventDefinition | ConditionalEventDefinition | null;
+  readonly eventDefinition:
+    | MessageEventDefinition
+    | SignalEventDefinition
+    | TimerEventDefinition
+    | ErrorEventDefinition
+    | EscalationEventDefinition
+    | ConditionalEventDefinition
+    | null;
   /** Event sub-process starts only; a process or sub-process start always "interrupts" nothing. */
   readonly isInterrupting: boolean;
   readonly formKey: CompiledExpression | null;
@@ -79,7 +87,7 @@ export interface StartEventNode extends FlowNodeBase {
 
 export interface EndEventNode extends FlowNodeBase {
   readonly type: 'endEvent';
-  readonly eventDefinition: TerminateEventDefinition | ErrorEventDefinition | SignalEventDefinition | MessageEventDefinition | null;
+  readonly eventDefinition: TerminateEventDefinition | ErrorEventDefinition | EscalationEventDefinition | SignalEventDefinition | MessageEventDefinition | null;
 }
 
 export interface IntermediateCatchEventNode extends FlowNodeBase {
@@ -89,7 +97,7 @@ export interface IntermediateCatchEventNode extends FlowNodeBase {
 
 export interface IntermediateThrowEventNode extends FlowNodeBase {
   readonly type: 'intermediateThrowEvent';
-  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | null;
+  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | EscalationEventDefinition | null;
 }
 
 export interface BoundaryEventNode extends FlowNodeBase {
@@ -97,7 +105,8 @@ export interface BoundaryEventNode extends FlowNodeBase {
   readonly attachedToId: string;
   /** Always true for error boundary events. */
   readonly cancelActivity: boolean;
-  readonly eventDefinition: ErrorEventDefinition | MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ConditionalEventDefinition;
+  readonly eventDefinition:
+    ErrorEventDefinition | EscalationEventDefinition | MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ConditionalEventDefinition;
 }
 
 export interface PlainTaskNode extends ActivityBase {

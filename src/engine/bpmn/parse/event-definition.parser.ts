@@ -14,6 +14,7 @@ const KIND_BY_TYPE: Record<string, Kind> = {
   'bpmn:SignalEventDefinition': 'signal',
   'bpmn:TimerEventDefinition': 'timer',
   'bpmn:ErrorEventDefinition': 'error',
+  'bpmn:EscalationEventDefinition': 'escalation',
   'bpmn:ConditionalEventDefinition': 'conditional',
   'bpmn:TerminateEventDefinition': 'terminate',
   'bpmn:LinkEventDefinition': 'link',
@@ -51,6 +52,8 @@ function parseByKind(kind: Kind, def: ModdleElement, el: ModdleElement, ctx: Par
       return timer(def, el, ctx);
     case 'error':
       return error(def, el, ctx, throwing);
+    case 'escalation':
+      return escalation(def, el, ctx, throwing);
     case 'conditional':
       return conditional(def, el, ctx);
     case 'terminate':
@@ -134,6 +137,23 @@ function error(def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwin
     errorCodeVariable: attr(def, 'errorCodeVariable'),
     errorMessageVariable: attr(def, 'errorMessageVariable'),
   };
+}
+
+/**
+ * Camunda's rules: a throwing escalation event references an escalation that has a code; a catching
+ * one without escalationRef, or referencing an escalation without code, catches every escalation.
+ * An escalationRef naming no declared escalation is reported with the unresolved references.
+ */
+function escalation(def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwing: boolean): Of<'escalation'> {
+  const esc = child(def, 'escalationRef');
+  const escalationCode = esc ? attr(esc, 'escalationCode') : null;
+  if (throwing && !esc) {
+    if (!ctx.hasErrorFor(el)) ctx.error(`escalationEventDefinition does not have required attribute 'escalationRef' (${describe(el)})`, el);
+  } else if (throwing && escalationCode === null) {
+    const what = localType(el) === 'endEvent' ? 'escalation end event' : 'throwing escalation event';
+    ctx.error(`${what} ${describe(el)} must have an 'escalationCode' (escalation '${esc!.id}' defines none)`, el);
+  }
+  return { kind: 'escalation', escalationId: esc?.id ?? null, escalationCode, escalationCodeVariable: attr(def, 'escalationCodeVariable') };
 }
 
 function conditional(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'conditional'> | null {

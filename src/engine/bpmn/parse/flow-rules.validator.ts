@@ -1,6 +1,9 @@
-import { isActivity } from '../model/flow-node';
+import { FlowNodeType, isActivity } from '../model/flow-node';
 import { GraphDraft, incomingOf, outgoingOf } from './graph-draft';
 import { describe, ParseContext } from './parse-context';
+
+/** Where an escalation can come from: a sub-process, a called instance, or a user task (TaskService in Camunda). */
+const ESCALATION_HOSTS: ReadonlySet<FlowNodeType> = new Set(['subProcess', 'callActivity', 'userTask']);
 
 /**
  * Rules about sequence flows and attachments: both ends inside the flow's own scope, boundary
@@ -31,6 +34,8 @@ export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
         ctx.error(`Boundary event ${describe(el)} must be attached to an activity of the same scope, not '${node.attachedToId}'`, el);
       } else if (host.type === 'subProcess' && host.triggeredByEvent) {
         ctx.error(`Boundary event ${describe(el)} cannot be attached to event sub-process '${host.id}'`, el);
+      } else if (node.eventDefinition.kind === 'escalation' && !ESCALATION_HOSTS.has(host.type)) {
+        ctx.error(`An escalation boundary event should only be attached to a subprocess, a call activity or an user task (${describe(el)})`, el);
       }
       if (incoming(node.id).length) ctx.error(`Boundary event ${describe(el)} cannot have incoming sequence flows`, el);
     }

@@ -58,6 +58,9 @@ function referenceMessage(el: ModdleElement | undefined, property: string, ref: 
   const local = property.slice(property.indexOf(':') + 1);
   if (el?.$type === 'bpmn:SequenceFlow' && local === 'sourceRef') return `Invalid source '${ref}' of sequence flow '${el.id}'`;
   if (el?.$type === 'bpmn:SequenceFlow' && local === 'targetRef') return `Invalid destination '${ref}' of sequence flow '${el.id}'`;
+  if (el?.$type === 'bpmn:EscalationEventDefinition' && local === 'escalationRef') {
+    return `could not find escalation with id '${ref}' (${describe(ownerOf(el))})`;
+  }
   // event definitions have no id of their own: name the event that holds them
   return `Invalid reference '${ref}' in attribute '${local}' of ${describe(el?.id ? el : ownerOf(el))}`;
 }

@@ -1,4 +1,4 @@
-import { FlowNode, StartEventNode } from '../model/flow-node';
+import { BoundaryEventNode, FlowNode, StartEventNode } from '../model/flow-node';
 import { GraphDraft, ScopeDraft } from './graph-draft';
 import { describe, ParseContext } from './parse-context';
 
@@ -6,7 +6,9 @@ import { describe, ParseContext } from './parse-context';
  * Which start events each kind of scope may have, and link events pairing up inside a scope:
  * - process: at least one start event, at most one none start event; message/signal/timer/conditional starts; no error start;
  * - embedded sub-process: exactly one none start event;
- * - event sub-process: exactly one start event with an event definition (error starts interrupt).
+ * - event sub-process: exactly one start event with an event definition (error starts interrupt);
+ * - escalations: one catcher per code among the event sub-processes of a scope and among the boundary
+ *   events of an activity, and a catch-all only alone (Camunda's rules, so that one escalation has one catcher).
  */
 export function validateScopes(draft: GraphDraft, ctx: ParseContext): void {
   for (const scope of draft.scopes.values()) {
@@ -16,6 +18,7 @@ export function validateScopes(draft: GraphDraft, ctx: ParseContext): void {
     else if (scope.kind === 'subProcess') validateSubProcessStarts(draft, scope, starts, ctx);
     else validateEventSubProcessStarts(draft, scope, starts, ctx);
     validateLinks(draft, nodes, ctx);
+    validateEscalationCatchers(draft, nodes, ctx);
   }
 }
 
@@ -29,6 +32,7 @@ function validateProcessStarts(draft: GraphDraft, scope: ScopeDraft, starts: Sta
     const el = draft.elements.get(start.id);
     const def = start.eventDefinition;
     if (def?.kind === 'error') ctx.error(`Error start event ${describe(el)} is only allowed in an event sub-process`, el);
+    if (def?.kind === 'escalation') ctx.error(`Escalation start event ${describe(el)} is only allowed in an event sub-process`, el);
     if (def?.kind === 'message' && def.messageName) {
       const name = def.messageName.text;
       if (messageNames.has(name)) {
@@ -77,5 +81,39 @@ function validateLinks(draft: GraphDraft, nodes: FlowNode[], ctx: ParseContext):
         draft.elements.get(node.id),
       );
     }
+  }
+}
+
+function escalationCode(node: FlowNode): { code: string | null } | null {
+  const def = 'eventDefinition' in node ? node.eventDefinition : null;
+  return def?.kind === 'escalation' ? { code: def.escalationCode } : null;
+}
+
+function validateEscalationCatchers(draft: GraphDraft, nodes: FlowNode[], ctx: ParseContext): void {
+  const espStarts = nodes
+    .filter((n) => n.type === 'subProcess' && n.triggeredByEvent)
+    .flatMap((esp) => draft.scopes.get(esp.id)?.flowNodeIds ?? [])
+    .map((id) => draft.nodes.get(id)!)
+    .filter((n) => n.type === 'startEvent');
+  uniqueEscalationCatchers(draft, espStarts, ['event subprocess', 'event subprocesses'], ctx);
+  const byHost = new Map<string, BoundaryEventNode[]>();
+  for (const n of nodes) if (n.type === 'boundaryEvent') byHost.set(n.attachedToId, [...(byHost.get(n.attachedToId) ?? []), n]);
+  for (const boundaries of byHost.values()) uniqueEscalationCatchers(draft, boundaries, ['boundary event', 'boundary events'], ctx);
+}
+
+function uniqueEscalationCatchers(draft: GraphDraft, catchers: FlowNode[], [what, whats]: [string, string], ctx: ParseContext): void {
+  const seen: (string | null)[] = [];
+  for (const node of catchers) {
+    const code = escalationCode(node)?.code;
+    if (code === undefined) continue;
+    const el = draft.elements.get(node.id);
+    if (code === null && seen.includes(null)) {
+      ctx.error(`The same scope can not contains more than one escalation ${what} without escalation code (${describe(el)})`, el);
+    } else if (seen.length && (code === null || seen.includes(null))) {
+      ctx.error(`The same scope can not contains an escalation ${what} without escalation code and another one with escalation code (${describe(el)})`, el);
+    } else if (seen.includes(code)) {
+      ctx.error(`multiple escalation ${whats} with the same escalationCode '${code}' are not supported on same scope (${describe(el)})`, el);
+    }
+    seen.push(code);
   }
 }

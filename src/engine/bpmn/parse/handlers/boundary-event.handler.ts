@@ -6,6 +6,7 @@ import { describe } from '../parse-context';
 
 const ACTIVITY_TYPE = {
   error: 'boundaryError',
+  escalation: 'boundaryEscalation',
   message: 'boundaryMessage',
   signal: 'boundarySignal',
   timer: 'boundaryTimer',
@@ -21,7 +22,7 @@ export const boundaryEventHandler: ElementHandler = (input) => {
     if (!ctx.hasErrorFor(el)) ctx.error(`Boundary event ${describe(el)} needs an attachedToRef`, el);
     return null;
   }
-  const eventDefinition = parseEventDefinition(el, ctx, ['error', 'message', 'signal', 'timer', 'conditional'], false);
+  const eventDefinition = parseEventDefinition(el, ctx, ['error', 'escalation', 'message', 'signal', 'timer', 'conditional'], false);
   if (!eventDefinition) {
     if (!ctx.hasErrorFor(el)) ctx.error(`Boundary event ${describe(el)} needs an event definition`, el);
     return null;

@@ -6,6 +6,7 @@ const ACTIVITY_TYPE = {
   none: 'noneEndEvent',
   terminate: 'terminateEndEvent',
   error: 'errorEndEvent',
+  escalation: 'escalationEndEvent',
   signal: 'signalEndEvent',
   message: 'messageEndEvent',
 } as const;
@@ -13,7 +14,7 @@ const ACTIVITY_TYPE = {
 export const endEventHandler: ElementHandler = (input) => {
   const { el, common, ctx } = input;
   rejectIoMapping(input, 'endEvent', true);
-  const eventDefinition = parseEventDefinition(el, ctx, ['terminate', 'error', 'signal', 'message'], true);
+  const eventDefinition = parseEventDefinition(el, ctx, ['terminate', 'error', 'escalation', 'signal', 'message'], true);
   const node: EndEventNode = {
     ...common,
     type: 'endEvent',

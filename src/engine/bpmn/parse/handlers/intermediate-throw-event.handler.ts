@@ -6,12 +6,13 @@ const ACTIVITY_TYPE = {
   none: 'intermediateNoneThrowEvent',
   signal: 'intermediateSignalThrow',
   message: 'intermediateMessageThrowEvent',
+  escalation: 'intermediateEscalationThrowEvent',
   // Camunda has no dedicated type for link throws
   link: 'intermediateThrowEvent',
 } as const;
 
 export const intermediateThrowEventHandler: ElementHandler = ({ el, common, ctx }) => {
-  const eventDefinition = parseEventDefinition(el, ctx, ['signal', 'message', 'link'], true);
+  const eventDefinition = parseEventDefinition(el, ctx, ['signal', 'message', 'link', 'escalation'], true);
   const node: IntermediateThrowEventNode = {
     ...common,
     type: 'intermediateThrowEvent',

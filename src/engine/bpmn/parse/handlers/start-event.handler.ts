@@ -9,6 +9,7 @@ const ACTIVITY_TYPE = {
   signal: 'signalStartEvent',
   timer: 'startTimerEvent',
   error: 'errorStartEvent',
+  escalation: 'escalationStartEvent',
   conditional: 'conditionalStartEvent',
 } as const;
 
@@ -16,7 +17,7 @@ const ACTIVITY_TYPE = {
 export const startEventHandler: ElementHandler = (input) => {
   const { el, common, ctx } = input;
   rejectIoMapping(input, 'startEvent');
-  const eventDefinition = parseEventDefinition(el, ctx, ['message', 'signal', 'timer', 'error', 'conditional'], false);
+  const eventDefinition = parseEventDefinition(el, ctx, ['message', 'signal', 'timer', 'error', 'escalation', 'conditional'], false);
   const node: StartEventNode = {
     ...common,
     type: 'startEvent',
