@@ -82,7 +82,7 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect(await ids('?unassigned=true')).toEqual(sorted(buffet1, buffet2));
     expect(await ids('?assigned=true')).toEqual([review.id]);
     expect(await ids('?candidateGroup=kitchen')).toEqual(sorted(buffet1, buffet2));
-    expect(await ids('?candidateGroupIn=kitchen,reviewers')).toEqual(sorted(buffet1, buffet2));
+    expect(await ids('?candidateGroups=kitchen,reviewers')).toEqual(sorted(buffet1, buffet2));
     expect(await ids('?candidateGroup=reviewers')).toEqual([]);
     expect(await ids('?candidateGroup=reviewers&includeAssignedTasks=true')).toEqual([review.id]);
     expect(await ids('?candidateUser=mary')).toEqual(sorted(buffet1, buffet2));

@@ -36,11 +36,17 @@ export class ResourceQuery<E extends object, D> implements ListSource<D> {
 
   async list(auth: Authentication | null, q: ParsedQuery): Promise<D[]> {
     checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
-    return this.read(auth, async (qb, em) => this.toDtos(await listQuery(qb, this.resource.spec, q), { em, filters: q.filters }));
+    const prepared = this.prepare(auth, q);
+    return this.read(auth, async (qb, em) => this.toDtos(await listQuery(qb, this.resource.spec, prepared), { em, filters: prepared.filters }));
   }
 
   async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.read(auth, (qb) => countQuery(qb, this.resource.spec, q)) };
+    const prepared = this.prepare(auth, q);
+    return { count: await this.read(auth, (qb) => countQuery(qb, this.resource.spec, prepared)) };
+  }
+
+  private prepare(auth: Authentication | null, q: ParsedQuery): ParsedQuery {
+    return this.resource.prepare ? this.resource.prepare(q, { auth, now: this.engine.clock() }) : q;
   }
 
   /** The row with this id, if the caller may read it. */

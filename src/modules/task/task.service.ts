@@ -13,7 +13,7 @@ import { ResourceQuery } from '../../common/query/resource-query';
 import { TaskDto, CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, toCommentDto, UserIdDto } from './task.dto';
 import { TaskProperties } from '../../engine/instances/runtime-types';
 import { parseDate } from '../../engine/util/camunda-date';
-import { TASK_LIST } from './task.query';
+import { TASK_LIST } from '../../common/query/task-query';
 
 @Injectable()
 export class TaskService {
