@@ -70,6 +70,7 @@ export class ProcessEngine {
       repository: this.repository,
       decisions: this.decisions,
       historyLevel: o.historyLevel,
+      defaultUserPermissionForTask: o.defaultUserPermissionForTask,
       behaviors: new BehaviorRegistry(),
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),

@@ -45,9 +45,8 @@ describe(`filters (${databaseLabel()})`, () => {
     await createTask('g1', { name: 'G1 dishes' }, 'kitchen');
     await createTask('g2', { name: 'G2 garden' }, 'garden');
     await createTask('g3', { name: 'G3 pots', assignee: 'bob' }, 'kitchen');
-    // alice may create filters and read her tasks and the kitchen's open one, nothing else
+    // alice may create filters; she reads her tasks and the kitchen's through Camunda's default task grants only
     await grant({ userId: 'alice', resourceType: 5, resourceId: '*', permissions: ['CREATE'] });
-    for (const id of ['a1', 'a2', 'a3', 'g1']) await grant({ userId: 'alice', resourceType: 7, resourceId: id, permissions: ['READ'] });
   });
   afterAll(() => t.close());
 
@@ -140,10 +139,12 @@ describe(`filters (${databaseLabel()})`, () => {
       expect(invalid.body.message).toMatch(/^Filter cannot be extended by an invalid query: .*'priority'/);
     });
 
-    it('shows only the tasks the caller may read', async () => {
+    it('shows only the tasks the caller may read: her own and her group’s', async () => {
       const all = await createFilter('alice', { name: 'Everything', owner: 'alice', query: {} });
-      expect(ids((await t.as('alice').get(`/filter/${all.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual(['a1', 'a2', 'a3', 'g1']);
+      expect(ids((await t.as('alice').get(`/filter/${all.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual(['a1', 'a2', 'a3', 'g1', 'g3']);
+      expect((await t.as('alice').get(`/filter/${all.id}?itemCount=true`).expect(200)).body.itemCount).toBe(5);
       expect((await demo().get(`/filter/${all.id}/count`).expect(200)).body).toEqual({ count: 7 });
+      await demo().delete(`/filter/${all.id}`).expect(204);
     });
 
     it('evaluates date expressions: ${now()} and ${dateTime().plusDays(n)}', async () => {
