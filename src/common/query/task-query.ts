@@ -53,22 +53,27 @@ function unassignedUnlessIncluded(qb: Parameters<NonNullable<ParamDef['apply']>>
   if (all.includeAssignedTasks !== true) qb.andWhere('t.assignee IS NULL');
 }
 
-function instance(condition: (p: string) => string, type: 'string' | 'stringList' = 'string', like = false): ParamDef {
+const INSTANCE = (condition: string) => `EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = t.processInstanceId AND ${condition})`;
+const DEFINITION = (condition: string) => `EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = t.processDefinitionId AND ${condition})`;
+
+function instance(condition: (p: string) => string, type: 'string' | 'stringList' = 'string'): ParamDef {
   return f.custom(type, (qb, v, _a, n) => {
     if (Array.isArray(v) && !v.length) return;
     const p = n('pi');
-    const value = like && typeof v === 'string' && !v.includes('%') ? `%${v}%` : v;
-    qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = t.processInstanceId AND ${condition(p)})`, { [p]: value });
+    qb.andWhere(INSTANCE(condition(p)), { [p]: v });
   });
 }
 
-function definition(condition: (p: string) => string, like = false): ParamDef {
+function definition(condition: (p: string) => string): ParamDef {
   return f.custom('string', (qb, v: string, _a, n) => {
     const p = n('pd');
-    qb.andWhere(`EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = t.processDefinitionId AND ${condition(p)})`, {
-      [p]: like && !v.includes('%') ? `%${v}%` : v,
-    });
+    qb.andWhere(DEFINITION(condition(p)), { [p]: v });
   });
+}
+
+/** `Like` over a column of another table, case-sensitive on both databases (see andWhereLike). */
+function likeIn(exists: (condition: string) => string, column: string): ParamDef {
+  return f.custom('string', (qb, v: string, _a, n) => andWhereLike(qb, column, v.includes('%') ? v : `%${v}%`, n('like'), exists));
 }
 
 export const TASK_QUERY: QuerySpec = {
@@ -79,12 +84,12 @@ export const TASK_QUERY: QuerySpec = {
     processInstanceIdIn: f.in('t.processInstanceId'),
     processInstanceBusinessKey: instance((p) => `pi.business_key = :${p}`),
     processInstanceBusinessKeyIn: instance((p) => `pi.business_key IN (:...${p})`, 'stringList'),
-    processInstanceBusinessKeyLike: instance((p) => `pi.business_key LIKE :${p}`, 'string', true),
+    processInstanceBusinessKeyLike: likeIn(INSTANCE, 'pi.business_key'),
     processDefinitionId: f.eq('t.processDefinitionId'),
     processDefinitionKey: f.eq('t.processDefinitionKey'),
     processDefinitionKeyIn: f.in('t.processDefinitionKey'),
     processDefinitionName: definition((p) => `pd.name = :${p}`),
-    processDefinitionNameLike: definition((p) => `pd.name LIKE :${p}`, true),
+    processDefinitionNameLike: likeIn(DEFINITION, 'pd.name'),
     executionId: f.eq('t.executionId'),
     activityInstanceIdIn: f.in('t.activityInstanceId'),
     assignee: f.eq('t.assignee'),
