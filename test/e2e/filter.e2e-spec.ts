@@ -254,3 +254,21 @@ describe(`filters (${databaseLabel()})`, () => {
     });
   });
 });
+
+describe(`filters under a results limit (${databaseLabel()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ queryMaxResultsLimit: 1 });
+  });
+  afterAll(() => t.close());
+
+  it('pages within the limit, and singleResult is not limited by it', async () => {
+    for (const id of ['x1', 'x2']) await t.as('demo').post('/task/create').send({ id, name: id }).expect(204);
+    const filter = (await t.as('demo').post('/filter/create').send({ resourceType: 'Task', name: 'All', query: {} }).expect(200)).body;
+    const unbound = await t.as('demo').get(`/filter/${filter.id}/list`).expect(400);
+    expect(unbound.body.message).toBe('An unbound number of results is forbidden!');
+    expect((await t.as('demo').get(`/filter/${filter.id}/list?firstResult=1&maxResults=1`).expect(200)).body).toHaveLength(1);
+    expect((await t.as('demo').post(`/filter/${filter.id}/singleResult`).send({ taskId: 'x2' }).expect(200)).body.id).toBe('x2');
+    await t.as('demo').get(`/filter/${filter.id}/singleResult`).expect(400);
+  });
+});

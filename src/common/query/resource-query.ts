@@ -34,8 +34,9 @@ export class ResourceQuery<E extends object, D> implements ListSource<D> {
     });
   }
 
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<D[]> {
-    checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
+  /** A page; `unlimited` for reads that are not the caller's paging (a single result's look for a second row). */
+  async list(auth: Authentication | null, q: ParsedQuery, options: { unlimited?: boolean } = {}): Promise<D[]> {
+    if (!options.unlimited) checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
     const prepared = this.prepare(auth, q);
     return this.read(auth, async (qb, em) => this.toDtos(await listQuery(qb, this.resource.spec, prepared), { em, filters: prepared.filters }));
   }
