@@ -61,6 +61,12 @@ function logFormat(value: string | undefined, nodeEnv: string | undefined): LogF
   throw new Error(`LOG_FORMAT must be json or text (got '${value}')`);
 }
 
+function taskPermission(value: string | undefined): 'UPDATE' | 'TASK_WORK' {
+  const permission = (value || ENGINE_DEFAULTS.defaultUserPermissionForTask).trim().toUpperCase();
+  if (permission === 'UPDATE' || permission === 'TASK_WORK') return permission;
+  throw new Error(`DEFAULT_USER_PERMISSION_FOR_TASK must be UPDATE or TASK_WORK (got '${value}')`);
+}
+
 function logLevel(value: string | undefined): LogLevelName {
   const level = (value || 'info').trim().toLowerCase();
   const known = LOG_LEVELS.find((l) => l === level);
@@ -79,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authEnabled: bool(env.AUTH_ENABLED, true),
     metricsPublic: bool(env.METRICS_PUBLIC, false),
     authorizationEnabled: bool(env.AUTHORIZATION_ENABLED, d.authorizationEnabled),
+    defaultUserPermissionForTask: taskPermission(env.DEFAULT_USER_PERMISSION_FOR_TASK),
     historyLevel: historyLevel(env.HISTORY_LEVEL),
     enforceHistoryTimeToLive: bool(env.ENFORCE_HISTORY_TIME_TO_LIVE, d.enforceHistoryTimeToLive),
     authCacheSeconds: num(env.AUTH_CACHE_SECONDS, d.authCacheSeconds),

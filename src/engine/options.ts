@@ -6,6 +6,11 @@ export interface EngineOptions {
   adminUser: string;
   adminPassword: string;
   authorizationEnabled: boolean;
+  /**
+   * What an assignee, owner or candidate gets on their task besides READ (Camunda's
+   * defaultUserPermissionForTask): UPDATE, or TASK_WORK to let them work on it without changing it.
+   */
+  defaultUserPermissionForTask: 'UPDATE' | 'TASK_WORK';
   historyLevel: HistoryLevel;
   /** When true, a `null` history time to live is refused. */
   enforceHistoryTimeToLive: boolean;
@@ -37,6 +42,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   adminUser: 'demo',
   adminPassword: 'demo',
   authorizationEnabled: true,
+  defaultUserPermissionForTask: 'UPDATE',
   historyLevel: 'full',
   enforceHistoryTimeToLive: true,
   authCacheSeconds: 60,

@@ -11,6 +11,7 @@ import { ExternalTaskService } from './external-task/external-task.service';
 import { AuthorizationService } from './identity/authorization.service';
 import { CredentialsCache } from './identity/credentials-cache';
 import { IdentityService } from './identity/identity.service';
+import { FilterService } from './filter/filter.service';
 import { IncidentService } from './incident/incident.service';
 import { RuntimeService } from './instances/runtime.service';
 import { JobExecutor } from './jobs/job-executor';
@@ -37,6 +38,7 @@ export class ProcessEngine {
   readonly repository: RepositoryService;
   readonly decisions: DecisionService;
   readonly runtime: RuntimeService;
+  readonly filters: FilterService;
   /** Wakes long-polling fetchAndLock requests; told after commit about new fetchable external tasks. */
   readonly externalTaskNotifier = new ExternalTaskNotifier();
   readonly externalTasks: ExternalTaskService;
@@ -71,6 +73,7 @@ export class ProcessEngine {
       repository: this.repository,
       decisions: this.decisions,
       historyLevel: o.historyLevel,
+      defaultUserPermissionForTask: o.defaultUserPermissionForTask,
       behaviors: new BehaviorRegistry(),
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
@@ -88,6 +91,7 @@ export class ProcessEngine {
       metrics,
     });
     this.incidents = new IncidentService(this.commands, checker);
+    this.filters = new FilterService(this.commands, checker);
     this.jobs = new ManagementService(this.commands, this.clock, {
       pollMs: o.jobExecutorPollMs,
       batchSize: o.jobExecutorBatchSize,

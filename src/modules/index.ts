@@ -11,6 +11,7 @@ import { ExecutionModule } from './execution/execution.module';
 import { EventSubscriptionModule } from './event-subscription/event-subscription.module';
 import { ProcessInstanceModule } from './process-instance/process-instance.module';
 import { TaskModule } from './task/task.module';
+import { FilterModule } from './filter/filter.module';
 import { ExternalTaskModule } from './external-task/external-task.module';
 import { IncidentModule } from './incident/incident.module';
 import { MessageModule } from './message/message.module';
@@ -41,6 +42,7 @@ export const RESOURCE_MODULES = [
   ExecutionModule,
   EventSubscriptionModule,
   ProcessInstanceModule,
+  FilterModule,
   IncidentModule,
   SignalModule,
   ConditionModule,

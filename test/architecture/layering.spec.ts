@@ -23,7 +23,7 @@ export const ENGINE_LAYERS: string[][] = [
   ['bpmn/runtime'],
   ['bpmn/behaviors'],
   ['instances'],
-  ['events', 'jobs', 'external-task', 'identity'],
+  ['events', 'jobs', 'external-task', 'identity', 'filter'],
   ['process-engine'],
 ];
 

@@ -82,7 +82,7 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect(await ids('?unassigned=true')).toEqual(sorted(buffet1, buffet2));
     expect(await ids('?assigned=true')).toEqual([review.id]);
     expect(await ids('?candidateGroup=kitchen')).toEqual(sorted(buffet1, buffet2));
-    expect(await ids('?candidateGroupIn=kitchen,reviewers')).toEqual(sorted(buffet1, buffet2));
+    expect(await ids('?candidateGroups=kitchen,reviewers')).toEqual(sorted(buffet1, buffet2));
     expect(await ids('?candidateGroup=reviewers')).toEqual([]);
     expect(await ids('?candidateGroup=reviewers&includeAssignedTasks=true')).toEqual([review.id]);
     expect(await ids('?candidateUser=mary')).toEqual(sorted(buffet1, buffet2));
@@ -276,22 +276,28 @@ describe(`tasks (${databaseLabel()})`, () => {
   });
 
   it('shows tasks with READ on the task or READ_TASK on the definition, and checks work permissions', async () => {
-    const bob = t.as('bob', 'bob');
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'eve' }, credentials: { password: 'eve' } })
+      .expect(204);
+    // eve is in no group and has no task of her own: Camunda's default task grants give her nothing
+    const bob = t.as('eve', 'eve');
     expect((await bob.get('/task/count').expect(200)).body).toEqual({ count: 0 });
     await bob.get(`/task/${buffet2.id}`).expect(404);
     await t
       .as('demo')
       .post('/authorization/create')
-      .send({ type: 1, userId: 'bob', resourceType: 7, resourceId: buffet2.id, permissions: ['READ'] })
+      .send({ type: 1, userId: 'eve', resourceType: 7, resourceId: buffet2.id, permissions: ['READ'] })
       .expect(200);
     expect((await bob.get('/task').expect(200)).body.map((x: any) => x.id)).toEqual([buffet2.id]);
     const denied = await bob.post(`/task/${buffet2.id}/complete`).send({}).expect(403);
     expect(denied.body.type).toBe('AuthorizationException');
-    await bob.post(`/task/${buffet2.id}/claim`).send({ userId: 'bob' }).expect(403);
+    await bob.post(`/task/${buffet2.id}/claim`).send({ userId: 'eve' }).expect(403);
     await t
       .as('demo')
       .post('/authorization/create')
-      .send({ type: 1, userId: 'bob', resourceType: 6, resourceId: 'dinner', permissions: ['READ_TASK', 'TASK_ASSIGN'] })
+      .send({ type: 1, userId: 'eve', resourceType: 6, resourceId: 'dinner', permissions: ['READ_TASK', 'TASK_ASSIGN'] })
       .expect(200);
     const other = await t
       .as('demo')
@@ -300,6 +306,28 @@ describe(`tasks (${databaseLabel()})`, () => {
       .expect(200);
     expect((await bob.get('/task/count').expect(200)).body).toEqual({ count: 2 });
     const [otherTask] = (await bob.get(`/task?processInstanceId=${other.body.id}`).expect(200)).body;
-    await bob.post(`/task/${otherTask.id}/assignee`).send({ userId: 'bob' }).expect(204);
+    await bob.post(`/task/${otherTask.id}/assignee`).send({ userId: 'eve' }).expect(204);
+  });
+  it('lets candidates and assignees read and work on their tasks through Camunda default grants', async () => {
+    // bob is in the kitchen group, a candidate group of the buffet task
+    const bob = t.as('bob', 'bob');
+    const started = await t
+      .as('demo')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: { season: { value: 'Fall' }, guestCount: { value: 12 } } })
+      .expect(200);
+    const [buffet] = (await t.as('demo').get(`/task?processInstanceId=${started.body.id}`).expect(200)).body;
+    expect((await bob.get(`/task/${buffet.id}`).expect(200)).body.id).toBe(buffet.id);
+    const grants = (await t.as('demo').get(`/authorization?resourceType=7&resourceId=${buffet.id}`).expect(200)).body;
+    expect(grants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 1, groupId: 'kitchen', permissions: ['READ', 'UPDATE'] }),
+        expect.objectContaining({ type: 1, userId: 'mary', permissions: ['READ', 'UPDATE'] }),
+      ]),
+    );
+    await bob.post(`/task/${buffet.id}/claim`).send({ userId: 'bob' }).expect(204);
+    await bob.post(`/task/${buffet.id}/complete`).send({}).expect(204);
+    // the authorizations on a task go with it
+    expect((await t.as('demo').get(`/authorization?resourceType=7&resourceId=${buffet.id}`).expect(200)).body).toEqual([]);
   });
 });

@@ -17,7 +17,17 @@ export function applyFilters<T extends object>(qb: SelectQueryBuilder<T>, spec: 
 
 /** Sorting (or the default id order) and paging; nothing of it for counts. */
 export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): SelectQueryBuilder<T> {
-  for (const s of parsed.sorting) qb.addOrderBy(spec.sortBy[s.sortBy], s.sortOrder === 'desc' ? 'DESC' : 'ASC');
+  let counter = 0;
+  for (const s of parsed.sorting) {
+    const order = s.sortOrder === 'desc' ? 'DESC' : 'ASC';
+    const parameterized = spec.parameterizedSorts?.[s.sortBy];
+    if (parameterized) {
+      const { sql, params } = parameterized(s.parameters, (base) => `s_${base}_${counter++}`);
+      qb.addOrderBy(sql, order).setParameters(params);
+    } else {
+      qb.addOrderBy(spec.sortBy[s.sortBy], order);
+    }
+  }
   if (!parsed.sorting.some((s) => spec.sortBy[s.sortBy] === spec.defaultOrder)) qb.addOrderBy(spec.defaultOrder, 'ASC');
   // As in Camunda, one paging parameter alone defaults the other (0 / Integer.MAX_VALUE); MySQL
   // cannot take an OFFSET without a LIMIT.

@@ -9,7 +9,13 @@ export { likeToGlob };
  * collations (MySQL here uses utf8mb4_bin). SQLite's LIKE ignores ASCII case, so there the pattern
  * runs as the equivalent GLOB.
  */
-export function andWhereLike(qb: SelectQueryBuilder<ObjectLiteral>, column: string, pattern: string, param: string): void {
-  if (isSqlite(qb)) qb.andWhere(`${column} GLOB :${param}`, { [param]: likeToGlob(pattern) });
-  else qb.andWhere(`${column} LIKE :${param}`, { [param]: pattern });
+export function andWhereLike(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  column: string,
+  pattern: string,
+  param: string,
+  wrap: (condition: string) => string = (condition) => condition,
+): void {
+  if (isSqlite(qb)) qb.andWhere(wrap(`${column} GLOB :${param}`), { [param]: likeToGlob(pattern) });
+  else qb.andWhere(wrap(`${column} LIKE :${param}`), { [param]: pattern });
 }

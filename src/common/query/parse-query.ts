@@ -5,6 +5,8 @@ import { ParamDef, ParamType, QuerySpec } from './query-spec';
 export interface Sorting {
   sortBy: string;
   sortOrder: 'asc' | 'desc';
+  /** Only for the spec's parameterized sorts (e.g. `{variable, type}` of a variable sort). */
+  parameters?: Record<string, unknown>;
 }
 
 export interface VariableFilter {
@@ -116,7 +118,14 @@ export function parseValue(name: string, raw: unknown, def: ParamDef, fromBody: 
   }
 }
 
-function sortingEntry(spec: QuerySpec, sortBy: unknown, sortOrder: unknown): Sorting {
+function sortingEntry(spec: QuerySpec, sortBy: unknown, sortOrder: unknown, parameters?: unknown): Sorting {
+  if (typeof sortBy === 'string' && spec.parameterizedSorts && sortBy in spec.parameterizedSorts) {
+    if (sortOrder !== 'asc' && sortOrder !== 'desc') throw new RestError(400, `Cannot set query parameter 'sortOrder' to value '${String(sortOrder)}'`);
+    if (parameters != null && (typeof parameters !== 'object' || Array.isArray(parameters))) {
+      throw new RestError(400, `Cannot set query parameter 'sorting' to value '${JSON.stringify(parameters)}'`);
+    }
+    return { sortBy, sortOrder, parameters: (parameters ?? undefined) as Record<string, unknown> | undefined };
+  }
   if (typeof sortBy !== 'string' || !(sortBy in spec.sortBy)) {
     throw new RestError(400, `Cannot set query parameter 'sortBy' to value '${String(sortBy)}'`);
   }
@@ -172,7 +181,11 @@ export function parsePostQuery(spec: QuerySpec, body: unknown, query: Record<str
   if (withSorting) {
     sorting = topLevelSorting(spec, b.sortBy, b.sortOrder);
     if (Array.isArray(b.sorting)) {
-      sorting = sorting.concat(b.sorting.map((s: { sortBy?: unknown; sortOrder?: unknown }) => sortingEntry(spec, s?.sortBy, s?.sortOrder ?? 'asc')));
+      sorting = sorting.concat(
+        b.sorting.map((s: { sortBy?: unknown; sortOrder?: unknown; parameters?: unknown }) =>
+          sortingEntry(spec, s?.sortBy, s?.sortOrder ?? 'asc', s?.parameters),
+        ),
+      );
     } else if (b.sorting != null) {
       throw new RestError(400, `Cannot set query parameter 'sorting' to value '${JSON.stringify(b.sorting)}'`);
     }

@@ -3,6 +3,7 @@ import { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from '
 import { Authentication } from '../../engine/authorization/authentication';
 import { AuthorizationChecker } from '../../engine/authorization/authorization-checker';
 import { ReadGrant } from './authorized-rows';
+import { ParsedQuery } from './parse-query';
 import { QuerySpec } from './query-spec';
 
 /** A restriction of its own, for lists whose readable rows no grant list describes. */
@@ -18,6 +19,12 @@ export type CustomRestriction = (
  * (`restrictToAnyGrant`), a function of its own, or `null` where every row is readable.
  */
 export type RowRestriction = ReadGrant | ReadGrant[] | CustomRestriction | null;
+
+/** What a query may depend on besides its parameters. */
+export interface QueryRequest {
+  auth: Authentication | null;
+  now: Date;
+}
 
 /** What a page mapper may use besides the rows: the same read, and the parsed filters (response flags). */
 export interface PageContext {
@@ -66,6 +73,11 @@ export type QueryResource<E extends object, D> = {
   scope?: (qb: SelectQueryBuilder<E>) => SelectQueryBuilder<E>;
   restrict: RowRestriction;
   spec: QuerySpec;
+  /**
+   * Turns a parsed query into the one to run, with what only the request knows (the caller for
+   * `${currentUser()}`, the clock for `${now()}`); may refuse it with a RestError.
+   */
+  prepare?: (q: ParsedQuery, request: QueryRequest) => ParsedQuery;
   /** The wire form of a row, documented as the list's response. */
   dto: Type<D>;
 } & (RowMapping<E, D> | PageMapping<E, D>);

@@ -19,10 +19,14 @@ export interface ParamDef {
   description?: string;
 }
 
+/** A sort whose SQL depends on the entry's `parameters` (e.g. Camunda's variable sorts); `n` names SQL parameters. */
+export type ParameterizedSort = (parameters: Record<string, unknown> | undefined, n: ParamNamer) => { sql: string; params: Record<string, unknown> };
+
 export interface QuerySpec {
   params: Record<string, ParamDef>;
-  /** sortBy value → SQL expression to order by. */
+  /** sortBy value → SQL expression to order by (POST `sorting` entries may also name the `parameterizedSorts`). */
   sortBy: Record<string, string>;
+  parameterizedSorts?: Record<string, ParameterizedSort>;
   /** Column for the default order (Camunda orders by id asc when nothing is asked). */
   defaultOrder: string;
 }

@@ -51,7 +51,11 @@ export function ApiBodySpec(spec: QuerySpec, options: { sorting?: boolean; pagin
       type: 'array',
       items: {
         type: 'object',
-        properties: { sortBy: { type: 'string', enum: Object.keys(spec.sortBy) }, sortOrder: { type: 'string', enum: ['asc', 'desc'] } },
+        properties: {
+          sortBy: { type: 'string', enum: [...Object.keys(spec.sortBy), ...Object.keys(spec.parameterizedSorts ?? {})] },
+          sortOrder: { type: 'string', enum: ['asc', 'desc'] },
+          ...(spec.parameterizedSorts ? { parameters: { type: 'object', description: 'For variable sorts: {variable, type}' } } : {}),
+        },
       },
     };
   }

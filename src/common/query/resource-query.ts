@@ -34,13 +34,20 @@ export class ResourceQuery<E extends object, D> implements ListSource<D> {
     });
   }
 
-  async list(auth: Authentication | null, q: ParsedQuery): Promise<D[]> {
-    checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
-    return this.read(auth, async (qb, em) => this.toDtos(await listQuery(qb, this.resource.spec, q), { em, filters: q.filters }));
+  /** A page; `unlimited` for reads that are not the caller's paging (a single result's look for a second row). */
+  async list(auth: Authentication | null, q: ParsedQuery, options: { unlimited?: boolean } = {}): Promise<D[]> {
+    if (!options.unlimited) checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
+    const prepared = this.prepare(auth, q);
+    return this.read(auth, async (qb, em) => this.toDtos(await listQuery(qb, this.resource.spec, prepared), { em, filters: prepared.filters }));
   }
 
   async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
-    return { count: await this.read(auth, (qb) => countQuery(qb, this.resource.spec, q)) };
+    const prepared = this.prepare(auth, q);
+    return { count: await this.read(auth, (qb) => countQuery(qb, this.resource.spec, prepared)) };
+  }
+
+  private prepare(auth: Authentication | null, q: ParsedQuery): ParsedQuery {
+    return this.resource.prepare ? this.resource.prepare(q, { auth, now: this.engine.clock() }) : q;
   }
 
   /** The row with this id, if the caller may read it. */

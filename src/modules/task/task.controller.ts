@@ -29,7 +29,7 @@ import { LinkBuilder, Links } from '../../common/http/links';
 
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
 const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
-import { TASK_LIST } from './task.query';
+import { TASK_LIST } from '../../common/query/task-query';
 import { TaskService } from './task.service';
 
 /** `variables` and `localVariables` share their handlers; the path says which scope is meant. */

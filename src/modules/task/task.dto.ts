@@ -1,36 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+export { TaskDto } from '../../common/dto/task.dto';
 import { BooleanField, IntegerField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
-import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { LeanBody } from '../../common/validation/lean-body';
 import { Link } from '../../common/http/links';
 import { TaskComment } from '../../engine/instances/runtime-types';
-
-export class TaskDto {
-  @ApiProperty() id: string;
-  @ApiPropertyOptional({ nullable: true }) name: string | null;
-  @ApiPropertyOptional({ nullable: true }) assignee: string | null;
-  @ApiPropertyOptional({ nullable: true }) owner: string | null;
-  @ApiProperty() created: string | null;
-  @ApiPropertyOptional({ nullable: true }) lastUpdated: string | null;
-  @ApiPropertyOptional({ nullable: true }) due: string | null;
-  @ApiPropertyOptional({ nullable: true }) followUp: string | null;
-  @ApiPropertyOptional({ nullable: true, enum: ['PENDING', 'RESOLVED'] }) delegationState: string | null;
-  @ApiPropertyOptional({ nullable: true }) description: string | null;
-  @ApiPropertyOptional({ nullable: true }) executionId: string | null;
-  @ApiPropertyOptional({ nullable: true }) formKey: string | null;
-  @ApiPropertyOptional({ nullable: true }) camundaFormRef: unknown;
-  @ApiPropertyOptional({ nullable: true }) parentTaskId: string | null;
-  @ApiProperty() priority: number;
-  @ApiPropertyOptional({ nullable: true }) processDefinitionId: string | null;
-  @ApiPropertyOptional({ nullable: true }) processInstanceId: string | null;
-  @ApiProperty() suspended: boolean;
-  @ApiPropertyOptional({ nullable: true }) taskDefinitionKey: string | null;
-  @ApiPropertyOptional({ nullable: true }) caseDefinitionId: string | null;
-  @ApiPropertyOptional({ nullable: true }) caseExecutionId: string | null;
-  @ApiPropertyOptional({ nullable: true }) caseInstanceId: string | null;
-  @ApiPropertyOptional({ nullable: true }) tenantId: string | null;
-}
 
 /** The body of PUT /task/{id} and POST /task/create: Camunda's TaskDto, of which these fields are written. */
 export class TaskBodyDto {
@@ -104,32 +78,4 @@ export class ResolveTaskDto {
 export class TaskEscalationDto {
   @StringField() escalationCode?: string | null;
   @VariablesField() variables?: Record<string, unknown> | null;
-}
-
-export function toTaskDto(t: TaskEntity): TaskDto {
-  return {
-    id: t.id,
-    name: t.name,
-    assignee: t.assignee,
-    owner: t.owner,
-    created: formatDate(t.createTime),
-    lastUpdated: formatDate(t.lastUpdated),
-    due: formatDate(t.dueDate),
-    followUp: formatDate(t.followUpDate),
-    delegationState: t.delegationState,
-    description: t.description,
-    executionId: t.executionId,
-    formKey: t.formKey,
-    camundaFormRef: null,
-    parentTaskId: t.parentTaskId,
-    priority: t.priority,
-    processDefinitionId: t.processDefinitionId,
-    processInstanceId: t.processInstanceId,
-    suspended: t.suspensionState === 2,
-    taskDefinitionKey: t.taskDefinitionKey,
-    caseDefinitionId: null,
-    caseExecutionId: null,
-    caseInstanceId: null,
-    tenantId: t.tenantId,
-  };
 }

@@ -25,7 +25,7 @@ import {
 } from './task.dto';
 import { TaskProperties } from '../../engine/instances/runtime-types';
 import { parseDate } from '../../engine/util/camunda-date';
-import { TASK_LIST } from './task.query';
+import { TASK_LIST } from '../../common/query/task-query';
 
 @Injectable()
 export class TaskService {

@@ -23,6 +23,7 @@ import { HistoricProcessInstanceEntity } from './history/historic-process-instan
 import { HistoricActivityInstanceEntity } from './history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from './history/historic-detail.entity';
 import { CommentEntity } from './history/comment.entity';
+import { FilterEntity } from './runtime/filter.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -51,4 +52,5 @@ export const ENTITIES = [
   HistoricActivityInstanceEntity,
   HistoricDetailEntity,
   CommentEntity,
+  FilterEntity,
 ];

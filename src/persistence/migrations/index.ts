@@ -5,6 +5,7 @@ import { Runtime1763730000000 } from './1763730000000-runtime';
 import { ExternalTaskFetchOrder1763745000000 } from './1763745000000-external-task-fetch-order';
 import { EventsJobs1763750000000 } from './1763750000000-events-jobs';
 import { TaskComments1763760000000 } from './1763760000000-task-comments';
+import { Filters1763770000000 } from './1763770000000-filters';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ExternalTaskFetchOrder1763745000000,
   EventsJobs1763750000000,
   TaskComments1763760000000,
+  Filters1763770000000,
 ];

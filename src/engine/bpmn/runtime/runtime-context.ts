@@ -6,7 +6,9 @@ import { ExternalTaskEntity } from '../../../persistence/entities/runtime/extern
 import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
+import { AuthorizationEntity } from '../../../persistence/entities/identity/authorization.entity';
 import { Authentication } from '../../authorization/authentication';
+import { AUTH_TYPE, resolvePermission, Resources } from '../../authorization/resources';
 import { CommandContext, CommandDeps } from '../../command/command-context';
 import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';
@@ -23,11 +25,23 @@ import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
 import { INCIDENT_TYPE, resolveIncidents } from '../../incident/incidents';
 
+/** READ and the configured permission on a task, as one bit mask. */
+function taskPermissionBits(permission: 'UPDATE' | 'TASK_WORK'): number {
+  let bits = 0;
+  for (const name of ['READ', permission]) {
+    const resolved = resolvePermission(Resources.TASK.code, name);
+    if (resolved.ok) bits |= resolved.value;
+  }
+  return bits;
+}
+
 /** What the runtime needs from the rest of the engine; one instance per engine. */
 export interface RuntimeDeps extends CommandDeps {
   readonly repository: RepositoryService;
   readonly decisions: DecisionService;
   readonly historyLevel: HistoryLevel;
+  /** Granted with READ to the users and groups a task is given to (Camunda's DefaultAuthorizationProvider). */
+  readonly defaultUserPermissionForTask?: 'UPDATE' | 'TASK_WORK';
   /** The behaviour of each element type, built by the process engine (behaviours build on the runtime). */
   readonly behaviors: BehaviorLookup;
   /** Told after commit about new external tasks (long polling wakes up on it). */
@@ -56,6 +70,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   private readonly deletedTaskIds: string[] = [];
   /** Rows deleted in this command are still in the database until the flush: never hand them out again. */
   private readonly deletedIds = new Set<string>();
+  private readonly taskGrants = new Map<string, { taskId: string; userId: string | null; groupId: string | null }>();
   private readonly newTopics = new Set<string>();
 
   constructor(deps: RuntimeDeps, em: EntityManager, auth: Authentication | null) {
@@ -200,6 +215,8 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   insertTask(instance: ProcessInstanceState | null, task: TaskEntity): void {
     this.uow.insert(TaskEntity, task);
+    this.grantTaskDefaults(task.id, task.assignee);
+    this.grantTaskDefaults(task.id, task.owner);
     this.tasks.set(task.id, task);
     instance?.tasks?.set(task.id, task);
     if (instance) this.touch(instance);
@@ -207,6 +224,55 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   insertIdentityLink(link: IdentityLinkEntity): void {
     this.uow.insert(IdentityLinkEntity, link);
+    if (link.taskId) this.grantTaskDefaults(link.taskId, link.userId, link.groupId);
+  }
+
+  /**
+   * Camunda's default task authorizations: a user or group the task is given to (assignee, owner,
+   * any identity link) may READ it and, by default, UPDATE it (or TASK_WORK, as configured). Only
+   * while authorization checks are on; written at flush, added to a grant that exists already.
+   */
+  grantTaskDefaults(taskId: string, userId: string | null, groupId: string | null = null): void {
+    if (!this.deps.checker.isEnabled || (userId == null && groupId == null)) return;
+    this.taskGrants.set(JSON.stringify([taskId, userId, groupId]), { taskId, userId, groupId });
+  }
+
+  /** One read for all of the command's grants, one bulk insert for the new ones (no statement per task or user). */
+  private async writeTaskGrants(): Promise<void> {
+    const permissions = taskPermissionBits(this.deps.defaultUserPermissionForTask ?? 'UPDATE');
+    const grants = [...this.taskGrants.values()].filter((g) => !this.deletedIds.has(g.taskId));
+    this.taskGrants.clear();
+    if (!grants.length) return;
+    const taskIds = [...new Set(grants.map((g) => g.taskId))];
+    const existing = await selectRows(
+      this.em,
+      AuthorizationEntity,
+      `WHERE t.type = ? AND t.resource_type = ? AND t.resource_id IN (${taskIds.map(() => '?').join(', ')})`,
+      [AUTH_TYPE.GRANT, Resources.TASK.code, ...taskIds],
+    );
+    for (const { taskId, userId, groupId } of grants) {
+      const found = existing.find((a) => a.resourceId === taskId && (userId != null ? a.userId === userId : a.groupId === groupId));
+      if (found) {
+        if (((found.permissions ?? 0) & permissions) !== permissions)
+          this.uow.track(AuthorizationEntity, found).permissions = (found.permissions ?? 0) | permissions;
+        continue;
+      }
+      this.uow.insert(
+        AuthorizationEntity,
+        Object.assign(new AuthorizationEntity(), {
+          id: newId(),
+          rev: 1,
+          type: AUTH_TYPE.GRANT,
+          userId,
+          groupId,
+          resourceType: Resources.TASK.code,
+          resourceId: taskId,
+          permissions,
+          removalTime: null,
+          rootProcessInstanceId: null,
+        }),
+      );
+    }
   }
 
   deleteTask(instance: ProcessInstanceState | null, task: TaskEntity): void {
@@ -263,9 +329,13 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     // The agenda also settles conditional events, so it runs whenever events were touched (a variable change alone).
     if (this.operationAgenda || this.eventContext) await this.agenda.run();
     this.eventContext?.beforeFlush();
+    if (this.taskGrants.size) await this.writeTaskGrants();
     if (this.deletedTaskIds.length) {
       const ids = [...this.deletedTaskIds];
       this.uow.statement((em) => em.getRepository(IdentityLinkEntity).delete({ taskId: In(ids) }));
+      // As Camunda's TaskManager: the authorizations on a task go with it (none are made while checks are off).
+      if (this.deps.checker.isEnabled)
+        this.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.TASK.code, resourceId: In(ids) }));
     }
     await super.flush();
     await this.historyWriter?.flush(this.em);

@@ -21,6 +21,7 @@ export class SetTaskAssigneeCmd implements Command<void> {
     if (task.assignee === this.userId) return;
     task.assignee = this.userId;
     task.lastUpdated = ctx.now();
+    ctx.grantTaskDefaults(task.id, this.userId);
     if (task.activityInstanceId) ctx.history.activityUpdated(task.activityInstanceId, { assignee: this.userId });
   }
 }

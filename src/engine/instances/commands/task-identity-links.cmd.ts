@@ -56,6 +56,7 @@ export function setAssigneeOrOwner(ctx: RuntimeContext, task: TaskEntity, field:
   if (task[field] === userId) return;
   task[field] = userId;
   task.lastUpdated = ctx.now();
+  ctx.grantTaskDefaults(task.id, userId);
   if (field === 'assignee' && task.activityInstanceId) ctx.history.activityUpdated(task.activityInstanceId, { assignee: userId });
 }
 
