@@ -10,9 +10,21 @@ export interface AsyncConfig {
   readonly failedJobRetryTimeCycle: CompiledExpression | null;
 }
 
-/** A camunda:inputParameter/outputParameter value. Scripts are rejected at parse time. */
+/**
+ * JavaScript from the deployment, run in the WebAssembly sandbox: inline `source`, or the text of
+ * another resource of the same deployment (`camunda:resource="deployment://name"`).
+ */
+export interface ScriptDefinition {
+  /** As written in the model (javascript, js, ecmascript in any case). */
+  readonly language: string;
+  readonly source: string | null;
+  readonly resource: string | null;
+}
+
+/** A camunda:inputParameter/outputParameter value. */
 export type IoValue =
   | { readonly kind: 'null' }
+  | { readonly kind: 'script'; readonly script: ScriptDefinition }
   | { readonly kind: 'expression'; readonly expression: CompiledExpression }
   | { readonly kind: 'list'; readonly items: readonly IoValue[] }
   | { readonly kind: 'map'; readonly entries: readonly { readonly key: string; readonly value: IoValue }[] };

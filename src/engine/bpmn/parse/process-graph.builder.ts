@@ -2,7 +2,7 @@ import { FlowNode } from '../model/flow-node';
 import { FlowScope, ProcessGraph } from '../model/process-graph';
 import { SequenceFlow } from '../model/sequence-flow';
 import { parseDocumentation, parseProperties, parseCommonFields } from './common-fields.parser';
-import { parseCondition } from './condition.parser';
+import { parseFlowCondition } from './condition.parser';
 import { ELEMENT_HANDLERS, IGNORED_FLOW_ELEMENTS } from './element-handlers';
 import { validateFlows } from './flow-rules.validator';
 import { GraphDraft } from './graph-draft';
@@ -94,7 +94,7 @@ function parseScope(
       scopeId,
       sourceId: child(el, 'sourceRef')?.id ?? '',
       targetId: child(el, 'targetRef')?.id ?? '',
-      condition: parseCondition(child(el, 'conditionExpression'), el, ctx, 'the condition expression'),
+      ...parseFlowCondition(child(el, 'conditionExpression'), el, ctx),
       executionListeners: parseListeners(el, 'camunda:ExecutionListener', ctx, 'take'),
     });
     scope.sequenceFlowIds.push(el.id);

@@ -40,6 +40,9 @@ export interface ScriptLimits {
   workers: number;
 }
 
+/** How long after its deadline a worker may take to answer before it is terminated. */
+const WATCHDOG_GRACE_MS = 1000;
+
 /** The script threw, ran out of time or memory: the message says which. */
 export class ScriptFailure extends Error {}
 
@@ -110,8 +113,12 @@ export class ScriptSandbox {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.worker.ref();
-      // QuickJS interrupts itself at the deadline; this only catches a worker that stopped answering.
-      slot.watchdog = setTimeout(() => void this.replace(slot, new ScriptFailure('the script ran longer than its time limit')), this.limits.timeoutMs + 5000);
+      // QuickJS interrupts itself at the deadline, but not inside one long native call (Array.prototype.fill
+      // fighting the memory limit can take seconds): then the worker is terminated and replaced.
+      slot.watchdog = setTimeout(
+        () => void this.replace(slot, new ScriptFailure('the script ran longer than its time limit')),
+        this.limits.timeoutMs + WATCHDOG_GRACE_MS,
+      );
       slot.worker.postMessage(job.payload);
     }
   }
