@@ -124,9 +124,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script io parameter',
-      `${START}<bpmn:task id="t">${EXT('<camunda:inputOutput><camunda:inputParameter name="a"><camunda:script scriptFormat="js">1</camunda:script></camunda:inputParameter></camunda:inputOutput>')}</bpmn:task>`,
-      "Script in inputParameter 'a' of 't' is not supported",
+      'python io parameter',
+      `${START}<bpmn:task id="t">${EXT('<camunda:inputOutput><camunda:inputParameter name="a"><camunda:script scriptFormat="python">1</camunda:script></camunda:inputParameter></camunda:inputOutput>')}</bpmn:task>`,
+      "Script language 'python' of the inputParameter 'a' on 't' is not supported",
       't',
     ],
     [

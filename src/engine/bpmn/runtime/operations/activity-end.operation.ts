@@ -44,7 +44,7 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
     return;
   }
   const host = instance.parent(execution)!;
-  if (!ref.isBody) applyOutputMappings(ctx, execution, host, ref.node);
+  if (!ref.isBody) await applyOutputMappings(ctx, execution, host, ref.node);
   ctx.history.activityEnded(host.activityInstanceId!);
   if (isMultiInstanceInner(ref)) {
     await ctx.deps.behaviors.behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
