@@ -7,7 +7,15 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false, scriptTimeoutMs: 1500, scriptMemoryLimitMb: 8 });
-    await deploy(t, [file('script-task.bpmn'), file('check.js'), file('failing.bpmn'), file('conditions.bpmn'), file('small.js')]).expect(200);
+    await deploy(t, [
+      file('script-task.bpmn'),
+      file('check.js'),
+      file('failing.bpmn'),
+      file('conditions.bpmn'),
+      file('small.js'),
+      file('listeners.bpmn'),
+      file('end-listener.js'),
+    ]).expect(200);
   });
   afterAll(() => t.close());
 
@@ -55,6 +63,16 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
     expect(res.body.message).toContain("condition script of sequence flow 'ToOdd' returns non-Boolean");
   });
 
+  it('execution listeners in JavaScript run on the process, a sequence flow and an activity (start and end, inline and from a resource)', async () => {
+    const pi = (await start('scriptListeners').expect(200)).body;
+    const [task] = (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
+    await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
+    expect((await activities(pi.id)).sort()).toEqual(['End', 'Start', 'Work']);
+    const log = (await t.as('demo').get(`/history/detail?processInstanceId=${pi.id}`).expect(200)).body.filter((d: any) => d.variableName === 'log');
+    const last = log.map((d: any) => JSON.parse(d.value)).sort((a: string[], b: string[]) => b.length - a.length)[0];
+    expect(last).toEqual(['start:process', 'take:F1', 'start:Work', 'end:Work']);
+  });
+
   it('a script that throws fails the start with a 400 naming the element; nothing is left behind', async () => {
     const res = await start('scriptThrows', { variables: { item: { value: 'apples', type: 'String' } } }).expect(400);
     expect(res.body).toMatchObject({ type: 'RestException', message: expect.stringContaining("activity 'Boom'") });
@@ -90,5 +108,17 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
     expect((await t.as('demo').get(`/incident?processInstanceId=${pi.id}`).expect(200)).body).toMatchObject([
       { incidentType: 'failedJob', activityId: 'AsyncBoom' },
     ]);
+  });
+});
+
+describe(`SCRIPTS_ENABLED=false (${databaseLabel()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ scriptsEnabled: false })));
+  afterAll(() => t.close());
+
+  it('refuses scripts at deployment with the message of old', async () => {
+    const res = await deploy(t, [file('script-task.bpmn'), file('check.js')]).expect(400);
+    expect(res.body.type).toBe('ParseException');
+    expect(res.body.message).toContain("Script task 'Sum' is not supported: scripts from a deployment are never run");
   });
 });

@@ -100,9 +100,15 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script listener',
-      `${START}<bpmn:task id="t">${EXT('<camunda:executionListener event="end"><camunda:script scriptFormat="js">1</camunda:script></camunda:executionListener>')}</bpmn:task>`,
-      "Execution listener with a script on 't' is not supported",
+      'groovy listener',
+      `${START}<bpmn:task id="t">${EXT('<camunda:executionListener event="end"><camunda:script scriptFormat="groovy">1</camunda:script></camunda:executionListener>')}</bpmn:task>`,
+      "Script language 'groovy' of the execution listener 'end' on 't' is not supported",
+      't',
+    ],
+    [
+      'script task listener (not run yet)',
+      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="create"><camunda:script scriptFormat="js">1</camunda:script></camunda:taskListener>')}</bpmn:userTask>`,
+      "Task listener with a script on 't' is not supported",
       't',
     ],
     [

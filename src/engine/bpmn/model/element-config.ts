@@ -60,6 +60,15 @@ export interface ExpressionListenerConfig {
   readonly id: string | null;
 }
 
+/** An execution listener whose work is JavaScript, run in the sandbox (task listeners with scripts are refused). */
+export interface ScriptListenerConfig {
+  readonly event: string;
+  readonly script: ScriptDefinition;
+  readonly id: string | null;
+}
+
+export type ExecutionListenerConfig = ExpressionListenerConfig | ScriptListenerConfig;
+
 export interface CamundaProperty {
   readonly name: string;
   readonly value: string | null;

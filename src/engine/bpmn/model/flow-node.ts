@@ -4,7 +4,7 @@ import type {
   CallActivityConfig,
   CamundaProperty,
   DecisionRefConfig,
-  ExpressionListenerConfig,
+  ExecutionListenerConfig,
   ExternalTaskConfig,
   IoMapping,
   MultiInstanceConfig,
@@ -57,7 +57,7 @@ export interface FlowNodeBase {
   readonly outgoing: readonly string[];
   readonly async: AsyncConfig;
   readonly ioMapping: IoMapping | null;
-  readonly executionListeners: readonly ExpressionListenerConfig[];
+  readonly executionListeners: readonly ExecutionListenerConfig[];
   readonly properties: readonly CamundaProperty[];
   readonly documentation: string | null;
 }

@@ -1,5 +1,5 @@
 import type { CompiledExpression } from '../../expression';
-import type { ExpressionListenerConfig, ScriptDefinition } from './element-config';
+import type { ExecutionListenerConfig, ScriptDefinition } from './element-config';
 
 export interface SequenceFlow {
   readonly id: string;
@@ -13,5 +13,5 @@ export interface SequenceFlow {
   readonly conditionScript: ScriptDefinition | null;
   /** This flow is its source's default flow. */
   readonly isDefault: boolean;
-  readonly executionListeners: readonly ExpressionListenerConfig[];
+  readonly executionListeners: readonly ExecutionListenerConfig[];
 }

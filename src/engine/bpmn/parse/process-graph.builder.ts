@@ -6,7 +6,7 @@ import { parseFlowCondition } from './condition.parser';
 import { ELEMENT_HANDLERS, IGNORED_FLOW_ELEMENTS } from './element-handlers';
 import { validateFlows } from './flow-rules.validator';
 import { GraphDraft } from './graph-draft';
-import { parseListeners } from './listener.parser';
+import { parseExecutionListeners } from './listener.parser';
 import { attr, bool, child, children, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 import { validateScopes } from './scope-rules.validator';
@@ -41,7 +41,7 @@ export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): Pr
     isStartableInTasklist: bool(process, 'isStartableInTasklist', true),
     jobPriority: ctx.priority(process, 'jobPriority'),
     taskPriority: ctx.priority(process, 'taskPriority'),
-    executionListeners: parseListeners(process, 'camunda:ExecutionListener', ctx),
+    executionListeners: parseExecutionListeners(process, ctx),
     properties: parseProperties(process),
     documentation: parseDocumentation(process),
     initialId,
@@ -95,7 +95,7 @@ function parseScope(
       sourceId: child(el, 'sourceRef')?.id ?? '',
       targetId: child(el, 'targetRef')?.id ?? '',
       ...parseFlowCondition(child(el, 'conditionExpression'), el, ctx),
-      executionListeners: parseListeners(el, 'camunda:ExecutionListener', ctx, 'take'),
+      executionListeners: parseExecutionListeners(el, ctx, 'take'),
     });
     scope.sequenceFlowIds.push(el.id);
   }

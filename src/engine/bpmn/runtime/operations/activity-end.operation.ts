@@ -34,7 +34,7 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const ref = resolveActivity(instance.graph, op.activityId)!;
   const execution = op.execution;
-  if (!ref.isBody) fireListeners(ctx, execution, ref.node.executionListeners, 'end');
+  if (!ref.isBody) await fireListeners(ctx, execution, ref.node.executionListeners, 'end', ref.node.id);
   if (!needsScope(ref)) {
     const completesScope = ref.node.type === 'endEvent' && tokensOf(instance, instance.scopeOf(execution)).length === 1;
     ctx.history.activityEnded(execution.activityInstanceId!, {

@@ -50,7 +50,7 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
   });
   if (!ref.isBody) {
     if (host !== execution) await applyInputMappings(ctx, host, node);
-    fireListeners(ctx, host, node.executionListeners, 'start');
+    await fireListeners(ctx, host, node.executionListeners, 'start', node.id);
   }
   if (host !== execution && (ref.isBody || !multiInstanceOf(node))) subscribeBoundaryEvents(ctx, instance, host, node);
   if (host !== execution && !ref.isBody && node.type === 'subProcess') subscribeEventSubProcesses(ctx, instance, host, node.id);
