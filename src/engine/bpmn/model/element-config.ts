@@ -52,7 +52,7 @@ export interface MultiInstanceConfig {
   readonly async: AsyncConfig;
 }
 
-/** Listeners may only be expressions: class, delegateExpression and script listeners are rejected. */
+/** An expression listener (class and delegateExpression listeners are rejected; script execution listeners are ScriptListenerConfig). */
 export interface ExpressionListenerConfig {
   /** start/end/take for execution listeners; create/assignment/complete/delete/update/timeout for task listeners. */
   readonly event: string;

@@ -30,7 +30,8 @@ const DOCTYPE_MESSAGE = 'DOCTYPE is disallowed when the feature "http://apache.o
 /**
  * Parses a BPMN 2.0 XML resource into immutable process graphs. Throws ParseError with every
  * problem found (Camunda's ENGINE-09005 format and per-resource details). Nothing in a deployment
- * can make this run code: DOCTYPEs are refused before parsing, scripts and Java hooks are errors.
+ * runs code here: DOCTYPEs are refused before parsing, Java hooks are errors, and JavaScript is only
+ * recorded (it runs later, in the WebAssembly sandbox).
  */
 export async function parseBpmn(xml: string, resourceName: string, options: BpmnParseOptions = {}): Promise<BpmnModel> {
   const locator = new XmlLocator(xml);
