@@ -114,6 +114,11 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
     });
   });
 
+  it('queues more scripts than workers and answers each its own result', async () => {
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => result(`let s = 0; for (let i = 0; i < 10000; i++) s += ${n}; s`)));
+    expect(results).toEqual([1, 2, 3, 4, 5, 6].map((n) => ({ t: 'v', v: n * 10000 })));
+  });
+
   it('answers other work while a script runs to its time limit (the event loop is free)', async () => {
     const looping = run('while (true) {}').catch((e: Error) => e);
     let settled = false;
