@@ -16,6 +16,7 @@ import { NoneEndEventBehavior } from './none-end-event.behavior';
 import { ParallelGatewayBehavior } from './parallel-gateway.behavior';
 import { PassThroughBehavior } from './pass-through.behavior';
 import { ReceiveTaskBehavior } from './receive-task.behavior';
+import { ScriptTaskBehavior } from './script-task.behavior';
 import { SignalThrowEventBehavior } from './signal-throw-event.behavior';
 import { SubProcessBehavior } from './sub-process.behavior';
 import { TerminateEndEventBehavior } from './terminate-end-event.behavior';
@@ -29,6 +30,7 @@ interface Behaviors {
   errorEnd: ActivityBehavior;
   external: ActivityBehavior;
   userTask: ActivityBehavior;
+  scriptTask: ActivityBehavior;
   businessRule: ActivityBehavior;
   receive: ActivityBehavior;
   exclusive: ActivityBehavior;
@@ -53,6 +55,7 @@ function all(): Behaviors {
     errorEnd: new ErrorEndEventBehavior(),
     external: new ExternalTaskBehavior(),
     userTask: new UserTaskBehavior(),
+    scriptTask: new ScriptTaskBehavior(),
     businessRule: new BusinessRuleTaskBehavior(),
     receive: new ReceiveTaskBehavior(),
     exclusive: new ExclusiveGatewayBehavior(),
@@ -110,6 +113,8 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
       return b.unsupported;
     case 'userTask':
       return b.userTask;
+    case 'scriptTask':
+      return b.scriptTask;
     case 'serviceTask':
     case 'sendTask':
       return b.external;

@@ -4,10 +4,11 @@ import type {
   CallActivityConfig,
   CamundaProperty,
   DecisionRefConfig,
-  ExpressionListenerConfig,
+  ExecutionListenerConfig,
   ExternalTaskConfig,
   IoMapping,
   MultiInstanceConfig,
+  ScriptDefinition,
   UserTaskConfig,
 } from './element-config';
 import type {
@@ -32,6 +33,7 @@ export type FlowNodeType =
   | 'manualTask'
   | 'userTask'
   | 'serviceTask'
+  | 'scriptTask'
   | 'sendTask'
   | 'businessRuleTask'
   | 'receiveTask'
@@ -55,7 +57,7 @@ export interface FlowNodeBase {
   readonly outgoing: readonly string[];
   readonly async: AsyncConfig;
   readonly ioMapping: IoMapping | null;
-  readonly executionListeners: readonly ExpressionListenerConfig[];
+  readonly executionListeners: readonly ExecutionListenerConfig[];
   readonly properties: readonly CamundaProperty[];
   readonly documentation: string | null;
 }
@@ -124,6 +126,13 @@ export interface ExternalTaskNode extends ActivityBase {
   readonly externalTask: ExternalTaskConfig;
 }
 
+/** JavaScript run in the sandbox; its last value goes to camunda:resultVariable when set. */
+export interface ScriptTaskNode extends ActivityBase {
+  readonly type: 'scriptTask';
+  readonly script: ScriptDefinition;
+  readonly resultVariable: string | null;
+}
+
 /** Exactly one of `decision` and `externalTask` is set. */
 export interface BusinessRuleTaskNode extends ActivityBase {
   readonly type: 'businessRuleTask';
@@ -153,7 +162,8 @@ export interface CallActivityNode extends ActivityBase {
   readonly callActivity: CallActivityConfig;
 }
 
-export type ActivityNode = PlainTaskNode | UserTaskNode | ExternalTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
+export type ActivityNode =
+  PlainTaskNode | UserTaskNode | ExternalTaskNode | ScriptTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
 
 export type EventNode = StartEventNode | EndEventNode | IntermediateCatchEventNode | IntermediateThrowEventNode | BoundaryEventNode;
 
@@ -167,6 +177,7 @@ const ACTIVITY_TYPES: ReadonlySet<FlowNodeType> = new Set([
   'manualTask',
   'userTask',
   'serviceTask',
+  'scriptTask',
   'sendTask',
   'businessRuleTask',
   'receiveTask',

@@ -1,5 +1,5 @@
 import type { CompiledExpression } from '../../expression';
-import type { CamundaProperty, ExpressionListenerConfig } from './element-config';
+import type { CamundaProperty, ExecutionListenerConfig } from './element-config';
 import type { FlowNode } from './flow-node';
 import type { SequenceFlow } from './sequence-flow';
 
@@ -39,7 +39,7 @@ export interface ProcessGraph {
   readonly jobPriority: CompiledExpression | null;
   /** Default priority of the process's external tasks (camunda:taskPriority on the process). */
   readonly taskPriority: CompiledExpression | null;
-  readonly executionListeners: readonly ExpressionListenerConfig[];
+  readonly executionListeners: readonly ExecutionListenerConfig[];
   readonly properties: readonly CamundaProperty[];
   readonly documentation: string | null;
 

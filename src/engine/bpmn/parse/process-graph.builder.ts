@@ -2,11 +2,11 @@ import { FlowNode } from '../model/flow-node';
 import { FlowScope, ProcessGraph } from '../model/process-graph';
 import { SequenceFlow } from '../model/sequence-flow';
 import { parseDocumentation, parseProperties, parseCommonFields } from './common-fields.parser';
-import { parseCondition } from './condition.parser';
+import { parseFlowCondition } from './condition.parser';
 import { ELEMENT_HANDLERS, IGNORED_FLOW_ELEMENTS } from './element-handlers';
 import { validateFlows } from './flow-rules.validator';
 import { GraphDraft } from './graph-draft';
-import { parseListeners } from './listener.parser';
+import { parseExecutionListeners } from './listener.parser';
 import { attr, bool, child, children, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 import { validateScopes } from './scope-rules.validator';
@@ -41,7 +41,7 @@ export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): Pr
     isStartableInTasklist: bool(process, 'isStartableInTasklist', true),
     jobPriority: ctx.priority(process, 'jobPriority'),
     taskPriority: ctx.priority(process, 'taskPriority'),
-    executionListeners: parseListeners(process, 'camunda:ExecutionListener', ctx),
+    executionListeners: parseExecutionListeners(process, ctx),
     properties: parseProperties(process),
     documentation: parseDocumentation(process),
     initialId,
@@ -94,8 +94,8 @@ function parseScope(
       scopeId,
       sourceId: child(el, 'sourceRef')?.id ?? '',
       targetId: child(el, 'targetRef')?.id ?? '',
-      condition: parseCondition(child(el, 'conditionExpression'), el, ctx, 'the condition expression'),
-      executionListeners: parseListeners(el, 'camunda:ExecutionListener', ctx, 'take'),
+      ...parseFlowCondition(child(el, 'conditionExpression'), el, ctx),
+      executionListeners: parseExecutionListeners(el, ctx, 'take'),
     });
     scope.sequenceFlowIds.push(el.id);
   }

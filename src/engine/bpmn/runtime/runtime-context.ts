@@ -1,3 +1,4 @@
+import { ScriptSandbox } from '../../expression/script/script-sandbox';
 import { EntityManager, In } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
@@ -50,6 +51,8 @@ export interface RuntimeDeps extends CommandDeps {
   readonly jobsCreated?: (due: Date) => void;
   /** Told after commit about the work done (monitoring). */
   readonly metrics: EngineMetrics;
+  /** Runs JavaScript from deployments; null when scripts are turned off. */
+  readonly scripts: ScriptSandbox | null;
 }
 
 /**

@@ -13,9 +13,15 @@ import { ExecutionEntity } from '../../../../persistence/entities/runtime/execut
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_END' }>;
 
-function continueAfter(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): void {
+async function continueAfter(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  ref: ActivityRef,
+  flowIds?: readonly string[],
+): Promise<void> {
   if (deferAfter(ctx, instance, execution, ref, flowIds)) return;
-  const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : defaultOutgoing(ctx, instance, execution, ref.node);
+  const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : await defaultOutgoing(ctx, instance, execution, ref.node);
   takeFlows(ctx, instance, execution, flows);
 }
 
@@ -28,17 +34,17 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const ref = resolveActivity(instance.graph, op.activityId)!;
   const execution = op.execution;
-  if (!ref.isBody) fireListeners(ctx, execution, ref.node.executionListeners, 'end');
+  if (!ref.isBody) await fireListeners(ctx, execution, ref.node.executionListeners, 'end', ref.node.id);
   if (!needsScope(ref)) {
     const completesScope = ref.node.type === 'endEvent' && tokensOf(instance, instance.scopeOf(execution)).length === 1;
     ctx.history.activityEnded(execution.activityInstanceId!, {
       state: completesScope ? ActivityInstanceState.SCOPE_COMPLETE : ActivityInstanceState.DEFAULT,
     });
-    continueAfter(ctx, instance, execution, ref, op.flowIds);
+    await continueAfter(ctx, instance, execution, ref, op.flowIds);
     return;
   }
   const host = instance.parent(execution)!;
-  if (!ref.isBody) applyOutputMappings(ctx, execution, host, ref.node);
+  if (!ref.isBody) await applyOutputMappings(ctx, execution, host, ref.node);
   ctx.history.activityEnded(host.activityInstanceId!);
   if (isMultiInstanceInner(ref)) {
     await ctx.deps.behaviors.behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
@@ -46,5 +52,5 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   }
   removeExecutions(ctx, instance, subtree(instance, execution));
   host.isActive = true;
-  continueAfter(ctx, instance, host, ref, op.flowIds);
+  await continueAfter(ctx, instance, host, ref, op.flowIds);
 }
