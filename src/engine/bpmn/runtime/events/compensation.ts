@@ -1,0 +1,162 @@
+import { In } from 'typeorm';
+import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
+import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
+import { ProcessEngineError } from '../../../errors';
+import { BoundaryEventNode, FlowNode } from '../../model';
+import { ActivityRef, resolveActivity } from '../activity-ref';
+import type { RuntimeContext } from '../runtime-context';
+import { ProcessInstanceState } from '../process-instance-state';
+import { removeExecutions, subtree } from '../subtree';
+import { scopeIdOf, triggerEvent } from './event-trigger';
+import { findSubscriptions } from './subscription-queries';
+
+/*
+ * Compensation as Camunda does it: an activity with a compensation boundary event leaves a `compensate`
+ * subscription when it completes (activityId: its handler, configuration: the activity), on the execution
+ * of its flow scope. A compensate throw in that scope starts the handlers of the subscriptions (all, or
+ * those of one activity) in reverse order of completion, as children of the throwing execution, and
+ * waits until they have all completed. A completed sub-process passes the subscriptions of its inner
+ * activities up to its own flow scope (under its own id), unless it has a compensation handler itself.
+ */
+
+/** The scope execution of flow scope `scopeId` around `execution` (multi-instance levels are skipped). */
+export function flowScopeExecution(instance: ProcessInstanceState, execution: ExecutionEntity, scopeId: string): ExecutionEntity {
+  for (const e of instance.ancestry(execution)) if (e.isScope && scopeIdOf(instance, e) === scopeId) return e;
+  throw new ProcessEngineError(`Execution ${execution.id} is not inside scope '${scopeId}'`);
+}
+
+export function isCompensationHandler(node: FlowNode): boolean {
+  return 'isForCompensation' in node && node.isForCompensation;
+}
+
+const lastCreated = new WeakMap<RuntimeContext, number>();
+
+/** Subscriptions of one command keep the order of completion even within one millisecond. */
+function createdAt(ctx: RuntimeContext): Date {
+  const at = Math.max(ctx.now().getTime(), (lastCreated.get(ctx) ?? 0) + 1);
+  lastCreated.set(ctx, at);
+  return new Date(at);
+}
+
+/** A compensable activity (not a multi-instance body: each of its instances counts) completed at `host`. */
+export function registerCompensation(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity, ref: ActivityRef): void {
+  const handlerId = ref.isBody ? undefined : instance.graph.compensationHandlers.get(ref.node.id);
+  if (!handlerId) return;
+  const scope = flowScopeExecution(instance, host, ref.node.scopeId);
+  const subscription = ctx.events.subscribe(instance, scope, { eventType: 'compensate', eventName: null, activityId: handlerId, configuration: ref.node.id });
+  subscription.created = createdAt(ctx);
+}
+
+function compensateSubscriptions(ctx: RuntimeContext, scope: ExecutionEntity): Promise<EventSubscriptionEntity[]> {
+  return findSubscriptions(ctx, { eventType: 'compensate', executionId: scope.id });
+}
+
+function drop(ctx: RuntimeContext, subscriptions: EventSubscriptionEntity[]): void {
+  const stored = subscriptions.filter((s) => !ctx.uow.isNew(s)).map((s) => s.id);
+  for (const s of subscriptions) ctx.events.forget(s);
+  if (stored.length)
+    ctx.uow.statement((em) =>
+      em
+        .getRepository(EventSubscriptionEntity)
+        .delete({ id: In(stored) })
+        .then(() => undefined),
+    );
+}
+
+/**
+ * A sub-process completed (`scopeExecution` is its scope, `host` the execution that ran it): what is
+ * compensable inside stays compensable from outside, as the sub-process.
+ */
+export async function keepInnerCompensation(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scopeExecution: ExecutionEntity,
+  host: ExecutionEntity,
+  node: FlowNode,
+): Promise<void> {
+  if (!instance.graph.compensationHandlers.size) return;
+  const inner = await compensateSubscriptions(ctx, scopeExecution);
+  if (!inner.length) return;
+  if (instance.graph.compensationHandlers.has(node.id)) {
+    drop(ctx, inner);
+    return;
+  }
+  const outer = flowScopeExecution(instance, host, node.scopeId);
+  const stored = inner.filter((s) => !ctx.uow.isNew(s)).map((s) => s.id);
+  for (const s of inner) {
+    s.executionId = outer.id;
+    s.configuration = node.id;
+  }
+  if (stored.length) {
+    ctx.uow.statement((em) =>
+      em
+        .getRepository(EventSubscriptionEntity)
+        .update({ id: In(stored) }, { executionId: outer.id, configuration: node.id })
+        .then(() => undefined),
+    );
+  }
+}
+
+/**
+ * Starts the handlers of what completed in `scope` (all, or only `activityRef`), most recent first, as
+ * children of `thrower`; returns how many started (the thrower waits for them).
+ */
+export async function throwCompensation(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  thrower: ExecutionEntity,
+  scope: ExecutionEntity,
+  activityRef: string | null,
+): Promise<number> {
+  const all = await compensateSubscriptions(ctx, scope);
+  const chosen = (activityRef ? all.filter((s) => s.configuration === activityRef) : all).reverse();
+  drop(ctx, chosen);
+  for (const s of chosen) {
+    const handler = ctx.createExecution(instance, {
+      parentId: thrower.id,
+      isScope: true,
+      isConcurrent: false,
+      isActive: true,
+      activityInstanceId: thrower.activityInstanceId,
+    });
+    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: handler, activityId: s.activityId! });
+  }
+  if (chosen.length) thrower.isActive = false;
+  return chosen.length;
+}
+
+/** A compensation handler completed in `handlerExecution` (the child of the thrower that entered it). */
+export async function compensationHandlerDone(ctx: RuntimeContext, instance: ProcessInstanceState, handlerExecution: ExecutionEntity): Promise<void> {
+  ctx.history.activityEnded(handlerExecution.activityInstanceId!);
+  const thrower = instance.parent(handlerExecution)!;
+  removeExecutions(ctx, instance, subtree(instance, handlerExecution));
+  if (instance.children(thrower).length === 0) await compensationDone(ctx, instance, thrower);
+}
+
+/** Every handler the thrower started has completed: it goes on (a cancel end event leaves its transaction). */
+export async function compensationDone(ctx: RuntimeContext, instance: ProcessInstanceState, thrower: ExecutionEntity): Promise<void> {
+  const ref = resolveActivity(instance.graph, thrower.activityId);
+  if (!ref) throw new ProcessEngineError(`Execution ${thrower.id} does not wait for compensation`);
+  thrower.isActive = true;
+  const node = ref.node;
+  if (node.type === 'endEvent' && node.eventDefinition?.kind === 'cancel') {
+    await leaveByCancelBoundary(ctx, instance, thrower, node);
+    return;
+  }
+  ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: thrower, activityId: ref.id, flowIds: node.type === 'endEvent' ? [] : undefined });
+}
+
+/** After compensation, a cancel end event interrupts its transaction, which is left by its cancel boundary event. */
+async function leaveByCancelBoundary(ctx: RuntimeContext, instance: ProcessInstanceState, thrower: ExecutionEntity, node: FlowNode): Promise<void> {
+  const transaction = instance.graph.elements.get(node.scopeId);
+  const boundaryId =
+    transaction && 'boundaryEventIds' in transaction
+      ? transaction.boundaryEventIds.find((id) => (instance.graph.elements.get(id) as BoundaryEventNode).eventDefinition.kind === 'cancel')
+      : undefined;
+  if (!boundaryId) throw new ProcessEngineError(`Could not find cancel boundary event for cancel end event '${node.id}'`);
+  const scope = flowScopeExecution(instance, thrower, node.scopeId);
+  ctx.history.activityEnded(thrower.activityInstanceId!);
+  // ended above; the cancellation of the transaction must not end it a second time as canceled
+  thrower.activityId = null;
+  await triggerEvent(ctx, instance, scope, boundaryId);
+}
