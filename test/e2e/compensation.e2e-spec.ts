@@ -5,7 +5,7 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false });
-    const models = ['travel-booking', 'throw-all', 'throw-one', 'wait', 'end-event', 'sub-process', 'multi-instance'];
+    const models = ['travel-booking', 'throw-all', 'throw-one', 'wait', 'end-event', 'sub-process', 'multi-instance', 'event-sub-process'];
     await deployFixture(
       t,
       models.map((m) => `events/compensation/${m}.bpmn`),
@@ -166,6 +166,28 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
     await complete(pi.id, 'Check');
     expect(await state(pi.id)).toBe('COMPLETED');
     expect((await ids(pi.id)).filter((id: string) => id.startsWith('Undo'))).toEqual(['UndoB', 'UndoA']);
+  });
+
+  it('a compensation event sub-process is the handler of its completed sub-process and compensates the inner activities itself', async () => {
+    const pi = await start('compEventSub');
+    expect(await taskOf(pi.id, 'After')).toEqual([]);
+    // the inner activities wait for the event sub-process, which alone may compensate them
+    expect((await subscriptions(pi.id)).sort()).toEqual(['UndoA', 'UndoB']);
+    await complete(pi.id, 'Log');
+    expect(await subscriptions(pi.id)).toEqual([]);
+    await complete(pi.id, 'After');
+    expect(await state(pi.id)).toBe('COMPLETED');
+    const history = await activities(pi.id);
+    expect(history.map((a: any) => a.id)).toEqual(
+      expect.arrayContaining(['Compensation', 'CStart', 'Log', 'CompensateInner', 'UndoB', 'UndoA', 'CEnd', 'Throw', 'After']),
+    );
+    expect(history.map((a: any) => a.id).filter((id: string) => id.startsWith('Undo'))).toEqual(['UndoB', 'UndoA']);
+    expect(history).toEqual(
+      expect.arrayContaining([
+        { id: 'Compensation', type: 'eventSubProcess', ended: true, canceled: false },
+        { id: 'CStart', type: 'compensationStartEvent', ended: true, canceled: false },
+      ]),
+    );
   });
 
   it('each completed instance of a multi-instance activity is compensated', async () => {

@@ -41,6 +41,13 @@ describe('parseBpmn: compensation and transactions', () => {
     expect(model.processes[0].elements.get(id)!.activityType).toBe(activityType);
   });
 
+  it('accepts a compensation event sub-process as the handler of its sub-process', async () => {
+    const body = `${START}<bpmn:subProcess id="sp"><bpmn:startEvent id="ss" /><bpmn:subProcess id="e" triggeredByEvent="true"><bpmn:startEvent id="t">${COMP()}</bpmn:startEvent></bpmn:subProcess></bpmn:subProcess>`;
+    const graph = (await parseBpmn(processXml(body), 'ok.bpmn')).processes[0];
+    expect(graph.elements.get('t')!.activityType).toBe('compensationStartEvent');
+    expect(graph.compensationHandlers.get('sp')).toBe('e');
+  });
+
   it('links each compensable activity to its handler and reads activityRef', async () => {
     const body = `${START}${COMPENSABLE('a')}${COMPENSABLE('b')}<bpmn:intermediateThrowEvent id="t">${COMP('activityRef="b"')}</bpmn:intermediateThrowEvent>`;
     const graph = (await parseBpmn(processXml(body), 'ok.bpmn')).processes[0];
@@ -120,6 +127,18 @@ describe('parseBpmn: compensation and transactions', () => {
       'two cancel boundary events on one transaction',
       `${START}${TX('')}${CANCEL_BOUNDARY('c1')}${CANCEL_BOUNDARY('t')}`,
       'Multiple boundary events with cancelEventDefinition not supported on same transaction subprocess',
+      't',
+    ],
+    [
+      'a compensation start event at process level',
+      `<bpmn:startEvent id="t">${COMP()}</bpmn:startEvent>`,
+      "Compensation start event 't' is only allowed in an event sub-process",
+      't',
+    ],
+    [
+      'a compensation event sub-process of the process',
+      `${START}<bpmn:subProcess id="e" triggeredByEvent="true"><bpmn:startEvent id="t">${COMP()}</bpmn:startEvent></bpmn:subProcess>`,
+      'A compensation start event is only supported in an event sub-process of an embedded sub-process',
       't',
     ],
   ])('refuses %s', async (_name, body, message, elementId) => {

@@ -11,7 +11,7 @@ export class CancelEndEventBehavior implements ActivityBehavior {
   async execute(activity: ActivityExecution): Promise<void> {
     const { ctx, instance, execution, node } = activity;
     const transaction = flowScopeExecution(instance, execution, node.scopeId);
-    const started = await throwCompensation(ctx, instance, execution, transaction, null);
+    const started = await throwCompensation(ctx, instance, execution, transaction, node.scopeId, null);
     if (!started) await compensationDone(ctx, instance, execution);
   }
 }

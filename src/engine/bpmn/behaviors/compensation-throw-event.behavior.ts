@@ -12,7 +12,7 @@ export class CompensationThrowEventBehavior implements ActivityBehavior {
     const { ctx, instance, execution, node } = activity;
     const definition = 'eventDefinition' in node && node.eventDefinition?.kind === 'compensate' ? node.eventDefinition : null;
     const scope = flowScopeExecution(instance, execution, node.scopeId);
-    const started = await throwCompensation(ctx, instance, execution, scope, definition?.activityRef ?? null);
+    const started = await throwCompensation(ctx, instance, execution, scope, node.scopeId, definition?.activityRef ?? null);
     if (!started) await compensationDone(ctx, instance, execution);
   }
 }

@@ -81,6 +81,7 @@ export interface StartEventNode extends FlowNodeBase {
     | ErrorEventDefinition
     | EscalationEventDefinition
     | ConditionalEventDefinition
+    | CompensateEventDefinition
     | null;
   /** Event sub-process starts only; a process or sub-process start always "interrupts" nothing. */
   readonly isInterrupting: boolean;

@@ -7,6 +7,7 @@ import { describe, ParseContext } from './parse-context';
  * - a compensation boundary event has no outgoing sequence flow and is associated with one activity marked isForCompensation;
  * - a compensation handler has no incoming or outgoing sequence flows;
  * - a compensate throw's activityRef names an activity of the throw event's own scope;
+ * - a compensation event sub-process (one in an embedded sub-process) is that sub-process's handler;
  * - a cancel end event sits directly in a transaction, a cancel boundary event only on a transaction, at most one per transaction.
  * Returns compensable activity -> handler.
  */
@@ -50,6 +51,20 @@ export function validateCompensation(draft: GraphDraft, ctx: ParseContext): Map<
       } else {
         cancelBoundaries.set(host.id, [...(cancelBoundaries.get(host.id) ?? []), node.id]);
       }
+    }
+  }
+  for (const scope of draft.scopes.values()) {
+    if (scope.kind !== 'eventSubProcess') continue;
+    const start = scope.flowNodeIds.map((id) => draft.nodes.get(id)!).find((n) => n.type === 'startEvent');
+    if (start?.type !== 'startEvent' || start.eventDefinition?.kind !== 'compensate') continue;
+    const el = draft.elements.get(start.id);
+    const owner = draft.nodes.get(scope.parentScopeId ?? '');
+    if (owner?.type !== 'subProcess' || owner.triggeredByEvent) {
+      ctx.error(`A compensation start event is only supported in an event sub-process of an embedded sub-process (${describe(el)})`, el);
+    } else if (handlers.has(owner.id)) {
+      ctx.error(`Sub-process '${owner.id}' has a compensation boundary event and a compensation event sub-process (${describe(el)})`, el);
+    } else {
+      handlers.set(owner.id, scope.id);
     }
   }
   for (const [transactionId, ids] of cancelBoundaries) {

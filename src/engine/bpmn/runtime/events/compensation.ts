@@ -2,7 +2,7 @@ import { In } from 'typeorm';
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { ProcessEngineError } from '../../../errors';
-import { BoundaryEventNode, FlowNode } from '../../model';
+import { BoundaryEventNode, FlowNode, ProcessGraph } from '../../model';
 import { ActivityRef, resolveActivity } from '../activity-ref';
 import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
@@ -25,8 +25,16 @@ export function flowScopeExecution(instance: ProcessInstanceState, execution: Ex
   throw new ProcessEngineError(`Execution ${execution.id} is not inside scope '${scopeId}'`);
 }
 
-export function isCompensationHandler(node: FlowNode): boolean {
-  return 'isForCompensation' in node && node.isForCompensation;
+/** The compensation event sub-process of an embedded sub-process: its handler, started at its compensation start event. */
+function compensationStartOf(graph: ProcessGraph, node: FlowNode): string | null {
+  if (node.type !== 'subProcess' || !node.triggeredByEvent) return null;
+  const startId = graph.scopes.get(node.id)?.startEventIds[0];
+  const start = startId ? graph.elements.get(startId) : undefined;
+  return start?.type === 'startEvent' && start.eventDefinition?.kind === 'compensate' ? start.id : null;
+}
+
+export function isCompensationHandler(graph: ProcessGraph, node: FlowNode): boolean {
+  return ('isForCompensation' in node && node.isForCompensation) || compensationStartOf(graph, node) != null;
 }
 
 const lastCreated = new WeakMap<RuntimeContext, number>();
@@ -77,38 +85,56 @@ export async function keepInnerCompensation(
   if (!instance.graph.compensationHandlers.size) return;
   const inner = await compensateSubscriptions(ctx, scopeExecution);
   if (!inner.length) return;
-  if (instance.graph.compensationHandlers.has(node.id)) {
+  const handler = instance.graph.elements.get(instance.graph.compensationHandlers.get(node.id) ?? '');
+  if (handler && handler.scopeId !== node.id) {
+    // a compensation boundary event's handler stands for everything inside
     drop(ctx, inner);
     return;
   }
+  // kept for the compensation event sub-process (under its id: only it compensates them), or compensable as the sub-process
+  const configuration = handler ? handler.id : node.id;
   const outer = flowScopeExecution(instance, host, node.scopeId);
   const stored = inner.filter((s) => !ctx.uow.isNew(s)).map((s) => s.id);
   for (const s of inner) {
     s.executionId = outer.id;
-    s.configuration = node.id;
+    s.configuration = configuration;
   }
   if (stored.length) {
     ctx.uow.statement((em) =>
       em
         .getRepository(EventSubscriptionEntity)
-        .update({ id: In(stored) }, { executionId: outer.id, configuration: node.id })
+        .update({ id: In(stored) }, { executionId: outer.id, configuration })
         .then(() => undefined),
     );
   }
 }
 
+/** In a compensation event sub-process: what completed inside its sub-process, kept further out under its id. */
+async function keptForEventSubProcess(ctx: RuntimeContext, instance: ProcessInstanceState, thrower: ExecutionEntity, scopeId: string) {
+  const esp = instance.graph.elements.get(scopeId);
+  if (!esp || !compensationStartOf(instance.graph, esp)) return [];
+  const out: EventSubscriptionEntity[] = [];
+  for (const e of instance.ancestry(thrower)) {
+    if (e.isScope) out.push(...(await compensateSubscriptions(ctx, e)).filter((s) => s.configuration === scopeId));
+  }
+  return out.sort((a, b) => a.created.getTime() - b.created.getTime());
+}
+
 /**
- * Starts the handlers of what completed in `scope` (all, or only `activityRef`), most recent first, as
- * children of `thrower`; returns how many started (the thrower waits for them).
+ * Starts the handlers of what completed in `scope` (flow scope `scopeId`; all, or only `activityRef`),
+ * most recent first, as children of `thrower`; returns how many started (the thrower waits for them).
  */
 export async function throwCompensation(
   ctx: RuntimeContext,
   instance: ProcessInstanceState,
   thrower: ExecutionEntity,
   scope: ExecutionEntity,
+  scopeId: string,
   activityRef: string | null,
 ): Promise<number> {
-  const all = await compensateSubscriptions(ctx, scope);
+  const graph = instance.graph;
+  const inScope = (await compensateSubscriptions(ctx, scope)).filter((s) => graph.elements.get(s.configuration ?? '')?.scopeId === scopeId);
+  const all = [...(await keptForEventSubProcess(ctx, instance, thrower, scopeId)), ...inScope];
   const chosen = (activityRef ? all.filter((s) => s.configuration === activityRef) : all).reverse();
   drop(ctx, chosen);
   for (const s of chosen) {
@@ -119,7 +145,9 @@ export async function throwCompensation(
       isActive: true,
       activityInstanceId: thrower.activityInstanceId,
     });
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: handler, activityId: s.activityId! });
+    const handlerNode = graph.elements.get(s.activityId!);
+    const startEventId = handlerNode ? (compensationStartOf(graph, handlerNode) ?? undefined) : undefined;
+    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: handler, activityId: s.activityId!, startEventId });
   }
   if (chosen.length) thrower.isActive = false;
   return chosen.length;
