@@ -37,26 +37,24 @@ export function isCompensationHandler(graph: ProcessGraph, node: FlowNode): bool
   return ('isForCompensation' in node && node.isForCompensation) || compensationStartOf(graph, node) != null;
 }
 
-const lastCreated = new WeakMap<RuntimeContext, number>();
-
-/** Subscriptions of one command keep the order of completion even within one millisecond. */
-function createdAt(ctx: RuntimeContext): Date {
-  const at = Math.max(ctx.now().getTime(), (lastCreated.get(ctx) ?? 0) + 1);
-  lastCreated.set(ctx, at);
-  return new Date(at);
-}
-
-/** A compensable activity (not a multi-instance body: each of its instances counts) completed at `host`. */
-export function registerCompensation(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity, ref: ActivityRef): void {
+/**
+ * A compensable activity (not a multi-instance body: each of its instances counts) completed at `host`.
+ * The handlers run in reverse order of `created`, so it is kept strictly increasing within a scope even
+ * when completions share a millisecond.
+ */
+export async function registerCompensation(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity, ref: ActivityRef): Promise<void> {
   const handlerId = ref.isBody ? undefined : instance.graph.compensationHandlers.get(ref.node.id);
   if (!handlerId) return;
   const scope = flowScopeExecution(instance, host, ref.node.scopeId);
+  const latest = Math.max(0, ...(await compensateSubscriptions(ctx, scope)).map((s) => s.created.getTime()));
   const subscription = ctx.events.subscribe(instance, scope, { eventType: 'compensate', eventName: null, activityId: handlerId, configuration: ref.node.id });
-  subscription.created = createdAt(ctx);
+  if (subscription.created.getTime() <= latest) subscription.created = new Date(latest + 1);
 }
 
-function compensateSubscriptions(ctx: RuntimeContext, scope: ExecutionEntity): Promise<EventSubscriptionEntity[]> {
-  return findSubscriptions(ctx, { eventType: 'compensate', executionId: scope.id });
+/** In order of completion. */
+async function compensateSubscriptions(ctx: RuntimeContext, scope: ExecutionEntity): Promise<EventSubscriptionEntity[]> {
+  const found = await findSubscriptions(ctx, { eventType: 'compensate', executionId: scope.id });
+  return found.sort((a, b) => a.created.getTime() - b.created.getTime());
 }
 
 function drop(ctx: RuntimeContext, subscriptions: EventSubscriptionEntity[]): void {
@@ -94,18 +92,11 @@ export async function keepInnerCompensation(
   // kept for the compensation event sub-process (under its id: only it compensates them), or compensable as the sub-process
   const configuration = handler ? handler.id : node.id;
   const outer = flowScopeExecution(instance, host, node.scopeId);
-  const stored = inner.filter((s) => !ctx.uow.isNew(s)).map((s) => s.id);
+  // stored rows are replaced rather than updated: later steps of this command must find them where they are now
+  drop(ctx, inner);
   for (const s of inner) {
-    s.executionId = outer.id;
-    s.configuration = configuration;
-  }
-  if (stored.length) {
-    ctx.uow.statement((em) =>
-      em
-        .getRepository(EventSubscriptionEntity)
-        .update({ id: In(stored) }, { executionId: outer.id, configuration })
-        .then(() => undefined),
-    );
+    const moved = ctx.events.subscribe(instance, outer, { eventType: 'compensate', eventName: null, activityId: s.activityId!, configuration });
+    moved.created = s.created;
   }
 }
 

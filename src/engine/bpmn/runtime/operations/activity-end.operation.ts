@@ -47,7 +47,7 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   ctx.history.activityEnded(host.activityInstanceId!);
   if (!ref.isBody) {
     if (ref.node.type === 'subProcess') await keepInnerCompensation(ctx, instance, execution, host, ref.node);
-    registerCompensation(ctx, instance, host, ref);
+    await registerCompensation(ctx, instance, host, ref);
   }
   if (isMultiInstanceInner(ref)) {
     await ctx.deps.behaviors.behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
