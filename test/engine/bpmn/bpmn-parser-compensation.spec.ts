@@ -36,6 +36,12 @@ describe('parseBpmn: compensation and transactions', () => {
       'ha',
       'userTask',
     ],
+    [
+      'a throw in an event sub-process with activityRef naming an activity of the scope around it',
+      `${START}${COMPENSABLE()}<bpmn:subProcess id="e" triggeredByEvent="true"><bpmn:startEvent id="es"><bpmn:errorEventDefinition /></bpmn:startEvent><bpmn:intermediateThrowEvent id="t">${COMP('activityRef="a"')}</bpmn:intermediateThrowEvent></bpmn:subProcess>`,
+      't',
+      'intermediateCompensationThrowEvent',
+    ],
   ])('accepts %s', async (_name, body, id, activityType) => {
     const model = await parseBpmn(processXml(body), 'ok.bpmn');
     expect(model.processes[0].elements.get(id)!.activityType).toBe(activityType);

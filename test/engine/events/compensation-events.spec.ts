@@ -12,6 +12,7 @@ const MODELS = [
   'parallel',
   'cancel-nothing',
   'travel-booking',
+  'error-event-sub-process',
 ];
 
 describe(`compensation events and transactions (${databaseLabel()})`, () => {
@@ -89,6 +90,16 @@ describe(`compensation events and transactions (${databaseLabel()})`, () => {
     expect(await e.s.activities(pi.id)).toEqual(
       expect.arrayContaining(['Throw', 'Compensation', 'CStart', 'Log', 'CompensateInner', 'UndoB', 'UndoA', 'CEnd', 'After']),
     );
+  });
+
+  it('a throw in an error event sub-process compensates the scope around it (activityRef names an activity there)', async () => {
+    const pi = await e.start('compErrorEventSub');
+    expect(await compensate(pi.id)).toHaveLength(1);
+    await e.s.completeTask(pi.id, 'Work');
+    expect(await e.s.openActivities(pi.id)).toEqual(['OnFailure', 'Undo', 'Release']);
+    await e.s.completeTask(pi.id, 'Release');
+    expect(await e.s.isEnded(pi.id)).toBe(true);
+    expect(await e.s.activities(pi.id)).toEqual(['Start', 'Reserve', 'Work', 'Fail', 'OnFailure', 'Failed', 'Undo', 'Release', 'Handled']);
   });
 
   it('a cancel end event with nothing to compensate interrupts its transaction at once and leaves by the cancel boundary', async () => {

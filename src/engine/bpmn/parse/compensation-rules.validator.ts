@@ -6,7 +6,7 @@ import { describe, ParseContext } from './parse-context';
  * Camunda's rules for compensation and transactions:
  * - a compensation boundary event has no outgoing sequence flow and is associated with one activity marked isForCompensation;
  * - a compensation handler has no incoming or outgoing sequence flows;
- * - a compensate throw's activityRef names an activity of the throw event's own scope;
+ * - a compensate throw's activityRef names an activity of the scope it compensates (its own; around an event sub-process);
  * - a compensation event sub-process (one in an embedded sub-process) is that sub-process's handler;
  * - a cancel end event sits directly in a transaction, a cancel boundary event only on a transaction, at most one per transaction.
  * Returns compensable activity -> handler.
@@ -32,8 +32,9 @@ export function validateCompensation(draft: GraphDraft, ctx: ParseContext): Map<
     }
     if ((node.type === 'intermediateThrowEvent' || node.type === 'endEvent') && def?.kind === 'compensate' && def.activityRef) {
       const target = draft.nodes.get(def.activityRef);
-      if (!target || !isActivity(target) || target.scopeId !== node.scopeId) {
-        ctx.error(`Invalid attribute value for 'activityRef': no activity with id '${def.activityRef}' in scope '${node.scopeId}' (${describe(el)})`, el);
+      const scopeId = throwScope(draft, node.scopeId);
+      if (!target || !isActivity(target) || target.scopeId !== scopeId) {
+        ctx.error(`Invalid attribute value for 'activityRef': no activity with id '${def.activityRef}' in scope '${scopeId}' (${describe(el)})`, el);
       }
     }
     if (node.type === 'endEvent' && def?.kind === 'cancel') {
@@ -74,6 +75,17 @@ export function validateCompensation(draft: GraphDraft, ctx: ParseContext): Map<
     }
   }
   return handlers;
+}
+
+/** A throw in an event sub-process (other than a compensation one) compensates the scope around it. */
+function throwScope(draft: GraphDraft, scopeId: string): string {
+  const owner = draft.nodes.get(scopeId);
+  if (owner?.type !== 'subProcess' || !owner.triggeredByEvent) return scopeId;
+  const start = draft.scopes
+    .get(scopeId)
+    ?.flowNodeIds.map((id) => draft.nodes.get(id))
+    .find((n) => n?.type === 'startEvent');
+  return start?.type === 'startEvent' && start.eventDefinition?.kind === 'compensate' ? scopeId : owner.scopeId;
 }
 
 function isCancelBoundaryOn(node: { type: string; attachedToId?: string; eventDefinition?: unknown }, transactionId: string): boolean {

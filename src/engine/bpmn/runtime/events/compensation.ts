@@ -38,6 +38,16 @@ export function isCompensationHandler(graph: ProcessGraph, node: FlowNode): bool
 }
 
 /**
+ * Where a compensate throw or cancel end event compensates: its own flow scope; from an event sub-process
+ * (other than a compensation one), the scope the event sub-process belongs to, as in Camunda.
+ */
+export function compensationScope(instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): { scope: ExecutionEntity; scopeId: string } {
+  const owner = instance.graph.elements.get(node.scopeId);
+  const scopeId = owner?.type === 'subProcess' && owner.triggeredByEvent && !compensationStartOf(instance.graph, owner) ? owner.scopeId : node.scopeId;
+  return { scope: flowScopeExecution(instance, execution, scopeId), scopeId };
+}
+
+/**
  * A compensable activity (not a multi-instance body: each of its instances counts) completed at `host`.
  * The handlers run in reverse order of `created`, so it is kept strictly increasing within a scope even
  * when completions share a millisecond.
