@@ -13,6 +13,7 @@ const MODELS = [
   'cancel-nothing',
   'travel-booking',
   'error-event-sub-process',
+  'multi-instance-handler',
 ];
 
 describe(`compensation events and transactions (${databaseLabel()})`, () => {
@@ -81,6 +82,16 @@ describe(`compensation events and transactions (${databaseLabel()})`, () => {
   it('a multi-instance activity: one handler per completed instance', async () => {
     const pi = await e.start('compMulti');
     expect((await e.s.openActivities(pi.id)).filter((id) => id === 'Release')).toHaveLength(3);
+  });
+
+  it('a multi-instance handler: the throw waits for all its instances', async () => {
+    const pi = await e.start('compMultiHandler');
+    const retract = (await e.s.tasks(pi.id)).filter((t) => t.taskDefinitionKey === 'Retract');
+    expect(retract).toHaveLength(2);
+    await e.s.runtime.completeTask(null, retract[0].id, {});
+    expect((await e.s.tasks(pi.id)).map((t) => t.taskDefinitionKey)).toEqual(['Retract']);
+    await e.s.runtime.completeTask(null, retract[1].id, {});
+    expect(await e.s.openActivities(pi.id)).toEqual(['After']);
   });
 
   it('a compensation event sub-process runs as the handler, at its compensation start event', async () => {

@@ -30,7 +30,8 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const ref = resolveActivity(instance.graph, op.activityId)!;
   const execution = op.execution;
   if (!ref.isBody) fireListeners(ctx, execution, ref.node.executionListeners, 'end');
-  if (!ref.isBody && isCompensationHandler(instance.graph, ref.node)) {
+  // a compensation handler (a multi-instance one as a whole) returns to the throw that started it
+  if ((ref.isBody || !isMultiInstanceInner(ref)) && isCompensationHandler(instance.graph, ref.node)) {
     await compensationHandlerDone(ctx, instance, needsScope(ref) ? instance.parent(execution)! : execution);
     return;
   }
