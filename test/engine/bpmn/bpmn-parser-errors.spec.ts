@@ -66,7 +66,12 @@ describe('parseBpmn: one rule at a time', () => {
     // name, process body, expected message fragment, element reported
     ['unknown BPMN element', `${START}\n<bpmn:fooBar id="x" />`, 'unparsable content <bpmn:fooBar> detected: unknown type <bpmn:FooBar>', null],
     ['duplicate id', `${START}<bpmn:task id="s" />`, 'duplicate ID <s>', null],
-    ['transaction', `${START}<bpmn:transaction id="tx" />`, "Unsupported element 'transaction' with id 'tx'", 'tx'],
+    [
+      'compensation catch event',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:compensateEventDefinition /></bpmn:intermediateCatchEvent>`,
+      "Unsupported event definition 'compensateEventDefinition' on intermediateCatchEvent 't'",
+      't',
+    ],
     ['dangling flow target', `${START}<bpmn:sequenceFlow id="f" sourceRef="s" targetRef="nope" />`, "Invalid destination 'nope' of sequence flow 'f'", 'f'],
     ['missing flow source', `${START}<bpmn:sequenceFlow id="f" targetRef="s" />`, "Invalid source '' of sequence flow 'f'", 'f'],
     [
@@ -223,9 +228,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'compensation boundary',
+      'compensation boundary without handler',
       `${START}<bpmn:task id="a" /><bpmn:boundaryEvent id="t" attachedToRef="a"><bpmn:compensateEventDefinition /></bpmn:boundaryEvent>`,
-      "Unsupported event definition 'compensateEventDefinition' on boundaryEvent 't'",
+      "Compensation boundary event 't' must be associated with exactly one compensation handler (found 0)",
       't',
     ],
     [

@@ -3,6 +3,8 @@ import { FlowNode } from '../model';
 import { ActivityBehavior, BehaviorLookup } from '../runtime/activity-behavior';
 import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
 import { CallActivityBehavior } from './call-activity.behavior';
+import { CancelEndEventBehavior } from './cancel-end-event.behavior';
+import { CompensationThrowEventBehavior } from './compensation-throw-event.behavior';
 import { ErrorEndEventBehavior } from './error-end-event.behavior';
 import { EscalationThrowEventBehavior } from './escalation-throw-event.behavior';
 import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
@@ -44,6 +46,8 @@ interface Behaviors {
   signalThrow: ActivityBehavior;
   linkThrow: ActivityBehavior;
   escalationThrow: ActivityBehavior;
+  compensationThrow: ActivityBehavior;
+  cancelEnd: ActivityBehavior;
   unsupported: ActivityBehavior;
 }
 
@@ -69,6 +73,8 @@ function all(): Behaviors {
     signalThrow: new SignalThrowEventBehavior(),
     linkThrow: new LinkThrowEventBehavior(),
     escalationThrow: new EscalationThrowEventBehavior(),
+    compensationThrow: new CompensationThrowEventBehavior(),
+    cancelEnd: new CancelEndEventBehavior(),
     unsupported: new UnsupportedBehavior(),
   };
 }
@@ -92,6 +98,10 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
           return b.escalationThrow;
         case 'signal':
           return b.signalThrow;
+        case 'compensate':
+          return b.compensationThrow;
+        case 'cancel':
+          return b.cancelEnd;
         case 'message':
           // Without an implementation a message throw event behaves as a none event (Camunda).
           return externalTaskConfigOf(node) ? b.external : b.noneEnd;
@@ -107,6 +117,8 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
           return b.linkThrow;
         case 'escalation':
           return b.escalationThrow;
+        case 'compensate':
+          return b.compensationThrow;
         case 'message':
           return externalTaskConfigOf(node) ? b.external : b.passThrough;
       }

@@ -12,6 +12,8 @@ import type {
   UserTaskConfig,
 } from './element-config';
 import type {
+  CancelEventDefinition,
+  CompensateEventDefinition,
   ConditionalEventDefinition,
   ErrorEventDefinition,
   EscalationEventDefinition,
@@ -68,6 +70,8 @@ export interface ActivityBase extends FlowNodeBase {
   readonly boundaryEventIds: readonly string[];
   /** The activity's default flow (taken when no conditional outgoing flow matches). */
   readonly defaultFlowId: string | null;
+  /** A compensation handler: runs only when its activity is compensated, never by a sequence flow. */
+  readonly isForCompensation: boolean;
 }
 
 export interface StartEventNode extends FlowNodeBase {
@@ -79,6 +83,7 @@ export interface StartEventNode extends FlowNodeBase {
     | ErrorEventDefinition
     | EscalationEventDefinition
     | ConditionalEventDefinition
+    | CompensateEventDefinition
     | null;
   /** Event sub-process starts only; a process or sub-process start always "interrupts" nothing. */
   readonly isInterrupting: boolean;
@@ -89,7 +94,15 @@ export interface StartEventNode extends FlowNodeBase {
 
 export interface EndEventNode extends FlowNodeBase {
   readonly type: 'endEvent';
-  readonly eventDefinition: TerminateEventDefinition | ErrorEventDefinition | EscalationEventDefinition | SignalEventDefinition | MessageEventDefinition | null;
+  readonly eventDefinition:
+    | TerminateEventDefinition
+    | ErrorEventDefinition
+    | EscalationEventDefinition
+    | SignalEventDefinition
+    | MessageEventDefinition
+    | CompensateEventDefinition
+    | CancelEventDefinition
+    | null;
 }
 
 export interface IntermediateCatchEventNode extends FlowNodeBase {
@@ -99,7 +112,7 @@ export interface IntermediateCatchEventNode extends FlowNodeBase {
 
 export interface IntermediateThrowEventNode extends FlowNodeBase {
   readonly type: 'intermediateThrowEvent';
-  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | EscalationEventDefinition | null;
+  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | EscalationEventDefinition | CompensateEventDefinition | null;
 }
 
 export interface BoundaryEventNode extends FlowNodeBase {
@@ -108,7 +121,14 @@ export interface BoundaryEventNode extends FlowNodeBase {
   /** Always true for error boundary events. */
   readonly cancelActivity: boolean;
   readonly eventDefinition:
-    ErrorEventDefinition | EscalationEventDefinition | MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ConditionalEventDefinition;
+    | ErrorEventDefinition
+    | EscalationEventDefinition
+    | MessageEventDefinition
+    | SignalEventDefinition
+    | TimerEventDefinition
+    | ConditionalEventDefinition
+    | CompensateEventDefinition
+    | CancelEventDefinition;
 }
 
 export interface PlainTaskNode extends ActivityBase {
@@ -155,6 +175,8 @@ export interface SubProcessNode extends ActivityBase {
   readonly type: 'subProcess';
   /** An event sub-process: started by its start event's trigger, never by a sequence flow. */
   readonly triggeredByEvent: boolean;
+  /** A bpmn:transaction: a cancel end event inside compensates it and leaves by its cancel boundary event. */
+  readonly isTransaction: boolean;
 }
 
 export interface CallActivityNode extends ActivityBase {

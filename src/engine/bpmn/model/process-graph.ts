@@ -50,4 +50,6 @@ export interface ProcessGraph {
   /** The process itself (under its key) and every sub-process. */
   readonly scopes: ReadonlyMap<string, FlowScope>;
   readonly boundaryEventsByActivity: ReadonlyMap<string, readonly string[]>;
+  /** Compensable activity id -> its compensation handler (the activity its compensation boundary event is associated with). */
+  readonly compensationHandlers: ReadonlyMap<string, string>;
 }

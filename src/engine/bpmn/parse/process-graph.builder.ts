@@ -10,16 +10,18 @@ import { parseExecutionListeners } from './listener.parser';
 import { attr, bool, child, children, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 import { validateScopes } from './scope-rules.validator';
+import { validateCompensation } from './compensation-rules.validator';
 import { parseHistoryTimeToLive, splitCommaList } from './text-values';
 
 /** Builds and validates the graph of one executable bpmn:process. Problems go to `ctx`. */
 export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): ProcessGraph {
   const key = process.id ?? '';
   if (!key) ctx.error('Process has no id', process);
-  const draft: GraphDraft = { nodes: new Map(), flows: new Map(), elements: new Map(), scopes: new Map() };
+  const draft: GraphDraft = { nodes: new Map(), flows: new Map(), elements: new Map(), scopes: new Map(), associations: new Map() };
   parseScope(process, key, 'process', null, draft, ctx);
   validateFlows(draft, ctx);
   validateScopes(draft, ctx);
+  const compensationHandlers = validateCompensation(draft, ctx);
 
   const ttl = parseHistoryTimeToLive(attr(process, 'historyTimeToLive'));
   if (ttl.problem) ctx.error(ttl.problem, process);
@@ -49,6 +51,7 @@ export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): Pr
     sequenceFlows: finishFlows(draft),
     scopes,
     boundaryEventsByActivity: boundaryIndex(draft),
+    compensationHandlers,
   };
   return deepFreeze(graph);
 }
@@ -83,6 +86,12 @@ function parseScope(
     if (node.type === 'subProcess') {
       parseScope(el, node.id, node.triggeredByEvent ? 'eventSubProcess' : 'subProcess', scopeId, draft, ctx);
     }
+  }
+  for (const el of children(container, 'artifacts')) {
+    if (el.$type !== 'bpmn:Association') continue;
+    const source = child(el, 'sourceRef')?.id;
+    const target = child(el, 'targetRef')?.id;
+    if (source && target) draft.associations.set(source, [...(draft.associations.get(source) ?? []), target]);
   }
   for (const el of elements) {
     // every flow has an id here: the parser gives those without one a generated id

@@ -4,6 +4,7 @@ import type { AtomicOperation } from '../agenda';
 import { removeExecutions, subtree } from '../subtree';
 import type { RuntimeContext } from '../runtime-context';
 import { deferAfter } from '../events/async-continuation';
+import { compensationHandlerDone, isCompensationHandler, keepInnerCompensation, registerCompensation } from '../events/compensation';
 import { fireListeners } from '../execution-listeners';
 import { takeFlows, tokensOf } from '../execution-tree';
 import { applyOutputMappings } from '../io-mapping';
@@ -35,6 +36,11 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const ref = resolveActivity(instance.graph, op.activityId)!;
   const execution = op.execution;
   if (!ref.isBody) await fireListeners(ctx, execution, ref.node.executionListeners, 'end', ref.node.id);
+  // a compensation handler (a multi-instance one as a whole) returns to the throw that started it
+  if ((ref.isBody || !isMultiInstanceInner(ref)) && isCompensationHandler(instance.graph, ref.node)) {
+    await compensationHandlerDone(ctx, instance, needsScope(ref) ? instance.parent(execution)! : execution);
+    return;
+  }
   if (!needsScope(ref)) {
     const completesScope = ref.node.type === 'endEvent' && tokensOf(instance, instance.scopeOf(execution)).length === 1;
     ctx.history.activityEnded(execution.activityInstanceId!, {
@@ -46,6 +52,10 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const host = instance.parent(execution)!;
   if (!ref.isBody) await applyOutputMappings(ctx, execution, host, ref.node);
   ctx.history.activityEnded(host.activityInstanceId!);
+  if (!ref.isBody) {
+    if (ref.node.type === 'subProcess') await keepInnerCompensation(ctx, instance, execution, host, ref.node);
+    await registerCompensation(ctx, instance, host, ref);
+  }
   if (isMultiInstanceInner(ref)) {
     await ctx.deps.behaviors.behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
     return;
