@@ -14,6 +14,9 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const metrics = new AppMetrics();
     scopeToControllers([MetricsController], { filters: [new CamundaExceptionFilter()], guards: [BasicAuthGuard], pipes: [] });
-    return { module: AppModule, imports: [EngineModule.forRoot({ settings: config, metrics: metrics.engine }), MetricsModule.forRoot(metrics)] };
+    return {
+      module: AppModule,
+      imports: [EngineModule.forRoot({ settings: config, metrics: metrics.engine, delegates: false }), MetricsModule.forRoot(metrics)],
+    };
   }
 }

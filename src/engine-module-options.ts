@@ -19,8 +19,11 @@ export interface EngineModuleOptions {
   historyLevel?: HistoryLevel;
   /** Whether this process runs jobs (default on), optionally with its timings. */
   jobExecutor?: boolean | { enabled?: boolean; pollMs?: number; batchSize?: number; lockTimeMs?: number };
-  /** Host objects by name for delegate expressions, camunda:class and bean expressions (besides `@ProcessDelegate` providers). */
-  delegates?: Record<string, object>;
+  /**
+   * Host objects by name for delegate expressions, camunda:class and bean expressions (besides `@ProcessDelegate`
+   * providers); `false`: no host code at all, models naming code are refused as by the standalone server.
+   */
+  delegates?: Record<string, object> | false;
   /** Any other setting of the standalone server's configuration (admin user, body limits, long polling...). */
   settings?: Partial<AppConfig>;
   /** Told about the engine's committed work (the standalone server's Prometheus counters). */

@@ -96,7 +96,11 @@ export class EngineModule implements NestModule, OnApplicationBootstrap, BeforeA
       ...optionsProviders,
       { provide: ENGINE_ROUTING, useValue: resolved },
       { provide: APP_CONFIG, inject: [ENGINE_MODULE_OPTIONS], useFactory: (o: EngineModuleOptions) => engineAppConfig(o, auth) },
-      { provide: DELEGATE_REGISTRY, inject: [ENGINE_MODULE_OPTIONS], useFactory: (o: EngineModuleOptions) => new MapDelegateRegistry(o.delegates) },
+      {
+        provide: DELEGATE_REGISTRY,
+        inject: [ENGINE_MODULE_OPTIONS],
+        useFactory: (o: EngineModuleOptions) => (o.delegates === false ? null : new MapDelegateRegistry(o.delegates)),
+      },
       {
         provide: ENGINE_DATA_SOURCE,
         inject: [ENGINE_MODULE_OPTIONS, APP_CONFIG],
@@ -105,7 +109,7 @@ export class EngineModule implements NestModule, OnApplicationBootstrap, BeforeA
       {
         provide: ProcessEngine,
         inject: [ENGINE_MODULE_OPTIONS, APP_CONFIG, ENGINE_DATA_SOURCE, DELEGATE_REGISTRY],
-        useFactory: (o: EngineModuleOptions, config: AppConfig, ds: DataSource, delegates: MapDelegateRegistry) =>
+        useFactory: (o: EngineModuleOptions, config: AppConfig, ds: DataSource, delegates: MapDelegateRegistry | null) =>
           new ProcessEngine({ ...config, delegates }, ds, o.metrics),
       },
       DelegateDiscovery,

@@ -18,6 +18,7 @@ export { InProcessWorker, type InProcessTask, type InProcessTaskService, type In
 export { ProcessEngine } from './engine/process-engine';
 export { ENGINE_DEFAULTS, type DelegateRegistry, type EngineOptions, type HistoryLevel } from './engine/options';
 export { BpmnError } from './engine/errors';
+export { untypedValue, plainValue, type TypedValue, type VariableMap } from './engine/variables/typed-value';
 export type { ExpressionExecution as DelegateExecution } from './engine/expression';
 export type { Authentication } from './engine/authorization/authentication';
 export { ENTITIES as ENGINE_ENTITIES } from './persistence/entities';

@@ -15,7 +15,7 @@ export class DelegateDiscovery implements OnModuleInit, OnApplicationBootstrap, 
 
   constructor(
     private readonly discovery: DiscoveryService,
-    @Inject(DELEGATE_REGISTRY) private readonly registry: MapDelegateRegistry,
+    @Inject(DELEGATE_REGISTRY) private readonly registry: MapDelegateRegistry | null,
     private readonly engine: ProcessEngine,
   ) {}
 
@@ -25,7 +25,8 @@ export class DelegateDiscovery implements OnModuleInit, OnApplicationBootstrap, 
       const instance = wrapper.instance as Record<string, unknown> | null | undefined;
       if (!instance || typeof instance !== 'object' || !wrapper.metatype) continue;
       const name = Reflect.getMetadata(PROCESS_DELEGATE, wrapper.metatype) as string | undefined;
-      if (name) this.registry.register(name, instance);
+      if (name && !this.registry) throw new Error(`@ProcessDelegate('${name}'): this engine runs no host code (delegates: false)`);
+      if (name) this.registry?.register(name, instance);
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const method of scanner.getAllMethodNames(prototype)) {
         const subscription = Reflect.getMetadata(EXTERNAL_TASK_SUBSCRIPTION, (instance as Record<string, object>)[method]) as

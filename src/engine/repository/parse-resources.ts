@@ -1,6 +1,7 @@
 import { parseBpmn, BpmnModel } from '../bpmn/parse/bpmn-parser';
 import { parseDmn, DmnModel } from '../dmn/dmn-parser';
 import { ParseError, ResourceReport } from '../errors';
+import type { DelegateRegistry } from '../options';
 import { resourceKind } from './resource-kinds';
 
 export interface DeploymentResourceInput {
@@ -17,7 +18,7 @@ export interface ParsedResources {
  * Parses every model of a deployment before anything is written; all problems of all resources
  * are reported together, and one broken model fails the whole deployment.
  */
-export async function parseResources(resources: DeploymentResourceInput[]): Promise<ParsedResources> {
+export async function parseResources(resources: DeploymentResourceInput[], delegates: DelegateRegistry | null = null): Promise<ParsedResources> {
   const parsed: ParsedResources = { bpmn: new Map(), dmn: new Map() };
   const details: Record<string, ResourceReport> = {};
   const messages: string[] = [];
@@ -26,7 +27,7 @@ export async function parseResources(resources: DeploymentResourceInput[]): Prom
     if (kind === 'other') continue;
     try {
       const xml = resource.bytes.toString('utf8');
-      if (kind === 'bpmn') parsed.bpmn.set(resource.name, await parseBpmn(xml, resource.name));
+      if (kind === 'bpmn') parsed.bpmn.set(resource.name, await parseBpmn(xml, resource.name, delegates && { delegates, verify: true }));
       else parsed.dmn.set(resource.name, await parseDmn(xml, resource.name));
     } catch (err) {
       if (!(err instanceof ParseError)) throw err;

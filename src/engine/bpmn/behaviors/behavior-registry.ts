@@ -3,6 +3,7 @@ import { FlowNode } from '../model';
 import { ActivityBehavior, BehaviorLookup } from '../runtime/activity-behavior';
 import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
 import { CallActivityBehavior } from './call-activity.behavior';
+import { DelegateBehavior } from './delegate.behavior';
 import { ErrorEndEventBehavior } from './error-end-event.behavior';
 import { EscalationThrowEventBehavior } from './escalation-throw-event.behavior';
 import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
@@ -28,6 +29,7 @@ interface Behaviors {
   terminateEnd: ActivityBehavior;
   errorEnd: ActivityBehavior;
   external: ActivityBehavior;
+  delegate: ActivityBehavior;
   userTask: ActivityBehavior;
   businessRule: ActivityBehavior;
   receive: ActivityBehavior;
@@ -52,6 +54,7 @@ function all(): Behaviors {
     terminateEnd: new TerminateEndEventBehavior(),
     errorEnd: new ErrorEndEventBehavior(),
     external: new ExternalTaskBehavior(),
+    delegate: new DelegateBehavior(),
     userTask: new UserTaskBehavior(),
     businessRule: new BusinessRuleTaskBehavior(),
     receive: new ReceiveTaskBehavior(),
@@ -112,7 +115,7 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
       return b.userTask;
     case 'serviceTask':
     case 'sendTask':
-      return b.external;
+      return 'delegate' in node ? b.delegate : b.external;
     case 'businessRuleTask':
       return node.decision ? b.businessRule : b.external;
     case 'receiveTask':

@@ -4,6 +4,7 @@ import type {
   CallActivityConfig,
   CamundaProperty,
   DecisionRefConfig,
+  DelegateRef,
   ExpressionListenerConfig,
   ExternalTaskConfig,
   IoMapping,
@@ -124,6 +125,12 @@ export interface ExternalTaskNode extends ActivityBase {
   readonly externalTask: ExternalTaskConfig;
 }
 
+/** Service and send tasks that call host code (embedded engines with delegates). */
+export interface DelegateTaskNode extends ActivityBase {
+  readonly type: 'serviceTask' | 'sendTask';
+  readonly delegate: DelegateRef;
+}
+
 /** Exactly one of `decision` and `externalTask` is set. */
 export interface BusinessRuleTaskNode extends ActivityBase {
   readonly type: 'businessRuleTask';
@@ -153,14 +160,21 @@ export interface CallActivityNode extends ActivityBase {
   readonly callActivity: CallActivityConfig;
 }
 
-export type ActivityNode = PlainTaskNode | UserTaskNode | ExternalTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
+export type ActivityNode =
+  PlainTaskNode | UserTaskNode | ExternalTaskNode | DelegateTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
 
 export type EventNode = StartEventNode | EndEventNode | IntermediateCatchEventNode | IntermediateThrowEventNode | BoundaryEventNode;
 
 export type FlowNode = ActivityNode | EventNode | GatewayNode;
 
-/** The node interface for one type, e.g. `FlowNodeOfType<'exclusiveGateway'>` is GatewayNode. */
-export type FlowNodeOfType<T extends FlowNodeType> = FlowNode extends infer N ? (N extends { type: infer U } ? (T extends U ? N : never) : never) : never;
+/**
+ * The node interface for one type, e.g. `FlowNodeOfType<'exclusiveGateway'>` is GatewayNode. Service and send
+ * tasks are their external-task form: the host-code form (DelegateTaskNode) is told apart by `'delegate' in node`.
+ */
+export type FlowNodeOfType<T extends FlowNodeType> = Exclude<
+  FlowNode extends infer N ? (N extends { type: infer U } ? (T extends U ? N : never) : never) : never,
+  DelegateTaskNode
+>;
 
 const ACTIVITY_TYPES: ReadonlySet<FlowNodeType> = new Set([
   'task',

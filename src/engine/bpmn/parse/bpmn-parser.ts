@@ -7,7 +7,7 @@ import { ProcessGraph } from '../model/process-graph';
 import { assignSequenceFlowIds, resolveLenientReferences } from './lenient-references';
 import { children, isModdleElement } from './moddle-element';
 import { moddleMessage, moddlePosition, reportModdleWarnings } from './moddle-warnings';
-import { ParseContext } from './parse-context';
+import { HostCodeOptions, ParseContext } from './parse-context';
 import { buildProcessGraph } from './process-graph.builder';
 import { XmlLocator } from './xml-locator';
 
@@ -25,9 +25,9 @@ const DOCTYPE_MESSAGE = 'DOCTYPE is disallowed when the feature "http://apache.o
  * problem found (Camunda's ENGINE-09005 format and per-resource details). Nothing in a deployment
  * can make this run code: DOCTYPEs are refused before parsing, scripts and Java hooks are errors.
  */
-export async function parseBpmn(xml: string, resourceName: string): Promise<BpmnModel> {
+export async function parseBpmn(xml: string, resourceName: string, hostCode: HostCodeOptions | null = null): Promise<BpmnModel> {
   const locator = new XmlLocator(xml);
-  const ctx = new ParseContext(resourceName, locator, sharedExpressionCompiler);
+  const ctx = new ParseContext(resourceName, locator, sharedExpressionCompiler, hostCode);
 
   const doctype = /<!(DOCTYPE|ENTITY)/i.exec(xml);
   if (doctype) {

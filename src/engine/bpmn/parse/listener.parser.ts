@@ -1,5 +1,6 @@
 import { ExpressionListenerConfig } from '../model/element-config';
 import { attr, children, extensions, ModdleElement } from './moddle-element';
+import { parseDelegate } from './delegate.parser';
 import { describe, ParseContext } from './parse-context';
 
 const KINDS = {
@@ -15,7 +16,8 @@ export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx:
   const listeners: ExpressionListenerConfig[] = [];
   for (const listener of extensions(el, type)) {
     const kind = KINDS[type];
-    const rejected = ['class', 'delegateExpression'].find((a) => attr(listener, a) !== null);
+    const delegate = type === 'camunda:ExecutionListener' && attr(listener, 'expression') === null ? parseDelegate(listener, el, ctx, kind) : null;
+    const rejected = delegate ? undefined : ['class', 'delegateExpression'].find((a) => attr(listener, a) !== null);
     if (rejected) {
       ctx.error(`${kind} with camunda:${rejected} on ${describe(el)} is not supported: Java code is never run`, el);
       continue;
@@ -31,6 +33,10 @@ export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx:
     }
     if (type === 'camunda:TaskListener' && (event === 'timeout' || children(listener, 'eventDefinitions').length > 0)) {
       ctx.error(`Task listener with event 'timeout' on ${describe(el)} is not supported`, el);
+      continue;
+    }
+    if (delegate) {
+      listeners.push({ event, expression: ctx.placeholder(), id: attr(listener, 'id'), delegate });
       continue;
     }
     const expression = ctx.expression(attr(listener, 'expression'), el, `the ${kind.toLowerCase()} '${event}'`);

@@ -15,7 +15,7 @@ import { NotFoundError } from '../../errors';
 import { ProcessHistoryWriter } from '../../history/process-history-writer';
 import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
-import { HistoryLevel } from '../../options';
+import { DelegateRegistry, HistoryLevel } from '../../options';
 import { newId } from '../../util/ids';
 import { ProcessGraph } from '../model';
 import { BehaviorLookup } from './activity-behavior';
@@ -50,6 +50,8 @@ export interface RuntimeDeps extends CommandDeps {
   readonly jobsCreated?: (due: Date) => void;
   /** Told after commit about the work done (monitoring). */
   readonly metrics: EngineMetrics;
+  /** Host code models may call (embedded engines); absent or null: none. */
+  readonly delegates?: DelegateRegistry | null;
 }
 
 /**
