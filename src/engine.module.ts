@@ -35,6 +35,8 @@ import { ProcessEngine } from './engine/process-engine';
 import { RESOURCE_MODULES } from './modules';
 import { HealthModule } from './modules/health/health.module';
 import { dataSourceOptions } from './persistence/data-source';
+import { ENTITIES } from './persistence/entities';
+import { MIGRATIONS } from './persistence/migrations';
 
 /** The engine's DataSource (its own, or the host's); a token of its own so that a host's TypeORM setup is left alone. */
 export const ENGINE_DATA_SOURCE = Symbol('ENGINE_DATA_SOURCE');
@@ -46,7 +48,13 @@ const OWNS_DATA_SOURCE = new WeakSet<DataSource>();
 async function openEngineDataSource(options: EngineModuleOptions, config: AppConfig): Promise<DataSource> {
   const given = options.database && 'dataSource' in options.database ? options.database.dataSource : null;
   if (given) {
+    const migrations = Array.isArray(given.options.migrations) ? (given.options.migrations as unknown[]) : [];
+    if (!MIGRATIONS.every((m) => migrations.includes(m))) {
+      throw new Error("The host's DataSource needs the engine's migrations: add ENGINE_MIGRATIONS to its migrations (and ENGINE_ENTITIES to its entities)");
+    }
     if (!given.isInitialized) await given.initialize();
+    if (!ENTITIES.every((entity) => given.hasMetadata(entity)))
+      throw new Error("The host's DataSource needs the engine's entities: add ENGINE_ENTITIES to its entities");
     await given.runMigrations({ transaction: 'each' });
     return given;
   }

@@ -6,7 +6,9 @@ import path from 'node:path';
 import request from 'supertest';
 import { Audit, SendEmail, ShippingWorker } from '../../examples/nest-host/src/orders';
 import { HostModule } from '../../examples/nest-host/src/host.module';
-import { EngineModule, ExternalTaskSubscription, ProcessDelegate, ProcessEngine } from '../../src';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ENGINE_ENTITIES, ENGINE_MIGRATIONS, EngineModule, ExternalTaskSubscription, ProcessDelegate, ProcessEngine } from '../../src';
+import { connectionOptions } from '../../src/persistence/database-url';
 import { databaseLabel, freshTestDatabase } from '../support/test-app';
 
 const ORDER_BPMN = readFileSync(path.join(__dirname, '../../examples/nest-host/src/order.bpmn'));
@@ -260,6 +262,30 @@ describe(`EngineModule without a REST API, options from forRootAsync (${database
       await waitFor(async () => seen.length === 1);
     } finally {
       await app.close();
+      await db.drop();
+    }
+  });
+});
+
+describe(`EngineModule on the host's own DataSource (${databaseLabel()})`, () => {
+  it("brings the host's DataSource up to the engine's schema and leaves it open at shutdown", async () => {
+    const db = await freshTestDatabase();
+    const ds = new DataSource({ ...connectionOptions(db.url), entities: [...ENGINE_ENTITIES], migrations: [...ENGINE_MIGRATIONS] } as DataSourceOptions);
+    await ds.initialize();
+
+    @Module({ imports: [EngineModule.forRoot({ database: { dataSource: ds }, basePath: false })] })
+    class Host {}
+
+    const app = await NestFactory.create(Host, { logger: ['error'] });
+    await app.init();
+    try {
+      const engine = app.get(ProcessEngine);
+      expect(engine.dataSource).toBe(ds);
+      expect(await engine.identity.authenticate('demo', 'demo')).toBeTruthy();
+      await app.close();
+      expect(ds.isInitialized).toBe(true);
+    } finally {
+      if (ds.isInitialized) await ds.destroy();
       await db.drop();
     }
   });
