@@ -90,16 +90,17 @@ export class EngineModule implements NestModule, OnApplicationBootstrap, BeforeA
     return EngineModule.build(options, [{ provide: ENGINE_MODULE_OPTIONS, useValue: options }], []);
   }
 
-  /** Options from a factory (e.g. from the host's ConfigService); base path, auth and Swagger are given beside it. */
+  /** Options from a factory (e.g. from the host's ConfigService); base path and auth are given beside it. */
   static forRootAsync(options: EngineModuleAsyncOptions): DynamicModule {
     const { useFactory, inject, imports, ...routing } = options;
     return EngineModule.build(routing, [{ provide: ENGINE_MODULE_OPTIONS, useFactory, inject: inject ?? [] }], imports ?? []);
   }
 
   private static build(routing: EngineRoutingOptions, optionsProviders: Provider[], imports: NonNullable<EngineModuleAsyncOptions['imports']>): DynamicModule {
-    const resolved: Required<EngineRoutingOptions> = { basePath: routing.basePath ?? API_ROOT, auth: routing.auth ?? 'basic' };
+    // `engine-rest`, `/engine-rest/` and `/engine-rest` are one base path; the middleware compares with the latter.
+    const basePath = routing.basePath === false ? false : `/${(routing.basePath ?? API_ROOT).replace(/^\/+|\/+$/g, '')}`;
+    const resolved: Required<EngineRoutingOptions> = { basePath, auth: routing.auth ?? 'basic' };
     const auth = routing.auth;
-    const basePath = resolved.basePath;
     const providers: Provider[] = [
       ...optionsProviders,
       { provide: ENGINE_ROUTING, useValue: resolved },

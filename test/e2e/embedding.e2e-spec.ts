@@ -290,3 +290,29 @@ describe(`EngineModule on the host's own DataSource (${databaseLabel()})`, () =>
     }
   });
 });
+
+describe(`EngineModule at a base path of the host's choosing, without auth (${databaseLabel()})`, () => {
+  it('answers there, with the engine-name prefix and links below it', async () => {
+    const db = await freshTestDatabase();
+
+    @Module({ imports: [EngineModule.forRoot({ basePath: 'api/camunda/', auth: 'none', database: { url: db.url }, jobExecutor: false })] })
+    class Host {}
+
+    const app = await NestFactory.create(Host, { bodyParser: false, logger: ['error'] });
+    await app.init();
+    try {
+      const server = app.getHttpServer();
+      const res = await request(server)
+        .post('/api/camunda/engine/default/deployment/create')
+        .field('deployment-name', 'x')
+        .attach('data', Buffer.from(serviceProcess('x', 'camunda:type="external" camunda:topic="x"')), 'x.bpmn')
+        .expect(200);
+      expect(res.body.links[0].href).toMatch(/\/api\/camunda\/engine\/default\/deployment\//);
+      await request(server).get('/api/camunda/deployment/count').expect(200, { count: 1 });
+      await request(server).get(`${ENGINE}/deployment/count`).expect(404);
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+});

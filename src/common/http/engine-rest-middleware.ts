@@ -39,8 +39,13 @@ export function engineRestMiddleware(root: string, limits: JsonBodyLimits): { ha
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) =>
       underRoot(root, req.url) ? handler(req, res, next) : next();
+  // Where the API is mounted, for the links in answers (`common/http/links.ts`).
+  const mark: RequestHandler = (req, _res, next) => {
+    Object.assign(req, { engineRoot: root });
+    next();
+  };
   return {
-    handlers: [scoped(enginePrefixAt(root)), scoped(jsonContentType), scoped(jsonBodies(limits, root))],
+    handlers: [scoped(mark), scoped(enginePrefixAt(root)), scoped(jsonContentType), scoped(jsonBodies(limits, root))],
     errors: (err, req, res, next) => (underRoot(root, (req as Request).originalUrl ?? req.url) ? jsonParseErrors(err, req, res, next) : next(err)),
   };
 }
