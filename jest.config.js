@@ -44,5 +44,8 @@ module.exports = {
     '^.+\\.m?js$': ['babel-jest', { babelrc: false, configFile: false, plugins: ['@babel/plugin-transform-modules-commonjs'] }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  // examples/nest-host imports the engine by its package name; the tests link it to the source.
+  moduleNameMapper: { '^camunda7-engine-nest$': '<rootDir>/src/index.ts' },
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/examples/nest-host/node_modules/'],
   testTimeout: 30000,
 };

@@ -1,16 +1,22 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
-import { AuthModule } from './common/auth/auth.module';
+import { BasicAuthGuard } from './common/auth/basic-auth.guard';
+import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter';
+import { scopeToControllers } from './common/http/engine-controllers';
 import { AppMetrics } from './common/metrics/app-metrics';
 import { EngineModule } from './engine.module';
-import { RESOURCE_MODULES } from './modules';
+import { MetricsController } from './modules/metrics/metrics.controller';
 import { MetricsModule } from './modules/metrics/metrics.module';
 
-/** The whole REST application: the engine plus every resource module, with metrics of its own. */
+/** The standalone server: the engine with its REST API at /engine-rest, plus Prometheus metrics of its own at /metrics. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const metrics = new AppMetrics();
-    return { module: AppModule, imports: [EngineModule.forRoot(config, metrics.engine), AuthModule, MetricsModule.forRoot(metrics), ...RESOURCE_MODULES] };
+    scopeToControllers([MetricsController], { filters: [new CamundaExceptionFilter()], guards: [BasicAuthGuard], pipes: [] });
+    return {
+      module: AppModule,
+      imports: [EngineModule.forRoot({ settings: config, metrics: metrics.engine, delegates: false }), MetricsModule.forRoot(metrics)],
+    };
   }
 }

@@ -1,36 +1,154 @@
-import { BeforeApplicationShutdown, DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Global,
+  Inject,
+  MiddlewareConsumer,
+  Module,
+  NestModule,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Provider,
+  Type,
+} from '@nestjs/common';
+import { DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { BasicAuthGuard } from './common/auth/basic-auth.guard';
+import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter';
+import { controllersOf, scopeToControllers } from './common/http/engine-controllers';
+import { API_ROOT } from './common/http/engine-prefix.middleware';
+import { engineRestMiddleware } from './common/http/engine-rest-middleware';
+import { BodyValidationPipe } from './common/validation/body-validation.pipe';
 import { APP_CONFIG, AppConfig } from './config/app-config';
-import { EngineMetrics } from './engine/metrics';
+import { DelegateDiscovery } from './delegates/delegate-discovery';
+import {
+  ENGINE_MODULE_OPTIONS,
+  engineAppConfig,
+  EngineModuleAsyncOptions,
+  EngineModuleOptions,
+  EngineModuleRootOptions,
+  EngineRoutingOptions,
+  MapDelegateRegistry,
+  DELEGATE_REGISTRY,
+} from './engine-module-options';
 import { ProcessEngine } from './engine/process-engine';
+import { RESOURCE_MODULES } from './modules';
+import { HealthModule } from './modules/health/health.module';
 import { dataSourceOptions } from './persistence/data-source';
+import { ENTITIES } from './persistence/entities';
+import { MIGRATIONS } from './persistence/migrations';
+
+/** The engine's DataSource (its own, or the host's); a token of its own so that a host's TypeORM setup is left alone. */
+export const ENGINE_DATA_SOURCE = Symbol('ENGINE_DATA_SOURCE');
+const ENGINE_ROUTING = Symbol('ENGINE_ROUTING');
+/** Whether the engine created its DataSource (and so destroys it at shutdown). */
+const OWNS_DATA_SOURCE = new WeakSet<DataSource>();
+
+/** Opens the engine's own database, or brings the host's DataSource up to the engine's schema. */
+async function openEngineDataSource(options: EngineModuleOptions, config: AppConfig): Promise<DataSource> {
+  const given = options.database && 'dataSource' in options.database ? options.database.dataSource : null;
+  if (given) {
+    const migrations = Array.isArray(given.options.migrations) ? (given.options.migrations as unknown[]) : [];
+    if (!MIGRATIONS.every((m) => migrations.includes(m))) {
+      throw new Error("The host's DataSource needs the engine's migrations: add ENGINE_MIGRATIONS to its migrations (and ENGINE_ENTITIES to its entities)");
+    }
+    if (!given.isInitialized) await given.initialize();
+    if (!ENTITIES.every((entity) => given.hasMetadata(entity)))
+      throw new Error("The host's DataSource needs the engine's entities: add ENGINE_ENTITIES to its entities");
+    await given.runMigrations({ transaction: 'each' });
+    return given;
+  }
+  const ds = new DataSource({ ...dataSourceOptions(config.databaseUrl, config.logSql), migrationsTransactionMode: 'each' });
+  await ds.initialize();
+  OWNS_DATA_SOURCE.add(ds);
+  await ds.runMigrations({ transaction: 'each' });
+  return ds;
+}
+
+/** The REST resource modules mounted below the base path; the health probes stay at the root. */
+const MOUNTED_MODULES = RESOURCE_MODULES.filter((m) => m !== HealthModule);
 
 /**
- * The engine as a Nest dynamic module: a DataSource (migrated at start) and the ProcessEngine
- * facade, global so that every resource module can inject them. Teams that embed the engine
- * import `EngineModule.forRoot(config)` (or the whole `AppModule.forRoot(config)`).
+ * The engine as a Nest dynamic module: its DataSource (migrated at start), the ProcessEngine facade (global,
+ * for the resource modules and for host code), and, unless `basePath: false`, the Camunda REST API with
+ * everything it needs registered here and scoped to its own routes: body parsing with the engine's limits,
+ * the engine-name prefix and the exact JSON content type (middleware for the base path only), the Camunda
+ * error answers, authentication and body validation (on the engine's controllers only). A host application
+ * imports `EngineModule.forRoot(options)` or `forRootAsync(...)`; the standalone server is such a host.
  */
 @Global()
 @Module({})
-export class EngineModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(@Inject(ProcessEngine) private readonly engine: ProcessEngine) {}
+export class EngineModule implements NestModule, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    @Inject(ProcessEngine) private readonly engine: ProcessEngine,
+    @Inject(ENGINE_ROUTING) private readonly routing: Required<EngineRoutingOptions>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
-  /** `metrics` hears about the engine's committed work (the application's Prometheus counters); by default nobody does. */
-  static forRoot(config: AppConfig, metrics?: EngineMetrics): DynamicModule {
+  static forRoot(options: EngineModuleRootOptions = {}): DynamicModule {
+    return EngineModule.build(options, [{ provide: ENGINE_MODULE_OPTIONS, useValue: options }], []);
+  }
+
+  /** Options from a factory (e.g. from the host's ConfigService); base path and auth are given beside it. */
+  static forRootAsync(options: EngineModuleAsyncOptions): DynamicModule {
+    const { useFactory, inject, imports, ...routing } = options;
+    return EngineModule.build(routing, [{ provide: ENGINE_MODULE_OPTIONS, useFactory, inject: inject ?? [] }], imports ?? []);
+  }
+
+  private static build(routing: EngineRoutingOptions, optionsProviders: Provider[], imports: NonNullable<EngineModuleAsyncOptions['imports']>): DynamicModule {
+    // `engine-rest`, `/engine-rest/` and `/engine-rest` are one base path; the middleware compares with the latter.
+    const basePath = routing.basePath === false ? false : `/${(routing.basePath ?? API_ROOT).replace(/^\/+|\/+$/g, '')}`;
+    const resolved: Required<EngineRoutingOptions> = { basePath, auth: routing.auth ?? 'basic' };
+    const auth = routing.auth;
+    const providers: Provider[] = [
+      ...optionsProviders,
+      { provide: ENGINE_ROUTING, useValue: resolved },
+      { provide: APP_CONFIG, inject: [ENGINE_MODULE_OPTIONS], useFactory: (o: EngineModuleOptions) => engineAppConfig(o, auth) },
+      {
+        provide: DELEGATE_REGISTRY,
+        inject: [ENGINE_MODULE_OPTIONS],
+        useFactory: (o: EngineModuleOptions) => (o.delegates === false ? null : new MapDelegateRegistry(o.delegates)),
+      },
+      {
+        provide: ENGINE_DATA_SOURCE,
+        inject: [ENGINE_MODULE_OPTIONS, APP_CONFIG],
+        useFactory: (o: EngineModuleOptions, config: AppConfig) => openEngineDataSource(o, config),
+      },
+      {
+        provide: ProcessEngine,
+        inject: [ENGINE_MODULE_OPTIONS, APP_CONFIG, ENGINE_DATA_SOURCE, DELEGATE_REGISTRY],
+        useFactory: (o: EngineModuleOptions, config: AppConfig, ds: DataSource, delegates: MapDelegateRegistry | null) =>
+          new ProcessEngine({ ...config, delegates }, ds, o.metrics),
+      },
+      DelegateDiscovery,
+    ];
+    const modules: Type<unknown>[] = basePath === false ? [] : [...MOUNTED_MODULES, HealthModule];
+    if (basePath !== false) {
+      const guard = typeof resolved.auth === 'object' ? resolved.auth.guard : BasicAuthGuard;
+      scopeToControllers(modules.flatMap(controllersOf), { filters: [CAMUNDA_FILTER], guards: [guard], pipes: [BODY_PIPE] });
+    }
     return {
       module: EngineModule,
       imports: [
-        TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(config.databaseUrl, config.logSql), migrationsRun: true, migrationsTransactionMode: 'each' }),
-        }),
+        ...imports,
+        DiscoveryModule,
+        ...modules,
+        ...(basePath === false ? [] : [RouterModule.register(MOUNTED_MODULES.map((module) => ({ path: basePath, module })))]),
       ],
-      providers: [
-        { provide: APP_CONFIG, useValue: config },
-        { provide: ProcessEngine, inject: [DataSource], useFactory: (ds: DataSource) => new ProcessEngine(config, ds, metrics) },
-      ],
-      exports: [APP_CONFIG, ProcessEngine],
+      providers,
+      exports: [APP_CONFIG, ProcessEngine, ENGINE_DATA_SOURCE, DELEGATE_REGISTRY],
     };
+  }
+
+  /** The REST API's middleware, put straight on the HTTP adapter now, ahead of every route; each handler ignores other paths. */
+  configure(_consumer: MiddlewareConsumer): void {
+    if (this.routing.basePath === false) return;
+    const adapter = this.adapterHost.httpAdapter;
+    if (!adapter) return;
+    const { handlers, errors } = engineRestMiddleware(this.routing.basePath, this.config);
+    for (const handler of handlers) adapter.use(handler);
+    adapter.use(errors);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -38,8 +156,17 @@ export class EngineModule implements OnApplicationBootstrap, BeforeApplicationSh
     this.engine.startJobExecutor();
   }
 
-  /** Before TypeORM closes the connection: the job in hand finishes, the executor's locks are released. */
+  /** Before the connection closes: the job in hand finishes, the executor's locks are released. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.engine.jobExecutor.stop();
+    await this.engine.externalTasks.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const ds = this.engine.dataSource;
+    if (OWNS_DATA_SOURCE.has(ds) && ds.isInitialized) await ds.destroy();
   }
 }
+
+const CAMUNDA_FILTER = new CamundaExceptionFilter();
+const BODY_PIPE = new BodyValidationPipe();

@@ -178,3 +178,18 @@ export class MismatchingMessageCorrelationError extends BadUserRequestError {
     super(message, 'MismatchingMessageCorrelationException');
   }
 }
+
+/**
+ * Thrown by host code (a delegate, a bean method, a delegate listener) to raise a BPMN error at its activity,
+ * as Camunda's `org.camunda.bpm.engine.delegate.BpmnError`: an error boundary or event sub-process with a
+ * matching code catches it; uncaught, the command fails. Not an EngineError: it never reaches a REST answer as such.
+ */
+export class BpmnError extends Error {
+  constructor(
+    readonly errorCode: string,
+    message?: string,
+  ) {
+    super(message ?? errorCode);
+    this.name = 'BpmnError';
+  }
+}

@@ -1,5 +1,14 @@
 export type HistoryLevel = 'none' | 'activity' | 'audit' | 'full';
 
+/**
+ * The host application's objects by name: what `camunda:class`, `camunda:delegateExpression`, bean expressions
+ * (`${orderService.reserve(execution)}`) and delegate listeners call. Delegates have `execute(execution)`, listeners
+ * `notify(execution)`; both may return a promise. Without a registry, models that name host code are refused.
+ */
+export interface DelegateRegistry {
+  get(name: string): object | undefined;
+}
+
 /** What the engine itself can be told; the application's configuration maps its sources onto it. */
 export interface EngineOptions {
   /** Created at `start()` as a member of `camunda-admin` when it does not exist. */
@@ -43,6 +52,8 @@ export interface EngineOptions {
   scriptWorkers: number;
   /** The engine's clock (timers, due dates, history); tests inject one they can move. */
   clock: () => Date;
+  /** Host code models may call; null (the standalone server): none, and such models are refused at deployment. */
+  delegates: DelegateRegistry | null;
 }
 
 /** The defaults, written once: the application's configuration falls back to these too. */
@@ -66,6 +77,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   scriptMemoryLimitMb: 16,
   scriptWorkers: 2,
   clock: () => new Date(),
+  delegates: null,
 });
 
 /** The defaults with what is given on top; other fields of a larger configuration object are left out. */

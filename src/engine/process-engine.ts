@@ -71,7 +71,7 @@ export class ProcessEngine {
     this.credentialsCache = new CredentialsCache(o.authCacheSeconds * 1000);
     this.identity = new IdentityService(this.commands, checker, this.credentialsCache);
     this.authorizations = new AuthorizationService(this.commands, checker);
-    this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled);
+    this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled, o.delegates);
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock, metrics);
     deps = {
       checker,
@@ -81,6 +81,7 @@ export class ProcessEngine {
       historyLevel: o.historyLevel,
       defaultUserPermissionForTask: o.defaultUserPermissionForTask,
       behaviors: new BehaviorRegistry(),
+      delegates: o.delegates,
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
       metrics,

@@ -8,8 +8,14 @@ export const ENGINE_NAME = 'default';
  * the default one before routing. Only the engine `default` exists; other names are a 404.
  * `GET /engine-rest/engine` itself (the engine list) is left alone.
  */
-export function enginePrefix(req: Request, res: Response, next: NextFunction): void {
-  const prefix = `${API_ROOT}/engine/`;
+export function enginePrefixAt(root: string): (req: Request, res: Response, next: NextFunction) => void {
+  return (req, res, next) => rewrite(root, req, res, next);
+}
+
+export const enginePrefix = enginePrefixAt(API_ROOT);
+
+function rewrite(root: string, req: Request, res: Response, next: NextFunction): void {
+  const prefix = `${root}/engine/`;
   if (!req.url.startsWith(prefix)) return next();
   const rest = req.url.slice(prefix.length);
   const slash = rest.search(/[/?]/);
@@ -22,7 +28,7 @@ export function enginePrefix(req: Request, res: Response, next: NextFunction): v
     return;
   }
   const remainder = slash === -1 ? '' : rest.slice(slash);
-  req.url = API_ROOT + (remainder.startsWith('?') ? `/${remainder}` : remainder || '/');
+  req.url = root + (remainder.startsWith('?') ? `/${remainder}` : remainder || '/');
   next();
 }
 

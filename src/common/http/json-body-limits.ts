@@ -44,19 +44,26 @@ interface RoutePattern {
 }
 
 /** Express matches routes case-insensitively and with an optional trailing slash; so do these. */
-function compile(route: string): RoutePattern {
+function compile(route: string, root: string): RoutePattern {
   const [method, path] = route.split(' ');
   const source = path
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
     .join('/');
-  return { method, path: new RegExp(`^${API_ROOT}/${source}/?$`, 'i') };
+  return { method, path: new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}/${source}/?$`, 'i') };
 }
 
-const PATTERNS = VARIABLES_ROUTES.map(compile);
+const PATTERNS = new Map<string, RoutePattern[]>();
 
-export function carriesVariables(method: string, path: string): boolean {
-  return PATTERNS.some((p) => p.method === method && p.path.test(path));
+function patternsAt(root: string): RoutePattern[] {
+  let patterns = PATTERNS.get(root);
+  if (!patterns) PATTERNS.set(root, (patterns = VARIABLES_ROUTES.map((route) => compile(route, root))));
+  return patterns;
+}
+
+/** Whether `path` (below `root`, `/engine-rest` unless the engine is mounted elsewhere) is one of the routes above. */
+export function carriesVariables(method: string, path: string, root: string = API_ROOT): boolean {
+  return patternsAt(root).some((p) => p.method === method && p.path.test(path));
 }
 
 export interface JsonBodyLimits {
@@ -69,9 +76,9 @@ export interface JsonBodyLimits {
  * `/engine-rest/engine/default/...` paths are already rewritten to the ones listed above. A body
  * over the limit fails with express's `entity.too.large` before any handler runs.
  */
-export function jsonBodies(limits: JsonBodyLimits): RequestHandler {
+export function jsonBodies(limits: JsonBodyLimits, root: string = API_ROOT): RequestHandler {
   const type = ['application/json', 'application/*+json'];
   const small = express.json({ limit: limits.maxBody, type });
   const large = express.json({ limit: limits.maxVariablesBody, type });
-  return (req: Request, res: Response, next: NextFunction) => (carriesVariables(req.method, req.path) ? large : small)(req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => (carriesVariables(req.method, req.path, root) ? large : small)(req, res, next);
 }

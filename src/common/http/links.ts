@@ -18,8 +18,9 @@ export class LinkBuilder {
 }
 
 export function linkBuilderFor(req: Request): LinkBuilder {
-  const named = req.originalUrl.startsWith(`${API_ROOT}/engine/${ENGINE_NAME}`);
-  return new LinkBuilder(`${req.protocol}://${req.get('host')}${API_ROOT}${named ? `/engine/${ENGINE_NAME}` : ''}`);
+  const root = (req as Request & { engineRoot?: string }).engineRoot ?? API_ROOT;
+  const named = req.originalUrl.startsWith(`${root}/engine/${ENGINE_NAME}`);
+  return new LinkBuilder(`${req.protocol}://${req.get('host')}${root}${named ? `/engine/${ENGINE_NAME}` : ''}`);
 }
 
 export const Links = createParamDecorator((_data: unknown, ctx: ExecutionContext) => linkBuilderFor(ctx.switchToHttp().getRequest<Request>()));

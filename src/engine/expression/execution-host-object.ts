@@ -42,6 +42,7 @@ export function executionHostObject(execution: ExpressionExecution): HostObject 
   return {
     [HOST_OBJECT]: true,
     className: 'class org.camunda.bpm.engine.impl.persistence.entity.ExecutionEntity',
+    target: execution,
     property(name) {
       if (Object.hasOwn(PROPERTIES, name)) return found(PROPERTIES[name](execution));
       if (name === 'variables' && execution.getVariables) return found(execution.getVariables());

@@ -62,6 +62,8 @@ export interface HostObject {
   readonly className: string;
   property(name: string): Lookup;
   invoke(method: string, args: readonly unknown[]): Lookup;
+  /** What host code (a bean method of an embedding application) receives when this is passed to it as an argument. */
+  readonly target?: unknown;
 }
 
 export function isHostObject(value: unknown): value is HostObject {

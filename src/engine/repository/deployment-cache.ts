@@ -1,3 +1,5 @@
+import type { HostCodeOptions } from '../bpmn/parse/parse-context';
+import type { DelegateRegistry } from '../options';
 import { EntityManager } from 'typeorm';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
@@ -30,6 +32,12 @@ export class DeploymentCache {
   private readonly processModels = new ModelCache<BpmnModel>();
   private readonly dmnModels = new ModelCache<DmnModel>();
   private readonly removed = new Set<string>();
+  /** Stored models that name host code parse again without the deployment's check (this process may lack a delegate). */
+  private readonly hostCode: HostCodeOptions | null;
+
+  constructor(delegates: DelegateRegistry | null = null) {
+    this.hostCode = delegates && { delegates, verify: false };
+  }
 
   /** A process definition by id, or null when there is none. */
   processDefinition(em: EntityManager, id: string): Promise<ProcessDefinitionEntity | null> {
@@ -50,7 +58,7 @@ export class DeploymentCache {
 
   async processGraph(em: EntityManager, definition: ProcessDefinitionEntity): Promise<ProcessGraph> {
     const model = await this.cached(this.processModels, definition.id, async () =>
-      parseBpmn((await this.resourceBytes(em, definition)).toString('utf8'), definition.resourceName ?? definition.id),
+      parseBpmn((await this.resourceBytes(em, definition)).toString('utf8'), definition.resourceName ?? definition.id, { hostCode: this.hostCode }),
     );
     const graph = model.processes.find((p) => p.key === definition.key);
     if (!graph) throw new ProcessEngineError(`No process '${definition.key}' in resource ${definition.resourceName}`);

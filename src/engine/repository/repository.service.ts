@@ -1,3 +1,4 @@
+import type { DelegateRegistry } from '../options';
 import { EntityManager } from 'typeorm';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
@@ -61,7 +62,7 @@ export interface RedeployRequest {
 /** Deployments and the definitions they hold: deploy, redeploy, delete, look up, and parsed models. */
 export class RepositoryService {
   /** Every definition lookup of the engine goes through this one cache. */
-  readonly cache = new DeploymentCache();
+  readonly cache: DeploymentCache;
   private readonly tx: Transactions;
   private readonly deletionHooks: DeploymentDeletionHook[] = [];
   private readonly deploymentHooks: DeploymentHook[] = [];
@@ -72,8 +73,11 @@ export class RepositoryService {
     private readonly clock: () => Date = () => new Date(),
     /** false: deployments with scripts are refused (SCRIPTS_ENABLED=false). */
     private readonly scriptsEnabled = true,
+    /** Host code models may call (embedded engines); null: models naming code are refused. */
+    private readonly delegates: DelegateRegistry | null = null,
   ) {
     this.tx = executor.tx;
+    this.cache = new DeploymentCache(delegates);
   }
 
   onDeploymentDeletion(hook: DeploymentDeletionHook): void {
@@ -85,7 +89,7 @@ export class RepositoryService {
   }
 
   async deploy(auth: Authentication | null, req: DeploymentRequest): Promise<DeploymentResult> {
-    const parsed = await parseResources(req.resources, this.scriptsEnabled);
+    const parsed = await parseResources(req.resources, this.scriptsEnabled, this.delegates);
     return this.executor.execute(auth, {
       execute: async (ctx) => {
         const em = ctx.em;

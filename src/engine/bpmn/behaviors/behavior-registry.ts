@@ -5,6 +5,7 @@ import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
 import { CallActivityBehavior } from './call-activity.behavior';
 import { CancelEndEventBehavior } from './cancel-end-event.behavior';
 import { CompensationThrowEventBehavior } from './compensation-throw-event.behavior';
+import { DelegateBehavior } from './delegate.behavior';
 import { ErrorEndEventBehavior } from './error-end-event.behavior';
 import { EscalationThrowEventBehavior } from './escalation-throw-event.behavior';
 import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
@@ -31,6 +32,7 @@ interface Behaviors {
   terminateEnd: ActivityBehavior;
   errorEnd: ActivityBehavior;
   external: ActivityBehavior;
+  delegate: ActivityBehavior;
   userTask: ActivityBehavior;
   scriptTask: ActivityBehavior;
   businessRule: ActivityBehavior;
@@ -58,6 +60,7 @@ function all(): Behaviors {
     terminateEnd: new TerminateEndEventBehavior(),
     errorEnd: new ErrorEndEventBehavior(),
     external: new ExternalTaskBehavior(),
+    delegate: new DelegateBehavior(),
     userTask: new UserTaskBehavior(),
     scriptTask: new ScriptTaskBehavior(),
     businessRule: new BusinessRuleTaskBehavior(),
@@ -129,7 +132,7 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
       return b.scriptTask;
     case 'serviceTask':
     case 'sendTask':
-      return b.external;
+      return 'delegate' in node ? b.delegate : b.external;
     case 'businessRuleTask':
       return node.decision ? b.businessRule : b.external;
     case 'receiveTask':

@@ -52,12 +52,27 @@ export interface MultiInstanceConfig {
   readonly async: AsyncConfig;
 }
 
-/** An expression listener (class and delegateExpression listeners are rejected; script execution listeners are ScriptListenerConfig). */
+/**
+ * Host code a model names (embedded engines only, see `EngineOptions.delegates`): `camunda:class` (a registered
+ * name), `camunda:delegateExpression` (evaluates to a registered object) or `camunda:expression` (a bean
+ * method expression, evaluated for its effect; its value goes to `resultVariable`).
+ */
+export type DelegateRef =
+  | { readonly kind: 'class'; readonly name: string }
+  | { readonly kind: 'delegateExpression'; readonly expression: CompiledExpression }
+  | { readonly kind: 'expression'; readonly expression: CompiledExpression; readonly resultVariable: string | null };
+
+/**
+ * An expression listener; execution listeners of an embedded engine may also name host code (`delegate`). Script
+ * execution listeners are ScriptListenerConfig.
+ */
 export interface ExpressionListenerConfig {
   /** start/end/take for execution listeners; create/assignment/complete/delete/update/timeout for task listeners. */
   readonly event: string;
   readonly expression: CompiledExpression;
   readonly id: string | null;
+  /** A class or delegateExpression listener: called with `notify(execution)` instead of evaluating `expression`. */
+  readonly delegate?: DelegateRef;
 }
 
 /** An execution listener whose work is JavaScript, run in the sandbox (task listeners with scripts are refused). */

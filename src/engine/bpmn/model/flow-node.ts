@@ -4,6 +4,7 @@ import type {
   CallActivityConfig,
   CamundaProperty,
   DecisionRefConfig,
+  DelegateRef,
   ExecutionListenerConfig,
   ExternalTaskConfig,
   IoMapping,
@@ -153,6 +154,12 @@ export interface ScriptTaskNode extends ActivityBase {
   readonly resultVariable: string | null;
 }
 
+/** Service and send tasks that call host code (embedded engines with delegates). */
+export interface DelegateTaskNode extends ActivityBase {
+  readonly type: 'serviceTask' | 'sendTask';
+  readonly delegate: DelegateRef;
+}
+
 /** Exactly one of `decision` and `externalTask` is set. */
 export interface BusinessRuleTaskNode extends ActivityBase {
   readonly type: 'businessRuleTask';
@@ -185,14 +192,28 @@ export interface CallActivityNode extends ActivityBase {
 }
 
 export type ActivityNode =
-  PlainTaskNode | UserTaskNode | ExternalTaskNode | ScriptTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
+  | PlainTaskNode
+  | UserTaskNode
+  | ExternalTaskNode
+  | ScriptTaskNode
+  | DelegateTaskNode
+  | BusinessRuleTaskNode
+  | ReceiveTaskNode
+  | SubProcessNode
+  | CallActivityNode;
 
 export type EventNode = StartEventNode | EndEventNode | IntermediateCatchEventNode | IntermediateThrowEventNode | BoundaryEventNode;
 
 export type FlowNode = ActivityNode | EventNode | GatewayNode;
 
-/** The node interface for one type, e.g. `FlowNodeOfType<'exclusiveGateway'>` is GatewayNode. */
-export type FlowNodeOfType<T extends FlowNodeType> = FlowNode extends infer N ? (N extends { type: infer U } ? (T extends U ? N : never) : never) : never;
+/**
+ * The node interface for one type, e.g. `FlowNodeOfType<'exclusiveGateway'>` is GatewayNode. Service and send
+ * tasks are their external-task form: the host-code form (DelegateTaskNode) is told apart by `'delegate' in node`.
+ */
+export type FlowNodeOfType<T extends FlowNodeType> = Exclude<
+  FlowNode extends infer N ? (N extends { type: infer U } ? (T extends U ? N : never) : never) : never,
+  DelegateTaskNode
+>;
 
 const ACTIVITY_TYPES: ReadonlySet<FlowNodeType> = new Set([
   'task',

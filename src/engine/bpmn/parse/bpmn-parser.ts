@@ -7,7 +7,7 @@ import { ProcessGraph } from '../model/process-graph';
 import { assignSequenceFlowIds, resolveLenientReferences } from './lenient-references';
 import { children, isModdleElement } from './moddle-element';
 import { moddleMessage, moddlePosition, reportModdleWarnings } from './moddle-warnings';
-import { ParseContext } from './parse-context';
+import { HostCodeOptions, ParseContext } from './parse-context';
 import { buildProcessGraph } from './process-graph.builder';
 import { XmlLocator } from './xml-locator';
 
@@ -22,6 +22,8 @@ export interface BpmnParseOptions {
   scriptsEnabled?: boolean;
   /** The names of the deployment's resources, which `deployment://` script references must name. */
   resourceNames?: ReadonlySet<string>;
+  /** Host code models may name (embedded engines); `verify`: names no delegate registers are refused. */
+  hostCode?: HostCodeOptions | null;
 }
 
 /** Xerces' wording, which Camunda reports when a DOCTYPE reaches its secured parser. */
@@ -35,7 +37,14 @@ const DOCTYPE_MESSAGE = 'DOCTYPE is disallowed when the feature "http://apache.o
  */
 export async function parseBpmn(xml: string, resourceName: string, options: BpmnParseOptions = {}): Promise<BpmnModel> {
   const locator = new XmlLocator(xml);
-  const ctx = new ParseContext(resourceName, locator, sharedExpressionCompiler, options.scriptsEnabled ?? true, options.resourceNames ?? null);
+  const ctx = new ParseContext(
+    resourceName,
+    locator,
+    sharedExpressionCompiler,
+    options.scriptsEnabled ?? true,
+    options.resourceNames ?? null,
+    options.hostCode ?? null,
+  );
 
   const doctype = /<!(DOCTYPE|ENTITY)/i.exec(xml);
   if (doctype) {

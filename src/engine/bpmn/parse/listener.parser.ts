@@ -1,5 +1,6 @@
 import { ExecutionListenerConfig, ExpressionListenerConfig } from '../model/element-config';
 import { attr, children, extensions, ModdleElement } from './moddle-element';
+import { parseDelegate } from './delegate.parser';
 import { describe, ParseContext } from './parse-context';
 import { parseScript } from './script.parser';
 
@@ -31,7 +32,8 @@ function readListeners(
   const listeners: ExecutionListenerConfig[] = [];
   for (const listener of extensions(el, type)) {
     const kind = KINDS[type];
-    const rejected = ['class', 'delegateExpression'].find((a) => attr(listener, a) !== null);
+    const delegate = type === 'camunda:ExecutionListener' && attr(listener, 'expression') === null ? parseDelegate(listener, el, ctx, kind) : null;
+    const rejected = delegate ? undefined : ['class', 'delegateExpression'].find((a) => attr(listener, a) !== null);
     if (rejected) {
       ctx.error(`${kind} with camunda:${rejected} on ${describe(el)} is not supported: Java code is never run`, el);
       continue;
@@ -60,6 +62,10 @@ function readListeners(
     }
     if (type === 'camunda:TaskListener' && (event === 'timeout' || children(listener, 'eventDefinitions').length > 0)) {
       ctx.error(`Task listener with event 'timeout' on ${describe(el)} is not supported`, el);
+      continue;
+    }
+    if (delegate) {
+      listeners.push({ event, expression: ctx.placeholder(), id: attr(listener, 'id'), delegate });
       continue;
     }
     const expression = ctx.expression(attr(listener, 'expression'), el, `the ${kind.toLowerCase()} '${event}'`);

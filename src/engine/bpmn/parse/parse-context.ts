@@ -1,3 +1,4 @@
+import type { DelegateRegistry } from '../../options';
 import { ExpressionError, ParseProblem } from '../../errors';
 import { CompiledExpression, ExpressionCompiler } from '../../expression';
 import { ModdleElement } from './moddle-element';
@@ -20,6 +21,11 @@ export function ownerOf(el: ModdleElement | null | undefined): ModdleElement | n
   return fallback;
 }
 
+export interface HostCodeOptions {
+  readonly delegates: DelegateRegistry;
+  readonly verify: boolean;
+}
+
 /** Collects problems for one resource and compiles expressions, turning syntax errors into problems. */
 export class ParseContext {
   readonly errors: ParseProblem[] = [];
@@ -37,6 +43,8 @@ export class ParseContext {
     readonly scriptsEnabled = true,
     /** The deployment's resources, for `deployment://` script references; null when not known (re-parsing a stored model). */
     readonly resourceNames: ReadonlySet<string> | null = null,
+    /** Host code models may name (embedded engines); `verify`: names no delegate registers are refused (at deployment). */
+    readonly hostCode: HostCodeOptions | null = null,
   ) {}
 
   error(message: string, el?: ModdleElement | null): void {

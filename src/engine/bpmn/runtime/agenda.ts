@@ -34,8 +34,25 @@ export class Agenda {
   private head = 0;
   private readonly pending = new Map<ExecutionEntity, number>();
   private running = false;
+  /** Async host code (listeners) started by the step in hand: finished before the next step runs. */
+  private hostWork: Promise<unknown>[] = [];
 
   constructor(private readonly ctx: RuntimeContext) {}
+
+  /** Host code that returned a promise: the command waits for it after the current step, and fails with it. */
+  waitFor(work: PromiseLike<unknown>): void {
+    const promise = Promise.resolve(work);
+    promise.catch(() => undefined);
+    this.hostWork.push(promise);
+  }
+
+  private async settleHostWork(): Promise<void> {
+    while (this.hostWork.length) {
+      const work = this.hostWork;
+      this.hostWork = [];
+      await Promise.all(work);
+    }
+  }
 
   plan(op: AtomicOperation): void {
     this.queue.push(op);
@@ -63,6 +80,7 @@ export class Agenda {
             throw new ProcessEngineError(`The process instance ${op.execution.processInstanceId} did not reach a wait state after ${MAX_OPERATIONS} steps`);
           }
           await runOperation(this.ctx, op);
+          if (this.hostWork.length) await this.settleHostWork();
         }
         // Idle: conditional events look at what changed; what they trigger runs in this same loop.
       } while (await this.ctx.events.settle());
@@ -70,6 +88,7 @@ export class Agenda {
       this.queue.length = 0;
       this.head = 0;
       this.pending.clear();
+      this.hostWork = [];
       this.running = false;
     }
   }

@@ -3,8 +3,12 @@ import { ExecutionListenerConfig } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { expressionContext } from './expression-scope';
 import { runScript } from './scripts';
+import { callHostCode } from './host-code';
 
-/** Execution listeners (start, end, take): expressions, or JavaScript in the sandbox; their value is ignored, as in Camunda. */
+/**
+ * Execution listeners (start, end, take): expressions (their value is ignored, as in Camunda), JavaScript in the
+ * sandbox, or host code (`notify(execution)`, embedded engines), each finished before the next.
+ */
 export async function fireListeners(
   ctx: RuntimeContext,
   execution: ExecutionEntity,
@@ -15,6 +19,7 @@ export async function fireListeners(
   for (const listener of listeners) {
     if (listener.event !== event) continue;
     if ('script' in listener) await runScript(ctx, execution, listener.script, elementId ?? execution.activityId ?? execution.processDefinitionId, event);
+    else if (listener.delegate) await callHostCode(ctx, execution, listener.delegate, 'notify', event);
     else listener.expression.evaluate(expressionContext(ctx, execution, event));
   }
 }

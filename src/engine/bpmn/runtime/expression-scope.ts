@@ -3,6 +3,7 @@ import { CompiledExpression, ExpressionContext, ExpressionExecution } from '../.
 import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
 import { resolveActivity } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
+import { lookupBean } from './bean-host-object';
 
 const SIMPLE_REFERENCE = /^[$#]\{\s*([A-Za-z_$][\w$]*)\s*\}$/;
 
@@ -48,7 +49,10 @@ export function expressionContext(ctx: RuntimeContext, execution: ExecutionEntit
   return {
     resolve: (name) => {
       const tv = ctx.variables.get(execution, name);
-      return tv ? { found: true, value: plainValue(tv) } : { found: false };
+      if (tv) return { found: true, value: plainValue(tv) };
+      // Variables first, then the host's named objects, as Camunda's resolvers in a Spring application.
+      const bean = lookupBean(ctx.deps.delegates, name);
+      return bean ? { found: true, value: bean } : { found: false };
     },
     execution: expressionExecution(ctx, execution, eventName),
     authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined,

@@ -16,7 +16,7 @@ import { NotFoundError } from '../../errors';
 import { ProcessHistoryWriter } from '../../history/process-history-writer';
 import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
-import { HistoryLevel } from '../../options';
+import { DelegateRegistry, HistoryLevel } from '../../options';
 import { newId } from '../../util/ids';
 import { ProcessGraph } from '../model';
 import { BehaviorLookup } from './activity-behavior';
@@ -53,6 +53,8 @@ export interface RuntimeDeps extends CommandDeps {
   readonly metrics: EngineMetrics;
   /** Runs JavaScript from deployments; null when scripts are turned off. */
   readonly scripts: ScriptSandbox | null;
+  /** Host code models may call (embedded engines); absent or null: none. */
+  readonly delegates?: DelegateRegistry | null;
 }
 
 /**

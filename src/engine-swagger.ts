@@ -1,0 +1,22 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+/**
+ * Serves the Swagger UI at `/<path>` and the OpenAPI JSON at `/<path>-json`. Call it on the created application
+ * (Swagger reads the routes of the whole application, so it is not something a module can do for itself); a host
+ * that documents its own routes too may build one document instead.
+ */
+export function setupEngineSwagger(app: INestApplication, path = 'docs'): void {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Workflow process engine REST API')
+      .setDescription('Camunda 7 compatible engine REST API')
+      .setVersion('1.4.0')
+      .addBasicAuth()
+      .addSecurityRequirements('basic')
+      .build(),
+  );
+  SwaggerModule.setup(clean, app, document, { jsonDocumentUrl: `${clean}-json` });
+}
