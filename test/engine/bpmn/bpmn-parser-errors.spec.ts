@@ -112,9 +112,21 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'timeout task listener',
-      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="timeout" expression="${x}" />')}</bpmn:userTask>`,
-      "Task listener with event 'timeout' on 't' is not supported",
+      'timeout task listener without a timer',
+      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener id="l" event="timeout" expression="${x}" />')}</bpmn:userTask>`,
+      "Timeout task listener on 't' needs an id and one timerEventDefinition",
+      't',
+    ],
+    [
+      'timeout task listener with an unreadable timer',
+      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener id="l" event="timeout" expression="${x}"><bpmn:timerEventDefinition><bpmn:timeDuration>soon</bpmn:timeDuration></bpmn:timerEventDefinition></camunda:taskListener>')}</bpmn:userTask>`,
+      "in timeDuration of 't'",
+      't',
+    ],
+    [
+      'task listener with an unknown event',
+      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="finish" expression="${x}" />')}</bpmn:userTask>`,
+      "Task listener event 'finish' on 't' is not one of create, assignment, update, complete, delete, timeout",
       't',
     ],
     [

@@ -1,4 +1,5 @@
 import type { CompiledExpression } from '../../expression';
+import type { TimerEventDefinition } from './event-definition';
 
 /** camunda:asyncBefore/asyncAfter/exclusive, job priority and the retry cycle of the jobs they create. */
 export interface AsyncConfig {
@@ -46,6 +47,8 @@ export interface ExpressionListenerConfig {
   readonly event: string;
   readonly expression: CompiledExpression;
   readonly id: string | null;
+  /** A `timeout` task listener's timer: a job fires the listener when it is due; the task stays. */
+  readonly timer?: TimerEventDefinition;
 }
 
 export interface CamundaProperty {

@@ -1,6 +1,10 @@
 import { ExpressionListenerConfig } from '../model/element-config';
 import { attr, children, extensions, ModdleElement } from './moddle-element';
+import { TimerEventDefinition } from '../model/event-definition';
+import { timer } from './event-definition.parser';
 import { describe, ParseContext } from './parse-context';
+
+const TASK_EVENTS = new Set(['create', 'assignment', 'update', 'complete', 'delete', 'timeout']);
 
 const KINDS = {
   'camunda:ExecutionListener': 'Execution listener',
@@ -29,8 +33,19 @@ export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx:
       ctx.error(`Attribute 'event' is mandatory on ${kind.toLowerCase()} of ${describe(el)}`, el);
       continue;
     }
-    if (type === 'camunda:TaskListener' && (event === 'timeout' || children(listener, 'eventDefinitions').length > 0)) {
-      ctx.error(`Task listener with event 'timeout' on ${describe(el)} is not supported`, el);
+    let timerDefinition: TimerEventDefinition | undefined;
+    if (type === 'camunda:TaskListener' && event === 'timeout') {
+      const id = attr(listener, 'id');
+      const defs = children(listener, 'eventDefinitions');
+      if (!id || defs.length !== 1 || defs[0].$type !== 'bpmn:TimerEventDefinition') {
+        ctx.error(`Timeout task listener on ${describe(el)} needs an id and one timerEventDefinition`, el);
+        continue;
+      }
+      const parsed = timer(defs[0], el, ctx);
+      if (!parsed) continue;
+      timerDefinition = parsed;
+    } else if (type === 'camunda:TaskListener' && !TASK_EVENTS.has(event)) {
+      ctx.error(`Task listener event '${event}' on ${describe(el)} is not one of ${[...TASK_EVENTS].join(', ')}`, el);
       continue;
     }
     const expression = ctx.expression(attr(listener, 'expression'), el, `the ${kind.toLowerCase()} '${event}'`);
@@ -38,7 +53,7 @@ export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx:
       ctx.error(`${kind} '${event}' on ${describe(el)} needs a camunda:expression`, el);
       continue;
     }
-    listeners.push({ event, expression, id: attr(listener, 'id') });
+    listeners.push({ event, expression, id: attr(listener, 'id'), ...(timerDefinition ? { timer: timerDefinition } : {}) });
   }
   return listeners;
 }
