@@ -7,6 +7,7 @@ import { ErrorEndEventBehavior } from './error-end-event.behavior';
 import { EscalationThrowEventBehavior } from './escalation-throw-event.behavior';
 import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
 import { ExclusiveGatewayBehavior } from './exclusive-gateway.behavior';
+import { ExpressionTaskBehavior } from './expression-task.behavior';
 import { ExternalTaskBehavior, externalTaskConfigOf } from './external-task.behavior';
 import { InclusiveGatewayBehavior } from './inclusive-gateway.behavior';
 import { IntermediateCatchEventBehavior } from './intermediate-catch-event.behavior';
@@ -28,6 +29,7 @@ interface Behaviors {
   terminateEnd: ActivityBehavior;
   errorEnd: ActivityBehavior;
   external: ActivityBehavior;
+  expression: ActivityBehavior;
   userTask: ActivityBehavior;
   businessRule: ActivityBehavior;
   receive: ActivityBehavior;
@@ -52,6 +54,7 @@ function all(): Behaviors {
     terminateEnd: new TerminateEndEventBehavior(),
     errorEnd: new ErrorEndEventBehavior(),
     external: new ExternalTaskBehavior(),
+    expression: new ExpressionTaskBehavior(),
     userTask: new UserTaskBehavior(),
     businessRule: new BusinessRuleTaskBehavior(),
     receive: new ReceiveTaskBehavior(),
@@ -112,9 +115,9 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
       return b.userTask;
     case 'serviceTask':
     case 'sendTask':
-      return b.external;
+      return node.expressionTask ? b.expression : b.external;
     case 'businessRuleTask':
-      return node.decision ? b.businessRule : b.external;
+      return node.decision ? b.businessRule : node.expressionTask ? b.expression : b.external;
     case 'receiveTask':
       return b.receive;
     case 'exclusiveGateway':

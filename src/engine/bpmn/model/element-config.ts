@@ -64,6 +64,12 @@ export interface ExternalTaskErrorMapping {
   readonly expression: CompiledExpression;
 }
 
+/** camunda:expression on a service, send or business rule task (or a message throw event): evaluated, its value into camunda:resultVariable. */
+export interface ExpressionTaskConfig {
+  readonly expression: CompiledExpression;
+  readonly resultVariable: string | null;
+}
+
 export interface ExternalTaskConfig {
   readonly topic: CompiledExpression;
   readonly priority: CompiledExpression | null;

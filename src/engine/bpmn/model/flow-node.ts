@@ -5,6 +5,7 @@ import type {
   CamundaProperty,
   DecisionRefConfig,
   ExpressionListenerConfig,
+  ExpressionTaskConfig,
   ExternalTaskConfig,
   IoMapping,
   MultiInstanceConfig,
@@ -119,16 +120,19 @@ export interface UserTaskNode extends ActivityBase {
 }
 
 /** Service and send tasks: only external tasks are executable here (no Java delegates). */
+/** Exactly one of `externalTask` and `expressionTask` is set. */
 export interface ExternalTaskNode extends ActivityBase {
   readonly type: 'serviceTask' | 'sendTask';
-  readonly externalTask: ExternalTaskConfig;
+  readonly externalTask: ExternalTaskConfig | null;
+  readonly expressionTask?: ExpressionTaskConfig | null;
 }
 
-/** Exactly one of `decision` and `externalTask` is set. */
+/** Exactly one of `decision`, `externalTask` and `expressionTask` is set. */
 export interface BusinessRuleTaskNode extends ActivityBase {
   readonly type: 'businessRuleTask';
   readonly decision: DecisionRefConfig | null;
   readonly externalTask: ExternalTaskConfig | null;
+  readonly expressionTask?: ExpressionTaskConfig | null;
 }
 
 export interface ReceiveTaskNode extends ActivityBase {

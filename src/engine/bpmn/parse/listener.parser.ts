@@ -48,7 +48,8 @@ export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx:
       ctx.error(`Task listener event '${event}' on ${describe(el)} is not one of ${[...TASK_EVENTS].join(', ')}`, el);
       continue;
     }
-    const expression = ctx.expression(attr(listener, 'expression'), el, `the ${kind.toLowerCase()} '${event}'`);
+    const hosts = type === 'camunda:TaskListener' ? ['execution', 'task'] : ['execution'];
+    const expression = ctx.beanFreeExpression(attr(listener, 'expression'), el, `The ${kind.toLowerCase()} '${event}'`, hosts);
     if (!expression) {
       ctx.error(`${kind} '${event}' on ${describe(el)} needs a camunda:expression`, el);
       continue;

@@ -1,12 +1,13 @@
 import { ExternalTaskNode } from '../../model/flow-node';
 import { parseActivityFields } from '../activity-fields.parser';
 import { ElementHandler } from '../element-handler';
-import { parseExternalImplementation } from '../external-task.parser';
+import { parseExpressionImplementation, parseExternalImplementation } from '../external-task.parser';
 
 /** A send task is implemented like a service task; only camunda:type="external" is executable. */
 export const sendTaskHandler: ElementHandler = ({ el, common, ctx }) => {
-  const externalTask = parseExternalImplementation(el, el, ctx, true);
-  if (!externalTask) return null;
-  const node: ExternalTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', externalTask };
+  const expressionTask = parseExpressionImplementation(el, ctx);
+  const externalTask = expressionTask ? null : parseExternalImplementation(el, el, ctx, true);
+  if (!externalTask && !expressionTask) return null;
+  const node: ExternalTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', externalTask, expressionTask };
   return node;
 };
