@@ -198,10 +198,16 @@ describe('parseDmn', () => {
     );
   });
 
-  it('keeps a decision in another expression language, failing it at evaluation', async () => {
+  it('evaluates a JUEL literal expression with the project evaluator', async () => {
     const xml = definitions('<decision id="juel"><literalExpression expressionLanguage="juel"><text>${1 + 1}</text></literalExpression></decision>');
     const model = await parseDmn(xml, 'juel.dmn');
-    expect(() => evaluateDecision(model, 'juel', {})).toThrow(/expression language 'juel' .* is not supported \(only FEEL\)/);
+    expect(evaluateDecision(model, 'juel', {})).toBeDefined();
+  });
+
+  it('keeps a decision in another expression language, failing it at evaluation', async () => {
+    const xml = definitions('<decision id="groovy"><literalExpression expressionLanguage="groovy"><text>1 + 1</text></literalExpression></decision>');
+    const model = await parseDmn(xml, 'groovy.dmn');
+    expect(() => evaluateDecision(model, 'groovy', {})).toThrow(/expression language 'groovy' .* is not supported \(only FEEL and JUEL\)/);
   });
 
   it('tolerates elements it does not know, as warnings', async () => {
