@@ -25,6 +25,15 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
       return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;
     }
     for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
+    if (Object.keys(this.variables ?? {}).length > 0) {
+      await ctx.agenda.settleVariables();
+      // An interrupting conditional event took the task away: nothing is left to complete.
+      if (!(await ctx.findTask(task.id))) {
+        if (!this.withVariablesInReturn) return null;
+        const at = task.executionId ? instance.get(task.executionId) : undefined;
+        return at ? ctx.variables.visible(at) : (instance.finalVariables ?? {});
+      }
+    }
     const execution = task.executionId ? instance.get(task.executionId) : undefined;
     const ref = resolveActivity(instance.graph, task.taskDefinitionKey);
     if (!execution || !ref || execution.activityId !== ref.id) {
