@@ -45,8 +45,11 @@ describe(`task listeners over REST (${databaseLabel()})`, () => {
       .expect(204);
     await t.as('demo').post(`/task/${task.id}/identity-links`).send({ groupId: 'sales', type: 'candidate' }).expect(204);
     expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;update;assignment:john;update;update;');
+    await t.as('demo').post(`/task/${task.id}/comment/create`).send({ message: 'looks fine' }).expect(200);
+    await t.as('demo').put(`/task/${task.id}/localVariables/note`).send({ value: 'x', type: 'String' }).expect(204);
+    expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;update;assignment:john;update;update;update;update;');
     await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
-    expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;update;assignment:john;update;update;complete:complete;end;');
+    expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;update;assignment:john;update;update;update;update;complete:complete;end;');
     expect(await variable(pi.id, 'approvedBy')).toBe('john');
     expect(await activities(pi.id)).toEqual([
       { id: 'Start', ended: true, canceled: false, assignee: null },
