@@ -32,6 +32,12 @@ export class CompileScope {
     private readonly defaultLanguage: string | undefined,
   ) {}
 
+  /** The same scope with another default expression language (a decision's own), or itself. */
+  within(language: string | undefined): CompileScope {
+    if (!language) return this;
+    return new CompileScope(this.problems, this.dialect, this.itemDefinitions, this.knownNames, language);
+  }
+
   type(typeRef: string | null | undefined): TypeDefinition {
     return resolveTypeRef(typeRef, this.itemDefinitions, this.dialect);
   }
