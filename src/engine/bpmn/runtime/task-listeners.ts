@@ -25,8 +25,13 @@ function userTaskNode(instance: ProcessInstanceState, task: TaskEntity): UserTas
   return ref && !ref.isBody && ref.node.type === 'userTask' ? (ref.node as UserTaskNode) : null;
 }
 
-export function hasTaskListeners(instance: ProcessInstanceState, task: TaskEntity, event: TaskEvent): boolean {
-  return userTaskNode(instance, task)?.userTask.taskListeners.some((l) => l.event === event) ?? false;
+/** Whether the task's model has listeners for any of the events; asks the cached graph only, not the instance. */
+export async function listensTo(ctx: RuntimeContext, task: TaskEntity, events: readonly TaskEvent[]): Promise<boolean> {
+  if (!task.processDefinitionId || !task.taskDefinitionKey) return false;
+  const graph = await ctx.graph(await ctx.definition(task.processDefinitionId));
+  const ref = resolveActivity(graph, task.taskDefinitionKey);
+  if (!ref || ref.isBody || ref.node.type !== 'userTask') return false;
+  return ref.node.userTask.taskListeners.some((l) => events.includes(l.event as TaskEvent));
 }
 
 function dateOf(value: unknown, what: string): Date | null {

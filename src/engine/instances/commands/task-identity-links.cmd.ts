@@ -3,7 +3,7 @@ import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { selectRows } from '../../../persistence/raw-rows';
 import { checkReadTaskOnly, checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
-import { changeTaskUser, fireTaskUpdated } from '../../bpmn/runtime/task-listeners';
+import { changeTaskUser, fireTaskUpdated, listensTo } from '../../bpmn/runtime/task-listeners';
 import { Command } from '../../command/command';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../../errors';
 import { newId } from '../../util/ids';
@@ -62,7 +62,8 @@ export function setAssigneeOrOwner(ctx: RuntimeContext, task: TaskEntity, field:
  * `assignment` when the assignee changed, as Camunda's TaskEntity.triggerUpdateEvent.
  */
 export async function taskUpdated(ctx: RuntimeContext, task: TaskEntity, assigneeChanged: boolean): Promise<void> {
-  if (!task.processInstanceId) return;
+  // Without update or assignment listeners the instance need not be loaded.
+  if (!task.processInstanceId || !(await listensTo(ctx, task, ['update', 'assignment']))) return;
   const instance = await ctx.loadInstance(task.processInstanceId);
   if (instance) fireTaskUpdated(ctx, instance, task, assigneeChanged);
 }
