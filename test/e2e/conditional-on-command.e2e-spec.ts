@@ -74,4 +74,17 @@ describe(`conditional events see the variables of the command that changed them 
       ['Receive', true, true],
     ]);
   });
+
+  it('a signal delivered with date set fires it before the token leaves the catch event', async () => {
+    const pi = await start('condOnSignal');
+    await t.as('demo').post('/signal').send({ name: 'dataSignal', executionId: null, variables: date }).expect(204);
+    expect(await activities(pi.id)).toEqual([
+      ['Hear', true, true],
+      ['SDated', true, false],
+      ['SSchedule', false, false],
+      ['SStart', true, false],
+      ['SSub', true, true],
+      ['SSubStart', true, false],
+    ]);
+  });
 });
