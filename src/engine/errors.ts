@@ -156,16 +156,16 @@ export type ExpressionFailure = 'syntax' | 'unknownProperty' | 'unknownMethod' |
 
 /**
  * A `${...}` expression could not be parsed or evaluated. Camunda raises these as plain
- * ProcessEngineException (500): the fault lies in the model or its data, not in the shape of a
- * request. Hence a ProcessEngineError subclass: same kind, type and status, no new mapping.
+ * ProcessEngineException (and its REST API answers 500); the fault lies in the model or the data the
+ * caller gave (an unknown variable), never in the engine, so here it is a 400 with Camunda's type.
  */
-export class ExpressionError extends ProcessEngineError {
+export class ExpressionError extends BadUserRequestError {
   constructor(
     message: string,
     readonly expression: string,
     readonly failure: ExpressionFailure,
   ) {
-    super(message);
+    super(message, 'ProcessEngineException');
   }
 }
 

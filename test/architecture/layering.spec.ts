@@ -12,7 +12,8 @@ import { cycles, ImportEdge, importGraph } from './import-graph';
 export const ENGINE_LAYERS: string[][] = [
   ['util', 'errors', 'options', 'metrics'],
   ['variables', 'timer'],
-  ['expression', 'dmn'],
+  ['expression'],
+  ['dmn'],
   ['authorization'],
   ['command'],
   ['history', 'incident'],

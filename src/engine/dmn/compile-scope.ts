@@ -7,6 +7,8 @@ import {
   unparsableExpression,
   unparsableUnaryTests,
 } from './feel-expression';
+import { ExpressionError } from '../errors';
+import { compileJuelExpression, compileJuelUnaryTests } from './juel-expression';
 import { ParseProblems } from './parse-problems';
 import { DmnDialect, ItemDefinitionType, resolveTypeRef, TypeDefinition } from './type-ref';
 
@@ -30,6 +32,12 @@ export class CompileScope {
     private readonly defaultLanguage: string | undefined,
   ) {}
 
+  /** The same scope with another default expression language (a decision's own), or itself. */
+  within(language: string | undefined): CompileScope {
+    if (!language) return this;
+    return new CompileScope(this.problems, this.dialect, this.itemDefinitions, this.knownNames, language);
+  }
+
   type(typeRef: string | null | undefined): TypeDefinition {
     return resolveTypeRef(typeRef, this.itemDefinitions, this.dialect);
   }
@@ -40,7 +48,7 @@ export class CompileScope {
    */
   expression(text: string | undefined, language: string | undefined, at: CellLocation): CompiledFeelExpression | null {
     if (text === undefined || text.trim() === '') return null;
-    this.checkLanguage(language, at);
+    if (this.language(language, at) === 'juel') return this.juel(text, at, compileJuelExpression);
     try {
       return compileExpression(text, this.knownNames);
     } catch (err) {
@@ -49,7 +57,9 @@ export class CompileScope {
   }
 
   unaryTests(text: string | undefined, language: string | undefined, at: CellLocation): CompiledUnaryTests {
-    if (text !== undefined && text.trim() !== '' && text.trim() !== '-') this.checkLanguage(language, at);
+    if (text !== undefined && text.trim() !== '' && text.trim() !== '-' && this.language(language, at) === 'juel') {
+      return this.juel(text, at, compileJuelUnaryTests);
+    }
     try {
       return compileUnaryTests(text ?? '', this.knownNames);
     } catch (err) {
@@ -57,10 +67,21 @@ export class CompileScope {
     }
   }
 
-  private checkLanguage(language: string | undefined, at: CellLocation): void {
+  /** FEEL unless the element or the definitions say `juel` (Camunda 7's legacy choice); other languages are unsupported. */
+  private language(language: string | undefined, at: CellLocation): 'feel' | 'juel' {
     const effective = language ?? this.defaultLanguage;
-    if (effective && !/feel/i.test(effective)) {
-      throw new UnsupportedLanguage(`the expression language '${effective}' of ${at.what} is not supported (only FEEL)`);
+    if (!effective || /feel/i.test(effective)) return 'feel';
+    if (/^juel$/i.test(effective.trim())) return 'juel';
+    throw new UnsupportedLanguage(`the expression language '${effective}' of ${at.what} is not supported (only FEEL and JUEL)`);
+  }
+
+  private juel<T>(text: string, at: CellLocation, compile: (text: string) => T): T {
+    try {
+      return compile(text);
+    } catch (err) {
+      if (!(err instanceof ExpressionError)) throw err;
+      this.problems.error(`JUEL syntax error in ${at.what}: ${err.message}`, at.elementIds);
+      return compile('${null}');
     }
   }
 

@@ -19,8 +19,15 @@ export function compileDecision(decision: DmnDecision, scope: CompileScope): Com
     requiredInputIds: requirements.map((r) => hrefId(r.requiredInput?.href)).filter((id): id is string => id !== null),
     variableName,
     resultType: scope.type(decision.variable?.typeRef ?? literalTypeRef(decision)),
-    logic: compileLogic(decision, key, variableName, scope),
+    logic: compileLogic(decision, key, variableName, scope.within(decisionLanguage(decision))),
   };
+}
+
+/** DMN has no expressionLanguage on a decision or table; Camunda 7 models still write one, kept by moddle as a plain attribute. */
+function decisionLanguage(decision: DmnDecision): string | undefined {
+  const fromTable = decision.decisionLogic?.$attrs?.expressionLanguage;
+  const own = decision.$attrs?.expressionLanguage;
+  return (typeof fromTable === 'string' ? fromTable : undefined) ?? (typeof own === 'string' ? own : undefined);
 }
 
 function compileLogic(decision: DmnDecision, key: string, variableName: string, scope: CompileScope): DecisionLogic {

@@ -8,8 +8,9 @@ export class FeelEvaluationFailure extends Error {
   constructor(
     readonly text: string,
     cause: unknown,
+    language = 'FEEL',
   ) {
-    super(`failed to evaluate FEEL '${text}': ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`failed to evaluate ${language} '${text}': ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
 
@@ -41,7 +42,8 @@ export class CompiledFeelExpression {
 
   evaluate(context: FeelContext): unknown {
     const name = this.shape.bareVariable;
-    if (name !== null && hasOwn(context, name)) return context[name];
+    // A name alone is a variable: a missing one is null, never the FEEL built-in function of that name (`sum`).
+    if (name !== null) return hasOwn(context, name) ? context[name] : null;
     if (!this.shape.usesVariables) {
       this.constant ??= { value: this.run({}) };
       return this.constant.value;
@@ -51,7 +53,9 @@ export class CompiledFeelExpression {
 
   private run(context: FeelContext): unknown {
     try {
-      return evaluate(this.text, context).value ?? null;
+      const value = evaluate(this.text, context).value ?? null;
+      // A function is no DMN value; passing it on would put its source text into messages.
+      return typeof value === 'function' ? null : value;
     } catch (err) {
       throw new FeelEvaluationFailure(this.text, err);
     }

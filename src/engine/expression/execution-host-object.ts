@@ -73,6 +73,14 @@ export function executionHostObject(execution: ExpressionExecution): HostObject 
           if (name === null || !execution.setVariableLocal) return NOT_FOUND;
           execution.setVariableLocal(name, args[1]);
           return found(null);
+        case 'removeVariable/1':
+          if (name === null || !execution.removeVariable) return NOT_FOUND;
+          execution.removeVariable(name);
+          return found(null);
+        case 'removeVariableLocal/1':
+          if (name === null || !execution.removeVariableLocal) return NOT_FOUND;
+          execution.removeVariableLocal(name);
+          return found(null);
         default:
           return NOT_FOUND;
       }

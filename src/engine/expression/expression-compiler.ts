@@ -1,5 +1,5 @@
 import { ExpressionError } from '../errors';
-import { TemplatePart } from './expression-ast';
+import { AstNode, TemplatePart } from './expression-ast';
 import { coerceToString } from './expression-coercion';
 import { ExpressionContext } from './expression-context';
 import { evaluateNode } from './expression-evaluator';
@@ -15,6 +15,8 @@ export class CompiledExpression {
   readonly isLiteral: boolean;
   /** Top-level identifiers the expression reads (variables, or `execution`). */
   readonly identifiers: readonly string[];
+  /** Top-level names a method is called on, directly or through properties (`bean` in `${bean.calc(x)}`). */
+  readonly methodTargets: readonly string[];
   private readonly parts: readonly TemplatePart[];
 
   constructor(readonly text: string) {
@@ -29,6 +31,7 @@ export class CompiledExpression {
     }
     this.parts = Object.freeze(parsed.parts);
     this.identifiers = Object.freeze(parsed.identifiers);
+    this.methodTargets = Object.freeze(methodTargets(parsed.parts));
     this.isLiteral = parsed.parts.every((p) => typeof p === 'string');
     Object.freeze(this);
   }
@@ -77,6 +80,50 @@ export class CompiledExpression {
  * Compiles and caches expressions by text. The cache is bounded (oldest entries go first) because
  * texts come from deployments and, through the REST API, from users.
  */
+function rootName(node: AstNode): string | null {
+  if (node.kind === 'identifier') return node.name;
+  return node.kind === 'property' || node.kind === 'method' ? rootName(node.base) : null;
+}
+
+function methodTargets(parts: readonly TemplatePart[]): string[] {
+  const out = new Set<string>();
+  const walk = (node: AstNode): void => {
+    switch (node.kind) {
+      case 'method': {
+        const root = rootName(node.base);
+        if (root !== null) out.add(root);
+        walk(node.base);
+        node.args.forEach(walk);
+        return;
+      }
+      case 'property':
+        walk(node.base);
+        walk(node.property);
+        return;
+      case 'function':
+        node.args.forEach(walk);
+        return;
+      case 'unary':
+        walk(node.operand);
+        return;
+      case 'binary':
+      case 'logical':
+        walk(node.left);
+        walk(node.right);
+        return;
+      case 'conditional':
+        walk(node.test);
+        walk(node.then);
+        walk(node.otherwise);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const part of parts) if (typeof part !== 'string') walk(part);
+  return [...out];
+}
+
 export class ExpressionCompiler {
   private readonly cache = new Map<string, CompiledExpression>();
 

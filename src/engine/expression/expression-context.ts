@@ -48,6 +48,8 @@ export interface ExpressionExecution {
   getVariablesLocal?(): Record<string, unknown>;
   setVariable?(name: string, value: unknown): void;
   setVariableLocal?(name: string, value: unknown): void;
+  removeVariable?(name: string): void;
+  removeVariableLocal?(name: string): void;
 }
 
 export const HOST_OBJECT: unique symbol = Symbol('expression.hostObject');

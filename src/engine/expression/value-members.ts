@@ -55,6 +55,7 @@ const STRING_METHODS: MethodTable = {
   startsWith: { arity: 1, call: (s: string, [o]) => s.startsWith(str(o)) },
   endsWith: { arity: 1, call: (s: string, [o]) => s.endsWith(str(o)) },
   indexOf: { arity: 1, call: (s: string, [o]) => s.indexOf(str(o)) },
+  concat: { arity: 1, call: (s: string, [o]) => s + str(o) },
   toUpperCase: { arity: 0, call: (s: string) => s.toUpperCase() },
   toLowerCase: { arity: 0, call: (s: string) => s.toLowerCase() },
   trim: { arity: 0, call: (s: string) => s.trim() },

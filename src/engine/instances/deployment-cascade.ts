@@ -11,7 +11,7 @@ import { IncidentEntity } from '../../persistence/entities/runtime/incident.enti
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
-import { ProcessEngineError } from '../errors';
+import { ConflictError } from '../errors';
 
 const CHUNK = 500;
 
@@ -34,8 +34,10 @@ export async function ensureNoInstances(em: EntityManager, definitionIds: string
     .getRawMany<{ id: string; n: number | string }>();
   const used = rows.find((r) => Number(r.n) > 0);
   if (used) {
-    throw new ProcessEngineError(
+    // Camunda: a 500; the caller may delete with cascade or end the instances first, so a 409 here.
+    throw new ConflictError(
       `ENGINE-03076 Deletion of process definition without cascading failed. Process definition with id: ${used.id} can't be deleted, because there are ${Number(used.n)} dependent process instances.`,
+      'ProcessEngineException',
     );
   }
 }

@@ -6,6 +6,7 @@ import { currentDefinition, isStartable, startAtEvent } from '../bpmn/runtime/ev
 import { triggerEvent } from '../bpmn/runtime/events/event-trigger';
 import { AsyncJobConfig, JOB_HANDLER } from '../bpmn/runtime/events/job-kinds';
 import { takeFlows } from '../bpmn/runtime/execution-tree';
+import { fireTaskTimeout } from '../bpmn/runtime/task-listeners';
 import { defaultOutgoing } from '../bpmn/runtime/outgoing-flows';
 import { ProcessInstanceState } from '../bpmn/runtime/process-instance-state';
 import { ProcessEngineError } from '../errors';
@@ -46,6 +47,16 @@ async function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState
   takeFlows(ctx, instance, execution, flows);
 }
 
+/** A timeout task listener is due: it runs against the task, which stays; a cycle plans its next firing. */
+async function fireTimeoutListener(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): Promise<void> {
+  const { listenerId } = JSON.parse(job.handlerConfiguration ?? '{}') as { listenerId?: string };
+  const task = (await ctx.tasksOf(instance)).find((t) => t.executionId === execution.id && t.taskDefinitionKey === job.activityId);
+  if (!task || !listenerId) throw new ProcessEngineError(`Job ${job.id}: no task of '${job.activityId}' waits on execution ${execution.id}`);
+  fireTaskTimeout(ctx, instance, task, listenerId);
+  ctx.touch(instance);
+  reschedule(ctx, instance, job);
+}
+
 async function fireStartTimer(ctx: RuntimeContext, job: JobEntity): Promise<void> {
   const definition = job.processDefinitionId ? await currentDefinition(ctx, job.processDefinitionId) : null;
   if (!definition) throw new ProcessEngineError(`Job ${job.id}: process definition ${job.processDefinitionId} does not exist`);
@@ -63,6 +74,7 @@ export async function runJob(ctx: RuntimeContext, job: JobEntity): Promise<void>
   const execution = instance?.get(job.executionId ?? '');
   if (!instance || !execution) throw new ProcessEngineError(`Job ${job.id}: execution ${job.executionId} does not exist`);
   if (job.handlerType === JOB_HANDLER.asyncContinuation) return continueAsync(ctx, instance, execution, job);
+  if (job.handlerType === JOB_HANDLER.taskListenerTimer) return fireTimeoutListener(ctx, instance, execution, job);
   const outcome = await triggerEvent(ctx, instance, execution, job.activityId!);
   if (outcome === 'kept') reschedule(ctx, instance, job);
 }

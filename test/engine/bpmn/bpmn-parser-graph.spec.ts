@@ -124,10 +124,10 @@ describe('parseBpmn: external task with boundary events', () => {
     expect(graph.taskPriority!.text).toBe('10');
     expect(graph.jobPriority!.text).toBe('5');
     const pay = node(graph, 'Pay', 'serviceTask');
-    expect(pay.externalTask.topic.evaluate(evalIn({ region: 'eu' }))).toBe('eu-payments');
-    expect(pay.externalTask.priority!.text).toBe('${priority}');
-    expect(pay.externalTask.errorEventDefinitions).toHaveLength(1);
-    const mapping = pay.externalTask.errorEventDefinitions[0];
+    expect(pay.externalTask!.topic.evaluate(evalIn({ region: 'eu' }))).toBe('eu-payments');
+    expect(pay.externalTask!.priority!.text).toBe('${priority}');
+    expect(pay.externalTask!.errorEventDefinitions).toHaveLength(1);
+    const mapping = pay.externalTask!.errorEventDefinitions[0];
     expect(mapping).toMatchObject({ id: 'Map_Declined', errorCode: 'PAYMENT_FAILED' });
     expect(mapping.expression.evaluate(evalIn({ result: 'declined' }))).toBe(true);
     expect(mapping.errorMessage!.evaluate(evalIn({ amount: 12 }))).toBe('Payment of 12 failed');
@@ -138,7 +138,7 @@ describe('parseBpmn: external task with boundary events', () => {
       { name: 'timeout', value: '30' },
     ]);
     expect(node(graph, 'Start', 'startEvent').async.asyncBefore).toBe(true);
-    expect(node(graph, 'Notify', 'sendTask').externalTask.topic.text).toBe('notify');
+    expect(node(graph, 'Notify', 'sendTask').externalTask!.topic.text).toBe('notify');
   });
 
   it('links boundary events to their activity', async () => {

@@ -198,10 +198,32 @@ describe('parseDmn', () => {
     );
   });
 
-  it('keeps a decision in another expression language, failing it at evaluation', async () => {
+  it('evaluates a JUEL literal expression with the project evaluator', async () => {
     const xml = definitions('<decision id="juel"><literalExpression expressionLanguage="juel"><text>${1 + 1}</text></literalExpression></decision>');
     const model = await parseDmn(xml, 'juel.dmn');
-    expect(() => evaluateDecision(model, 'juel', {})).toThrow(/expression language 'juel' .* is not supported \(only FEEL\)/);
+    expect(evaluateDecision(model, 'juel', {}).rows[0].juel.value).toBe(2);
+  });
+
+  it('reads expressionLanguage on a decision (Camunda 7 models write it there too)', async () => {
+    const xml = definitions(
+      '<decision id="d" expressionLanguage="juel"><decisionTable><input><inputExpression><text>${x * 2}</text></inputExpression></input>' +
+        '<output name="out" /><rule><inputEntry><text>${cellInput &gt; 3}</text></inputEntry><outputEntry><text>big</text></outputEntry></rule></decisionTable></decision>',
+    );
+    const model = await parseDmn(xml, 'decision-juel.dmn');
+    expect(evaluateDecision(model, 'd', vars({ x: 2 })).rows[0].out.value).toBe('big');
+    expect(evaluateDecision(model, 'd', vars({ x: 1 })).rows).toEqual([]);
+  });
+
+  it('a JUEL text that does not parse is refused at deployment naming the cell', async () => {
+    const xml = definitions('<decision id="bad"><literalExpression expressionLanguage="juel"><text>${1 +}</text></literalExpression></decision>');
+    const err = await parseFailure(xml);
+    expect(err.message).toContain('JUEL syntax error in');
+  });
+
+  it('keeps a decision in another expression language, failing it at evaluation', async () => {
+    const xml = definitions('<decision id="groovy"><literalExpression expressionLanguage="groovy"><text>1 + 1</text></literalExpression></decision>');
+    const model = await parseDmn(xml, 'groovy.dmn');
+    expect(() => evaluateDecision(model, 'groovy', {})).toThrow(/expression language 'groovy' .* is not supported \(only FEEL and JUEL\)/);
   });
 
   it('tolerates elements it does not know, as warnings', async () => {

@@ -1,4 +1,4 @@
-import { ProcessEngineError } from '../../../src/engine/errors';
+import { ConflictError } from '../../../src/engine/errors';
 import { HistoricActivityInstanceEntity } from '../../../src/persistence/entities/history/historic-activity-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../../src/persistence/entities/history/historic-process-instance.entity';
 import { ExecutionEntity } from '../../../src/persistence/entities/runtime/execution.entity';
@@ -49,7 +49,7 @@ describe(`instance deletion and deployment deletion (${databaseLabel()})`, () =>
     await s.start('plainTask');
 
     const failure = s.engine.repository.deleteDeployment(null, deployment.deployment.id, false);
-    await expect(failure).rejects.toBeInstanceOf(ProcessEngineError);
+    await expect(failure).rejects.toBeInstanceOf(ConflictError);
     await expect(s.engine.repository.deleteDeployment(null, deployment.deployment.id, false)).rejects.toThrow(
       `ENGINE-03076 Deletion of process definition without cascading failed. Process definition with id: ${definition.id} can't be deleted, because there are 2 dependent process instances.`,
     );

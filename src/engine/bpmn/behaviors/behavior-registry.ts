@@ -10,6 +10,7 @@ import { ErrorEndEventBehavior } from './error-end-event.behavior';
 import { EscalationThrowEventBehavior } from './escalation-throw-event.behavior';
 import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
 import { ExclusiveGatewayBehavior } from './exclusive-gateway.behavior';
+import { ExpressionTaskBehavior } from './expression-task.behavior';
 import { ExternalTaskBehavior, externalTaskConfigOf } from './external-task.behavior';
 import { InclusiveGatewayBehavior } from './inclusive-gateway.behavior';
 import { IntermediateCatchEventBehavior } from './intermediate-catch-event.behavior';
@@ -33,6 +34,7 @@ interface Behaviors {
   errorEnd: ActivityBehavior;
   external: ActivityBehavior;
   delegate: ActivityBehavior;
+  expression: ActivityBehavior;
   userTask: ActivityBehavior;
   scriptTask: ActivityBehavior;
   businessRule: ActivityBehavior;
@@ -61,6 +63,7 @@ function all(): Behaviors {
     errorEnd: new ErrorEndEventBehavior(),
     external: new ExternalTaskBehavior(),
     delegate: new DelegateBehavior(),
+    expression: new ExpressionTaskBehavior(),
     userTask: new UserTaskBehavior(),
     scriptTask: new ScriptTaskBehavior(),
     businessRule: new BusinessRuleTaskBehavior(),
@@ -132,9 +135,9 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
       return b.scriptTask;
     case 'serviceTask':
     case 'sendTask':
-      return 'delegate' in node ? b.delegate : b.external;
+      return 'delegate' in node ? b.delegate : node.expressionTask ? b.expression : b.external;
     case 'businessRuleTask':
-      return node.decision ? b.businessRule : b.external;
+      return node.decision ? b.businessRule : node.expressionTask ? b.expression : b.external;
     case 'receiveTask':
       return b.receive;
     case 'exclusiveGateway':

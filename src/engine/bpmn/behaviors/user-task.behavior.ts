@@ -6,6 +6,7 @@ import { newId } from '../../util/ids';
 import { UserTaskNode } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { ActivityBehavior } from '../runtime/activity-behavior';
+import { fireTaskCreated, planTaskTimeouts } from '../runtime/task-listeners';
 import { toTaskDate } from './task-dates';
 
 function text(activity: ActivityExecution, value: string | null): string | null {
@@ -83,6 +84,8 @@ export class UserTaskBehavior implements ActivityBehavior {
     for (const user of identities(config.candidateUsers.map((e) => activity.evaluate(e)))) link(user, null);
     for (const group of identities(config.candidateGroups.map((e) => activity.evaluate(e)))) link(null, group);
     ctx.history.activityUpdated(execution.activityInstanceId!, { taskId: task.id, assignee: task.assignee });
+    fireTaskCreated(ctx, instance, task);
+    planTaskTimeouts(ctx, instance, task);
   }
 
   signal(): void {

@@ -1,4 +1,5 @@
 import type { CompiledExpression } from '../../expression';
+import type { TimerEventDefinition } from './event-definition';
 
 /** camunda:asyncBefore/asyncAfter/exclusive, job priority and the retry cycle of the jobs they create. */
 export interface AsyncConfig {
@@ -73,6 +74,8 @@ export interface ExpressionListenerConfig {
   readonly id: string | null;
   /** A class or delegateExpression listener: called with `notify(execution)` instead of evaluating `expression`. */
   readonly delegate?: DelegateRef;
+  /** A `timeout` task listener's timer: a job fires the listener when it is due; the task stays. */
+  readonly timer?: TimerEventDefinition;
 }
 
 /** An execution listener whose work is JavaScript, run in the sandbox (task listeners with scripts are refused). */
@@ -95,6 +98,12 @@ export interface ExternalTaskErrorMapping {
   readonly errorCode: string | null;
   readonly errorMessage: CompiledExpression | null;
   readonly expression: CompiledExpression;
+}
+
+/** camunda:expression on a service, send or business rule task (or a message throw event): evaluated, its value into camunda:resultVariable. */
+export interface ExpressionTaskConfig {
+  readonly expression: CompiledExpression;
+  readonly resultVariable: string | null;
 }
 
 export interface ExternalTaskConfig {

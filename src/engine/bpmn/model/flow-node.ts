@@ -6,6 +6,7 @@ import type {
   DecisionRefConfig,
   DelegateRef,
   ExecutionListenerConfig,
+  ExpressionTaskConfig,
   ExternalTaskConfig,
   IoMapping,
   MultiInstanceConfig,
@@ -142,9 +143,11 @@ export interface UserTaskNode extends ActivityBase {
 }
 
 /** Service and send tasks: only external tasks are executable here (no Java delegates). */
+/** Exactly one of `externalTask` and `expressionTask` is set. */
 export interface ExternalTaskNode extends ActivityBase {
   readonly type: 'serviceTask' | 'sendTask';
-  readonly externalTask: ExternalTaskConfig;
+  readonly externalTask: ExternalTaskConfig | null;
+  readonly expressionTask?: ExpressionTaskConfig | null;
 }
 
 /** JavaScript run in the sandbox; its last value goes to camunda:resultVariable when set. */
@@ -160,11 +163,12 @@ export interface DelegateTaskNode extends ActivityBase {
   readonly delegate: DelegateRef;
 }
 
-/** Exactly one of `decision` and `externalTask` is set. */
+/** Exactly one of `decision`, `externalTask` and `expressionTask` is set. */
 export interface BusinessRuleTaskNode extends ActivityBase {
   readonly type: 'businessRuleTask';
   readonly decision: DecisionRefConfig | null;
   readonly externalTask: ExternalTaskConfig | null;
+  readonly expressionTask?: ExpressionTaskConfig | null;
 }
 
 export interface ReceiveTaskNode extends ActivityBase {

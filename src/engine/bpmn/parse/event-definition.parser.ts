@@ -102,7 +102,8 @@ function signal(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'s
   };
 }
 
-function timer(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'timer'> | null {
+/** A timer event definition; also the timer of a `timeout` task listener. */
+export function timer(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'timer'> | null {
   const options = (['timeDate', 'timeDuration', 'timeCycle'] as const).filter((t) => child(def, t));
   if (options.length !== 1) {
     ctx.error(`Timer needs configuration (either timeDate, timeCycle or timeDuration is needed) (${describe(el)})`, el);

@@ -1,4 +1,4 @@
-import { ExternalTaskConfig, ExternalTaskErrorMapping } from '../model/element-config';
+import { ExpressionTaskConfig, ExternalTaskConfig, ExternalTaskErrorMapping } from '../model/element-config';
 import { attr, child, extensions, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 
@@ -12,6 +12,27 @@ const JAVA_ATTRIBUTES = ['class', 'delegateExpression', 'expression'] as const;
  * `implementationOwner` carries the camunda attributes; `element` is the flow element reported.
  * Returns null when there is no usable implementation (an error is recorded when `required`).
  */
+/**
+ * camunda:expression on a service, send or business rule task: evaluated by the project's evaluator
+ * (never a bean: a method may only be called on `execution`), its value into camunda:resultVariable.
+ */
+export function parseExpressionImplementation(el: ModdleElement, ctx: ParseContext): ExpressionTaskConfig | null {
+  const text = attr(el, 'expression');
+  if (text === null) return null;
+  // camunda:class or delegateExpression beside it: the external parser refuses the Java part.
+  if (attr(el, 'class') !== null || attr(el, 'delegateExpression') !== null) return null;
+  if (attr(el, 'type') !== null) {
+    ctx.error(`${localType(el)} ${describe(el)} has both camunda:expression and camunda:type; only one implementation is allowed`, el);
+    return null;
+  }
+  const expression = ctx.beanFreeExpression(text, el, "Attribute 'camunda:expression'", ['execution']);
+  if (!expression) {
+    ctx.error(`Attribute 'camunda:expression' of ${describe(el)} is empty`, el);
+    return null;
+  }
+  return { expression, resultVariable: attr(el, 'resultVariable') };
+}
+
 export function parseExternalImplementation(
   implementationOwner: ModdleElement,
   element: ModdleElement,
@@ -20,6 +41,7 @@ export function parseExternalImplementation(
 ): ExternalTaskConfig | null {
   const kind = localType(element);
   for (const name of JAVA_ATTRIBUTES) {
+    if (name === 'expression' && implementationOwner === element && ['serviceTask', 'sendTask', 'businessRuleTask'].includes(kind)) continue;
     if (attr(implementationOwner, name) !== null) {
       ctx.error(
         `${kind} ${describe(element)} uses camunda:${name}, which is not supported: deployments never run Java code or ` +
@@ -31,7 +53,7 @@ export function parseExternalImplementation(
   }
   const type = attr(implementationOwner, 'type');
   if (type === null) {
-    if (required) {
+    if (required && attr(implementationOwner, 'expression') === null) {
       ctx.error(
         `One of the attributes 'class', 'delegateExpression', 'type', or 'expression' is mandatory on ${kind}. ` +
           `Only camunda:type="external" is supported (${describe(element)})`,

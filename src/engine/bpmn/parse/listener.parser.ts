@@ -1,8 +1,12 @@
 import { ExecutionListenerConfig, ExpressionListenerConfig } from '../model/element-config';
 import { attr, children, extensions, ModdleElement } from './moddle-element';
 import { parseDelegate } from './delegate.parser';
+import { TimerEventDefinition } from '../model/event-definition';
+import { timer } from './event-definition.parser';
 import { describe, ParseContext } from './parse-context';
 import { parseScript } from './script.parser';
+
+const TASK_EVENTS = new Set(['create', 'assignment', 'update', 'complete', 'delete', 'timeout']);
 
 const KINDS = {
   'camunda:ExecutionListener': 'Execution listener',
@@ -60,20 +64,32 @@ function readListeners(
       if (script) listeners.push({ event, script, id: attr(listener, 'id') });
       continue;
     }
-    if (type === 'camunda:TaskListener' && (event === 'timeout' || children(listener, 'eventDefinitions').length > 0)) {
-      ctx.error(`Task listener with event 'timeout' on ${describe(el)} is not supported`, el);
+    let timerDefinition: TimerEventDefinition | undefined;
+    if (type === 'camunda:TaskListener' && event === 'timeout') {
+      const id = attr(listener, 'id');
+      const defs = children(listener, 'eventDefinitions');
+      if (!id || defs.length !== 1 || defs[0].$type !== 'bpmn:TimerEventDefinition') {
+        ctx.error(`Timeout task listener on ${describe(el)} needs an id and one timerEventDefinition`, el);
+        continue;
+      }
+      const parsed = timer(defs[0], el, ctx);
+      if (!parsed) continue;
+      timerDefinition = parsed;
+    } else if (type === 'camunda:TaskListener' && !TASK_EVENTS.has(event)) {
+      ctx.error(`Task listener event '${event}' on ${describe(el)} is not one of ${[...TASK_EVENTS].join(', ')}`, el);
       continue;
     }
     if (delegate) {
       listeners.push({ event, expression: ctx.placeholder(), id: attr(listener, 'id'), delegate });
       continue;
     }
-    const expression = ctx.expression(attr(listener, 'expression'), el, `the ${kind.toLowerCase()} '${event}'`);
+    const hosts = type === 'camunda:TaskListener' ? ['execution', 'task'] : ['execution'];
+    const expression = ctx.beanFreeExpression(attr(listener, 'expression'), el, `The ${kind.toLowerCase()} '${event}'`, hosts);
     if (!expression) {
       ctx.error(`${kind} '${event}' on ${describe(el)} needs a camunda:expression`, el);
       continue;
     }
-    listeners.push({ event, expression, id: attr(listener, 'id') });
+    listeners.push({ event, expression, id: attr(listener, 'id'), ...(timerDefinition ? { timer: timerDefinition } : {}) });
   }
   return listeners;
 }

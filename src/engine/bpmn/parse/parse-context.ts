@@ -82,6 +82,27 @@ export class ParseContext {
     }
   }
 
+  /**
+   * `camunda:expression` of a task or listener: a method called on a name other than the given host
+   * objects would call a Java bean in Camunda (which fails only when it runs); refused here, naming it.
+   */
+  beanFreeExpression(text: string | null | undefined, el: ModdleElement, what: string, hosts: readonly string[]): CompiledExpression | null {
+    const expression = this.expression(text, el, what);
+    if (!expression) return null;
+    // An embedded engine's registered delegates are the beans of its expressions (unverified: any name may be one).
+    const registered = (name: string) => this.hostCode !== null && (!this.hostCode.verify || this.hostCode.delegates.get(name) !== undefined);
+    const bean = expression.methodTargets.find((name) => !hosts.includes(name) && !registered(name));
+    if (bean !== undefined) {
+      this.error(
+        `${what} of ${describe(ownerOf(el))} calls a method on '${bean}', which would be a Java bean in Camunda: deployments never run Java code ` +
+          `(methods may be called on ${hosts.map((h) => `'${h}'`).join(' and ')})`,
+        el,
+      );
+      return this.placeholder();
+    }
+    return expression;
+  }
+
   /** camunda:jobPriority / camunda:taskPriority read from `el` (reported against `owner`). */
   priority(el: ModdleElement, attribute: 'jobPriority' | 'taskPriority', owner: ModdleElement = el): CompiledExpression | null {
     const text = typeof el[attribute] === 'string' ? (el[attribute] as string) : null;

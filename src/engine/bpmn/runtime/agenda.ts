@@ -64,6 +64,15 @@ export class Agenda {
     return (this.pending.get(execution) ?? 0) > 0;
   }
 
+  /**
+   * Variables a command brought in are seen by the conditional events of their scope before the token
+   * moves on (Camunda dispatches variable events at once): settles them now, unless the agenda is
+   * already running (then it settles them itself when idle).
+   */
+  async settleVariables(): Promise<void> {
+    if (!this.running) await this.run();
+  }
+
   async run(): Promise<void> {
     if (this.running) return;
     this.running = true;

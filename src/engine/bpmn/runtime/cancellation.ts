@@ -10,6 +10,7 @@ import { fireListeners } from './execution-listeners';
 import { finishProcessInstance } from './instance-end';
 import { ProcessInstanceState } from './process-instance-state';
 import { removeExecutions, subtree } from './subtree';
+import { fireTaskEvent } from './task-listeners';
 import { removeIncidentsOf } from '../../incident/incidents';
 
 export interface CancelOptions {
@@ -44,14 +45,19 @@ export async function cancelActivities(
     const ref = resolveActivity(instance.graph, e.activityId);
     if (!ref || !e.activityInstanceId || seen.has(e.activityInstanceId)) continue;
     seen.add(e.activityInstanceId);
+    // As Camunda's ExecutionEntity.interrupt: the task goes (its delete listeners) before the activity's end listeners.
+    if (!ref.isBody && ref.node.type === 'userTask') {
+      for (const task of await ctx.tasksOf(instance)) {
+        if (task.executionId !== e.id) continue;
+        if (!opts.skipCustomListeners) fireTaskEvent(ctx, instance, task, 'delete');
+        ctx.deleteTask(instance, task);
+      }
+    }
     if (!opts.skipCustomListeners && !ref.isBody) {
       await fireListeners(ctx, e, ref.node.executionListeners, 'end', ref.node.id);
     }
     ctx.history.activityEnded(e.activityInstanceId, { state: ActivityInstanceState.CANCELED });
     if (ref.isBody) continue;
-    if (ref.node.type === 'userTask') {
-      for (const task of await ctx.tasksOf(instance)) if (task.executionId === e.id) ctx.deleteTask(instance, task);
-    }
     if (hasExternalTask(ref.node)) {
       for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === e.id) ctx.deleteExternalTask(instance, task);
     }

@@ -42,6 +42,8 @@ export function expressionExecution(ctx: RuntimeContext, execution: ExecutionEnt
     getVariablesLocal: () => plainMap(vars.local(execution)),
     setVariable: (name, value) => vars.set(execution, name, untypedValue(value)),
     setVariableLocal: (name, value) => vars.setLocal(execution, name, untypedValue(value)),
+    removeVariable: (name) => vars.remove(execution, name),
+    removeVariableLocal: (name) => vars.removeLocal(execution, name),
   };
 }
 

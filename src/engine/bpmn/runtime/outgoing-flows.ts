@@ -1,5 +1,5 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { BadUserRequestError, ProcessEngineError } from '../../errors';
+import { BadUserRequestError } from '../../errors';
 import { FlowNode, SequenceFlow } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { evaluateCondition } from './expression-scope';
@@ -96,6 +96,9 @@ export async function inclusiveOutgoing(
   return [fallback];
 }
 
-function noFlowSelected(node: FlowNode): ProcessEngineError {
-  return new ProcessEngineError(`ENGINE-02004 No outgoing sequence flow for the element with id '${node.id}' could be selected for continuing the process.`);
+function noFlowSelected(node: FlowNode): BadUserRequestError {
+  return new BadUserRequestError(
+    `ENGINE-02004 No outgoing sequence flow for the element with id '${node.id}' could be selected for continuing the process.`,
+    'ProcessEngineException',
+  );
 }

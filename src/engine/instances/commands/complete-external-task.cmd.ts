@@ -22,6 +22,11 @@ export class CompleteExternalTaskCmd implements Command<void> {
     const { task, instance, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
     ctx.variables.setAll(execution, this.variables);
     ctx.variables.setAll(execution, this.localVariables, true);
+    if (Object.keys({ ...this.variables, ...this.localVariables }).length > 0) {
+      await ctx.agenda.settleVariables();
+      // An interrupting conditional event canceled the task with its activity: the completion ends there.
+      if (!(await ctx.findExternalTask(task.id))) return;
+    }
     ctx.deleteExternalTask(instance, task);
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskCompleted());
     if (!throwMappedError(ctx, execution, ref)) ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });

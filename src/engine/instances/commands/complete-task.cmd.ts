@@ -4,6 +4,7 @@ import { NotFoundError, ProcessEngineError, SuspendedEntityInteractionError } fr
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
+import { fireTaskEvent } from '../../bpmn/runtime/task-listeners';
 
 /** Completes a user task: sets the variables (task scope rules), removes the task and continues the process. */
 export class CompleteTaskCmd implements Command<VariableMap | null> {
@@ -24,14 +25,27 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
       return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;
     }
     for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
+    if (Object.keys(this.variables ?? {}).length > 0) {
+      await ctx.agenda.settleVariables();
+      // An interrupting conditional event took the task away: nothing is left to complete.
+      if (!(await ctx.findTask(task.id))) {
+        if (!this.withVariablesInReturn) return null;
+        const at = task.executionId ? instance.get(task.executionId) : undefined;
+        return at ? ctx.variables.visible(at) : (instance.finalVariables ?? {});
+      }
+    }
     const execution = task.executionId ? instance.get(task.executionId) : undefined;
     const ref = resolveActivity(instance.graph, task.taskDefinitionKey);
     if (!execution || !ref || execution.activityId !== ref.id) {
       throw new ProcessEngineError(`Task ${task.id} does not belong to a waiting activity of process instance ${instance.id}`);
     }
+    // Camunda's order: the complete listeners, then the task goes, then the activity ends (its end listeners).
+    fireTaskEvent(ctx, instance, task, 'complete');
     // The assignee at completion is what history keeps.
     ctx.history.activityEnded(execution.activityInstanceId!, { assignee: task.assignee });
     ctx.deleteTask(instance, task);
+    // The timers of its timeout listeners go with the task.
+    if (ref.node.type === 'userTask' && ref.node.userTask.taskListeners.some((l) => l.timer)) ctx.events.dropRowsOf(instance, execution, [ref.id]);
     ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
     await ctx.agenda.run();
     if (!this.withVariablesInReturn) return null;

@@ -2,6 +2,7 @@ import { checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { ConflictError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
+import { setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
 
 /** Claim, unclaim and set assignee. */
 export class SetTaskAssigneeCmd implements Command<void> {
@@ -18,10 +19,7 @@ export class SetTaskAssigneeCmd implements Command<void> {
     if (this.claim && this.userId != null && task.assignee != null && task.assignee !== this.userId) {
       throw new ConflictError(`Task '${task.id}' is already claimed by someone else.`, 'TaskAlreadyClaimedException');
     }
-    if (task.assignee === this.userId) return;
-    task.assignee = this.userId;
-    task.lastUpdated = ctx.now();
-    ctx.grantTaskDefaults(task.id, this.userId);
-    if (task.activityInstanceId) ctx.history.activityUpdated(task.activityInstanceId, { assignee: this.userId });
+    if (!setAssigneeOrOwner(ctx, task, 'assignee', this.userId)) return;
+    await taskUpdated(ctx, task, true);
   }
 }

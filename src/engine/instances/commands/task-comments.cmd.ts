@@ -8,7 +8,7 @@ import { Command } from '../../command/command';
 import { NotFoundError, NullValueError } from '../../errors';
 import { newId } from '../../util/ids';
 import { TaskComment } from '../runtime-types';
-import { ensureTaskActive } from './task-identity-links.cmd';
+import { ensureTaskActive, taskUpdated } from './task-identity-links.cmd';
 
 function toComment(c: CommentEntity): TaskComment {
   return {
@@ -66,6 +66,8 @@ export class CreateTaskCommentCmd implements Command<TaskComment> {
       removalTime: null,
     });
     ctx.uow.insert(CommentEntity, comment);
+    // A comment belongs to the task: an update of a created task, as Camunda's AddCommentCmd fires it.
+    await taskUpdated(ctx, task, false);
     return toComment(comment);
   }
 }

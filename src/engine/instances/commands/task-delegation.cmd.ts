@@ -2,7 +2,7 @@ import { checkTaskAssign, checkTaskWork } from '../../bpmn/runtime/runtime-autho
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { VariableMap } from '../../variables/typed-value';
-import { ensureTaskActive, findTaskOrFail, setAssigneeOrOwner } from './task-identity-links.cmd';
+import { ensureTaskActive, findTaskOrFail, setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
 
 export const PENDING = 'PENDING';
 export const RESOLVED = 'RESOLVED';
@@ -21,7 +21,7 @@ export class DelegateTaskCmd implements Command<void> {
     task.delegationState = PENDING;
     task.lastUpdated = ctx.now();
     if (task.owner == null) setAssigneeOrOwner(ctx, task, 'owner', task.assignee);
-    setAssigneeOrOwner(ctx, task, 'assignee', this.userId);
+    await taskUpdated(ctx, task, setAssigneeOrOwner(ctx, task, 'assignee', this.userId));
   }
 }
 
@@ -43,6 +43,6 @@ export class ResolveTaskCmd implements Command<void> {
     if (instance) for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
     task.delegationState = RESOLVED;
     task.lastUpdated = ctx.now();
-    setAssigneeOrOwner(ctx, task, 'assignee', task.owner);
+    await taskUpdated(ctx, task, setAssigneeOrOwner(ctx, task, 'assignee', task.owner));
   }
 }

@@ -3,6 +3,7 @@ import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { selectRows } from '../../../persistence/raw-rows';
 import { checkReadTaskOnly, checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { changeTaskUser, fireTaskUpdated, listensTo } from '../../bpmn/runtime/task-listeners';
 import { Command } from '../../command/command';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../../errors';
 import { newId } from '../../util/ids';
@@ -51,13 +52,20 @@ function validate(link: TaskIdentityLink): void {
   }
 }
 
-/** Assignee and owner links set the task's fields; any other type is a stored link. */
-export function setAssigneeOrOwner(ctx: RuntimeContext, task: TaskEntity, field: 'assignee' | 'owner', userId: string | null): void {
-  if (task[field] === userId) return;
-  task[field] = userId;
-  task.lastUpdated = ctx.now();
-  ctx.grantTaskDefaults(task.id, userId);
-  if (field === 'assignee' && task.activityInstanceId) ctx.history.activityUpdated(task.activityInstanceId, { assignee: userId });
+/** Assignee and owner links set the task's fields; any other type is a stored link. Whether it changed. */
+export function setAssigneeOrOwner(ctx: RuntimeContext, task: TaskEntity, field: 'assignee' | 'owner', userId: string | null): boolean {
+  return changeTaskUser(ctx, task, field, userId);
+}
+
+/**
+ * A property of a created process task changed through the task service: its `update` listeners, then
+ * `assignment` when the assignee changed, as Camunda's TaskEntity.triggerUpdateEvent.
+ */
+export async function taskUpdated(ctx: RuntimeContext, task: TaskEntity, assigneeChanged: boolean): Promise<void> {
+  // Without update or assignment listeners the instance need not be loaded.
+  if (!task.processInstanceId || !(await listensTo(ctx, task, ['update', 'assignment']))) return;
+  const instance = await ctx.loadInstance(task.processInstanceId);
+  if (instance) fireTaskUpdated(ctx, instance, task, assigneeChanged);
 }
 
 export class AddTaskIdentityLinkCmd implements Command<void> {
@@ -72,7 +80,10 @@ export class AddTaskIdentityLinkCmd implements Command<void> {
     await checkTaskAssign(ctx, task);
     ensureTaskActive(task);
     const { userId, groupId, type } = this.link;
-    if (type === ASSIGNEE || type === OWNER) return setAssigneeOrOwner(ctx, task, type, userId);
+    if (type === ASSIGNEE || type === OWNER) {
+      if (setAssigneeOrOwner(ctx, task, type, userId)) await taskUpdated(ctx, task, type === ASSIGNEE);
+      return;
+    }
     ctx.insertIdentityLink(
       Object.assign(new IdentityLinkEntity(), {
         id: newId(),
@@ -85,6 +96,7 @@ export class AddTaskIdentityLinkCmd implements Command<void> {
         tenantId: task.tenantId,
       }),
     );
+    await taskUpdated(ctx, task, false);
   }
 }
 
@@ -100,11 +112,19 @@ export class DeleteTaskIdentityLinkCmd implements Command<void> {
     await checkTaskAssign(ctx, task);
     ensureTaskActive(task);
     const { userId, groupId, type } = this.link;
-    if (type === ASSIGNEE || type === OWNER) return setAssigneeOrOwner(ctx, task, type, null);
+    if (type === ASSIGNEE || type === OWNER) {
+      if (setAssigneeOrOwner(ctx, task, type, null)) await taskUpdated(ctx, task, type === ASSIGNEE);
+      return;
+    }
+    let removed = false;
     for (const link of await storedLinks(ctx, task.id)) {
       // Camunda removes the user's links when a user is given, otherwise the group's.
       const matches = link.type === type && (userId != null ? link.userId === userId : link.groupId === groupId);
-      if (matches) ctx.uow.delete(IdentityLinkEntity, link);
+      if (matches) {
+        ctx.uow.delete(IdentityLinkEntity, link);
+        removed = true;
+      }
     }
+    if (removed) await taskUpdated(ctx, task, false);
   }
 }

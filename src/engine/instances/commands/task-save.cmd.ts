@@ -7,7 +7,7 @@ import { Command } from '../../command/command';
 import { BadUserRequestError, NotFoundError, NotValidError } from '../../errors';
 import { newId } from '../../util/ids';
 import { TaskProperties } from '../runtime-types';
-import { ensureTaskActive, setAssigneeOrOwner } from './task-identity-links.cmd';
+import { ensureTaskActive, setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
 
 /** Camunda's SaveTaskCmd on a task that exists: TASK_ASSIGN or UPDATE, every field replaced, the tenant kept. */
 export class UpdateTaskCmd implements Command<void> {
@@ -39,8 +39,9 @@ export class UpdateTaskCmd implements Command<void> {
       parentTaskId: p.parentTaskId,
       lastUpdated: ctx.now(),
     });
-    setAssigneeOrOwner(ctx, task, 'assignee', p.assignee);
+    const assigneeChanged = setAssigneeOrOwner(ctx, task, 'assignee', p.assignee);
     setAssigneeOrOwner(ctx, task, 'owner', p.owner);
+    await taskUpdated(ctx, task, assigneeChanged);
   }
 }
 

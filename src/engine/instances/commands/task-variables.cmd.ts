@@ -3,6 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { ProcessInstanceState } from '../../bpmn/runtime/process-instance-state';
 import { NotFoundError, ProcessEngineError } from '../../errors';
 import { TypedValue, VariableMap } from '../../variables/typed-value';
+import { fireTaskUpdated } from '../../bpmn/runtime/task-listeners';
 import { Command } from '../../command/command';
 import { pickVariables } from './pick-variables';
 import { checkReadTask, checkUpdateTaskVariables } from '../../bpmn/runtime/runtime-authorization';
@@ -67,5 +68,7 @@ export class ModifyTaskVariablesCmd implements Command<void> {
       else ctx.variables.removeForTask(instance, task, name);
     }
     ctx.touch(instance);
+    // Task-local variables belong to the task: changing them is an update of a created task, as in Camunda.
+    if (this.options.local && task.processInstanceId) fireTaskUpdated(ctx, instance, task, false);
   }
 }

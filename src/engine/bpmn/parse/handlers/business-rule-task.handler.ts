@@ -2,7 +2,7 @@ import { DecisionRefConfig, DecisionResultMapping } from '../../model/element-co
 import { BusinessRuleTaskNode } from '../../model/flow-node';
 import { parseActivityFields } from '../activity-fields.parser';
 import { ElementHandler } from '../element-handler';
-import { parseExternalImplementation } from '../external-task.parser';
+import { parseExpressionImplementation, parseExternalImplementation } from '../external-task.parser';
 import { attr, ModdleElement, rawAttr } from '../moddle-element';
 import { ParseContext } from '../parse-context';
 import { parseBinding } from './binding';
@@ -13,14 +13,16 @@ const MAPPERS: readonly DecisionResultMapping[] = ['singleEntry', 'singleResult'
 export const businessRuleTaskHandler: ElementHandler = ({ el, common, ctx }) => {
   const decisionRef = attr(el, 'decisionRef');
   const decision = decisionRef !== null ? parseDecisionRef(el, decisionRef, ctx) : null;
-  const externalTask = parseExternalImplementation(el, el, ctx, decisionRef === null);
-  if (!decision && !externalTask) return null;
+  const expressionTask = decision ? null : parseExpressionImplementation(el, ctx);
+  const externalTask = expressionTask ? null : parseExternalImplementation(el, el, ctx, decisionRef === null);
+  if (!decision && !externalTask && !expressionTask) return null;
   const node: BusinessRuleTaskNode = {
     ...parseActivityFields(el, common, ctx),
     type: 'businessRuleTask',
     activityType: 'businessRuleTask',
     decision,
     externalTask: decision ? null : externalTask,
+    expressionTask,
   };
   return node;
 };

@@ -2,7 +2,7 @@ import { DelegateTaskNode, ExternalTaskNode } from '../../model/flow-node';
 import { parseActivityFields } from '../activity-fields.parser';
 import { parseDelegate } from '../delegate.parser';
 import { ElementHandler } from '../element-handler';
-import { parseExternalImplementation } from '../external-task.parser';
+import { parseExpressionImplementation, parseExternalImplementation } from '../external-task.parser';
 
 /** A send task is implemented like a service task; only camunda:type="external" is executable. */
 export const sendTaskHandler: ElementHandler = ({ el, common, ctx }) => {
@@ -11,8 +11,9 @@ export const sendTaskHandler: ElementHandler = ({ el, common, ctx }) => {
     const node: DelegateTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', delegate };
     return node;
   }
-  const externalTask = parseExternalImplementation(el, el, ctx, true);
-  if (!externalTask) return null;
-  const node: ExternalTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', externalTask };
+  const expressionTask = parseExpressionImplementation(el, ctx);
+  const externalTask = expressionTask ? null : parseExternalImplementation(el, el, ctx, true);
+  if (!externalTask && !expressionTask) return null;
+  const node: ExternalTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', externalTask, expressionTask };
   return node;
 };

@@ -22,6 +22,10 @@ export type TriggerOutcome = 'consumed' | 'kept';
 
 const CANCEL: CancelOptions = { calledInstanceState: 'INTERNALLY_TERMINATED', reason: null };
 
+function hasVariables(payload: EventPayload): boolean {
+  return Object.keys(payload.variables ?? {}).length + Object.keys(payload.localVariables ?? {}).length > 0;
+}
+
 function deliver(ctx: RuntimeContext, execution: ExecutionEntity, payload: EventPayload): void {
   ctx.variables.setAll(execution, payload.variables);
   ctx.variables.setAll(execution, payload.localVariables, true);
@@ -122,6 +126,11 @@ export async function triggerEvent(
   if (execution.activityId === activityId) {
     ctx.events.dropRowsOf(instance, execution, [activityId]);
     deliver(ctx, execution, payload);
+    if (hasVariables(payload)) {
+      await ctx.agenda.settleVariables();
+      // An interrupting conditional event of an enclosing scope took the waiting execution away.
+      if (instance.ended || instance.get(execution.id) !== execution || execution.activityId !== activityId) return 'consumed';
+    }
     ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId });
     return 'consumed';
   }
