@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { BatchService } from './batch/batch.service';
 import { AuthorizationChecker } from './authorization/authorization-checker';
 import { BehaviorRegistry } from './bpmn/behaviors/behavior-registry';
 import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
@@ -47,6 +48,8 @@ export class ProcessEngine {
   readonly events: EventService;
   /** Jobs (timers, async continuations): the executor and the management calls. */
   readonly jobs: ManagementService;
+  /** Asynchronous mass operations (batches) and their management. */
+  readonly batches: BatchService;
   /** The engine's clock: `options.clock` when given (tests), else the system clock. */
   readonly clock: () => Date;
 
@@ -67,6 +70,7 @@ export class ProcessEngine {
     this.authorizations = new AuthorizationService(this.commands, checker);
     this.repository = new RepositoryService(this.commands, checker, this.clock);
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock, metrics);
+    this.batches = new BatchService(this.commands, o);
     deps = {
       checker,
       clock: this.clock,
@@ -78,6 +82,7 @@ export class ProcessEngine {
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
       metrics,
+      jobHandlers: this.batches.jobHandlers,
     };
     this.runtime = new RuntimeService(this.commands, this.repository);
     this.externalTasks = new ExternalTaskService({

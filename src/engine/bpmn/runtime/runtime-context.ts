@@ -1,3 +1,4 @@
+import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { EntityManager, In } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
@@ -50,7 +51,12 @@ export interface RuntimeDeps extends CommandDeps {
   readonly jobsCreated?: (due: Date) => void;
   /** Told after commit about the work done (monitoring). */
   readonly metrics: EngineMetrics;
+  /** Job handlers of the rooms above the job executor (the batch jobs), by handler type. */
+  readonly jobHandlers?: ReadonlyMap<string, JobHandler>;
 }
+
+/** The work of one job whose row the caller has deleted, in the job's transaction. */
+export type JobHandler = (ctx: RuntimeContext, job: JobEntity) => Promise<void>;
 
 /**
  * The command context of the BPMN runtime: on top of the generic one, it loads process instances

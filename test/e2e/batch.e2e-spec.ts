@@ -1,0 +1,241 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deploy } from '../support/deploy';
+import { createTestApp, databaseLabel, freshMysqlDatabase, TestApp } from '../support/test-app';
+
+const TASKS = 300;
+
+/** One start leaves `count` external tasks on topic `bulk` (a parallel multi-instance). */
+const BULK = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="Defs_bulk" targetNamespace="http://example.org/batch">
+  <bpmn:process id="bulkWork" isExecutable="true" camunda:historyTimeToLive="30">
+    <bpmn:startEvent id="Start" />
+    <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Work" />
+    <bpmn:serviceTask id="Work" camunda:type="external" camunda:topic="bulk">
+      <bpmn:multiInstanceLoopCharacteristics>
+        <bpmn:loopCardinality xsi:type="bpmn:tFormalExpression">\${count}</bpmn:loopCardinality>
+      </bpmn:multiInstanceLoopCharacteristics>
+    </bpmn:serviceTask>
+    <bpmn:sequenceFlow id="F2" sourceRef="Work" targetRef="End" />
+    <bpmn:endEvent id="End" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+async function startBulk(t: TestApp, count: number): Promise<string> {
+  await deploy(t, [{ name: 'bulk.bpmn', content: BULK }]).expect(200);
+  const res = await t
+    .as('demo')
+    .post('/process-definition/key/bulkWork/start')
+    .send({ variables: { count: { value: count, type: 'Integer' } } })
+    .expect(200);
+  return res.body.id;
+}
+
+async function retriesOf(t: TestApp, processInstanceId: string): Promise<Array<number | null>> {
+  const res = await t.as('demo').get(`/external-task?processInstanceId=${processInstanceId}`).expect(200);
+  return res.body.map((x: { retries: number | null }) => x.retries);
+}
+
+async function statistics(t: TestApp, batchId: string) {
+  const res = await t.as('demo').get(`/batch/statistics?batchId=${batchId}`).expect(200);
+  return res.body[0];
+}
+
+/** Targets done by batch jobs of this app, from its Prometheus counter. */
+async function invocations(t: TestApp): Promise<number> {
+  const text = (await t.api().get('/metrics').auth('demo', 'demo').expect(200)).text;
+  const line = text.split('\n').find((l) => l.startsWith('engine_batch_invocations_total{type="set-external-task-retries"}'));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+describe(`batches (${databaseLabel()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0, batchHistoryTimeToLiveByType: { 'set-external-task-retries': 5 } });
+  });
+  afterAll(() => t.close());
+
+  it('sets the retries of many external tasks in a batch that can be suspended midway, resumed, and ends in the history', async () => {
+    const pi = await startBulk(t, TASKS);
+    const started = await t
+      .as('demo')
+      .post('/external-task/retries-async')
+      .send({ processInstanceIds: [pi], retries: 5 })
+      .expect(200);
+    const batch = started.body;
+    expect(batch).toEqual({
+      id: expect.any(String),
+      type: 'set-external-task-retries',
+      totalJobs: TASKS,
+      jobsCreated: 0,
+      batchJobsPerSeed: 100,
+      invocationsPerBatchJob: 1,
+      seedJobDefinitionId: expect.any(String),
+      monitorJobDefinitionId: expect.any(String),
+      batchJobDefinitionId: expect.any(String),
+      suspended: false,
+      tenantId: null,
+      createUserId: 'demo',
+      startTime: expect.stringMatching(/\+0000$/),
+      executionStartTime: null,
+    });
+    expect((await t.as('demo').get(`/batch/${batch.id}`).expect(200)).body).toEqual(batch);
+    expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: TASKS, completedJobs: 0, failedJobs: 0 });
+    expect((await t.as('demo').get('/batch/count?type=set-external-task-retries').expect(200)).body).toEqual({ count: 1 });
+
+    await t.engine.jobs.executeDueJobs(3);
+    const midway = await statistics(t, batch.id);
+    expect(midway.completedJobs).toBeGreaterThan(0);
+    expect(midway.remainingJobs).toBeGreaterThan(0);
+    expect(midway.remainingJobs + midway.completedJobs).toBe(TASKS);
+    expect(midway.executionStartTime).toMatch(/\+0000$/);
+
+    await t.as('demo').put(`/batch/${batch.id}/suspended`).send({ suspended: true }).expect(204);
+    expect((await t.as('demo').get(`/batch/${batch.id}`).expect(200)).body.suspended).toBe(true);
+    expect((await t.as('demo').get('/batch?suspended=true').expect(200)).body.map((b: { id: string }) => b.id)).toEqual([batch.id]);
+    expect(await t.engine.jobs.executeDueJobs()).toBe(0);
+    expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: midway.remainingJobs });
+
+    await t.as('demo').put(`/batch/${batch.id}/suspended`).send({ suspended: false }).expect(204);
+    await t.engine.jobs.executeDueJobs();
+    await t.as('demo').get(`/batch/${batch.id}`).expect(404);
+    expect((await t.as('demo').get(`/batch/statistics/count?batchId=${batch.id}`).expect(200)).body).toEqual({ count: 0 });
+    expect(await retriesOf(t, pi)).toEqual(new Array(TASKS).fill(5));
+    expect(await invocations(t)).toBe(TASKS);
+
+    const historic = (await t.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body;
+    expect(historic).toMatchObject({ id: batch.id, type: 'set-external-task-retries', totalJobs: TASKS, batchJobsPerSeed: 100, invocationsPerBatchJob: 1 });
+    expect(historic.endTime).toMatch(/\+0000$/);
+    expect(new Date(historic.removalTime.replace('+0000', 'Z')).getTime() - new Date(historic.endTime.replace('+0000', 'Z')).getTime()).toBe(5 * 86_400_000);
+    expect((await t.as('demo').get(`/history/batch?batchId=${batch.id}&completed=true`).expect(200)).body).toHaveLength(1);
+    expect((await t.as('demo').get(`/history/batch/count?completed=false`).expect(200)).body).toEqual({ count: 0 });
+  });
+
+  it('a failing batch job loses its retries and opens a failedJob incident; deleting the batch with cascade removes all of it', async () => {
+    const pi = await startBulk(t, 2);
+    const [task] = (await t.as('demo').get(`/external-task?processInstanceId=${pi}`).expect(200)).body;
+    const batch = (
+      await t
+        .as('demo')
+        .post('/external-task/retries-async')
+        .send({ externalTaskIds: [task.id, 'gone'], retries: 2 })
+        .expect(200)
+    ).body;
+    await t.engine.jobs.executeDueJobs();
+    const [failing] = (await t.as('demo').get(`/job?jobDefinitionId=${batch.batchJobDefinitionId}`).expect(200)).body;
+    expect(failing).toMatchObject({ retries: 0, exceptionMessage: 'Cannot find external task with id gone: externalTask is null' });
+    const incidents = (await t.as('demo').get(`/incident?jobDefinitionIdIn=${batch.batchJobDefinitionId}`).expect(200)).body;
+    expect(incidents).toMatchObject([{ incidentType: 'failedJob', configuration: failing.id }]);
+    expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: 1, completedJobs: 1, failedJobs: 1 });
+    expect((await t.as('demo').get('/batch?withFailures=true').expect(200)).body.map((b: { id: string }) => b.id)).toEqual([batch.id]);
+
+    await t.as('demo').delete(`/batch/${batch.id}?cascade=true`).expect(204);
+    await t.as('demo').get(`/batch/${batch.id}`).expect(404);
+    await t.as('demo').get(`/history/batch/${batch.id}`).expect(404);
+    expect((await t.as('demo').get(`/job/count?jobDefinitionId=${batch.batchJobDefinitionId}`).expect(200)).body).toEqual({ count: 0 });
+    expect((await t.as('demo').get(`/incident/count?jobDefinitionIdIn=${batch.batchJobDefinitionId}`).expect(200)).body).toEqual({ count: 0 });
+  });
+
+  it("answers Camunda's errors for unknown batches and empty selections", async () => {
+    expect((await t.as('demo').get('/batch/nope').expect(404)).body).toMatchObject({
+      type: 'InvalidRequestException',
+      message: "Batch with id 'nope' does not exist",
+    });
+    expect((await t.as('demo').put('/batch/nope/suspended').send({ suspended: true }).expect(400)).body.message).toBe("Unable to suspend batch with id 'nope'");
+    expect((await t.as('demo').put('/batch/nope/suspended').send({ suspended: false }).expect(400)).body.message).toBe(
+      "Unable to activate batch with id 'nope'",
+    );
+    expect((await t.as('demo').delete('/batch/nope').expect(400)).body.message).toBe("Unable to delete batch with id 'nope'");
+    expect((await t.as('demo').get('/history/batch/nope').expect(404)).body.message).toBe("Historic batch with id 'nope' does not exist");
+    expect((await t.as('demo').delete('/history/batch/nope').expect(400)).body.message).toBe("Unable to delete historic batch with id 'nope'");
+    expect((await t.as('demo').post('/external-task/retries-async').send({ externalTaskIds: [], retries: 1 }).expect(400)).body.message).toBe(
+      'externalTaskIds is empty',
+    );
+  });
+
+  it('deleting a batch without cascade ends its historic batch', async () => {
+    const pi = await startBulk(t, 3);
+    const batch = (
+      await t
+        .as('demo')
+        .post('/external-task/retries-async')
+        .send({ processInstanceIds: [pi], retries: 1 })
+        .expect(200)
+    ).body;
+    await t.as('demo').delete(`/batch/${batch.id}`).expect(204);
+    expect((await t.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body.endTime).toMatch(/\+0000$/);
+    await t.as('demo').delete(`/history/batch/${batch.id}`).expect(204);
+    await t.as('demo').get(`/history/batch/${batch.id}`).expect(404);
+  });
+});
+
+describe(`batches across restarts and instances (${databaseLabel()})`, () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    if (process.env.TEST_DATABASE_URL) ({ url, drop } = await freshMysqlDatabase(process.env.TEST_DATABASE_URL));
+    else {
+      const dir = mkdtempSync(path.join(tmpdir(), 'batch-'));
+      url = `sqlite:${path.join(dir, 'engine.sqlite')}`;
+      drop = async () => rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  afterAll(() => drop());
+
+  it('a batch continues after a restart of the app, and no target is done twice', async () => {
+    const first = await createTestApp({ databaseUrl: url, jobExecutorEnabled: false, batchPollMs: 0 });
+    const pi = await startBulk(first, TASKS);
+    const batch = (
+      await first
+        .as('demo')
+        .post('/external-task/retries-async')
+        .send({ processInstanceIds: [pi], retries: 7 })
+        .expect(200)
+    ).body;
+    await first.engine.jobs.executeDueJobs(3);
+    const before = await invocations(first);
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(TASKS);
+    await first.close();
+
+    const second = await createTestApp({ databaseUrl: url, jobExecutorEnabled: false, batchPollMs: 0 });
+    try {
+      await second.engine.jobs.executeDueJobs();
+      expect(before + (await invocations(second))).toBe(TASKS);
+      expect(await retriesOf(second, pi)).toEqual(new Array(TASKS).fill(7));
+      expect((await second.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body.endTime).toMatch(/\+0000$/);
+    } finally {
+      await second.close();
+    }
+  });
+
+  (process.env.TEST_DATABASE_URL ? it : it.skip)('two app instances on one database share one batch', async () => {
+    const options = { databaseUrl: url, jobExecutorPollMs: 50, jobExecutorBatchSize: 5, batchPollMs: 100, batchJobsPerSeed: 50 };
+    const a = await createTestApp(options);
+    const b = await createTestApp(options);
+    try {
+      const pi = await startBulk(a, TASKS);
+      const batch = (
+        await a
+          .as('demo')
+          .post('/external-task/retries-async')
+          .send({ processInstanceIds: [pi], retries: 9 })
+          .expect(200)
+      ).body;
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        const h = (await b.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body;
+        if (h.endTime) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect((await a.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body.endTime).not.toBeNull();
+      expect((await invocations(a)) + (await invocations(b))).toBe(TASKS);
+      expect(await retriesOf(b, pi)).toEqual(new Array(TASKS).fill(9));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
