@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deploy } from '../support/deploy';
+import { deploy, deployFixture } from '../support/deploy';
 import { createTestApp, databaseLabel, freshMysqlDatabase, TestApp } from '../support/test-app';
 
 const TASKS = 300;
@@ -169,6 +169,120 @@ describe(`batches (${databaseLabel()})`, () => {
     expect((await t.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body.endTime).toMatch(/\+0000$/);
     await t.as('demo').delete(`/history/batch/${batch.id}`).expect(204);
     await t.as('demo').get(`/history/batch/${batch.id}`).expect(404);
+  });
+});
+
+describe(`decision history batches (${databaseLabel()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0, batchHistoryTimeToLive: 2 });
+    await deployFixture(t, ['deployment/dish.dmn']).expect(200);
+  });
+  afterAll(() => t.close());
+
+  const evaluate = (season: string) =>
+    t
+      .as('demo')
+      .post('/decision-definition/key/dish/evaluate')
+      .send({ variables: { season: { value: season, type: 'String' }, guestCount: { value: 4, type: 'Integer' } } })
+      .expect(200);
+  const instances = async (query = '') => (await t.as('demo').get(`/history/decision-instance?decisionDefinitionKey=dish${query}`).expect(200)).body;
+  const asDate = (s: string) => new Date(s.replace('+0000', 'Z')).getTime();
+
+  it('deleting decision history by query leaves exactly the rest', async () => {
+    for (const season of ['Spring', 'Spring', 'Summer', 'Fall', 'Spring']) await evaluate(season);
+    const all = await instances();
+    expect(all).toHaveLength(5);
+    const springIds = (await t.as('demo').get('/history/decision-instance?decisionDefinitionKey=dish&includeInputs=true').expect(200)).body
+      .filter((i: { inputs: Array<{ value: unknown }> }) => i.inputs.some((x) => x.value === 'Spring'))
+      .map((i: { id: string }) => i.id);
+    expect(springIds).toHaveLength(3);
+    const batch = (
+      await t
+        .as('demo')
+        .post('/history/decision-instance/delete')
+        .send({
+          historicDecisionInstanceIds: [springIds[0]],
+          historicDecisionInstanceQuery: { decisionInstanceIdIn: springIds.slice(1) },
+          deleteReason: 'tidy',
+        })
+        .expect(200)
+    ).body;
+    expect(batch).toMatchObject({ type: 'historic-decision-instance-deletion', totalJobs: 3 });
+    await t.engine.jobs.executeDueJobs();
+    const left = (await instances()).map((i: { id: string }) => i.id).sort();
+    expect(left).toEqual(
+      all
+        .map((i: { id: string }) => i.id)
+        .filter((id: string) => !springIds.includes(id))
+        .sort(),
+    );
+    expect((await t.as('demo').post('/history/decision-instance/delete').send({ historicDecisionInstanceIds: [] }).expect(400)).body.message).toBe(
+      'historicDecisionInstanceIds is empty',
+    );
+    expect((await t.as('demo').post('/history/decision-instance/delete').send({}).expect(400)).body.message).toBe('historicDecisionInstanceIds is empty');
+  });
+
+  it('sets removal times on decision instances absolutely, cleared and calculated', async () => {
+    const [one] = await instances();
+    const set = async (body: object, status = 200) => {
+      const res = await t
+        .as('demo')
+        .post('/history/decision-instance/set-removal-time')
+        .send({ historicDecisionInstanceIds: [one.id], ...body })
+        .expect(status);
+      if (status === 200) await t.engine.jobs.executeDueJobs();
+      return res;
+    };
+    expect((await set({ absoluteRemovalTime: '2030-01-02T03:04:05.000+0000' })).body.type).toBe('decision-set-removal-time');
+    expect((await t.as('demo').get(`/history/decision-instance/${one.id}`).expect(200)).body.removalTime).toBe('2030-01-02T03:04:05.000+0000');
+    await set({ clearedRemovalTime: true });
+    expect((await t.as('demo').get(`/history/decision-instance/${one.id}`).expect(200)).body.removalTime).toBeNull();
+    await set({ calculatedRemovalTime: true, hierarchical: true });
+    const calculated = (await t.as('demo').get(`/history/decision-instance/${one.id}`).expect(200)).body;
+    expect(asDate(calculated.removalTime) - asDate(calculated.evaluationTime)).toBe(30 * 86_400_000);
+    expect((await set({ clearedRemovalTime: true, calculatedRemovalTime: true }, 400)).body.message).toBe(
+      'The removal time modes are mutually exclusive: mode is not null',
+    );
+    expect((await set({}, 400)).body.message).toBe('removalTime is null');
+    const neither = await t.as('demo').post('/history/decision-instance/set-removal-time').send({ clearedRemovalTime: true }).expect(400);
+    expect(neither.body.message).toBe('Neither query nor ids provided.');
+  });
+
+  it('sets removal times on historic batches, and the cleanable batch report counts what is past it', async () => {
+    const [one] = await instances();
+    await t
+      .as('demo')
+      .post('/history/decision-instance/set-removal-time')
+      .send({ historicDecisionInstanceIds: [one.id], clearedRemovalTime: true })
+      .expect(200);
+    await t.engine.jobs.executeDueJobs();
+    const finished = (await t.as('demo').get('/history/batch?completed=true&sortBy=startTime&sortOrder=asc').expect(200)).body;
+    expect(finished.length).toBeGreaterThan(2);
+    for (const b of finished) expect(asDate(b.removalTime) - asDate(b.endTime)).toBe(2 * 86_400_000);
+    const past = finished.filter((b: { type: string }) => b.type === 'decision-set-removal-time').map((b: { id: string }) => b.id);
+    const res = await t
+      .as('demo')
+      .post('/history/batch/set-removal-time')
+      .send({ historicBatchIds: past, absoluteRemovalTime: '2020-01-01T00:00:00.000+0000' })
+      .expect(200);
+    expect(res.body.type).toBe('batch-set-removal-time');
+    await t.engine.jobs.executeDueJobs();
+    const report = (await t.as('demo').get('/history/batch/cleanable-batch-report?sortBy=finished&sortOrder=desc').expect(200)).body;
+    expect(report).toContainEqual({
+      batchType: 'decision-set-removal-time',
+      historyTimeToLive: 2,
+      finishedBatchesCount: past.length,
+      cleanableBatchesCount: past.length,
+    });
+    expect(report).toContainEqual({
+      batchType: 'historic-decision-instance-deletion',
+      historyTimeToLive: 2,
+      finishedBatchesCount: 1,
+      cleanableBatchesCount: 0,
+    });
+    expect((await t.as('demo').get('/history/batch/cleanable-batch-report/count').expect(200)).body).toEqual({ count: report.length });
+    await t.as('demo').post('/history/batch/set-removal-time').send({ historicBatchIds: past }).expect(400);
   });
 });
 
