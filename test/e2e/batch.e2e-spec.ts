@@ -172,6 +172,61 @@ describe(`batches (${databaseLabel()})`, () => {
   });
 });
 
+describe(`batch authorizations (${databaseLabel()})`, () => {
+  let t: TestApp;
+  let pi: string;
+  beforeAll(async () => {
+    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
+    pi = await startBulk(t, 2);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'ops' }, credentials: { password: 'opspw' } })
+      .expect(204);
+  });
+  afterAll(() => t.close());
+
+  const grant = (resourceId: string, permissions: string[]) =>
+    t.as('demo').post('/authorization/create').send({ type: 1, userId: 'ops', resourceType: 13, resourceId, permissions }).expect(200);
+  const ops = () => t.as('ops', 'opspw');
+  const start = () =>
+    ops()
+      .post('/external-task/retries-async')
+      .send({ processInstanceIds: [pi], retries: 3 });
+
+  it("starting needs CREATE (or the type's CREATE_BATCH_...) on Batch; lists show what the caller may READ; suspending needs UPDATE, deleting DELETE", async () => {
+    const refused = await start().expect(403);
+    expect(refused.body).toMatchObject({ type: 'AuthorizationException' });
+    expect(refused.body.message).toBe(
+      "The user with id 'ops' does not have one of the following permissions: 'CREATE' permission on resource 'Batch' or 'CREATE_BATCH_SET_EXTERNAL_TASK_RETRIES' permission on resource 'Batch'",
+    );
+    await grant('*', ['CREATE_BATCH_SET_EXTERNAL_TASK_RETRIES']);
+    const mine = (await start().expect(200)).body;
+    const other = (
+      await t
+        .as('demo')
+        .post('/external-task/retries-async')
+        .send({ processInstanceIds: [pi], retries: 4 })
+        .expect(200)
+    ).body;
+    expect((await ops().get('/batch').expect(200)).body).toEqual([]);
+    const readGrant = (await grant(mine.id, ['READ'])).body;
+    expect((await ops().get('/batch').expect(200)).body.map((b: { id: string }) => b.id)).toEqual([mine.id]);
+    expect((await ops().get('/batch/statistics/count').expect(200)).body).toEqual({ count: 1 });
+    await ops().get(`/batch/${other.id}`).expect(404);
+    expect((await ops().put(`/batch/${mine.id}/suspended`).send({ suspended: true }).expect(403)).body.type).toBe('AuthorizationException');
+    await ops().delete(`/batch/${mine.id}`).expect(403);
+    await t
+      .as('demo')
+      .put(`/authorization/${readGrant.id}`)
+      .send({ type: 1, userId: 'ops', resourceType: 13, resourceId: mine.id, permissions: ['READ', 'UPDATE', 'DELETE'] })
+      .expect(204);
+    await ops().put(`/batch/${mine.id}/suspended`).send({ suspended: true }).expect(204);
+    await ops().delete(`/batch/${mine.id}`).expect(204);
+    expect((await ops().get('/history/batch').expect(200)).body).toEqual([]);
+  });
+});
+
 describe(`decision history batches (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {

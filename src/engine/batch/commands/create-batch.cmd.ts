@@ -6,7 +6,7 @@ import { Command } from '../../command/command';
 import { HistoryLevel } from '../../options';
 import { newId } from '../../util/ids';
 import { insertBatchJob } from '../batch-jobs';
-import { BATCH_JOB_HANDLER, BatchConfiguration } from '../batch-types';
+import { BATCH_JOB_HANDLER, BATCH_TYPE, BatchConfiguration } from '../batch-types';
 
 export interface BatchSizes {
   batchJobsPerSeed: number;
@@ -14,9 +14,17 @@ export interface BatchSizes {
   historyLevel: HistoryLevel;
 }
 
+/** The permission on Batch that allows starting one batch type besides CREATE (Camunda's CREATE_BATCH_...). */
+const CREATE_BATCH: Record<string, string> = {
+  [BATCH_TYPE.setExternalTaskRetries]: 'CREATE_BATCH_SET_EXTERNAL_TASK_RETRIES',
+  [BATCH_TYPE.historicDecisionInstanceDeletion]: 'CREATE_BATCH_DELETE_DECISION_INSTANCES',
+  [BATCH_TYPE.decisionSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+  [BATCH_TYPE.batchSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+};
+
 /**
- * Starts a batch: its row, its historic batch and its seed job, which the job executor runs. Needs CREATE on
- * Batch; the targets were selected (and checked) by the caller and are not empty.
+ * Starts a batch: its row, its historic batch and its seed job, which the job executor runs. Needs CREATE or the
+ * type's CREATE_BATCH_... on Batch; the targets were selected (and checked) by the caller and are not empty.
  */
 export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
   constructor(
@@ -26,7 +34,11 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<BatchEntity> {
-    await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.BATCH }]);
+    const specific = CREATE_BATCH[this.type];
+    await ctx.checkPermissions([
+      { permission: 'CREATE', resource: Resources.BATCH },
+      ...(specific ? [{ permission: specific, resource: Resources.BATCH }] : []),
+    ]);
     const invocations = Math.max(1, this.sizes.invocationsPerBatchJob);
     const batch = Object.assign(new BatchEntity(), {
       id: newId(),
