@@ -119,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     batchPollMs: num(env.BATCH_POLL_MS, d.batchPollMs),
     batchHistoryTimeToLive: env.BATCH_HISTORY_TTL_DAYS ? num(env.BATCH_HISTORY_TTL_DAYS, 0) : d.batchHistoryTimeToLive,
     batchHistoryTimeToLiveByType: ttlByType(env.BATCH_HISTORY_TTL_BY_TYPE),
+    historyCleanupWindow: env.HISTORY_CLEANUP_WINDOW?.trim() || d.historyCleanupWindow,
+    historyCleanupBatchSize: num(env.HISTORY_CLEANUP_BATCH_SIZE, d.historyCleanupBatchSize),
     queryMaxResultsLimit: maxResultsLimit(env.QUERY_MAX_RESULTS),
     maxBody: byteSize('MAX_BODY', env.MAX_BODY, 1024 ** 2),
     maxVariablesBody: byteSize('MAX_VARIABLES_BODY', env.MAX_VARIABLES_BODY, 10 * 1024 ** 2),

@@ -38,6 +38,10 @@ export interface EngineOptions {
   batchHistoryTimeToLive: number | null;
   /** Days per batch type (`set-external-task-retries`: 5, say), over `batchHistoryTimeToLive`. */
   batchHistoryTimeToLiveByType: Readonly<Record<string, number>>;
+  /** `HH:mm-HH:mm` (UTC) when the history cleanup job runs by itself; null: only when asked (POST /history/cleanup). */
+  historyCleanupWindow: string | null;
+  /** History rows the cleanup removes per table and run of its job. */
+  historyCleanupBatchSize: number;
   /**
    * Camunda's queryMaxResultsLimit: the most rows one list request may ask for; a larger or absent
    * `maxResults` is refused. Null: no limit. Counts are not limited.
@@ -67,6 +71,8 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   batchPollMs: 2000,
   batchHistoryTimeToLive: null,
   batchHistoryTimeToLiveByType: {},
+  historyCleanupWindow: null,
+  historyCleanupBatchSize: 500,
   queryMaxResultsLimit: null,
   clock: () => new Date(),
 });

@@ -117,6 +117,7 @@ export class ProcessEngine {
 
   async start(): Promise<void> {
     await this.identity.ensureAdmin(this.options.adminUser, this.options.adminPassword);
+    await this.batches.scheduleHistoryCleanup();
   }
 
   async close(): Promise<void> {

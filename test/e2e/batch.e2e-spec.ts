@@ -341,6 +341,54 @@ describe(`decision history batches (${databaseLabel()})`, () => {
   });
 });
 
+const TWO_PROCESSES = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="Defs_ttl" targetNamespace="http://example.org/batch">
+  <bpmn:process id="shortLived" isExecutable="true" camunda:historyTimeToLive="0">
+    <bpmn:startEvent id="S1" /><bpmn:sequenceFlow id="F1" sourceRef="S1" targetRef="E1" /><bpmn:endEvent id="E1" />
+  </bpmn:process>
+  <bpmn:process id="longLived" isExecutable="true" camunda:historyTimeToLive="30">
+    <bpmn:startEvent id="S2" /><bpmn:sequenceFlow id="F2" sourceRef="S2" targetRef="E2" /><bpmn:endEvent id="E2" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+describe(`history cleanup (${databaseLabel()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0, historyCleanupBatchSize: 2 });
+    await deploy(t, [{ name: 'ttl.bpmn', content: TWO_PROCESSES }]).expect(200);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'clerk' }, credentials: { password: 'clerkpw' } })
+      .expect(204);
+  });
+  afterAll(() => t.close());
+
+  const count = async (path: string) => (await t.as('demo').get(path).expect(200)).body.count;
+
+  it('removes exactly the history rows past their removal time, in chunks, when asked', async () => {
+    for (let i = 0; i < 5; i++) await t.as('demo').post('/process-definition/key/shortLived/start').send({}).expect(200);
+    for (let i = 0; i < 2; i++) await t.as('demo').post('/process-definition/key/longLived/start').send({}).expect(200);
+    const [kept] = (await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived').expect(200)).body;
+    expect(await count('/history/activity-instance/count')).toBe(14);
+    expect((await t.as('clerk', 'clerkpw').post('/history/cleanup').expect(403)).body.message).toBe('Required admin authenticated group or user.');
+
+    const job = (await t.as('demo').post('/history/cleanup').expect(200)).body;
+    expect(job).toMatchObject({ id: expect.any(String), retries: 3, suspended: false, dueDate: expect.any(String) });
+    expect((await t.as('demo').post('/history/cleanup').expect(200)).body.id).toBe(job.id);
+    await t.engine.jobs.executeDueJobs();
+
+    expect(await count('/history/process-instance/count?processDefinitionKey=shortLived')).toBe(0);
+    expect(await count('/history/process-instance/count?processDefinitionKey=longLived')).toBe(2);
+    expect(await count('/history/activity-instance/count')).toBe(4);
+    const removal = new Date(kept.removalTime.replace('+0000', 'Z')).getTime() - new Date(kept.endTime.replace('+0000', 'Z')).getTime();
+    expect(removal).toBe(30 * 86_400_000);
+    expect(await count('/job/count')).toBe(0);
+    expect(kept.endTime).toMatch(/\+0000$/);
+  });
+});
+
 describe(`batches across restarts and instances (${databaseLabel()})`, () => {
   let url: string;
   let drop: () => Promise<void>;

@@ -7,6 +7,9 @@ import { EngineOptions } from '../options';
 import { BatchJobSettings, batchJobHandlers } from './batch-jobs';
 import { BATCH_OPERATIONS } from './batch-operations';
 import { BATCH_TYPE, RemovalTimeMode } from './batch-types';
+import { HISTORY_CLEANUP_HANDLER, historyCleanupHandler, parseCleanupWindow } from './history-cleanup';
+import { HistoryCleanupCmd } from './commands/history-cleanup.cmd';
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
@@ -51,6 +54,21 @@ export class BatchService {
   ) {
     this.settings = { pollMs: options.batchPollMs, ttlOf: (type) => this.historyTimeToLive(type) };
     this.jobHandlers = batchJobHandlers(BATCH_OPERATIONS, this.settings);
+    parseCleanupWindow(options.historyCleanupWindow);
+    this.jobHandlers.set(
+      HISTORY_CLEANUP_HANDLER,
+      historyCleanupHandler({ window: options.historyCleanupWindow, batchSize: Math.max(1, options.historyCleanupBatchSize) }),
+    );
+  }
+
+  /** POST /history/cleanup: the cleanup job due now (`immediatelyDue`) or at its window; null when neither applies. */
+  cleanUpHistory(auth: Authentication | null, immediatelyDue: boolean): Promise<JobEntity | null> {
+    return this.commands.execute(auth, new HistoryCleanupCmd(immediatelyDue, this.options.historyCleanupWindow));
+  }
+
+  /** At start-up with a cleanup window: the cleanup job is there, due at the window's next start. */
+  async scheduleHistoryCleanup(): Promise<void> {
+    if (this.options.historyCleanupWindow) await this.cleanUpHistory(null, false);
   }
 
   /** Days a finished batch of this type is kept (configuration), or null. */

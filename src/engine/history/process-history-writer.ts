@@ -2,12 +2,16 @@ import { EntityManager } from 'typeorm';
 import { HistoryLevel } from '../options';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { CommentEntity } from '../../persistence/entities/history/comment.entity';
+import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
 import type { UnitOfWork } from '../command/unit-of-work';
 import { newId } from '../util/ids';
 import { isSqlite } from '../../persistence/dialect';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** ACT_INST_STATE_ values. */
 export const ActivityInstanceState = { DEFAULT: 0, SCOPE_COMPLETE: 1, CANCELED: 2 } as const;
@@ -89,12 +93,38 @@ export class ProcessHistoryWriter {
     );
   }
 
-  processInstanceEnded(root: ExecutionEntity, state: ProcessInstanceEndState, endActivityId: string | null, deleteReason: string | null): void {
+  /**
+   * The end of a process instance. A root instance whose definition has a history time to live gives its whole
+   * hierarchy's history a removal time: end + time to live (Camunda's removal-time strategy `end`).
+   */
+  processInstanceEnded(
+    root: ExecutionEntity,
+    state: ProcessInstanceEndState,
+    endActivityId: string | null,
+    deleteReason: string | null,
+    historyTimeToLive: number | null = null,
+  ): void {
     if (!this.activityEnabled) return;
     const end = this.now();
     const start = root.startTime ?? end;
     const values = { endTime: end, durationInMillis: end.getTime() - start.getTime(), endActivityId, state, deleteReason };
     this.uow.statement((em) => em.getRepository(HistoricProcessInstanceEntity).update({ id: root.id }, values));
+    const isRoot = (root.rootProcessInstanceId ?? root.id) === root.id;
+    if (!isRoot || historyTimeToLive == null) return;
+    const removalTime = new Date(end.getTime() + historyTimeToLive * DAY_MS);
+    this.uow.statement(async (em) => {
+      for (const entity of [
+        HistoricProcessInstanceEntity,
+        HistoricActivityInstanceEntity,
+        HistoricDetailEntity,
+        CommentEntity,
+        HistoricDecisionInstanceEntity,
+      ]) {
+        await em
+          .getRepository<{ rootProcessInstanceId: string | null; removalTime: Date | null }>(entity)
+          .update({ rootProcessInstanceId: root.id }, { removalTime });
+      }
+    });
   }
 
   activityStarted(start: ActivityStart): HistoricActivityInstanceEntity | null {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
+import { JobDto, toJobDto } from '../../common/dto/job.dto';
 import { notFound, RestError } from '../../common/errors/rest-error';
 import { applyFilters, applyOrderAndPaging } from '../../common/query/apply-query';
 import { checkMaxResults } from '../../common/query/max-results';
@@ -54,6 +55,12 @@ export class HistoricBatchService {
       for (const r of found) ids.push(r.id);
     }
     return toBatchDto(await this.engine.batches.setBatchRemovalTimeAsync(auth, ids, request));
+  }
+
+  /** The history cleanup job (null when it is not due now and no window is configured). */
+  async cleanUp(auth: Authentication | null, immediatelyDue: boolean): Promise<JobDto | null> {
+    const job = await this.engine.batches.cleanUpHistory(auth, immediatelyDue);
+    return job ? toJobDto(job) : null;
   }
 
   /** Per batch type: finished batches, and those whose removal time has passed (what the cleanup would remove). */

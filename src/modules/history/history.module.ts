@@ -4,6 +4,7 @@ import { HistoricActivityInstanceService } from './historic-activity-instance.se
 import { HistoricDecisionInstanceController } from './historic-decision-instance.controller';
 import { HistoricDecisionInstanceService } from './historic-decision-instance.service';
 import { HistoricBatchController } from './historic-batch.controller';
+import { HistoryCleanupController } from './history-cleanup.controller';
 import { HistoricBatchService } from './historic-batch.service';
 import { HistoricDetailController } from './historic-detail.controller';
 import { HistoricDetailService } from './historic-detail.service';
@@ -12,6 +13,7 @@ import { HistoricProcessInstanceService } from './historic-process-instance.serv
 
 @Module({
   controllers: [
+    HistoryCleanupController,
     HistoricBatchController,
     HistoricDecisionInstanceController,
     HistoricActivityInstanceController,
