@@ -126,7 +126,7 @@ describe(`batches (${databaseLabel()})`, () => {
     // The monitor looks again at once (poll 0) while the failed job stays: a few rounds, not until nothing is due.
     await t.engine.jobs.executeDueJobs(10);
     const [failing] = (await t.as('demo').get(`/job?jobDefinitionId=${batch.batchJobDefinitionId}`).expect(200)).body;
-    expect(failing).toMatchObject({ retries: 0, exceptionMessage: 'Cannot find external task with id gone: externalTask is null' });
+    expect(failing).toMatchObject({ batchId: batch.id, retries: 0, exceptionMessage: 'Cannot find external task with id gone: externalTask is null' });
     const incidents = (await t.as('demo').get(`/incident?jobDefinitionIdIn=${batch.batchJobDefinitionId}`).expect(200)).body;
     expect(incidents).toMatchObject([{ incidentType: 'failedJob', configuration: failing.id }]);
     expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: 1, completedJobs: 1, failedJobs: 1 });
