@@ -387,6 +387,26 @@ describe(`history cleanup (${databaseLabel()})`, () => {
     expect(await count('/job/count')).toBe(0);
     expect(kept.endTime).toMatch(/\+0000$/);
   });
+
+  it('deletes historic process instances by ids and query in a historic-instance-deletion batch (beyond the spec)', async () => {
+    for (let i = 0; i < 3; i++) await t.as('demo').post('/process-definition/key/longLived/start').send({}).expect(200);
+    const all = (await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived&sortBy=startTime&sortOrder=asc').expect(200)).body;
+    expect(all).toHaveLength(5);
+    const batch = (
+      await t
+        .as('demo')
+        .post('/history/process-instance/delete')
+        .send({ historicProcessInstanceIds: [all[0].id], historicProcessInstanceQuery: { processInstanceIds: [all[1].id, all[2].id] } })
+        .expect(200)
+    ).body;
+    expect(batch).toMatchObject({ type: 'historic-instance-deletion', totalJobs: 3 });
+    await t.engine.jobs.executeDueJobs();
+    const left = (await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived').expect(200)).body.map((h: { id: string }) => h.id);
+    expect(left.sort()).toEqual([all[3].id, all[4].id].sort());
+    expect(await count('/history/activity-instance/count')).toBe(4);
+    const empty = await t.as('demo').post('/history/process-instance/delete').send({ historicProcessInstanceIds: [] }).expect(400);
+    expect(empty.body.message).toBe('historicProcessInstanceIds is empty');
+  });
 });
 
 describe(`batches across restarts and instances (${databaseLabel()})`, () => {

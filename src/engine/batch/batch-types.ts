@@ -4,6 +4,7 @@ export const BATCH_TYPE = {
   historicDecisionInstanceDeletion: 'historic-decision-instance-deletion',
   decisionSetRemovalTime: 'decision-set-removal-time',
   batchSetRemovalTime: 'batch-set-removal-time',
+  historicProcessInstanceDeletion: 'historic-instance-deletion',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

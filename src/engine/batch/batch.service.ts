@@ -98,6 +98,11 @@ export class BatchService {
     return this.start(auth, BATCH_TYPE.historicDecisionInstanceDeletion, ensureTargets(ids, 'historicDecisionInstanceIds'), {});
   }
 
+  /** historyService.deleteHistoricProcessInstancesAsync. */
+  deleteHistoricProcessInstancesAsync(auth: Authentication | null, ids: Array<string | null>): Promise<BatchEntity> {
+    return this.start(auth, BATCH_TYPE.historicProcessInstanceDeletion, ensureTargets(ids, 'historicProcessInstanceIds'), {});
+  }
+
   /** historyService.setRemovalTimeToHistoricDecisionInstances, executed async. */
   setDecisionRemovalTimeAsync(
     auth: Authentication | null,

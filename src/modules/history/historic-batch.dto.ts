@@ -77,3 +77,10 @@ export class DeleteHistoricDecisionInstancesDto {
   @JsonField(JSON_ID_LIST, { type: [String] }) historicDecisionInstanceIds?: Array<string | null> | null;
   @StringField() deleteReason?: string | null;
 }
+
+export class DeleteHistoricProcessInstancesDto {
+  @ObjectField() historicProcessInstanceQuery?: Record<string, unknown> | null;
+  @JsonField(JSON_ID_LIST, { type: [String] }) historicProcessInstanceIds?: Array<string | null> | null;
+  @StringField() deleteReason?: string | null;
+  @BooleanField() failIfNotExists?: boolean | null;
+}

@@ -20,6 +20,7 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.historicDecisionInstanceDeletion]: 'CREATE_BATCH_DELETE_DECISION_INSTANCES',
   [BATCH_TYPE.decisionSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
   [BATCH_TYPE.batchSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+  [BATCH_TYPE.historicProcessInstanceDeletion]: 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES',
 };
 
 /**
