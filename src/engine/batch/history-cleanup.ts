@@ -1,4 +1,4 @@
-import { LessThanOrEqual } from 'typeorm';
+import { In, LessThanOrEqual } from 'typeorm';
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
@@ -56,6 +56,39 @@ export function nextWindowStart(window: { start: number; end: number }, now: Dat
   return start;
 }
 
+/** Rows recorded under a root process instance, by their root id (children before parents). */
+const UNDER_ROOT = [HistoricDetailEntity, CommentEntity, HistoricActivityInstanceEntity, HistoricProcessInstanceEntity];
+
+/**
+ * Root process instances past their removal time go with everything recorded under them (the end of an instance sets
+ * the removal time on its root row only). Returns whether more roots are due than this run took.
+ */
+async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: number): Promise<boolean> {
+  const roots = (
+    await ctx.em
+      .getRepository(HistoricProcessInstanceEntity)
+      .createQueryBuilder('h')
+      .select('h.id', 'id')
+      .where('h.removalTime <= :now AND (h.rootProcessInstanceId = h.id OR h.rootProcessInstanceId IS NULL)', { now })
+      .limit(batchSize)
+      .getRawMany<{ id: string }>()
+  ).map((r) => r.id);
+  if (!roots.length) return false;
+  ctx.uow.statement(async (em) => {
+    const decisions = (await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: { rootProcessInstanceId: In(roots) } })).map(
+      (d) => d.id,
+    );
+    if (decisions.length) {
+      await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(decisions) });
+      await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(decisions) });
+      await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
+    }
+    for (const entity of UNDER_ROOT) await em.getRepository<{ rootProcessInstanceId: string | null }>(entity).delete({ rootProcessInstanceId: In(roots) });
+    await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(roots) });
+  });
+  return roots.length >= batchSize;
+}
+
 export function insertCleanupJob(ctx: RuntimeContext, due: Date): JobEntity {
   return ctx.events.insertJob(null, { type: JOB_TYPE.message, handlerType: HISTORY_CLEANUP_HANDLER, dueDate: due, exclusive: false });
 }
@@ -68,7 +101,8 @@ export function insertCleanupJob(ctx: RuntimeContext, due: Date): JobEntity {
 export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHandler {
   return async (ctx) => {
     const now = ctx.now();
-    let more = false;
+    let more = await removeRootHierarchies(ctx, now, settings.batchSize);
+    // Rows with a removal time of their own (decisions, batches, rows given one by a set-removal-time batch).
     for (const entity of TABLES) {
       const repo = ctx.em.getRepository<{ id: string; removalTime: Date | null }>(entity);
       const rows = await repo.find({ select: { id: true }, where: { removalTime: LessThanOrEqual(now) }, take: settings.batchSize });

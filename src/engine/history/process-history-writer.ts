@@ -2,8 +2,6 @@ import { EntityManager } from 'typeorm';
 import { HistoryLevel } from '../options';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
-import { CommentEntity } from '../../persistence/entities/history/comment.entity';
-import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
@@ -94,8 +92,9 @@ export class ProcessHistoryWriter {
   }
 
   /**
-   * The end of a process instance. A root instance whose definition has a history time to live gives its whole
-   * hierarchy's history a removal time: end + time to live (Camunda's removal-time strategy `end`).
+   * The end of a process instance. A root instance whose definition has a history time to live gets its removal time:
+   * end + time to live (Camunda's removal-time strategy `end`), in the same statement. The rows below it keep theirs
+   * empty and go with their root in the history cleanup, which keeps the end of an instance at its statement count.
    */
   processInstanceEnded(
     root: ExecutionEntity,
@@ -107,24 +106,17 @@ export class ProcessHistoryWriter {
     if (!this.activityEnabled) return;
     const end = this.now();
     const start = root.startTime ?? end;
-    const values = { endTime: end, durationInMillis: end.getTime() - start.getTime(), endActivityId, state, deleteReason };
-    this.uow.statement((em) => em.getRepository(HistoricProcessInstanceEntity).update({ id: root.id }, values));
     const isRoot = (root.rootProcessInstanceId ?? root.id) === root.id;
-    if (!isRoot || historyTimeToLive == null) return;
-    const removalTime = new Date(end.getTime() + historyTimeToLive * DAY_MS);
-    this.uow.statement(async (em) => {
-      for (const entity of [
-        HistoricProcessInstanceEntity,
-        HistoricActivityInstanceEntity,
-        HistoricDetailEntity,
-        CommentEntity,
-        HistoricDecisionInstanceEntity,
-      ]) {
-        await em
-          .getRepository<{ rootProcessInstanceId: string | null; removalTime: Date | null }>(entity)
-          .update({ rootProcessInstanceId: root.id }, { removalTime });
-      }
-    });
+    const removalTime = isRoot && historyTimeToLive != null ? new Date(end.getTime() + historyTimeToLive * DAY_MS) : null;
+    const values = {
+      endTime: end,
+      durationInMillis: end.getTime() - start.getTime(),
+      endActivityId,
+      state,
+      deleteReason,
+      ...(removalTime ? { removalTime } : {}),
+    };
+    this.uow.statement((em) => em.getRepository(HistoricProcessInstanceEntity).update({ id: root.id }, values));
   }
 
   activityStarted(start: ActivityStart): HistoricActivityInstanceEntity | null {
