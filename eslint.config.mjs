@@ -39,7 +39,8 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default defineConfig(
-  globalIgnores(['dist/', 'dist-tmp/', 'coverage/', 'data/']),
+  // Scripts under test/fixtures are model resources run in the script sandbox, not project code.
+  globalIgnores(['dist/', 'dist-tmp/', 'coverage/', 'data/', 'test/fixtures/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

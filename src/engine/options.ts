@@ -47,6 +47,14 @@ export interface EngineOptions {
    * `maxResults` is refused. Null: no limit. Counts are not limited.
    */
   queryMaxResultsLimit: number | null;
+  /** Whether JavaScript from deployments runs (in the WebAssembly sandbox); false refuses every script at deployment. */
+  scriptsEnabled: boolean;
+  /** How long one script evaluation may run before it is stopped and fails. */
+  scriptTimeoutMs: number;
+  /** Memory one script evaluation may allocate inside its sandbox. */
+  scriptMemoryLimitMb: number;
+  /** Worker threads hosting script sandboxes (scripts beyond that wait their turn). */
+  scriptWorkers: number;
   /** The engine's clock (timers, due dates, history); tests inject one they can move. */
   clock: () => Date;
 }
@@ -74,6 +82,10 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   historyCleanupWindow: null,
   historyCleanupBatchSize: 500,
   queryMaxResultsLimit: null,
+  scriptsEnabled: true,
+  scriptTimeoutMs: 1000,
+  scriptMemoryLimitMb: 16,
+  scriptWorkers: 2,
   clock: () => new Date(),
 });
 

@@ -19,6 +19,7 @@ import { JobExecutor } from './jobs/job-executor';
 import { ManagementService } from './jobs/management.service';
 import { EngineMetrics, NO_METRICS } from './metrics';
 import { EngineOptions, engineOptions } from './options';
+import { ScriptSandbox } from './expression/script/script-sandbox';
 import { RepositoryService } from './repository/repository.service';
 
 /**
@@ -52,6 +53,8 @@ export class ProcessEngine {
   readonly batches: BatchService;
   /** The engine's clock: `options.clock` when given (tests), else the system clock. */
   readonly clock: () => Date;
+  /** Worker threads running JavaScript from deployments in the WebAssembly sandbox; null when scripts are off. */
+  readonly scripts: ScriptSandbox | null;
 
   /** `metrics` is told about the work done once it is committed (the application's Prometheus counters). */
   constructor(
@@ -60,6 +63,9 @@ export class ProcessEngine {
     readonly metrics: EngineMetrics = NO_METRICS,
   ) {
     const o = (this.options = engineOptions(options));
+    this.scripts = o.scriptsEnabled
+      ? new ScriptSandbox({ timeoutMs: o.scriptTimeoutMs, memoryLimitMb: o.scriptMemoryLimitMb, workers: o.scriptWorkers })
+      : null;
     this.tx = new Transactions(dataSource);
     this.clock = o.clock;
     const checker = (this.authorizationChecker = new AuthorizationChecker(o.authorizationEnabled));
@@ -68,7 +74,7 @@ export class ProcessEngine {
     this.credentialsCache = new CredentialsCache(o.authCacheSeconds * 1000);
     this.identity = new IdentityService(this.commands, checker, this.credentialsCache);
     this.authorizations = new AuthorizationService(this.commands, checker);
-    this.repository = new RepositoryService(this.commands, checker, this.clock);
+    this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled);
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock, metrics);
     this.batches = new BatchService(this.commands, o);
     deps = {
@@ -83,6 +89,7 @@ export class ProcessEngine {
       jobsCreated: (due) => this.jobs.executor.wake(due),
       metrics,
       jobHandlers: this.batches.jobHandlers,
+      scripts: this.scripts,
     };
     this.runtime = new RuntimeService(this.commands, this.repository);
     this.externalTasks = new ExternalTaskService({
@@ -123,6 +130,7 @@ export class ProcessEngine {
   async close(): Promise<void> {
     await this.jobs.executor.stop();
     await this.externalTasks.close();
+    await this.scripts?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -2,6 +2,7 @@ import { AstNode } from './expression-ast';
 import { arithmetic, coerceToBoolean, isEmpty, negate, relational } from './expression-coercion';
 import { ExpressionContext } from './expression-context';
 import { dateTimeHostObject } from './date-time-host-object';
+import { SpinJsonNode } from './spin-json-host-object';
 import { executionHostObject } from './execution-host-object';
 import { ElFailure } from './expression-failure';
 import { invokeMethod, methodNotFound, readProperty } from './value-members';
@@ -71,6 +72,8 @@ function resolveIdentifier(name: string, ctx: ExpressionContext): unknown {
 
 function callFunction(name: string, args: unknown[], ctx: ExpressionContext): unknown {
   const now = () => (ctx.now ? ctx.now() : new Date());
+  // Spin's S(...) and JSON(...): a JSON node from text (parsed) or from a value.
+  if ((name === 'S' || name === 'JSON') && args.length === 1) return SpinJsonNode.of(args[0]);
   if (args.length !== 0) throw methodNotFound(name, 'function');
   switch (name) {
     case 'now':

@@ -3,7 +3,7 @@ import { ElFailure, syntaxFailure } from './expression-failure';
 import { Token, tokenizeEval } from './expression-tokenizer';
 
 /** Functions JUEL resolves at parse time in Camunda (its function mapper); anything else is a syntax-time error. */
-export const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'dateTime', 'currentUser', 'currentUserGroups']);
+export const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'dateTime', 'currentUser', 'currentUserGroups', 'S', 'JSON']);
 
 /**
  * Deep nesting and endless operator chains are legal but never needed; the limits keep a hostile

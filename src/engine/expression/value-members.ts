@@ -1,6 +1,7 @@
 import { coerceToLong, coerceToString, isEmpty, javaEquals } from './expression-coercion';
 import { ElFailure, javaClassOf } from './expression-failure';
 import { isHostObject, Lookup } from './expression-context';
+import { SPIN_METHODS, SpinJsonNode } from './spin-json-host-object';
 
 /**
  * Property and method access on plain values. Maps (plain objects) answer any key, missing ones
@@ -123,6 +124,11 @@ export function invokeMethod(base: unknown, name: string, args: unknown[], baseS
   }
   const table = tableFor(base);
   const method = table && Object.hasOwn(table, name) ? table[name] : undefined;
+  if (!method && SPIN_METHODS.has(name) && (Array.isArray(base) || isMapLike(base))) {
+    // A Json variable is parsed JSON here; Spin's methods on it act as on Camunda's Spin node.
+    const spin = new SpinJsonNode(base).invoke(name, args);
+    if (spin.found) return spin.value;
+  }
   if (!method || (method.arity >= 0 && method.arity !== args.length)) throw methodNotFound(name, javaClassOf(base));
   return method.call(base as never, args);
 }

@@ -28,7 +28,7 @@ function reschedule(ctx: RuntimeContext, instance: ProcessInstanceState | null, 
   });
 }
 
-function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): void {
+async function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): Promise<void> {
   const config = JSON.parse(job.handlerConfiguration ?? '{}') as AsyncJobConfig;
   const ref = resolveActivity(instance.graph, job.activityId);
   if (!ref || execution.activityId !== job.activityId) {
@@ -42,7 +42,7 @@ function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState, exec
   }
   const flows = config.flowIds
     ? config.flowIds.map((id) => instance.graph.sequenceFlows.get(id)!).filter(Boolean)
-    : defaultOutgoing(ctx, instance, execution, ref.node);
+    : await defaultOutgoing(ctx, instance, execution, ref.node);
   takeFlows(ctx, instance, execution, flows);
 }
 

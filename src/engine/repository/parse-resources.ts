@@ -17,7 +17,8 @@ export interface ParsedResources {
  * Parses every model of a deployment before anything is written; all problems of all resources
  * are reported together, and one broken model fails the whole deployment.
  */
-export async function parseResources(resources: DeploymentResourceInput[]): Promise<ParsedResources> {
+export async function parseResources(resources: DeploymentResourceInput[], scriptsEnabled = true): Promise<ParsedResources> {
+  const resourceNames = new Set(resources.map((r) => r.name));
   const parsed: ParsedResources = { bpmn: new Map(), dmn: new Map() };
   const details: Record<string, ResourceReport> = {};
   const messages: string[] = [];
@@ -26,7 +27,7 @@ export async function parseResources(resources: DeploymentResourceInput[]): Prom
     if (kind === 'other') continue;
     try {
       const xml = resource.bytes.toString('utf8');
-      if (kind === 'bpmn') parsed.bpmn.set(resource.name, await parseBpmn(xml, resource.name));
+      if (kind === 'bpmn') parsed.bpmn.set(resource.name, await parseBpmn(xml, resource.name, { scriptsEnabled, resourceNames }));
       else parsed.dmn.set(resource.name, await parseDmn(xml, resource.name));
     } catch (err) {
       if (!(err instanceof ParseError)) throw err;

@@ -70,6 +70,8 @@ export class RepositoryService {
     private readonly executor: CommandExecutor,
     private readonly checker: AuthorizationChecker,
     private readonly clock: () => Date = () => new Date(),
+    /** false: deployments with scripts are refused (SCRIPTS_ENABLED=false). */
+    private readonly scriptsEnabled = true,
   ) {
     this.tx = executor.tx;
   }
@@ -83,7 +85,7 @@ export class RepositoryService {
   }
 
   async deploy(auth: Authentication | null, req: DeploymentRequest): Promise<DeploymentResult> {
-    const parsed = await parseResources(req.resources);
+    const parsed = await parseResources(req.resources, this.scriptsEnabled);
     return this.executor.execute(auth, {
       execute: async (ctx) => {
         const em = ctx.em;

@@ -12,9 +12,22 @@ export interface TypedValue {
 
 export type VariableMap = Record<string, TypedValue>;
 
+/** Marks a Spin-like JSON node (expressions' `S(...)`, elements of a Json array): stored as a Json variable. */
+export const JSON_NODE: unique symbol = Symbol('variables.jsonNode');
+
+export interface JsonNodeValue {
+  readonly [JSON_NODE]: true;
+  readonly json: unknown;
+}
+
+function isJsonNode(value: unknown): value is JsonNodeValue {
+  return typeof value === 'object' && value !== null && (value as Partial<JsonNodeValue>)[JSON_NODE] === true;
+}
+
 /** The engine's own conversion of a plain JavaScript value (expression and decision results, untyped input). */
 export function untypedValue(value: unknown): TypedValue {
   if (value == null) return { type: 'null', value: null, valueInfo: {} };
+  if (isJsonNode(value)) return { type: 'json', value: JSON.stringify(value.json), valueInfo: {} };
   if (typeof value === 'string') return { type: 'string', value, valueInfo: {} };
   if (typeof value === 'boolean') return { type: 'boolean', value, valueInfo: {} };
   if (typeof value === 'number') {

@@ -24,7 +24,18 @@ import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
-import { CommentDto, CompleteTaskDto, CreateCommentDto, IdentityLinkDto, ResolveTaskDto, TaskBodyDto, TaskDto, TaskEscalationDto, UserIdDto } from './task.dto';
+import {
+  CommentDto,
+  CompleteTaskDto,
+  CreateCommentDto,
+  FormDto,
+  IdentityLinkDto,
+  ResolveTaskDto,
+  TaskBodyDto,
+  TaskDto,
+  TaskEscalationDto,
+  UserIdDto,
+} from './task.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
@@ -164,6 +175,33 @@ export class TaskController {
   @ApiOkResponse({ description: 'The variables, when withVariablesInReturn is true (otherwise 204)' })
   async complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteTaskDto, @Res() res: Response) {
     const variables = await this.tasks.complete(auth, id, body);
+    if (variables) res.status(200).json(variables);
+    else res.status(204).end();
+  }
+
+  @Get(':id/form')
+  @ApiOkResponse({ type: FormDto })
+  form(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.form(auth, id);
+  }
+
+  @Get(':id/form-variables')
+  @ApiQuery({ name: 'variableNames', required: false, description: 'Comma-separated names; all visible variables when absent' })
+  @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
+  formVariables(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('variableNames') variableNames?: string,
+    @Query('deserializeValues') deserializeValues?: string,
+  ) {
+    const names = variableNames ? variableNames.split(',').filter((n) => n !== '') : null;
+    return this.tasks.formVariables(auth, id, names, deserializeValues !== 'false');
+  }
+
+  @Post(':id/submit-form')
+  @ApiOkResponse({ description: 'The variables, when withVariablesInReturn is true (otherwise 204)' })
+  async submitForm(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteTaskDto, @Res() res: Response) {
+    const variables = await this.tasks.submitForm(auth, id, body);
     if (variables) res.status(200).json(variables);
     else res.status(204).end();
   }

@@ -79,3 +79,17 @@ export class TaskEscalationDto {
   @StringField() escalationCode?: string | null;
   @VariablesField() variables?: Record<string, unknown> | null;
 }
+
+/** Camunda's FormDto (GET /task/{id}/form). */
+export class FormDto {
+  @ApiPropertyOptional({ nullable: true, description: 'The form key of the task' }) key: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: 'object',
+    additionalProperties: true,
+    description: 'A Camunda Form reference (not read from models here: always null)',
+  })
+  camundaFormRef: null;
+  @ApiPropertyOptional({ nullable: true, description: 'The context path of a process application (there are none here: always null)' })
+  contextPath: string | null;
+}

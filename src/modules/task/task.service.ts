@@ -12,6 +12,7 @@ import { WireValue } from '../../common/variables/wire-value';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import {
+  FormDto,
   TaskDto,
   CommentDto,
   CompleteTaskDto,
@@ -113,8 +114,34 @@ export class TaskService {
   }
 
   /** 204 without a body, or the variables after completion when `withVariablesInReturn` is true. */
-  async complete(auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
-    const prefix = `Cannot complete task ${id}`;
+  complete(auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
+    return this.completeWith(`Cannot complete task ${id}`, auth, id, dto);
+  }
+
+  /** Camunda's FormDto: the task's form key; there are no process applications here, so no context path. */
+  async form(auth: Authentication | null, id: string): Promise<FormDto> {
+    const found = await this.rows.one(auth, id);
+    if (!found) throw badRequest(`Cannot get form for task ${id}`);
+    return { key: found.formKey ?? null, camundaFormRef: null, contextPath: null };
+  }
+
+  /**
+   * Camunda's form variables: the variables of the task's form fields and every variable visible from the task.
+   * Models here declare no form fields (`camunda:formData` is not read), so it is the visible variables, or the
+   * named ones among them.
+   */
+  async formVariables(auth: Authentication | null, id: string, names: string[] | null, deserialize: boolean): Promise<Record<string, WireValue>> {
+    const all = await withErrorPrefix(`Cannot get form variables for task ${id}`, () => this.engine.runtime.getTaskVariables(auth, id, { local: false }));
+    const picked = names ? Object.fromEntries(Object.entries(all).filter(([name]) => names.includes(name))) : all;
+    return variablesToWire(picked, deserialize);
+  }
+
+  /** POST /task/{id}/submit-form: completes the task with the form's variables, as Camunda's submitTaskForm does. */
+  submitForm(auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
+    return this.completeWith(`Cannot submit task form ${id}`, auth, id, dto);
+  }
+
+  private async completeWith(prefix: string, auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
     const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     const withVariablesInReturn = dto.withVariablesInReturn === true;
     const result = await withErrorPrefix(prefix, () => this.engine.runtime.completeTask(auth, id, variables, { withVariablesInReturn }));

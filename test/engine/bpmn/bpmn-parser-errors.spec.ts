@@ -7,16 +7,16 @@ const EXT = (inner: string) => `<bpmn:extensionElements>${inner}</bpmn:extension
 const MSG = '<bpmn:message id="m" name="msg" /><bpmn:message id="noName" /><bpmn:error id="e" /><bpmn:error id="ec" errorCode="E1" />';
 
 describe('parseBpmn: the fixtures that must fail', () => {
-  it('rejects script tasks, Java delegates, Java listeners, script conditions and broken expressions, with positions', async () => {
+  it('rejects scripts in other languages than JavaScript, Java delegates, Java listeners and broken expressions, with positions', async () => {
     const err = await parseFailure(fixture('unsupported.bpmn'), 'unsupported.bpmn');
     expect(err.type).toBe('ParseException');
     expect(err.message).toBe(
       'ENGINE-09005 Could not parse BPMN process. Errors: ' +
-        "\n* Script task 'Script' is not supported: scripts from a deployment are never run | resource unsupported.bpmn | line 9 | column 5" +
+        "\n* Script language 'groovy' of the script task on 'Script' is not supported: only JavaScript (javascript, js, ecmascript) runs, in a sandbox | resource unsupported.bpmn | line 9 | column 5" +
         "\n* serviceTask 'JavaTask' uses camunda:class, which is not supported: deployments never run Java code or bean expressions; " +
         'use camunda:type="external" with a camunda:topic | resource unsupported.bpmn | line 13 | column 5' +
         "\n* Execution listener with camunda:delegateExpression on 'Listened' is not supported: Java code is never run | resource unsupported.bpmn | line 15 | column 5" +
-        "\n* Script condition (language 'groovy') on 'F_script' is not supported: scripts from a deployment are never run | resource unsupported.bpmn | line 22 | column 5" +
+        "\n* Script language 'groovy' of the condition on 'F_script' is not supported: only JavaScript (javascript, js, ecmascript) runs, in a sandbox | resource unsupported.bpmn | line 22 | column 5" +
         "\n* Invalid expression in the condition expression of 'F_broken': Error parsing '${amount >}': syntax error at position 10, encountered '}', " +
         "expected <IDENTIFIER>|<STRING>|<FLOAT>|<INTEGER>|'true'|'false'|'null'|'-'|'!'|'not'|'empty'|'(' | resource unsupported.bpmn | line 25 | column 5" +
         "\n* Unsupported element 'complexGateway' with id 'Complex' | resource unsupported.bpmn | line 28 | column 5",
@@ -66,7 +66,12 @@ describe('parseBpmn: one rule at a time', () => {
     // name, process body, expected message fragment, element reported
     ['unknown BPMN element', `${START}\n<bpmn:fooBar id="x" />`, 'unparsable content <bpmn:fooBar> detected: unknown type <bpmn:FooBar>', null],
     ['duplicate id', `${START}<bpmn:task id="s" />`, 'duplicate ID <s>', null],
-    ['transaction', `${START}<bpmn:transaction id="tx" />`, "Unsupported element 'transaction' with id 'tx'", 'tx'],
+    [
+      'compensation catch event',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:compensateEventDefinition /></bpmn:intermediateCatchEvent>`,
+      "Unsupported event definition 'compensateEventDefinition' on intermediateCatchEvent 't'",
+      't',
+    ],
     ['dangling flow target', `${START}<bpmn:sequenceFlow id="f" sourceRef="s" targetRef="nope" />`, "Invalid destination 'nope' of sequence flow 'f'", 'f'],
     ['missing flow source', `${START}<bpmn:sequenceFlow id="f" targetRef="s" />`, "Invalid source '' of sequence flow 'f'", 'f'],
     [
@@ -100,9 +105,15 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script listener',
-      `${START}<bpmn:task id="t">${EXT('<camunda:executionListener event="end"><camunda:script scriptFormat="js">1</camunda:script></camunda:executionListener>')}</bpmn:task>`,
-      "Execution listener with a script on 't' is not supported",
+      'groovy listener',
+      `${START}<bpmn:task id="t">${EXT('<camunda:executionListener event="end"><camunda:script scriptFormat="groovy">1</camunda:script></camunda:executionListener>')}</bpmn:task>`,
+      "Script language 'groovy' of the execution listener 'end' on 't' is not supported",
+      't',
+    ],
+    [
+      'script task listener (not run yet)',
+      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="create"><camunda:script scriptFormat="js">1</camunda:script></camunda:taskListener>')}</bpmn:userTask>`,
+      "Task listener with a script on 't' is not supported",
       't',
     ],
     [
@@ -124,9 +135,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script io parameter',
-      `${START}<bpmn:task id="t">${EXT('<camunda:inputOutput><camunda:inputParameter name="a"><camunda:script scriptFormat="js">1</camunda:script></camunda:inputParameter></camunda:inputOutput>')}</bpmn:task>`,
-      "Script in inputParameter 'a' of 't' is not supported",
+      'python io parameter',
+      `${START}<bpmn:task id="t">${EXT('<camunda:inputOutput><camunda:inputParameter name="a"><camunda:script scriptFormat="python">1</camunda:script></camunda:inputParameter></camunda:inputOutput>')}</bpmn:task>`,
+      "Script language 'python' of the inputParameter 'a' on 't' is not supported",
       't',
     ],
     [
@@ -217,9 +228,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'compensation boundary',
+      'compensation boundary without handler',
       `${START}<bpmn:task id="a" /><bpmn:boundaryEvent id="t" attachedToRef="a"><bpmn:compensateEventDefinition /></bpmn:boundaryEvent>`,
-      "Unsupported event definition 'compensateEventDefinition' on boundaryEvent 't'",
+      "Compensation boundary event 't' must be associated with exactly one compensation handler (found 0)",
       't',
     ],
     [

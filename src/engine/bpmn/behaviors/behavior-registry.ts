@@ -3,6 +3,8 @@ import { FlowNode } from '../model';
 import { ActivityBehavior, BehaviorLookup } from '../runtime/activity-behavior';
 import { BusinessRuleTaskBehavior } from './business-rule-task.behavior';
 import { CallActivityBehavior } from './call-activity.behavior';
+import { CancelEndEventBehavior } from './cancel-end-event.behavior';
+import { CompensationThrowEventBehavior } from './compensation-throw-event.behavior';
 import { ErrorEndEventBehavior } from './error-end-event.behavior';
 import { EscalationThrowEventBehavior } from './escalation-throw-event.behavior';
 import { EventBasedGatewayBehavior } from './event-based-gateway.behavior';
@@ -16,6 +18,7 @@ import { NoneEndEventBehavior } from './none-end-event.behavior';
 import { ParallelGatewayBehavior } from './parallel-gateway.behavior';
 import { PassThroughBehavior } from './pass-through.behavior';
 import { ReceiveTaskBehavior } from './receive-task.behavior';
+import { ScriptTaskBehavior } from './script-task.behavior';
 import { SignalThrowEventBehavior } from './signal-throw-event.behavior';
 import { SubProcessBehavior } from './sub-process.behavior';
 import { TerminateEndEventBehavior } from './terminate-end-event.behavior';
@@ -29,6 +32,7 @@ interface Behaviors {
   errorEnd: ActivityBehavior;
   external: ActivityBehavior;
   userTask: ActivityBehavior;
+  scriptTask: ActivityBehavior;
   businessRule: ActivityBehavior;
   receive: ActivityBehavior;
   exclusive: ActivityBehavior;
@@ -42,6 +46,8 @@ interface Behaviors {
   signalThrow: ActivityBehavior;
   linkThrow: ActivityBehavior;
   escalationThrow: ActivityBehavior;
+  compensationThrow: ActivityBehavior;
+  cancelEnd: ActivityBehavior;
   unsupported: ActivityBehavior;
 }
 
@@ -53,6 +59,7 @@ function all(): Behaviors {
     errorEnd: new ErrorEndEventBehavior(),
     external: new ExternalTaskBehavior(),
     userTask: new UserTaskBehavior(),
+    scriptTask: new ScriptTaskBehavior(),
     businessRule: new BusinessRuleTaskBehavior(),
     receive: new ReceiveTaskBehavior(),
     exclusive: new ExclusiveGatewayBehavior(),
@@ -66,6 +73,8 @@ function all(): Behaviors {
     signalThrow: new SignalThrowEventBehavior(),
     linkThrow: new LinkThrowEventBehavior(),
     escalationThrow: new EscalationThrowEventBehavior(),
+    compensationThrow: new CompensationThrowEventBehavior(),
+    cancelEnd: new CancelEndEventBehavior(),
     unsupported: new UnsupportedBehavior(),
   };
 }
@@ -89,6 +98,10 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
           return b.escalationThrow;
         case 'signal':
           return b.signalThrow;
+        case 'compensate':
+          return b.compensationThrow;
+        case 'cancel':
+          return b.cancelEnd;
         case 'message':
           // Without an implementation a message throw event behaves as a none event (Camunda).
           return externalTaskConfigOf(node) ? b.external : b.noneEnd;
@@ -104,12 +117,16 @@ function forNode(node: FlowNode, b: Behaviors): ActivityBehavior {
           return b.linkThrow;
         case 'escalation':
           return b.escalationThrow;
+        case 'compensate':
+          return b.compensationThrow;
         case 'message':
           return externalTaskConfigOf(node) ? b.external : b.passThrough;
       }
       return b.unsupported;
     case 'userTask':
       return b.userTask;
+    case 'scriptTask':
+      return b.scriptTask;
     case 'serviceTask':
     case 'sendTask':
       return b.external;

@@ -15,7 +15,7 @@ export class CallActivityBehavior implements ActivityBehavior {
     const config = (activity.node as CallActivityNode).callActivity;
     const definition = await resolveCalledProcess(ctx, instance, execution, config.calledElement, config);
     const graph = await ctx.graph(definition);
-    const called = createProcessInstance(ctx, definition, graph, {
+    const called = await createProcessInstance(ctx, definition, graph, {
       businessKey: callBusinessKey(ctx, execution, config),
       variables: callInputs(ctx, execution, config),
       superExecution: execution,

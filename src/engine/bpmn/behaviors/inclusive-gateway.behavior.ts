@@ -10,7 +10,7 @@ import { fireJoin, waitingTokens } from './gateway-join';
  * default. Re-evaluated whenever a token of the scope ends.
  */
 export class InclusiveGatewayBehavior implements ActivityBehavior {
-  execute(activity: ActivityExecution): void {
+  async execute(activity: ActivityExecution): Promise<void> {
     const { node, instance } = activity;
     if (node.incoming.length > 1) {
       const { waiting, tokens } = waitingTokens(activity);
@@ -19,7 +19,7 @@ export class InclusiveGatewayBehavior implements ActivityBehavior {
       if (blocked) return;
       activity = fireJoin(activity, waiting);
     }
-    const flows = inclusiveOutgoing(activity.ctx, activity.instance, activity.execution, node);
+    const flows = await inclusiveOutgoing(activity.ctx, activity.instance, activity.execution, node);
     activity.leave(flows.map((f) => f.id));
   }
 }

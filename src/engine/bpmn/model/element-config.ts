@@ -10,9 +10,21 @@ export interface AsyncConfig {
   readonly failedJobRetryTimeCycle: CompiledExpression | null;
 }
 
-/** A camunda:inputParameter/outputParameter value. Scripts are rejected at parse time. */
+/**
+ * JavaScript from the deployment, run in the WebAssembly sandbox: inline `source`, or the text of
+ * another resource of the same deployment (`camunda:resource="deployment://name"`).
+ */
+export interface ScriptDefinition {
+  /** As written in the model (javascript, js, ecmascript in any case). */
+  readonly language: string;
+  readonly source: string | null;
+  readonly resource: string | null;
+}
+
+/** A camunda:inputParameter/outputParameter value. */
 export type IoValue =
   | { readonly kind: 'null' }
+  | { readonly kind: 'script'; readonly script: ScriptDefinition }
   | { readonly kind: 'expression'; readonly expression: CompiledExpression }
   | { readonly kind: 'list'; readonly items: readonly IoValue[] }
   | { readonly kind: 'map'; readonly entries: readonly { readonly key: string; readonly value: IoValue }[] };
@@ -40,13 +52,22 @@ export interface MultiInstanceConfig {
   readonly async: AsyncConfig;
 }
 
-/** Listeners may only be expressions: class, delegateExpression and script listeners are rejected. */
+/** An expression listener (class and delegateExpression listeners are rejected; script execution listeners are ScriptListenerConfig). */
 export interface ExpressionListenerConfig {
   /** start/end/take for execution listeners; create/assignment/complete/delete/update/timeout for task listeners. */
   readonly event: string;
   readonly expression: CompiledExpression;
   readonly id: string | null;
 }
+
+/** An execution listener whose work is JavaScript, run in the sandbox (task listeners with scripts are refused). */
+export interface ScriptListenerConfig {
+  readonly event: string;
+  readonly script: ScriptDefinition;
+  readonly id: string | null;
+}
+
+export type ExecutionListenerConfig = ExpressionListenerConfig | ScriptListenerConfig;
 
 export interface CamundaProperty {
   readonly name: string;

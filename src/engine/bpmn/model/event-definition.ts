@@ -10,7 +10,9 @@ export type EventDefinition =
   | EscalationEventDefinition
   | ConditionalEventDefinition
   | TerminateEventDefinition
-  | LinkEventDefinition;
+  | LinkEventDefinition
+  | CompensateEventDefinition
+  | CancelEventDefinition;
 
 export interface MessageEventDefinition {
   readonly kind: 'message';
@@ -71,4 +73,15 @@ export interface TerminateEventDefinition {
 export interface LinkEventDefinition {
   readonly kind: 'link';
   readonly name: string;
+}
+
+/** Throwing: compensate every completed activity of the scope, or only `activityRef`. Catching (boundary): marks the activity's handler. */
+export interface CompensateEventDefinition {
+  readonly kind: 'compensate';
+  readonly activityRef: string | null;
+}
+
+/** Cancel end events inside a transaction and the cancel boundary event on it. */
+export interface CancelEventDefinition {
+  readonly kind: 'cancel';
 }

@@ -4,13 +4,16 @@ import type {
   CallActivityConfig,
   CamundaProperty,
   DecisionRefConfig,
-  ExpressionListenerConfig,
+  ExecutionListenerConfig,
   ExternalTaskConfig,
   IoMapping,
   MultiInstanceConfig,
+  ScriptDefinition,
   UserTaskConfig,
 } from './element-config';
 import type {
+  CancelEventDefinition,
+  CompensateEventDefinition,
   ConditionalEventDefinition,
   ErrorEventDefinition,
   EscalationEventDefinition,
@@ -32,6 +35,7 @@ export type FlowNodeType =
   | 'manualTask'
   | 'userTask'
   | 'serviceTask'
+  | 'scriptTask'
   | 'sendTask'
   | 'businessRuleTask'
   | 'receiveTask'
@@ -55,7 +59,7 @@ export interface FlowNodeBase {
   readonly outgoing: readonly string[];
   readonly async: AsyncConfig;
   readonly ioMapping: IoMapping | null;
-  readonly executionListeners: readonly ExpressionListenerConfig[];
+  readonly executionListeners: readonly ExecutionListenerConfig[];
   readonly properties: readonly CamundaProperty[];
   readonly documentation: string | null;
 }
@@ -66,6 +70,8 @@ export interface ActivityBase extends FlowNodeBase {
   readonly boundaryEventIds: readonly string[];
   /** The activity's default flow (taken when no conditional outgoing flow matches). */
   readonly defaultFlowId: string | null;
+  /** A compensation handler: runs only when its activity is compensated, never by a sequence flow. */
+  readonly isForCompensation: boolean;
 }
 
 export interface StartEventNode extends FlowNodeBase {
@@ -77,6 +83,7 @@ export interface StartEventNode extends FlowNodeBase {
     | ErrorEventDefinition
     | EscalationEventDefinition
     | ConditionalEventDefinition
+    | CompensateEventDefinition
     | null;
   /** Event sub-process starts only; a process or sub-process start always "interrupts" nothing. */
   readonly isInterrupting: boolean;
@@ -87,7 +94,15 @@ export interface StartEventNode extends FlowNodeBase {
 
 export interface EndEventNode extends FlowNodeBase {
   readonly type: 'endEvent';
-  readonly eventDefinition: TerminateEventDefinition | ErrorEventDefinition | EscalationEventDefinition | SignalEventDefinition | MessageEventDefinition | null;
+  readonly eventDefinition:
+    | TerminateEventDefinition
+    | ErrorEventDefinition
+    | EscalationEventDefinition
+    | SignalEventDefinition
+    | MessageEventDefinition
+    | CompensateEventDefinition
+    | CancelEventDefinition
+    | null;
 }
 
 export interface IntermediateCatchEventNode extends FlowNodeBase {
@@ -97,7 +112,7 @@ export interface IntermediateCatchEventNode extends FlowNodeBase {
 
 export interface IntermediateThrowEventNode extends FlowNodeBase {
   readonly type: 'intermediateThrowEvent';
-  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | EscalationEventDefinition | null;
+  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | EscalationEventDefinition | CompensateEventDefinition | null;
 }
 
 export interface BoundaryEventNode extends FlowNodeBase {
@@ -106,7 +121,14 @@ export interface BoundaryEventNode extends FlowNodeBase {
   /** Always true for error boundary events. */
   readonly cancelActivity: boolean;
   readonly eventDefinition:
-    ErrorEventDefinition | EscalationEventDefinition | MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ConditionalEventDefinition;
+    | ErrorEventDefinition
+    | EscalationEventDefinition
+    | MessageEventDefinition
+    | SignalEventDefinition
+    | TimerEventDefinition
+    | ConditionalEventDefinition
+    | CompensateEventDefinition
+    | CancelEventDefinition;
 }
 
 export interface PlainTaskNode extends ActivityBase {
@@ -122,6 +144,13 @@ export interface UserTaskNode extends ActivityBase {
 export interface ExternalTaskNode extends ActivityBase {
   readonly type: 'serviceTask' | 'sendTask';
   readonly externalTask: ExternalTaskConfig;
+}
+
+/** JavaScript run in the sandbox; its last value goes to camunda:resultVariable when set. */
+export interface ScriptTaskNode extends ActivityBase {
+  readonly type: 'scriptTask';
+  readonly script: ScriptDefinition;
+  readonly resultVariable: string | null;
 }
 
 /** Exactly one of `decision` and `externalTask` is set. */
@@ -146,6 +175,8 @@ export interface SubProcessNode extends ActivityBase {
   readonly type: 'subProcess';
   /** An event sub-process: started by its start event's trigger, never by a sequence flow. */
   readonly triggeredByEvent: boolean;
+  /** A bpmn:transaction: a cancel end event inside compensates it and leaves by its cancel boundary event. */
+  readonly isTransaction: boolean;
 }
 
 export interface CallActivityNode extends ActivityBase {
@@ -153,7 +184,8 @@ export interface CallActivityNode extends ActivityBase {
   readonly callActivity: CallActivityConfig;
 }
 
-export type ActivityNode = PlainTaskNode | UserTaskNode | ExternalTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
+export type ActivityNode =
+  PlainTaskNode | UserTaskNode | ExternalTaskNode | ScriptTaskNode | BusinessRuleTaskNode | ReceiveTaskNode | SubProcessNode | CallActivityNode;
 
 export type EventNode = StartEventNode | EndEventNode | IntermediateCatchEventNode | IntermediateThrowEventNode | BoundaryEventNode;
 
@@ -167,6 +199,7 @@ const ACTIVITY_TYPES: ReadonlySet<FlowNodeType> = new Set([
   'manualTask',
   'userTask',
   'serviceTask',
+  'scriptTask',
   'sendTask',
   'businessRuleTask',
   'receiveTask',

@@ -1,5 +1,5 @@
 import type { CompiledExpression } from '../../expression';
-import type { CamundaProperty, ExpressionListenerConfig } from './element-config';
+import type { CamundaProperty, ExecutionListenerConfig } from './element-config';
 import type { FlowNode } from './flow-node';
 import type { SequenceFlow } from './sequence-flow';
 
@@ -39,7 +39,7 @@ export interface ProcessGraph {
   readonly jobPriority: CompiledExpression | null;
   /** Default priority of the process's external tasks (camunda:taskPriority on the process). */
   readonly taskPriority: CompiledExpression | null;
-  readonly executionListeners: readonly ExpressionListenerConfig[];
+  readonly executionListeners: readonly ExecutionListenerConfig[];
   readonly properties: readonly CamundaProperty[];
   readonly documentation: string | null;
 
@@ -50,4 +50,6 @@ export interface ProcessGraph {
   /** The process itself (under its key) and every sub-process. */
   readonly scopes: ReadonlyMap<string, FlowScope>;
   readonly boundaryEventsByActivity: ReadonlyMap<string, readonly string[]>;
+  /** Compensable activity id -> its compensation handler (the activity its compensation boundary event is associated with). */
+  readonly compensationHandlers: ReadonlyMap<string, string>;
 }

@@ -1,6 +1,6 @@
 import { ActivityBase } from '../model/flow-node';
 import { CommonFields } from './common-fields.parser';
-import { child, ModdleElement } from './moddle-element';
+import { bool, child, ModdleElement } from './moddle-element';
 import { parseMultiInstance } from './multi-instance.parser';
 import { ParseContext } from './parse-context';
 
@@ -11,5 +11,6 @@ export function parseActivityFields(el: ModdleElement, common: CommonFields, ctx
     multiInstance: parseMultiInstance(el, ctx),
     boundaryEventIds: [],
     defaultFlowId: child(el, 'default')?.id ?? null,
+    isForCompensation: bool(el, 'isForCompensation', false),
   };
 }

@@ -17,17 +17,25 @@ export interface BpmnModel {
   warnings: ParseProblem[];
 }
 
+export interface BpmnParseOptions {
+  /** false refuses every script (SCRIPTS_ENABLED=false); default true. */
+  scriptsEnabled?: boolean;
+  /** The names of the deployment's resources, which `deployment://` script references must name. */
+  resourceNames?: ReadonlySet<string>;
+}
+
 /** Xerces' wording, which Camunda reports when a DOCTYPE reaches its secured parser. */
 const DOCTYPE_MESSAGE = 'DOCTYPE is disallowed when the feature "http://apache.org/xml/features/disallow-doctype-decl" set to true.';
 
 /**
  * Parses a BPMN 2.0 XML resource into immutable process graphs. Throws ParseError with every
  * problem found (Camunda's ENGINE-09005 format and per-resource details). Nothing in a deployment
- * can make this run code: DOCTYPEs are refused before parsing, scripts and Java hooks are errors.
+ * runs code here: DOCTYPEs are refused before parsing, Java hooks are errors, and JavaScript is only
+ * recorded (it runs later, in the WebAssembly sandbox).
  */
-export async function parseBpmn(xml: string, resourceName: string): Promise<BpmnModel> {
+export async function parseBpmn(xml: string, resourceName: string, options: BpmnParseOptions = {}): Promise<BpmnModel> {
   const locator = new XmlLocator(xml);
-  const ctx = new ParseContext(resourceName, locator, sharedExpressionCompiler);
+  const ctx = new ParseContext(resourceName, locator, sharedExpressionCompiler, options.scriptsEnabled ?? true, options.resourceNames ?? null);
 
   const doctype = /<!(DOCTYPE|ENTITY)/i.exec(xml);
   if (doctype) {

@@ -1,7 +1,7 @@
 import { AsyncConfig, CamundaProperty } from '../model/element-config';
 import { FlowNodeBase } from '../model/flow-node';
 import { parseIoMapping } from './io-mapping.parser';
-import { parseListeners } from './listener.parser';
+import { parseExecutionListeners } from './listener.parser';
 import { attr, bool, children, extensions, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 
@@ -20,7 +20,7 @@ export function parseCommonFields(el: ModdleElement, scopeId: string, ctx: Parse
     outgoing: [],
     async: parseAsync(el, ctx),
     ioMapping: parseIoMapping(el, ctx),
-    executionListeners: parseListeners(el, 'camunda:ExecutionListener', ctx),
+    executionListeners: parseExecutionListeners(el, ctx),
     properties: parseProperties(el),
     documentation: parseDocumentation(el),
   };

@@ -1,4 +1,6 @@
 import { CompiledExpression } from '../../expression';
+import { ScriptDefinition } from '../model/element-config';
+import { parseScript } from './script.parser';
 import { attr, bodyOf, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 
@@ -18,4 +20,24 @@ export function parseCondition(expressionEl: ModdleElement | null, owner: Moddle
     return null;
   }
   return ctx.expression(bodyOf(expressionEl), owner, what);
+}
+
+/** A sequence flow's condition: a JUEL expression, or a script in another language (JavaScript runs, in the sandbox). */
+export function parseFlowCondition(
+  expressionEl: ModdleElement | null,
+  owner: ModdleElement,
+  ctx: ParseContext,
+): { condition: CompiledExpression | null; conditionScript: ScriptDefinition | null } {
+  const language = expressionEl ? attr(expressionEl, 'language') : null;
+  if (!expressionEl || language === null || language.toLowerCase() === 'juel') {
+    return { condition: parseCondition(expressionEl, owner, ctx, 'the condition expression'), conditionScript: null };
+  }
+  const conditionScript = parseScript(
+    { format: language, source: bodyOf(expressionEl), resource: attr(expressionEl, 'resource') },
+    owner,
+    ctx,
+    'the condition',
+    `Script condition (language '${language}') on ${describe(owner)} is not supported: scripts from a deployment are never run`,
+  );
+  return { condition: null, conditionScript };
 }

@@ -42,6 +42,7 @@ export const ELEMENT_HANDLERS: ReadonlyMap<string, ElementHandler> = new Map([
   ['bpmn:InclusiveGateway', inclusiveGatewayHandler],
   ['bpmn:EventBasedGateway', eventBasedGatewayHandler],
   ['bpmn:SubProcess', subProcessHandler],
+  ['bpmn:Transaction', subProcessHandler],
   ['bpmn:CallActivity', callActivityHandler],
 ]);
 

@@ -1,7 +1,7 @@
 import { EventDefinition } from '../model/event-definition';
 import { parseCondition } from './condition.parser';
 import { parseExternalImplementation } from './external-task.parser';
-import { attr, bool, child, children, localType, ModdleElement } from './moddle-element';
+import { attr, bool, child, children, isModdleElement, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 import { splitCommaList } from './text-values';
 import { timerDefinitionProblem } from '../../timer/iso-timer';
@@ -18,6 +18,8 @@ const KIND_BY_TYPE: Record<string, Kind> = {
   'bpmn:ConditionalEventDefinition': 'conditional',
   'bpmn:TerminateEventDefinition': 'terminate',
   'bpmn:LinkEventDefinition': 'link',
+  'bpmn:CompensateEventDefinition': 'compensate',
+  'bpmn:CancelEventDefinition': 'cancel',
 };
 
 const VARIABLE_EVENTS = new Set(['create', 'update', 'delete']);
@@ -58,6 +60,10 @@ function parseByKind(kind: Kind, def: ModdleElement, el: ModdleElement, ctx: Par
       return conditional(def, el, ctx);
     case 'terminate':
       return { kind: 'terminate' };
+    case 'compensate':
+      return compensate(def, el, ctx);
+    case 'cancel':
+      return { kind: 'cancel' };
     case 'link': {
       const name = attr(def, 'name');
       if (name === null) ctx.error(`Link event ${describe(el)} needs a name`, el);
@@ -166,4 +172,20 @@ function conditional(def: ModdleElement, el: ModdleElement, ctx: ParseContext): 
   const unknown = variableEvents.filter((e) => !VARIABLE_EVENTS.has(e));
   if (unknown.length) ctx.error(`Unknown camunda:variableEvents '${unknown.join(', ')}' on ${describe(el)}`, el);
   return { kind: 'conditional', condition, variableName: attr(def, 'variableName'), variableEvents };
+}
+
+/**
+ * Camunda's rules: activityRef names an activity of the throw event's own scope (checked by the graph
+ * builder, which knows the scopes); waitForCompletion="false" is not supported, the throw always waits.
+ */
+function compensate(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'compensate'> {
+  if (def.waitForCompletion === false) {
+    ctx.warning(
+      `Unsupported attribute value for 'waitForCompletion': 'waitForCompletion=false' is not supported. Compensation event will wait for compensation to join (${describe(el)})`,
+      el,
+    );
+  }
+  const ref = def.activityRef;
+  const activityRef = isModdleElement(ref) ? (ref.id ?? null) : typeof ref === 'string' ? ref : null;
+  return { kind: 'compensate', activityRef };
 }

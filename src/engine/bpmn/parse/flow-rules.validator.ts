@@ -77,7 +77,7 @@ function warnUnconditionalFlows(draft: GraphDraft, gatewayId: string, defaultFlo
   const outgoing = outgoingOf(draft, gatewayId);
   if (outgoing.length < 2) return;
   for (const flow of outgoing) {
-    if (flow.condition === null && flow.id !== defaultFlowId && !ctx.hasErrorFor(draft.elements.get(flow.id))) {
+    if (flow.condition === null && flow.conditionScript === null && flow.id !== defaultFlowId && !ctx.hasErrorFor(draft.elements.get(flow.id))) {
       ctx.warning(
         `Exclusive Gateway '${gatewayId}' has outgoing sequence flow '${flow.id}' without condition which is not the default flow.`,
         draft.elements.get(gatewayId),
@@ -90,7 +90,8 @@ function validateEventBasedGateway(draft: GraphDraft, gatewayId: string, ctx: Pa
   const gateway = draft.elements.get(gatewayId)!;
   for (const flow of outgoingOf(draft, gatewayId)) {
     const target = draft.nodes.get(flow.targetId);
-    if (flow.condition) ctx.error(`Event based gateway ${describe(gateway)} cannot have conditional outgoing sequence flows ('${flow.id}')`, gateway);
+    if (flow.condition || flow.conditionScript)
+      ctx.error(`Event based gateway ${describe(gateway)} cannot have conditional outgoing sequence flows ('${flow.id}')`, gateway);
     if (!target) continue;
     if (target.type !== 'intermediateCatchEvent' || target.eventDefinition.kind === 'link') {
       ctx.error(`Event based gateway can only be connected to elements of type intermediateCatchEvent (${describe(gateway)} -> '${target.id}')`, gateway);

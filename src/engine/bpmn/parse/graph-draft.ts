@@ -18,6 +18,8 @@ export interface GraphDraft {
   readonly flows: Map<string, Omit<SequenceFlow, 'isDefault'>>;
   readonly elements: Map<string, ModdleElement>;
   readonly scopes: Map<string, ScopeDraft>;
+  /** bpmn:association source id -> target ids (compensation boundary events name their handler this way). */
+  readonly associations: Map<string, string[]>;
 }
 
 export function outgoingOf(draft: GraphDraft, nodeId: string): Omit<SequenceFlow, 'isDefault'>[] {

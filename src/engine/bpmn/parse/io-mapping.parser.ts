@@ -1,8 +1,9 @@
 import { IoMapping, IoParameter, IoValue } from '../model/element-config';
 import { attr, child, children, extensions, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
+import { parseScript } from './script.parser';
 
-/** camunda:inputOutput. Text values are expressions (or constants); lists and maps nest; scripts are rejected. */
+/** camunda:inputOutput. Text values are expressions (or constants); lists and maps nest; scripts are JavaScript, run in the sandbox. */
 export function parseIoMapping(el: ModdleElement, ctx: ParseContext): IoMapping | null {
   const all = extensions(el, 'camunda:InputOutput');
   if (all.length === 0) return null;
@@ -45,9 +46,16 @@ function definitionValue(owner: ModdleElement, def: ModdleElement, what: string,
       const expression = ctx.expression(typeof def.value === 'string' ? def.value : null, owner, what);
       return expression ? { kind: 'expression', expression } : { kind: 'null' };
     }
-    case 'camunda:Script':
-      ctx.error(`Script in ${what} of ${describe(owner)} is not supported: scripts from a deployment are never run`, owner);
-      return { kind: 'null' };
+    case 'camunda:Script': {
+      const script = parseScript(
+        { format: attr(def, 'scriptFormat'), source: typeof def.value === 'string' ? def.value : null, resource: attr(def, 'resource') },
+        owner,
+        ctx,
+        `the ${what}`,
+        `Script in ${what} of ${describe(owner)} is not supported: scripts from a deployment are never run`,
+      );
+      return script ? { kind: 'script', script } : { kind: 'null' };
+    }
     default:
       ctx.error(`Unsupported value <${def.$type}> in ${what} of ${describe(owner)}`, owner);
       return { kind: 'null' };

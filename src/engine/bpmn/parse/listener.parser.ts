@@ -1,6 +1,7 @@
-import { ExpressionListenerConfig } from '../model/element-config';
+import { ExecutionListenerConfig, ExpressionListenerConfig } from '../model/element-config';
 import { attr, children, extensions, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
+import { parseScript } from './script.parser';
 
 const KINDS = {
   'camunda:ExecutionListener': 'Execution listener',
@@ -8,11 +9,26 @@ const KINDS = {
 } as const;
 
 /**
- * Execution and task listeners. Only expression listeners are accepted: class and
- * delegateExpression listeners would run Java, script listeners would run deployment code.
+ * Task listeners. Only expression listeners are accepted: class and delegateExpression listeners
+ * would run Java; script task listeners are not run yet.
  */
 export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseContext, defaultEvent: string | null = null): ExpressionListenerConfig[] {
-  const listeners: ExpressionListenerConfig[] = [];
+  return readListeners(el, type, ctx, defaultEvent, false) as ExpressionListenerConfig[];
+}
+
+/** Execution listeners: expressions, and JavaScript run in the sandbox. */
+export function parseExecutionListeners(el: ModdleElement, ctx: ParseContext, defaultEvent: string | null = null): ExecutionListenerConfig[] {
+  return readListeners(el, 'camunda:ExecutionListener', ctx, defaultEvent, true);
+}
+
+function readListeners(
+  el: ModdleElement,
+  type: keyof typeof KINDS,
+  ctx: ParseContext,
+  defaultEvent: string | null,
+  scripts: boolean,
+): ExecutionListenerConfig[] {
+  const listeners: ExecutionListenerConfig[] = [];
   for (const listener of extensions(el, type)) {
     const kind = KINDS[type];
     const rejected = ['class', 'delegateExpression'].find((a) => attr(listener, a) !== null);
@@ -20,13 +36,26 @@ export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx:
       ctx.error(`${kind} with camunda:${rejected} on ${describe(el)} is not supported: Java code is never run`, el);
       continue;
     }
-    if (listener.script) {
-      ctx.error(`${kind} with a script on ${describe(el)} is not supported: scripts from a deployment are never run`, el);
+    const refusal = `${kind} with a script on ${describe(el)} is not supported: scripts from a deployment are never run`;
+    if (listener.script && !scripts) {
+      ctx.error(refusal, el);
       continue;
     }
     const event = attr(listener, 'event') ?? defaultEvent;
     if (event === null) {
       ctx.error(`Attribute 'event' is mandatory on ${kind.toLowerCase()} of ${describe(el)}`, el);
+      continue;
+    }
+    if (listener.script) {
+      const def = listener.script as ModdleElement;
+      const script = parseScript(
+        { format: attr(def, 'scriptFormat'), source: typeof def.value === 'string' ? def.value : null, resource: attr(def, 'resource') },
+        el,
+        ctx,
+        `the ${kind.toLowerCase()} '${event}'`,
+        refusal,
+      );
+      if (script) listeners.push({ event, script, id: attr(listener, 'id') });
       continue;
     }
     if (type === 'camunda:TaskListener' && (event === 'timeout' || children(listener, 'eventDefinitions').length > 0)) {

@@ -33,6 +33,10 @@ export class ParseContext {
     readonly resourceName: string,
     readonly locator: XmlLocator,
     private readonly compiler: ExpressionCompiler,
+    /** false: every script is refused (SCRIPTS_ENABLED=false). */
+    readonly scriptsEnabled = true,
+    /** The deployment's resources, for `deployment://` script references; null when not known (re-parsing a stored model). */
+    readonly resourceNames: ReadonlySet<string> | null = null,
   ) {}
 
   error(message: string, el?: ModdleElement | null): void {

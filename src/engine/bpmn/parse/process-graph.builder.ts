@@ -2,24 +2,26 @@ import { FlowNode } from '../model/flow-node';
 import { FlowScope, ProcessGraph } from '../model/process-graph';
 import { SequenceFlow } from '../model/sequence-flow';
 import { parseDocumentation, parseProperties, parseCommonFields } from './common-fields.parser';
-import { parseCondition } from './condition.parser';
+import { parseFlowCondition } from './condition.parser';
 import { ELEMENT_HANDLERS, IGNORED_FLOW_ELEMENTS } from './element-handlers';
 import { validateFlows } from './flow-rules.validator';
 import { GraphDraft } from './graph-draft';
-import { parseListeners } from './listener.parser';
+import { parseExecutionListeners } from './listener.parser';
 import { attr, bool, child, children, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 import { validateScopes } from './scope-rules.validator';
+import { validateCompensation } from './compensation-rules.validator';
 import { parseHistoryTimeToLive, splitCommaList } from './text-values';
 
 /** Builds and validates the graph of one executable bpmn:process. Problems go to `ctx`. */
 export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): ProcessGraph {
   const key = process.id ?? '';
   if (!key) ctx.error('Process has no id', process);
-  const draft: GraphDraft = { nodes: new Map(), flows: new Map(), elements: new Map(), scopes: new Map() };
+  const draft: GraphDraft = { nodes: new Map(), flows: new Map(), elements: new Map(), scopes: new Map(), associations: new Map() };
   parseScope(process, key, 'process', null, draft, ctx);
   validateFlows(draft, ctx);
   validateScopes(draft, ctx);
+  const compensationHandlers = validateCompensation(draft, ctx);
 
   const ttl = parseHistoryTimeToLive(attr(process, 'historyTimeToLive'));
   if (ttl.problem) ctx.error(ttl.problem, process);
@@ -41,7 +43,7 @@ export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): Pr
     isStartableInTasklist: bool(process, 'isStartableInTasklist', true),
     jobPriority: ctx.priority(process, 'jobPriority'),
     taskPriority: ctx.priority(process, 'taskPriority'),
-    executionListeners: parseListeners(process, 'camunda:ExecutionListener', ctx),
+    executionListeners: parseExecutionListeners(process, ctx),
     properties: parseProperties(process),
     documentation: parseDocumentation(process),
     initialId,
@@ -49,6 +51,7 @@ export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): Pr
     sequenceFlows: finishFlows(draft),
     scopes,
     boundaryEventsByActivity: boundaryIndex(draft),
+    compensationHandlers,
   };
   return deepFreeze(graph);
 }
@@ -84,6 +87,12 @@ function parseScope(
       parseScope(el, node.id, node.triggeredByEvent ? 'eventSubProcess' : 'subProcess', scopeId, draft, ctx);
     }
   }
+  for (const el of children(container, 'artifacts')) {
+    if (el.$type !== 'bpmn:Association') continue;
+    const source = child(el, 'sourceRef')?.id;
+    const target = child(el, 'targetRef')?.id;
+    if (source && target) draft.associations.set(source, [...(draft.associations.get(source) ?? []), target]);
+  }
   for (const el of elements) {
     // every flow has an id here: the parser gives those without one a generated id
     if (el.$type !== 'bpmn:SequenceFlow' || !el.id) continue;
@@ -94,8 +103,8 @@ function parseScope(
       scopeId,
       sourceId: child(el, 'sourceRef')?.id ?? '',
       targetId: child(el, 'targetRef')?.id ?? '',
-      condition: parseCondition(child(el, 'conditionExpression'), el, ctx, 'the condition expression'),
-      executionListeners: parseListeners(el, 'camunda:ExecutionListener', ctx, 'take'),
+      ...parseFlowCondition(child(el, 'conditionExpression'), el, ctx),
+      executionListeners: parseExecutionListeners(el, ctx, 'take'),
     });
     scope.sequenceFlowIds.push(el.id);
   }

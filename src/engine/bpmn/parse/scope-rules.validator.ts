@@ -33,6 +33,7 @@ function validateProcessStarts(draft: GraphDraft, scope: ScopeDraft, starts: Sta
     const def = start.eventDefinition;
     if (def?.kind === 'error') ctx.error(`Error start event ${describe(el)} is only allowed in an event sub-process`, el);
     if (def?.kind === 'escalation') ctx.error(`Escalation start event ${describe(el)} is only allowed in an event sub-process`, el);
+    if (def?.kind === 'compensate') ctx.error(`Compensation start event ${describe(el)} is only allowed in an event sub-process`, el);
     if (def?.kind === 'message' && def.messageName) {
       const name = def.messageName.text;
       if (messageNames.has(name)) {

@@ -45,7 +45,7 @@ export async function cancelActivities(
     if (!ref || !e.activityInstanceId || seen.has(e.activityInstanceId)) continue;
     seen.add(e.activityInstanceId);
     if (!opts.skipCustomListeners && !ref.isBody) {
-      fireListeners(ctx, e, ref.node.executionListeners, 'end');
+      await fireListeners(ctx, e, ref.node.executionListeners, 'end', ref.node.id);
     }
     ctx.history.activityEnded(e.activityInstanceId, { state: ActivityInstanceState.CANCELED });
     if (ref.isBody) continue;

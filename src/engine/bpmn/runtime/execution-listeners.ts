@@ -1,11 +1,20 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { ExpressionListenerConfig } from '../model';
+import { ExecutionListenerConfig } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { expressionContext } from './expression-scope';
+import { runScript } from './scripts';
 
-/** Expression execution listeners (start, end, take); the expression's value is ignored, as in Camunda. */
-export function fireListeners(ctx: RuntimeContext, execution: ExecutionEntity, listeners: readonly ExpressionListenerConfig[], event: string): void {
+/** Execution listeners (start, end, take): expressions, or JavaScript in the sandbox; their value is ignored, as in Camunda. */
+export async function fireListeners(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  listeners: readonly ExecutionListenerConfig[],
+  event: string,
+  elementId: string | null = null,
+): Promise<void> {
   for (const listener of listeners) {
-    if (listener.event === event) listener.expression.evaluate(expressionContext(ctx, execution, event));
+    if (listener.event !== event) continue;
+    if ('script' in listener) await runScript(ctx, execution, listener.script, elementId ?? execution.activityId ?? execution.processDefinitionId, event);
+    else listener.expression.evaluate(expressionContext(ctx, execution, event));
   }
 }

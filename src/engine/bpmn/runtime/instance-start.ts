@@ -23,12 +23,12 @@ export interface InstanceStart {
  * history, its start variables (history marks them initial), the waits of its event sub-processes,
  * and the first step at the none start event (or the start event that fired). The caller runs the agenda.
  */
-export function createProcessInstance(
+export async function createProcessInstance(
   ctx: RuntimeContext,
   definition: ProcessDefinitionEntity,
   graph: ProcessGraph,
   start: InstanceStart,
-): ProcessInstanceState {
+): Promise<ProcessInstanceState> {
   const initialId = start.startEventId ?? graph.initialId;
   const initial = initialId ? graph.elements.get(initialId) : null;
   if (!initial) {
@@ -76,7 +76,7 @@ export function createProcessInstance(
       true,
     );
   }
-  fireListeners(ctx, root, graph.executionListeners, 'start');
+  await fireListeners(ctx, root, graph.executionListeners, 'start', graph.key);
   subscribeEventSubProcesses(ctx, instance, root, graph.key);
   ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: root, activityId: initial.id });
   return instance;

@@ -4,23 +4,29 @@ import { plainValue } from '../../variables/typed-value';
 import { FlowNode, IoValue } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { evaluateTyped } from './expression-scope';
+import { runScript } from './scripts';
 
-function typedOf(ctx: RuntimeContext, scope: ExecutionEntity, value: IoValue): TypedValue {
+async function typedOf(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNode, value: IoValue): Promise<TypedValue> {
   if (value.kind === 'expression') return evaluateTyped(ctx, scope, value.expression);
-  return untypedValue(plainOf(ctx, scope, value));
+  if (value.kind === 'script') return runScript(ctx, scope, value.script, node.id);
+  return untypedValue(await plainOf(ctx, scope, node, value));
 }
 
-function plainOf(ctx: RuntimeContext, scope: ExecutionEntity, value: IoValue): unknown {
+async function plainOf(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNode, value: IoValue): Promise<unknown> {
   switch (value.kind) {
     case 'null':
       return null;
     case 'expression':
-      return plainValue(evaluateTyped(ctx, scope, value.expression));
-    case 'list':
-      return value.items.map((item) => plainOf(ctx, scope, item));
+    case 'script':
+      return plainValue(await typedOf(ctx, scope, node, value));
+    case 'list': {
+      const out: unknown[] = [];
+      for (const item of value.items) out.push(await plainOf(ctx, scope, node, item));
+      return out;
+    }
     case 'map': {
       const out: Record<string, unknown> = {};
-      for (const entry of value.entries) out[entry.key] = plainOf(ctx, scope, entry.value);
+      for (const entry of value.entries) out[entry.key] = await plainOf(ctx, scope, node, entry.value);
       return out;
     }
   }
@@ -30,11 +36,11 @@ function plainOf(ctx: RuntimeContext, scope: ExecutionEntity, value: IoValue): u
  * camunda:inputParameter: evaluated in the activity's own scope, one after another (a later input
  * sees an earlier one), and stored as its local variables.
  */
-export function applyInputMappings(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNode): void {
-  for (const p of node.ioMapping?.inputs ?? []) ctx.variables.setLocal(scope, p.name, typedOf(ctx, scope, p.value));
+export async function applyInputMappings(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNode): Promise<void> {
+  for (const p of node.ioMapping?.inputs ?? []) ctx.variables.setLocal(scope, p.name, await typedOf(ctx, scope, node, p.value));
 }
 
 /** camunda:outputParameter: evaluated in the activity's scope, set on the scope around it. */
-export function applyOutputMappings(ctx: RuntimeContext, scope: ExecutionEntity, outer: ExecutionEntity, node: FlowNode): void {
-  for (const p of node.ioMapping?.outputs ?? []) ctx.variables.set(outer, p.name, typedOf(ctx, scope, p.value));
+export async function applyOutputMappings(ctx: RuntimeContext, scope: ExecutionEntity, outer: ExecutionEntity, node: FlowNode): Promise<void> {
+  for (const p of node.ioMapping?.outputs ?? []) ctx.variables.set(outer, p.name, await typedOf(ctx, scope, node, p.value));
 }

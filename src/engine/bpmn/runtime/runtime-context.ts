@@ -1,4 +1,5 @@
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
+import { ScriptSandbox } from '../../expression/script/script-sandbox';
 import { EntityManager, In } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
@@ -53,6 +54,8 @@ export interface RuntimeDeps extends CommandDeps {
   readonly metrics: EngineMetrics;
   /** Job handlers of the rooms above the job executor (the batch jobs), by handler type. */
   readonly jobHandlers?: ReadonlyMap<string, JobHandler>;
+  /** Runs JavaScript from deployments; null when scripts are turned off. */
+  readonly scripts: ScriptSandbox | null;
 }
 
 /** The work of one job whose row the caller has deleted, in the job's transaction. */

@@ -37,7 +37,7 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
     }
     ctx.deps.repository.cache.rememberProcessDefinition(definition);
     const graph = await ctx.graph(definition);
-    const instance = createProcessInstance(ctx, definition, graph, {
+    const instance = await createProcessInstance(ctx, definition, graph, {
       businessKey: this.request.businessKey ?? null,
       variables: this.request.variables ?? null,
     });

@@ -11,6 +11,8 @@ const ACTIVITY_TYPE = {
   signal: 'boundarySignal',
   timer: 'boundaryTimer',
   conditional: 'boundaryConditional',
+  compensate: 'compensationBoundaryCatch',
+  cancel: 'cancelBoundaryCatch',
 } as const;
 
 /** The attached activity is checked by the graph builder, which knows every node of the scope. */
@@ -22,7 +24,7 @@ export const boundaryEventHandler: ElementHandler = (input) => {
     if (!ctx.hasErrorFor(el)) ctx.error(`Boundary event ${describe(el)} needs an attachedToRef`, el);
     return null;
   }
-  const eventDefinition = parseEventDefinition(el, ctx, ['error', 'escalation', 'message', 'signal', 'timer', 'conditional'], false);
+  const eventDefinition = parseEventDefinition(el, ctx, ['error', 'escalation', 'message', 'signal', 'timer', 'conditional', 'compensate', 'cancel'], false);
   if (!eventDefinition) {
     if (!ctx.hasErrorFor(el)) ctx.error(`Boundary event ${describe(el)} needs an event definition`, el);
     return null;
@@ -36,7 +38,7 @@ export const boundaryEventHandler: ElementHandler = (input) => {
     type: 'boundaryEvent',
     activityType: ACTIVITY_TYPE[eventDefinition.kind],
     attachedToId: attachedTo.id ?? '',
-    cancelActivity: eventDefinition.kind === 'error' ? true : cancelActivity,
+    cancelActivity: eventDefinition.kind === 'error' || eventDefinition.kind === 'cancel' ? true : cancelActivity,
     eventDefinition,
   };
   return node;

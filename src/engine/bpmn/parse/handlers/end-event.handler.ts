@@ -9,12 +9,14 @@ const ACTIVITY_TYPE = {
   escalation: 'escalationEndEvent',
   signal: 'signalEndEvent',
   message: 'messageEndEvent',
+  compensate: 'compensationEndEvent',
+  cancel: 'cancelEndEvent',
 } as const;
 
 export const endEventHandler: ElementHandler = (input) => {
   const { el, common, ctx } = input;
   rejectIoMapping(input, 'endEvent', true);
-  const eventDefinition = parseEventDefinition(el, ctx, ['terminate', 'error', 'escalation', 'signal', 'message'], true);
+  const eventDefinition = parseEventDefinition(el, ctx, ['terminate', 'error', 'escalation', 'signal', 'message', 'compensate', 'cancel'], true);
   const node: EndEventNode = {
     ...common,
     type: 'endEvent',

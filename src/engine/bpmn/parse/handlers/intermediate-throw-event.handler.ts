@@ -7,12 +7,13 @@ const ACTIVITY_TYPE = {
   signal: 'intermediateSignalThrow',
   message: 'intermediateMessageThrowEvent',
   escalation: 'intermediateEscalationThrowEvent',
+  compensate: 'intermediateCompensationThrowEvent',
   // Camunda has no dedicated type for link throws
   link: 'intermediateThrowEvent',
 } as const;
 
 export const intermediateThrowEventHandler: ElementHandler = ({ el, common, ctx }) => {
-  const eventDefinition = parseEventDefinition(el, ctx, ['signal', 'message', 'link', 'escalation'], true);
+  const eventDefinition = parseEventDefinition(el, ctx, ['signal', 'message', 'link', 'escalation', 'compensate'], true);
   const node: IntermediateThrowEventNode = {
     ...common,
     type: 'intermediateThrowEvent',

@@ -11,13 +11,14 @@ const ACTIVITY_TYPE = {
   error: 'errorStartEvent',
   escalation: 'escalationStartEvent',
   conditional: 'conditionalStartEvent',
+  compensate: 'compensationStartEvent',
 } as const;
 
 /** Where each kind of start event is allowed is checked per scope (scope-rules.validator). */
 export const startEventHandler: ElementHandler = (input) => {
   const { el, common, ctx } = input;
   rejectIoMapping(input, 'startEvent');
-  const eventDefinition = parseEventDefinition(el, ctx, ['message', 'signal', 'timer', 'error', 'escalation', 'conditional'], false);
+  const eventDefinition = parseEventDefinition(el, ctx, ['message', 'signal', 'timer', 'error', 'escalation', 'conditional', 'compensate'], false);
   const node: StartEventNode = {
     ...common,
     type: 'startEvent',

@@ -4,9 +4,10 @@ import { ElementHandler } from '../element-handler';
 import { bool } from '../moddle-element';
 import { describe } from '../parse-context';
 
-/** The node only; the builder parses the contents as a nested scope. */
+/** Sub-processes and transactions. The node only; the builder parses the contents as a nested scope. */
 export const subProcessHandler: ElementHandler = ({ el, common, ctx }) => {
   const triggeredByEvent = bool(el, 'triggeredByEvent', false);
+  const isTransaction = el.$type === 'bpmn:Transaction';
   const fields = parseActivityFields(el, common, ctx);
   if (triggeredByEvent && fields.multiInstance) {
     ctx.error(`Event sub-process ${describe(el)} cannot be multi-instance`, el);
@@ -14,9 +15,10 @@ export const subProcessHandler: ElementHandler = ({ el, common, ctx }) => {
   const node: SubProcessNode = {
     ...fields,
     type: 'subProcess',
-    // Camunda's history names event sub-processes `eventSubProcess`.
-    activityType: triggeredByEvent ? 'eventSubProcess' : 'subProcess',
+    // Camunda's history names event sub-processes `eventSubProcess` and transactions `transaction`.
+    activityType: triggeredByEvent ? 'eventSubProcess' : isTransaction ? 'transaction' : 'subProcess',
     triggeredByEvent,
+    isTransaction,
   };
   return node;
 };

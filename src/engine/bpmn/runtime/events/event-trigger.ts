@@ -28,7 +28,7 @@ function deliver(ctx: RuntimeContext, execution: ExecutionEntity, payload: Event
 }
 
 /** The flow scope a scope execution stands for: the process, or the sub-process whose scope it is. */
-function scopeIdOf(instance: ProcessInstanceState, scope: ExecutionEntity): string | null {
+export function scopeIdOf(instance: ProcessInstanceState, scope: ExecutionEntity): string | null {
   const parent = instance.parent(scope);
   if (!parent) return instance.graph.key;
   const ref = resolveActivity(instance.graph, parent.activityId);

@@ -50,7 +50,8 @@ const infos = new WeakMap<ProcessGraph, GraphEventInfo>();
 export function graphEventInfo(graph: ProcessGraph): GraphEventInfo {
   let info = infos.get(graph);
   if (!info) {
-    let waits = false;
+    // compensate subscriptions hang on scope executions and go with them
+    let waits = graph.compensationHandlers.size > 0;
     let conditionals = false;
     for (const node of graph.elements.values()) {
       const def = waitingDefinition(node);

@@ -4,6 +4,7 @@ import type { AtomicOperation } from '../agenda';
 import { removeExecutions, subtree } from '../subtree';
 import type { RuntimeContext } from '../runtime-context';
 import { deferAfter } from '../events/async-continuation';
+import { compensationHandlerDone, isCompensationHandler, keepInnerCompensation, registerCompensation } from '../events/compensation';
 import { fireListeners } from '../execution-listeners';
 import { takeFlows, tokensOf } from '../execution-tree';
 import { applyOutputMappings } from '../io-mapping';
@@ -13,9 +14,15 @@ import { ExecutionEntity } from '../../../../persistence/entities/runtime/execut
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_END' }>;
 
-function continueAfter(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, flowIds?: readonly string[]): void {
+async function continueAfter(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  ref: ActivityRef,
+  flowIds?: readonly string[],
+): Promise<void> {
   if (deferAfter(ctx, instance, execution, ref, flowIds)) return;
-  const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : defaultOutgoing(ctx, instance, execution, ref.node);
+  const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : await defaultOutgoing(ctx, instance, execution, ref.node);
   takeFlows(ctx, instance, execution, flows);
 }
 
@@ -28,23 +35,32 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const ref = resolveActivity(instance.graph, op.activityId)!;
   const execution = op.execution;
-  if (!ref.isBody) fireListeners(ctx, execution, ref.node.executionListeners, 'end');
+  if (!ref.isBody) await fireListeners(ctx, execution, ref.node.executionListeners, 'end', ref.node.id);
+  // a compensation handler (a multi-instance one as a whole) returns to the throw that started it
+  if ((ref.isBody || !isMultiInstanceInner(ref)) && isCompensationHandler(instance.graph, ref.node)) {
+    await compensationHandlerDone(ctx, instance, needsScope(ref) ? instance.parent(execution)! : execution);
+    return;
+  }
   if (!needsScope(ref)) {
     const completesScope = ref.node.type === 'endEvent' && tokensOf(instance, instance.scopeOf(execution)).length === 1;
     ctx.history.activityEnded(execution.activityInstanceId!, {
       state: completesScope ? ActivityInstanceState.SCOPE_COMPLETE : ActivityInstanceState.DEFAULT,
     });
-    continueAfter(ctx, instance, execution, ref, op.flowIds);
+    await continueAfter(ctx, instance, execution, ref, op.flowIds);
     return;
   }
   const host = instance.parent(execution)!;
-  if (!ref.isBody) applyOutputMappings(ctx, execution, host, ref.node);
+  if (!ref.isBody) await applyOutputMappings(ctx, execution, host, ref.node);
   ctx.history.activityEnded(host.activityInstanceId!);
+  if (!ref.isBody) {
+    if (ref.node.type === 'subProcess') await keepInnerCompensation(ctx, instance, execution, host, ref.node);
+    await registerCompensation(ctx, instance, host, ref);
+  }
   if (isMultiInstanceInner(ref)) {
     await ctx.deps.behaviors.behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
     return;
   }
   removeExecutions(ctx, instance, subtree(instance, execution));
   host.isActive = true;
-  continueAfter(ctx, instance, host, ref, op.flowIds);
+  await continueAfter(ctx, instance, host, ref, op.flowIds);
 }

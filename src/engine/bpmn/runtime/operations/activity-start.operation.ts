@@ -19,7 +19,7 @@ type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_START' }>;
  * leaves a job that enters it later.
  * An activity with multi-instance characteristics is entered as its body first.
  */
-export function activityStart(ctx: RuntimeContext, op: Op): void {
+export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const node = instance.graph.elements.get(op.activityId);
   if (!node) throw new ProcessEngineError(`The activity '${op.activityId}' does not exist in process '${instance.graph.key}'`);
@@ -49,8 +49,8 @@ export function activityStart(ctx: RuntimeContext, op: Op): void {
     sequenceCounter: ctx.nextSequence(instance),
   });
   if (!ref.isBody) {
-    if (host !== execution) applyInputMappings(ctx, host, node);
-    fireListeners(ctx, host, node.executionListeners, 'start');
+    if (host !== execution) await applyInputMappings(ctx, host, node);
+    await fireListeners(ctx, host, node.executionListeners, 'start', node.id);
   }
   if (host !== execution && (ref.isBody || !multiInstanceOf(node))) subscribeBoundaryEvents(ctx, instance, host, node);
   if (host !== execution && !ref.isBody && node.type === 'subProcess') subscribeEventSubProcesses(ctx, instance, host, node.id);

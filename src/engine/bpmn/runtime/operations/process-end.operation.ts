@@ -7,7 +7,7 @@ type Op = Extract<AtomicOperation, { kind: 'PROCESS_END' }>;
 
 export async function processEnd(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
-  fireListeners(ctx, instance.root, instance.graph.executionListeners, 'end');
+  await fireListeners(ctx, instance.root, instance.graph.executionListeners, 'end', instance.graph.key);
   await finishProcessInstance(ctx, instance, {
     state: 'COMPLETED',
     endActivityId: instance.lastEndActivityId,

@@ -4,11 +4,11 @@ import { fireListeners } from '../execution-listeners';
 
 type Op = Extract<AtomicOperation, { kind: 'TRANSITION_TAKE' }>;
 
-export function transitionTake(ctx: RuntimeContext, op: Op): void {
+export async function transitionTake(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const flow = instance.graph.sequenceFlows.get(op.flowId)!;
   const execution = op.execution;
-  fireListeners(ctx, execution, flow.executionListeners, 'take');
+  await fireListeners(ctx, execution, flow.executionListeners, 'take', flow.id);
   execution.activityId = null;
   execution.activityInstanceId = instance.scopeInstanceId(instance.scopeOf(execution));
   execution.isActive = true;

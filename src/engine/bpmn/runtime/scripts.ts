@@ -1,0 +1,93 @@
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
+import { BadUserRequestError } from '../../errors';
+import { SandboxValue, ScriptFailure } from '../../expression/script/script-sandbox';
+import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
+import { ScriptDefinition } from '../model';
+import type { RuntimeContext } from './runtime-context';
+
+function toSandbox(tv: TypedValue): SandboxValue | null {
+  if (tv.type === 'json') return tv.value == null ? { t: 'v', v: null } : { t: 'json', v: String(tv.value) };
+  if (tv.type === 'date') return tv.value instanceof Date ? { t: 'date', v: tv.value.getTime() } : { t: 'v', v: null };
+  // Binary values stay outside: a script cannot do anything with them.
+  if (tv.type === 'bytes' || tv.type === 'file') return null;
+  return { t: 'v', v: plainValue(tv) };
+}
+
+/** A value made by a script, typed as the engine types values: Spin nodes stay Json. */
+export function fromSandbox(value: SandboxValue): TypedValue {
+  switch (value.t) {
+    case 'json':
+      return { type: 'json', value: value.v, valueInfo: {} };
+    case 'date':
+      return untypedValue(new Date(value.v));
+    case 'undef':
+      return untypedValue(null);
+    case 'v':
+      return untypedValue(value.v);
+  }
+}
+
+function visibleValues(map: VariableMap): Record<string, SandboxValue> {
+  const out: Record<string, SandboxValue> = {};
+  for (const [name, tv] of Object.entries(map)) {
+    const value = toSandbox(tv);
+    if (value) out[name] = value;
+  }
+  return out;
+}
+
+async function sourceOf(ctx: RuntimeContext, execution: ExecutionEntity, script: ScriptDefinition): Promise<string> {
+  if (script.source !== null) return script.source;
+  const definition = ctx.instanceOf(execution).definition;
+  return (await ctx.deps.repository.cache.namedResource(ctx.em, definition.deploymentId, script.resource)).toString('utf8');
+}
+
+/**
+ * Runs a script of the model in the sandbox for `execution`: the script sees the variables visible
+ * there (by value), its `execution.setVariable`... calls are applied here afterwards, in order. A
+ * script that throws or exceeds its limits fails the command with a 400 naming the element.
+ */
+export async function runScript(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  script: ScriptDefinition,
+  elementId: string,
+  eventName: string | null = null,
+): Promise<TypedValue> {
+  const instance = ctx.instanceOf(execution);
+  const failure = (message: string) =>
+    new BadUserRequestError(
+      `Unable to evaluate script while executing activity '${elementId}' in the process definition with id '${execution.processDefinitionId}': ${message}`,
+      'ScriptEvaluationException',
+    );
+  const sandbox = ctx.deps.scripts;
+  if (!sandbox) throw failure('scripts are turned off (SCRIPTS_ENABLED=false)');
+  const source = await sourceOf(ctx, execution, script);
+  let output;
+  try {
+    output = await sandbox.run({
+      source,
+      fileName: script.resource ?? `${elementId}.js`,
+      vars: visibleValues(ctx.variables.visible(execution)),
+      locals: Object.keys(ctx.variables.local(execution)),
+      info: {
+        id: execution.id,
+        processInstanceId: execution.processInstanceId,
+        businessKey: instance.root.businessKey,
+        activityId: execution.activityId ?? elementId,
+        processDefinitionId: execution.processDefinitionId,
+        eventName,
+        tenantId: execution.tenantId,
+      },
+    });
+  } catch (err) {
+    if (err instanceof ScriptFailure) throw failure(err.message);
+    throw err;
+  }
+  for (const write of output.writes) {
+    if (write.op === 'remove') ctx.variables.remove(execution, write.name);
+    else if (write.op === 'setLocal') ctx.variables.setLocal(execution, write.name, fromSandbox(write.value!));
+    else ctx.variables.set(execution, write.name, fromSandbox(write.value!));
+  }
+  return fromSandbox(output.result);
+}
