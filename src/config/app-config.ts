@@ -55,6 +55,21 @@ function maxResultsLimit(value: string | undefined): number | null {
   return limit;
 }
 
+/** `type=days,type=days`: the history time to live of single batch types. */
+function ttlByType(value: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [type, days] = part.split('=').map((p) => p.trim());
+    const n = Number(days);
+    if (!type || !Number.isInteger(n) || n < 0) throw new Error(`BATCH_HISTORY_TTL_BY_TYPE must list type=days pairs (got '${part}')`);
+    out[type] = n;
+  }
+  return out;
+}
+
 function logFormat(value: string | undefined, nodeEnv: string | undefined): LogFormat {
   const format = (value || (nodeEnv === 'production' ? 'json' : 'text')).trim().toLowerCase();
   if (format === 'json' || format === 'text') return format;
@@ -99,6 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobExecutorPollMs: num(env.JOB_EXECUTOR_POLL_MS, d.jobExecutorPollMs),
     jobExecutorBatchSize: num(env.JOB_EXECUTOR_BATCH_SIZE, d.jobExecutorBatchSize),
     jobExecutorLockTimeMs: num(env.JOB_EXECUTOR_LOCK_TIME_MS, d.jobExecutorLockTimeMs),
+    batchJobsPerSeed: num(env.BATCH_JOBS_PER_SEED, d.batchJobsPerSeed),
+    invocationsPerBatchJob: num(env.BATCH_INVOCATIONS_PER_JOB, d.invocationsPerBatchJob),
+    batchPollMs: num(env.BATCH_POLL_MS, d.batchPollMs),
+    batchHistoryTimeToLive: env.BATCH_HISTORY_TTL_DAYS ? num(env.BATCH_HISTORY_TTL_DAYS, 0) : d.batchHistoryTimeToLive,
+    batchHistoryTimeToLiveByType: ttlByType(env.BATCH_HISTORY_TTL_BY_TYPE),
+    historyCleanupWindow: env.HISTORY_CLEANUP_WINDOW?.trim() || d.historyCleanupWindow,
+    historyCleanupBatchSize: num(env.HISTORY_CLEANUP_BATCH_SIZE, d.historyCleanupBatchSize),
     queryMaxResultsLimit: maxResultsLimit(env.QUERY_MAX_RESULTS),
     scriptsEnabled: bool(env.SCRIPTS_ENABLED, d.scriptsEnabled),
     scriptTimeoutMs: num(env.SCRIPT_TIMEOUT_MS, d.scriptTimeoutMs),

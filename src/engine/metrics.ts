@@ -24,6 +24,8 @@ export interface EngineMetrics {
   processInstanceEnded(): void;
   /** `count` decisions were evaluated: the one asked for and the decisions it requires. */
   decisionsEvaluated(count: number): void;
+  /** A batch job did its chunk: `count` targets of a batch of `type`. */
+  batchInvocationsDone(type: string, count: number): void;
 }
 
 function nothing(): void {}
@@ -40,4 +42,5 @@ export const NO_METRICS: EngineMetrics = Object.freeze({
   processInstanceStarted: nothing,
   processInstanceEnded: nothing,
   decisionsEvaluated: nothing,
+  batchInvocationsDone: nothing,
 });

@@ -37,6 +37,20 @@ export interface EngineOptions {
   jobExecutorBatchSize: number;
   /** How long a claimed job stays locked to this process before another one may take it over. */
   jobExecutorLockTimeMs: number;
+  /** Batch jobs a batch's seed job creates each time it runs (Camunda's batchJobsPerSeed). */
+  batchJobsPerSeed: number;
+  /** Targets one batch job works on in its transaction (Camunda's invocationsPerBatchJob). */
+  invocationsPerBatchJob: number;
+  /** How long a batch's monitor job waits before it looks again whether the batch is done (Camunda's batchPollTime, 30 s there). */
+  batchPollMs: number;
+  /** Days a finished batch's history is kept, for every batch type without one of its own; null keeps it forever. */
+  batchHistoryTimeToLive: number | null;
+  /** Days per batch type (`set-external-task-retries`: 5, say), over `batchHistoryTimeToLive`. */
+  batchHistoryTimeToLiveByType: Readonly<Record<string, number>>;
+  /** `HH:mm-HH:mm` (UTC) when the history cleanup job runs by itself; null: only when asked (POST /history/cleanup). */
+  historyCleanupWindow: string | null;
+  /** History rows the cleanup removes per table and run of its job. */
+  historyCleanupBatchSize: number;
   /**
    * Camunda's queryMaxResultsLimit: the most rows one list request may ask for; a larger or absent
    * `maxResults` is refused. Null: no limit. Counts are not limited.
@@ -71,6 +85,13 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   jobExecutorPollMs: 1000,
   jobExecutorBatchSize: 10,
   jobExecutorLockTimeMs: 300_000,
+  batchJobsPerSeed: 100,
+  invocationsPerBatchJob: 1,
+  batchPollMs: 2000,
+  batchHistoryTimeToLive: null,
+  batchHistoryTimeToLiveByType: {},
+  historyCleanupWindow: null,
+  historyCleanupBatchSize: 500,
   queryMaxResultsLimit: null,
   scriptsEnabled: true,
   scriptTimeoutMs: 1000,

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { BatchService } from './batch/batch.service';
 import { AuthorizationChecker } from './authorization/authorization-checker';
 import { BehaviorRegistry } from './bpmn/behaviors/behavior-registry';
 import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
@@ -48,6 +49,8 @@ export class ProcessEngine {
   readonly events: EventService;
   /** Jobs (timers, async continuations): the executor and the management calls. */
   readonly jobs: ManagementService;
+  /** Asynchronous mass operations (batches) and their management. */
+  readonly batches: BatchService;
   /** The engine's clock: `options.clock` when given (tests), else the system clock. */
   readonly clock: () => Date;
   /** Worker threads running JavaScript from deployments in the WebAssembly sandbox; null when scripts are off. */
@@ -73,6 +76,7 @@ export class ProcessEngine {
     this.authorizations = new AuthorizationService(this.commands, checker);
     this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled, o.delegates);
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock, metrics);
+    this.batches = new BatchService(this.commands, o);
     deps = {
       checker,
       clock: this.clock,
@@ -85,6 +89,7 @@ export class ProcessEngine {
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
       metrics,
+      jobHandlers: this.batches.jobHandlers,
       scripts: this.scripts,
     };
     this.runtime = new RuntimeService(this.commands, this.repository);
@@ -120,6 +125,7 @@ export class ProcessEngine {
 
   async start(): Promise<void> {
     await this.identity.ensureAdmin(this.options.adminUser, this.options.adminPassword);
+    await this.batches.scheduleHistoryCleanup();
   }
 
   async close(): Promise<void> {

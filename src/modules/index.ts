@@ -14,6 +14,7 @@ import { TaskModule } from './task/task.module';
 import { FilterModule } from './filter/filter.module';
 import { ExternalTaskModule } from './external-task/external-task.module';
 import { IncidentModule } from './incident/incident.module';
+import { BatchModule } from './batch/batch.module';
 import { MessageModule } from './message/message.module';
 import { SignalModule } from './signal/signal.module';
 import { ConditionModule } from './condition/condition.module';
@@ -44,6 +45,7 @@ export const RESOURCE_MODULES = [
   ProcessInstanceModule,
   FilterModule,
   IncidentModule,
+  BatchModule,
   SignalModule,
   ConditionModule,
   JobModule,

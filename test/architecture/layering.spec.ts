@@ -25,6 +25,7 @@ export const ENGINE_LAYERS: string[][] = [
   ['bpmn/behaviors'],
   ['instances'],
   ['events', 'jobs', 'external-task', 'identity', 'filter'],
+  ['batch'],
   ['process-engine'],
 ];
 

@@ -13,6 +13,7 @@ export class EngineCounters implements EngineMetrics {
   private readonly started: Counter;
   private readonly ended: Counter;
   private readonly decisions: Counter;
+  private readonly batchInvocations: Counter<'type'>;
 
   constructor(registry: Registry) {
     const counter = (name: string, help: string) => new Counter({ name, help, registers: [registry] });
@@ -25,6 +26,12 @@ export class EngineCounters implements EngineMetrics {
     this.jobFailures = counter('engine_jobs_failed_total', 'Job runs that failed (each costs the job a retry)');
     this.started = counter('engine_process_instances_started_total', 'Process instances started, called ones included');
     this.ended = counter('engine_process_instances_ended_total', 'Process instances ended, completed or canceled');
+    this.batchInvocations = new Counter({
+      name: 'engine_batch_invocations_total',
+      help: 'Targets worked on by batch jobs (one per external task, decision instance, ...), by batch type',
+      labelNames: ['type'],
+      registers: [registry],
+    });
     this.decisions = counter('engine_decisions_evaluated_total', 'Decisions evaluated, required decisions included (one per decision instance)');
   }
 
@@ -66,5 +73,9 @@ export class EngineCounters implements EngineMetrics {
 
   decisionsEvaluated(count: number): void {
     this.decisions.inc(count);
+  }
+
+  batchInvocationsDone(type: string, count: number): void {
+    this.batchInvocations.inc({ type }, count);
   }
 }

@@ -9,6 +9,8 @@ import type { UnitOfWork } from '../command/unit-of-work';
 import { newId } from '../util/ids';
 import { isSqlite } from '../../persistence/dialect';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** ACT_INST_STATE_ values. */
 export const ActivityInstanceState = { DEFAULT: 0, SCOPE_COMPLETE: 1, CANCELED: 2 } as const;
 
@@ -89,11 +91,31 @@ export class ProcessHistoryWriter {
     );
   }
 
-  processInstanceEnded(root: ExecutionEntity, state: ProcessInstanceEndState, endActivityId: string | null, deleteReason: string | null): void {
+  /**
+   * The end of a process instance. A root instance whose definition has a history time to live gets its removal time:
+   * end + time to live (Camunda's removal-time strategy `end`), in the same statement. The rows below it keep theirs
+   * empty and go with their root in the history cleanup, which keeps the end of an instance at its statement count.
+   */
+  processInstanceEnded(
+    root: ExecutionEntity,
+    state: ProcessInstanceEndState,
+    endActivityId: string | null,
+    deleteReason: string | null,
+    historyTimeToLive: number | null = null,
+  ): void {
     if (!this.activityEnabled) return;
     const end = this.now();
     const start = root.startTime ?? end;
-    const values = { endTime: end, durationInMillis: end.getTime() - start.getTime(), endActivityId, state, deleteReason };
+    const isRoot = (root.rootProcessInstanceId ?? root.id) === root.id;
+    const removalTime = isRoot && historyTimeToLive != null ? new Date(end.getTime() + historyTimeToLive * DAY_MS) : null;
+    const values = {
+      endTime: end,
+      durationInMillis: end.getTime() - start.getTime(),
+      endActivityId,
+      state,
+      deleteReason,
+      ...(removalTime ? { removalTime } : {}),
+    };
     this.uow.statement((em) => em.getRepository(HistoricProcessInstanceEntity).update({ id: root.id }, values));
   }
 

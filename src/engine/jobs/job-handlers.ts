@@ -69,6 +69,8 @@ async function fireStartTimer(ctx: RuntimeContext, job: JobEntity): Promise<void
  * boundary, event sub-process, start). The caller has deleted the job row; the agenda runs at flush.
  */
 export async function runJob(ctx: RuntimeContext, job: JobEntity): Promise<void> {
+  const handler = job.handlerType ? ctx.deps.jobHandlers?.get(job.handlerType) : undefined;
+  if (handler) return handler(ctx, job);
   if (job.handlerType === JOB_HANDLER.startTimer) return fireStartTimer(ctx, job);
   const instance = job.processInstanceId ? await ctx.loadInstance(job.processInstanceId) : null;
   const execution = instance?.get(job.executionId ?? '');

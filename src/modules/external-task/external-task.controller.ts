@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { BatchDto } from '../../common/dto/batch.dto';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { ParsedQuery } from '../../common/query/parse-query';
@@ -55,7 +56,7 @@ export class ExternalTaskController {
   @Post('retries-async')
   @EngineErrorAnswers(...BULK_RETRIES_ANSWERS)
   @HttpCode(200)
-  @ApiOkResponse({ description: 'BatchDto of type set-external-task-retries (executed at once, already complete)' })
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-external-task-retries' })
   setRetriesAsync(@Auth() auth: Authentication | null, @Body() body: SetRetriesForExternalTasksDto) {
     return this.tasks.setRetriesAsync(auth, body);
   }

@@ -7,8 +7,7 @@ import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
 import { QuerySpec } from '../../common/query/query-spec';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
-import { formatDate } from '../../engine/util/camunda-date';
-import { newId } from '../../engine/util/ids';
+import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
@@ -133,30 +132,10 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
     await this.engine.externalTasks.setRetriesOf(auth, ids, retries);
   }
 
-  /**
-   * Camunda runs this as a batch. Until batches exist here the change is made at once and the
-   * answer is a batch that is already complete (every job created and executed).
-   */
-  async setRetriesAsync(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<Record<string, unknown>> {
+  /** Camunda's setRetriesAsync: a batch of type set-external-task-retries, run by the job executor. */
+  async setRetriesAsync(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<BatchDto> {
     const { ids, retries } = await this.retriesSelection(auth, dto);
-    await this.engine.externalTasks.setRetriesOf(auth, ids, retries);
-    const now = formatDate(new Date());
-    return {
-      id: newId(),
-      type: 'set-external-task-retries',
-      totalJobs: ids.length,
-      jobsCreated: ids.length,
-      batchJobsPerSeed: 100,
-      invocationsPerBatchJob: 1,
-      seedJobDefinitionId: null,
-      monitorJobDefinitionId: null,
-      batchJobDefinitionId: null,
-      suspended: false,
-      tenantId: null,
-      createUserId: auth?.userId ?? null,
-      startTime: now,
-      executionStartTime: now,
-    };
+    return toBatchDto(await this.engine.batches.setExternalTaskRetriesAsync(auth, ids, retries));
   }
 
   /** The task ids a bulk retries request names: explicit ids, tasks of instances, and query results. */

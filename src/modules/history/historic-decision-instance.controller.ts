@@ -1,4 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { BatchDto } from '../../common/dto/batch.dto';
+import { DeleteHistoricDecisionInstancesDto, SetRemovalTimeToHistoricDecisionInstancesDto } from './historic-batch.dto';
 import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { CountResultDto } from '../../common/http/count-result.dto';
@@ -19,6 +21,20 @@ import { HistoricDecisionInstanceService } from './historic-decision-instance.se
 })
 export class HistoricDecisionInstanceController {
   constructor(readonly history: HistoricDecisionInstanceService) {}
+
+  @Post('decision-instance/delete')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type historic-decision-instance-deletion' })
+  deleteAsync(@Auth() auth: Authentication | null, @Body() body: DeleteHistoricDecisionInstancesDto) {
+    return this.history.deleteAsync(auth, body);
+  }
+
+  @Post('decision-instance/set-removal-time')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type decision-set-removal-time' })
+  setRemovalTime(@Auth() auth: Authentication | null, @Body() body: SetRemovalTimeToHistoricDecisionInstancesDto) {
+    return this.history.setRemovalTimeAsync(auth, body);
+  }
 
   @Get('decision-instance/:id')
   @ApiQuery({ name: 'includeInputs', required: false, type: Boolean })

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { RestError, notFound } from '../../common/errors/rest-error';
 import { applyFilters, applyOrderAndPaging } from '../../common/query/apply-query';
 import { checkMaxResults } from '../../common/query/max-results';
-import { parseGetQuery, ParsedQuery } from '../../common/query/parse-query';
+import { parseGetQuery, parsePostQuery, ParsedQuery } from '../../common/query/parse-query';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { Resources } from '../../engine/authorization/resources';
@@ -12,6 +12,9 @@ import { HistoricDecisionInstanceEntity } from '../../persistence/entities/histo
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
 import { HistoricDecisionInstanceDto } from './historic-decision-instance.dto';
+import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
+import { DeleteHistoricDecisionInstancesDto, SetRemovalTimeToHistoricDecisionInstancesDto } from './historic-batch.dto';
+import { removalTimeRequest } from './historic-batch.service';
 import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_LIST, HISTORIC_DECISION_INSTANCE_QUERY } from './historic-decision-instance.query';
 
 @Injectable()
@@ -28,6 +31,31 @@ export class HistoricDecisionInstanceService {
     const found = await this.rows.one(auth, id, flags);
     if (!found) throw notFound(`Historic decision instance with id '${id}' does not exist`);
     return found;
+  }
+
+  /** The ids given and those the query finds among the instances the caller may read (Camunda takes both). */
+  private async selection(auth: Authentication | null, ids: Array<string | null> | null | undefined, query: Record<string, unknown> | null | undefined) {
+    const selected: Array<string | null> = [...(ids ?? [])];
+    if (query != null) {
+      const q = parsePostQuery(HISTORIC_DECISION_INSTANCE_QUERY, query, {}, false);
+      const found = await this.rows.read(auth, (qb) => applyFilters(qb, HISTORIC_DECISION_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>());
+      for (const r of found) selected.push(r.id);
+    }
+    return selected;
+  }
+
+  /** historyService.deleteHistoricDecisionInstancesAsync: a historic-decision-instance-deletion batch. */
+  async deleteAsync(auth: Authentication | null, dto: DeleteHistoricDecisionInstancesDto): Promise<BatchDto> {
+    const ids = await this.selection(auth, dto.historicDecisionInstanceIds, dto.historicDecisionInstanceQuery);
+    return toBatchDto(await this.engine.batches.deleteHistoricDecisionInstancesAsync(auth, ids));
+  }
+
+  /** historyService.setRemovalTimeToHistoricDecisionInstances().executeAsync(): a decision-set-removal-time batch. */
+  async setRemovalTimeAsync(auth: Authentication | null, dto: SetRemovalTimeToHistoricDecisionInstancesDto): Promise<BatchDto> {
+    const request = removalTimeRequest(dto);
+    if (dto.historicDecisionInstanceIds == null && dto.historicDecisionInstanceQuery == null) throw new RestError(400, 'Neither query nor ids provided.');
+    const ids = await this.selection(auth, dto.historicDecisionInstanceIds, dto.historicDecisionInstanceQuery);
+    return toBatchDto(await this.engine.batches.setDecisionRemovalTimeAsync(auth, ids, request, dto.hierarchical === true));
   }
 
   /** Evaluations per decision of a decision requirements definition (optionally of one evaluation). */

@@ -1,4 +1,6 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { BatchDto } from '../../common/dto/batch.dto';
+import { DeleteHistoricProcessInstancesDto } from './historic-batch.dto';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ListRoutes } from '../../common/query/list-routes';
@@ -13,6 +15,13 @@ import { HistoricProcessInstanceService } from './historic-process-instance.serv
 @ListRoutes(HISTORIC_PROCESS_INSTANCE_LIST, (c: HistoricProcessInstanceController) => c.history.rows)
 export class HistoricProcessInstanceController {
   constructor(readonly history: HistoricProcessInstanceService) {}
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type historic-instance-deletion' })
+  deleteAsync(@Auth() auth: Authentication | null, @Body() body: DeleteHistoricProcessInstancesDto) {
+    return this.history.deleteAsync(auth, body);
+  }
 
   @Get(':id')
   @ApiOkResponse({ type: HistoricProcessInstanceDto })

@@ -5,13 +5,17 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { HistoricProcessInstanceDto } from './historic-process-instance.dto';
-import { HISTORIC_PROCESS_INSTANCE_LIST } from './historic-process-instance.query';
+import { HISTORIC_PROCESS_INSTANCE_LIST, HISTORIC_PROCESS_INSTANCE_QUERY } from './historic-process-instance.query';
+import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
+import { applyFilters } from '../../common/query/apply-query';
+import { parsePostQuery } from '../../common/query/parse-query';
+import { DeleteHistoricProcessInstancesDto } from './historic-batch.dto';
 
 @Injectable()
 export class HistoricProcessInstanceService {
   readonly rows: ResourceQuery<HistoricProcessInstanceEntity, HistoricProcessInstanceDto>;
 
-  constructor(engine: ProcessEngine) {
+  constructor(private readonly engine: ProcessEngine) {
     this.rows = new ResourceQuery(engine, HISTORIC_PROCESS_INSTANCE_LIST);
   }
 
@@ -19,5 +23,16 @@ export class HistoricProcessInstanceService {
     const found = await this.rows.one(auth, id);
     if (!found) throw notFound(`Historic process instance with id ${id} does not exist`);
     return found;
+  }
+
+  /** Beyond the spec: historyService.deleteHistoricProcessInstancesAsync, a historic-instance-deletion batch (ids and query together). */
+  async deleteAsync(auth: Authentication | null, dto: DeleteHistoricProcessInstancesDto): Promise<BatchDto> {
+    const ids: Array<string | null> = [...(dto.historicProcessInstanceIds ?? [])];
+    if (dto.historicProcessInstanceQuery != null) {
+      const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, dto.historicProcessInstanceQuery, {}, false);
+      const found = await this.rows.read(auth, (qb) => applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>());
+      for (const r of found) ids.push(r.id);
+    }
+    return toBatchDto(await this.engine.batches.deleteHistoricProcessInstancesAsync(auth, ids));
   }
 }

@@ -3,13 +3,23 @@ import { HistoricActivityInstanceController } from './historic-activity-instance
 import { HistoricActivityInstanceService } from './historic-activity-instance.service';
 import { HistoricDecisionInstanceController } from './historic-decision-instance.controller';
 import { HistoricDecisionInstanceService } from './historic-decision-instance.service';
+import { HistoricBatchController } from './historic-batch.controller';
+import { HistoryCleanupController } from './history-cleanup.controller';
+import { HistoricBatchService } from './historic-batch.service';
 import { HistoricDetailController } from './historic-detail.controller';
 import { HistoricDetailService } from './historic-detail.service';
 import { HistoricProcessInstanceController } from './historic-process-instance.controller';
 import { HistoricProcessInstanceService } from './historic-process-instance.service';
 
 @Module({
-  controllers: [HistoricDecisionInstanceController, HistoricActivityInstanceController, HistoricDetailController, HistoricProcessInstanceController],
-  providers: [HistoricDecisionInstanceService, HistoricActivityInstanceService, HistoricDetailService, HistoricProcessInstanceService],
+  controllers: [
+    HistoryCleanupController,
+    HistoricBatchController,
+    HistoricDecisionInstanceController,
+    HistoricActivityInstanceController,
+    HistoricDetailController,
+    HistoricProcessInstanceController,
+  ],
+  providers: [HistoricBatchService, HistoricDecisionInstanceService, HistoricActivityInstanceService, HistoricDetailService, HistoricProcessInstanceService],
 })
 export class HistoryModule {}

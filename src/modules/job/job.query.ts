@@ -1,7 +1,8 @@
 import { RestError } from '../../common/errors/rest-error';
 import { f, FilterApply, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { parseDate } from '../../engine/util/camunda-date';
-import { QueryResource } from '../../common/query/query-resource';
+import { PageContext, QueryResource } from '../../common/query/query-resource';
+import { BatchEntity } from '../../persistence/entities/runtime/batch.entity';
 import { instanceReadGrants } from '../../common/query/authorized-rows';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { JobDto, toJobDto } from './job.dto';
@@ -66,11 +67,27 @@ export const JOB_QUERY: QuerySpec = {
   defaultOrder: 'j.id',
 };
 
+/** The jobs of a batch (seed, monitor, batch jobs) name it in `batchId`: one look-up per page by their job definition ids. */
+async function withBatchIds(rows: JobEntity[], page: PageContext): Promise<JobDto[]> {
+  const defs = [...new Set(rows.map((j) => j.jobDefinitionId).filter((d): d is string => d != null))];
+  const batchOf = new Map<string, string>();
+  if (defs.length) {
+    const batches = await page.em
+      .getRepository(BatchEntity)
+      .createQueryBuilder('b')
+      .select(['b.id', 'b.seedJobDefinitionId', 'b.monitorJobDefinitionId', 'b.batchJobDefinitionId'])
+      .where('b.seedJobDefinitionId IN (:...defs) OR b.monitorJobDefinitionId IN (:...defs) OR b.batchJobDefinitionId IN (:...defs)', { defs })
+      .getMany();
+    for (const b of batches) for (const d of [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId]) if (d) batchOf.set(d, b.id);
+  }
+  return rows.map((j) => ({ ...toJobDto(j), batchId: batchOf.get(j.jobDefinitionId ?? '') ?? null }));
+}
+
 export const JOB_LIST: QueryResource<JobEntity, JobDto> = {
   entity: JobEntity,
   alias: 'j',
   restrict: instanceReadGrants('j.processInstanceId', 'j.processDefinitionKey'),
   spec: JOB_QUERY,
   dto: JobDto,
-  toDto: toJobDto,
+  toDtos: withBatchIds,
 };

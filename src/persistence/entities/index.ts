@@ -24,6 +24,8 @@ import { HistoricActivityInstanceEntity } from './history/historic-activity-inst
 import { HistoricDetailEntity } from './history/historic-detail.entity';
 import { CommentEntity } from './history/comment.entity';
 import { FilterEntity } from './runtime/filter.entity';
+import { BatchEntity } from './runtime/batch.entity';
+import { HistoricBatchEntity } from './history/historic-batch.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -53,4 +55,6 @@ export const ENTITIES = [
   HistoricDetailEntity,
   CommentEntity,
   FilterEntity,
+  BatchEntity,
+  HistoricBatchEntity,
 ];

@@ -6,6 +6,7 @@ import { ExternalTaskFetchOrder1763745000000 } from './1763745000000-external-ta
 import { EventsJobs1763750000000 } from './1763750000000-events-jobs';
 import { TaskComments1763760000000 } from './1763760000000-task-comments';
 import { Filters1763770000000 } from './1763770000000-filters';
+import { Batches1763786000000 } from './1763786000000-batches';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   EventsJobs1763750000000,
   TaskComments1763760000000,
   Filters1763770000000,
+  Batches1763786000000,
 ];

@@ -22,7 +22,7 @@ export async function finishProcessInstance(ctx: RuntimeContext, instance: Proce
   const root = instance.root;
   instance.finalVariables = ctx.variables.local(root);
   instance.ended = true;
-  ctx.history.processInstanceEnded(root, opts.state, opts.endActivityId, opts.deleteReason);
+  ctx.history.processInstanceEnded(root, opts.state, opts.endActivityId, opts.deleteReason, instance.definition.historyTimeToLive ?? null);
   ctx.afterCommit(() => ctx.deps.metrics.processInstanceEnded());
   const caller = root.superExecutionId && opts.continueCaller ? await ctx.loadInstanceOfExecution(root.superExecutionId) : null;
   const superExecution = caller && !caller.deleting ? (caller.get(root.superExecutionId!) ?? null) : null;

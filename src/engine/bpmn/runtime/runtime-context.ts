@@ -1,3 +1,4 @@
+import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { ScriptSandbox } from '../../expression/script/script-sandbox';
 import { EntityManager, In } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
@@ -51,11 +52,16 @@ export interface RuntimeDeps extends CommandDeps {
   readonly jobsCreated?: (due: Date) => void;
   /** Told after commit about the work done (monitoring). */
   readonly metrics: EngineMetrics;
+  /** Job handlers of the rooms above the job executor (the batch jobs), by handler type. */
+  readonly jobHandlers?: ReadonlyMap<string, JobHandler>;
   /** Runs JavaScript from deployments; null when scripts are turned off. */
   readonly scripts: ScriptSandbox | null;
   /** Host code models may call (embedded engines); absent or null: none. */
   readonly delegates?: DelegateRegistry | null;
 }
+
+/** The work of one job whose row the caller has deleted, in the job's transaction. */
+export type JobHandler = (ctx: RuntimeContext, job: JobEntity) => Promise<void>;
 
 /**
  * The command context of the BPMN runtime: on top of the generic one, it loads process instances

@@ -1,0 +1,136 @@
+import { In } from 'typeorm';
+import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
+import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
+import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
+import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
+import { CommentEntity } from '../../persistence/entities/history/comment.entity';
+import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
+import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
+import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
+import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
+import { BadUserRequestError, NotFoundError } from '../errors';
+import { setExternalTaskRetries } from '../incident/incidents';
+import { BATCH_TYPE, DAY_MS, RemovalTimeMode } from './batch-types';
+
+/** What one batch job does with its targets, in its transaction. */
+export type BatchOperation = (
+  ctx: RuntimeContext,
+  targets: string[],
+  parameters: Record<string, unknown>,
+  ttlOfBatchType: (type: string) => number | null,
+) => Promise<void>;
+
+/** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
+const setRetries: BatchOperation = async (ctx, targets, parameters) => {
+  const retries = Number(parameters.retries);
+  const tasks = new Map((await ctx.em.getRepository(ExternalTaskEntity).findBy({ id: In(targets) })).map((t) => [t.id, t]));
+  const fetchable = new Set<string>();
+  for (const id of targets) {
+    const task = tasks.get(id);
+    if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
+    if (setExternalTaskRetries(ctx, ctx.uow.track(ExternalTaskEntity, task), retries)) fetchable.add(task.topicName);
+  }
+  if (fetchable.size) ctx.afterCommit(() => ctx.deps.externalTasksCreated([...fetchable]));
+};
+
+/** Historic decision instances with their inputs and outputs; one already gone is left alone. */
+const deleteDecisionHistory: BatchOperation = async (ctx, targets) => {
+  ctx.uow.statement(async (em) => {
+    await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(targets) });
+    await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(targets) });
+    await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(targets) });
+  });
+};
+
+function removalMode(parameters: Record<string, unknown>): RemovalTimeMode {
+  return parameters.removalTime as RemovalTimeMode;
+}
+
+/**
+ * Removal time of decision instances: a date, none, or evaluation time plus the definition's history time to live.
+ * Hierarchical: the instances evaluated with them (same root decision instance) get the root's.
+ */
+const setDecisionRemovalTime: BatchOperation = async (ctx, targets, parameters) => {
+  const repo = ctx.em.getRepository(HistoricDecisionInstanceEntity);
+  const instances = await repo.findBy({ id: In(targets) });
+  const mode = removalMode(parameters);
+  const ttlOf = new Map<string, number | null>();
+  if (mode.mode === 'calculated') {
+    const defs = await ctx.em.getRepository(DecisionDefinitionEntity).findBy({ id: In([...new Set(instances.map((i) => i.decisionDefinitionId))]) });
+    for (const d of defs) ttlOf.set(d.id, d.historyTimeToLive ?? null);
+  }
+  for (const instance of instances) {
+    let removal: Date | null = null;
+    if (mode.mode === 'absolute') removal = new Date(mode.removalTime);
+    if (mode.mode === 'calculated') {
+      const ttl = ttlOf.get(instance.decisionDefinitionId);
+      removal = ttl == null ? null : new Date(instance.evaluationTime.getTime() + ttl * DAY_MS);
+    }
+    const root = instance.rootDecisionInstanceId ?? instance.id;
+    ctx.uow.statement(async (em) => {
+      const ids = parameters.hierarchical
+        ? (
+            await repo
+              .createQueryBuilder('d')
+              .select('d.id', 'id')
+              .where('d.id = :root OR d.rootDecisionInstanceId = :root', { root })
+              .getRawMany<{ id: string }>()
+          ).map((r) => r.id)
+        : [instance.id];
+      await em.getRepository(HistoricDecisionInstanceEntity).update({ id: In(ids) }, { removalTime: removal });
+      await em.getRepository(HistoricDecisionInputEntity).update({ decisionInstanceId: In(ids) }, { removalTime: removal });
+      await em.getRepository(HistoricDecisionOutputEntity).update({ decisionInstanceId: In(ids) }, { removalTime: removal });
+    });
+  }
+};
+
+/** Removal time of historic batches: a date, none, or end time plus the history time to live of the batch's type. */
+const setBatchRemovalTime: BatchOperation = async (ctx, targets, parameters, ttlOfBatchType) => {
+  const mode = removalMode(parameters);
+  const batches = await ctx.em.getRepository(HistoricBatchEntity).findBy({ id: In(targets) });
+  for (const batch of batches) {
+    let removal: Date | null = null;
+    if (mode.mode === 'absolute') removal = new Date(mode.removalTime);
+    if (mode.mode === 'calculated') {
+      const ttl = ttlOfBatchType(batch.type);
+      removal = ttl == null || !batch.endTime ? null : new Date(batch.endTime.getTime() + ttl * DAY_MS);
+    }
+    ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { removalTime: removal }));
+  }
+};
+
+/**
+ * Historic process instances with everything recorded under them (activity instances, details, comments, decision
+ * instances); a running one fails the job, as in Camunda; one already gone is left alone.
+ */
+const deleteProcessHistory: BatchOperation = async (ctx, targets) => {
+  const instances = await ctx.em.getRepository(HistoricProcessInstanceEntity).findBy({ id: In(targets) });
+  const running = instances.find((i) => i.endTime == null);
+  if (running) throw new BadUserRequestError(`Process instance is still running, cannot delete historic process instance: ${running.id}`);
+  const ids = instances.map((i) => i.id);
+  if (!ids.length) return;
+  ctx.uow.statement(async (em) => {
+    const decisions = (await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: { processInstanceId: In(ids) } })).map(
+      (d) => d.id,
+    );
+    if (decisions.length) {
+      await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(decisions) });
+      await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(decisions) });
+      await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
+    }
+    await em.getRepository(HistoricDetailEntity).delete({ processInstanceId: In(ids) });
+    await em.getRepository(CommentEntity).delete({ processInstanceId: In(ids) });
+    await em.getRepository(HistoricActivityInstanceEntity).delete({ processInstanceId: In(ids) });
+    await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(ids) });
+  });
+};
+
+export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<string, BatchOperation>([
+  [BATCH_TYPE.setExternalTaskRetries, setRetries],
+  [BATCH_TYPE.historicDecisionInstanceDeletion, deleteDecisionHistory],
+  [BATCH_TYPE.decisionSetRemovalTime, setDecisionRemovalTime],
+  [BATCH_TYPE.batchSetRemovalTime, setBatchRemovalTime],
+  [BATCH_TYPE.historicProcessInstanceDeletion, deleteProcessHistory],
+]);

@@ -1,0 +1,29 @@
+/** Batch types as Camunda names them (the type of the batch and the handler type of its batch jobs). */
+export const BATCH_TYPE = {
+  setExternalTaskRetries: 'set-external-task-retries',
+  historicDecisionInstanceDeletion: 'historic-decision-instance-deletion',
+  decisionSetRemovalTime: 'decision-set-removal-time',
+  batchSetRemovalTime: 'batch-set-removal-time',
+  historicProcessInstanceDeletion: 'historic-instance-deletion',
+} as const;
+
+/** The handler types of the two jobs every batch has besides its batch jobs. */
+export const BATCH_JOB_HANDLER = { seed: 'batch-seed-job', monitor: 'batch-monitor-job' } as const;
+
+/** What a batch stores about its work: the targets, in the order its batch jobs take them, and the operation's parameters. */
+export interface BatchConfiguration {
+  ids: string[];
+  parameters: Record<string, unknown>;
+}
+
+/** A batch job's share: `count` targets from `offset` of its batch's ids. */
+export interface BatchJobConfiguration {
+  batchId: string;
+  offset: number;
+  count: number;
+}
+
+/** How the removal-time batches set it. */
+export type RemovalTimeMode = { mode: 'absolute'; removalTime: string } | { mode: 'cleared' } | { mode: 'calculated' };
+
+export const DAY_MS = 24 * 60 * 60 * 1000;

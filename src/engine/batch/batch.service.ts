@@ -1,0 +1,134 @@
+import { BatchEntity } from '../../persistence/entities/runtime/batch.entity';
+import { Authentication } from '../authorization/authentication';
+import type { JobHandler, RuntimeContext } from '../bpmn/runtime/runtime-context';
+import { CommandExecutor } from '../command/command-executor';
+import { BadUserRequestError } from '../errors';
+import { EngineOptions } from '../options';
+import { BatchJobSettings, batchJobHandlers } from './batch-jobs';
+import { BATCH_OPERATIONS } from './batch-operations';
+import { BATCH_TYPE, RemovalTimeMode } from './batch-types';
+import { HISTORY_CLEANUP_HANDLER, historyCleanupHandler, parseCleanupWindow } from './history-cleanup';
+import { HistoryCleanupCmd } from './commands/history-cleanup.cmd';
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { CreateBatchCmd } from './commands/create-batch.cmd';
+import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
+import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
+
+/** How a set-removal-time request chose the mode: each flag as given. */
+export interface RemovalTimeRequest {
+  absoluteRemovalTime?: Date | null;
+  clearedRemovalTime?: boolean | null;
+  calculatedRemovalTime?: boolean | null;
+}
+
+function ensureTargets(ids: Array<string | null>, name: string): string[] {
+  if (!ids.length) throw new BadUserRequestError(`${name} is empty`);
+  if (ids.some((id) => id == null)) throw new BadUserRequestError(`${name} contains null value`);
+  return [...new Set(ids as string[])];
+}
+
+/** The three modes of Camunda's removal-time builders: mutually exclusive, one required. */
+export function removalTimeMode(request: RemovalTimeRequest): RemovalTimeMode {
+  const modes: RemovalTimeMode[] = [];
+  if (request.calculatedRemovalTime) modes.push({ mode: 'calculated' });
+  if (request.absoluteRemovalTime) modes.push({ mode: 'absolute', removalTime: request.absoluteRemovalTime.toISOString() });
+  if (request.clearedRemovalTime) modes.push({ mode: 'cleared' });
+  if (modes.length > 1) throw new BadUserRequestError('The removal time modes are mutually exclusive: mode is not null');
+  if (!modes.length) throw new BadUserRequestError('removalTime is null');
+  return modes[0];
+}
+
+/**
+ * Batches: asynchronous mass operations run by the job executor in chunks (a seed job creates batch jobs,
+ * each batch job works on its share in one transaction, a monitor job ends the batch), and their management.
+ * Callers select the targets; the operations here validate and start the batch.
+ */
+export class BatchService {
+  readonly settings: BatchJobSettings;
+  /** Handed to the job executor through the runtime's dependencies. */
+  readonly jobHandlers: Map<string, JobHandler>;
+
+  constructor(
+    private readonly commands: CommandExecutor<RuntimeContext>,
+    private readonly options: EngineOptions,
+  ) {
+    this.settings = { pollMs: options.batchPollMs, ttlOf: (type) => this.historyTimeToLive(type) };
+    this.jobHandlers = batchJobHandlers(BATCH_OPERATIONS, this.settings);
+    parseCleanupWindow(options.historyCleanupWindow);
+    this.jobHandlers.set(
+      HISTORY_CLEANUP_HANDLER,
+      historyCleanupHandler({ window: options.historyCleanupWindow, batchSize: Math.max(1, options.historyCleanupBatchSize) }),
+    );
+  }
+
+  /** POST /history/cleanup: the cleanup job due now (`immediatelyDue`) or at its window; null when neither applies. */
+  cleanUpHistory(auth: Authentication | null, immediatelyDue: boolean): Promise<JobEntity | null> {
+    return this.commands.execute(auth, new HistoryCleanupCmd(immediatelyDue, this.options.historyCleanupWindow));
+  }
+
+  /** At start-up with a cleanup window: the cleanup job is there, due at the window's next start. */
+  async scheduleHistoryCleanup(): Promise<void> {
+    if (this.options.historyCleanupWindow) await this.cleanUpHistory(null, false);
+  }
+
+  /** Days a finished batch of this type is kept (configuration), or null. */
+  historyTimeToLive(type: string): number | null {
+    return this.options.batchHistoryTimeToLiveByType[type] ?? this.options.batchHistoryTimeToLive;
+  }
+
+  private start(auth: Authentication | null, type: string, ids: string[], parameters: Record<string, unknown>): Promise<BatchEntity> {
+    const sizes = {
+      batchJobsPerSeed: this.options.batchJobsPerSeed,
+      invocationsPerBatchJob: this.options.invocationsPerBatchJob,
+      historyLevel: this.options.historyLevel,
+    };
+    return this.commands.execute(auth, new CreateBatchCmd(type, { ids, parameters }, sizes));
+  }
+
+  /** externalTaskService.setRetriesAsync: the selected tasks' retries, in a batch. */
+  setExternalTaskRetriesAsync(auth: Authentication | null, ids: Array<string | null>, retries: number): Promise<BatchEntity> {
+    if (retries < 0) throw new BadUserRequestError('The number of retries cannot be negative: retries is not greater than or equal to 0');
+    if (!ids.length) throw new BadUserRequestError('externalTaskIds is empty');
+    if (ids.some((id) => id == null)) throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
+    return this.start(auth, BATCH_TYPE.setExternalTaskRetries, [...new Set(ids as string[])], { retries });
+  }
+
+  /** historyService.deleteHistoricDecisionInstancesAsync. */
+  deleteHistoricDecisionInstancesAsync(auth: Authentication | null, ids: Array<string | null>): Promise<BatchEntity> {
+    return this.start(auth, BATCH_TYPE.historicDecisionInstanceDeletion, ensureTargets(ids, 'historicDecisionInstanceIds'), {});
+  }
+
+  /** historyService.deleteHistoricProcessInstancesAsync. */
+  deleteHistoricProcessInstancesAsync(auth: Authentication | null, ids: Array<string | null>): Promise<BatchEntity> {
+    return this.start(auth, BATCH_TYPE.historicProcessInstanceDeletion, ensureTargets(ids, 'historicProcessInstanceIds'), {});
+  }
+
+  /** historyService.setRemovalTimeToHistoricDecisionInstances, executed async. */
+  setDecisionRemovalTimeAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    request: RemovalTimeRequest,
+    hierarchical: boolean,
+  ): Promise<BatchEntity> {
+    const removalTime = removalTimeMode(request);
+    return this.start(auth, BATCH_TYPE.decisionSetRemovalTime, ensureTargets(ids, 'historicDecisionInstances'), { removalTime, hierarchical });
+  }
+
+  /** historyService.setRemovalTimeToHistoricBatches, executed async. */
+  setBatchRemovalTimeAsync(auth: Authentication | null, ids: Array<string | null>, request: RemovalTimeRequest): Promise<BatchEntity> {
+    const removalTime = removalTimeMode(request);
+    return this.start(auth, BATCH_TYPE.batchSetRemovalTime, ensureTargets(ids, 'historicBatches'), { removalTime });
+  }
+
+  setSuspended(auth: Authentication | null, batchId: string, suspended: boolean): Promise<void> {
+    return this.commands.execute(auth, new SetBatchSuspensionCmd(batchId, suspended));
+  }
+
+  delete(auth: Authentication | null, batchId: string, cascade: boolean): Promise<void> {
+    return this.commands.execute(auth, new DeleteBatchCmd(batchId, cascade, this.settings));
+  }
+
+  deleteHistoric(auth: Authentication | null, batchId: string): Promise<void> {
+    return this.commands.execute(auth, new DeleteHistoricBatchCmd(batchId));
+  }
+}

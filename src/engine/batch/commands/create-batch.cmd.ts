@@ -1,0 +1,70 @@
+import { HistoricBatchEntity } from '../../../persistence/entities/history/historic-batch.entity';
+import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
+import { Resources } from '../../authorization/resources';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { Command } from '../../command/command';
+import { HistoryLevel } from '../../options';
+import { newId } from '../../util/ids';
+import { insertBatchJob } from '../batch-jobs';
+import { BATCH_JOB_HANDLER, BATCH_TYPE, BatchConfiguration } from '../batch-types';
+
+export interface BatchSizes {
+  batchJobsPerSeed: number;
+  invocationsPerBatchJob: number;
+  historyLevel: HistoryLevel;
+}
+
+/** The permission on Batch that allows starting one batch type besides CREATE (Camunda's CREATE_BATCH_...). */
+const CREATE_BATCH: Record<string, string> = {
+  [BATCH_TYPE.setExternalTaskRetries]: 'CREATE_BATCH_SET_EXTERNAL_TASK_RETRIES',
+  [BATCH_TYPE.historicDecisionInstanceDeletion]: 'CREATE_BATCH_DELETE_DECISION_INSTANCES',
+  [BATCH_TYPE.decisionSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+  [BATCH_TYPE.batchSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+  [BATCH_TYPE.historicProcessInstanceDeletion]: 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES',
+};
+
+/**
+ * Starts a batch: its row, its historic batch and its seed job, which the job executor runs. Needs CREATE or the
+ * type's CREATE_BATCH_... on Batch; the targets were selected (and checked) by the caller and are not empty.
+ */
+export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
+  constructor(
+    private readonly type: string,
+    private readonly configuration: BatchConfiguration,
+    private readonly sizes: BatchSizes,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<BatchEntity> {
+    const specific = CREATE_BATCH[this.type];
+    await ctx.checkPermissions([
+      { permission: 'CREATE', resource: Resources.BATCH },
+      ...(specific ? [{ permission: specific, resource: Resources.BATCH }] : []),
+    ]);
+    const invocations = Math.max(1, this.sizes.invocationsPerBatchJob);
+    const batch = Object.assign(new BatchEntity(), {
+      id: newId(),
+      rev: 1,
+      type: this.type,
+      totalJobs: Math.ceil(this.configuration.ids.length / invocations),
+      jobsCreated: 0,
+      batchJobsPerSeed: Math.max(1, this.sizes.batchJobsPerSeed),
+      invocationsPerBatchJob: invocations,
+      seedJobDefinitionId: newId(),
+      monitorJobDefinitionId: newId(),
+      batchJobDefinitionId: newId(),
+      configuration: JSON.stringify(this.configuration),
+      suspensionState: 1,
+      tenantId: null,
+      createUserId: ctx.auth?.userId ?? null,
+      startTime: ctx.now(),
+      executionStartTime: null,
+    });
+    ctx.uow.insert(BatchEntity, batch);
+    if (this.sizes.historyLevel !== 'none') {
+      const { rev: _rev, jobsCreated: _created, configuration: _config, suspensionState: _state, ...shared } = batch;
+      ctx.uow.insert(HistoricBatchEntity, Object.assign(new HistoricBatchEntity(), { ...shared, endTime: null, removalTime: null }));
+    }
+    insertBatchJob(ctx, batch, { handlerType: BATCH_JOB_HANDLER.seed, handlerConfiguration: batch.id, jobDefinitionId: batch.seedJobDefinitionId });
+    return batch;
+  }
+}

@@ -1,0 +1,53 @@
+import { In } from 'typeorm';
+import { HistoricBatchEntity } from '../../../persistence/entities/history/historic-batch.entity';
+import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
+import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
+import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
+import { Resources } from '../../authorization/resources';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { Command } from '../../command/command';
+import { NotFoundError } from '../../errors';
+import { BatchJobSettings, endHistoricBatch } from '../batch-jobs';
+
+export function batchJobDefinitions(batch: BatchEntity): string[] {
+  return [batch.seedJobDefinitionId, batch.monitorJobDefinitionId, batch.batchJobDefinitionId].filter((d): d is string => d != null);
+}
+
+/**
+ * Deletes a batch with its jobs and their incidents. Its historic batch ends now, or goes too with `cascade`
+ * (there is no job log here to go with it). Needs DELETE on the batch.
+ */
+export class DeleteBatchCmd implements Command<void, RuntimeContext> {
+  constructor(
+    private readonly batchId: string,
+    private readonly cascade: boolean,
+    private readonly settings: BatchJobSettings,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    const batch = await ctx.em.getRepository(BatchEntity).findOneBy({ id: this.batchId });
+    if (!batch) throw new NotFoundError(`Batch for id '${this.batchId}' cannot be found`);
+    await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.BATCH, resourceId: batch.id }]);
+    ctx.uow.track(BatchEntity, batch);
+    ctx.uow.delete(BatchEntity, batch);
+    const defs = batchJobDefinitions(batch);
+    ctx.uow.statement(async (em) => {
+      await em.getRepository(IncidentEntity).delete({ jobDefinitionId: In(defs) });
+      await em.getRepository(JobEntity).delete({ jobDefinitionId: In(defs) });
+    });
+    if (this.cascade) ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).delete({ id: batch.id }));
+    else endHistoricBatch(ctx, batch, this.settings);
+  }
+}
+
+/** Deletes a historic batch. Needs DELETE_HISTORY on Batch. */
+export class DeleteHistoricBatchCmd implements Command<void, RuntimeContext> {
+  constructor(private readonly batchId: string) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    const found = await ctx.em.getRepository(HistoricBatchEntity).findOneBy({ id: this.batchId });
+    if (!found) throw new NotFoundError(`Historic batch for id '${this.batchId}' cannot be found`);
+    await ctx.checkPermissions([{ permission: 'DELETE_HISTORY', resource: Resources.BATCH }]);
+    ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).delete({ id: found.id }));
+  }
+}

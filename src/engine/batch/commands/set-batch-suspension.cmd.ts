@@ -1,0 +1,33 @@
+import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
+import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
+import { Resources } from '../../authorization/resources';
+import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
+import { Command } from '../../command/command';
+import { NotFoundError } from '../../errors';
+import { batchJobDefinitions } from './delete-batch.cmd';
+
+/** Suspends or activates a batch and all its jobs (seed, monitor, batch jobs): suspended jobs are not acquired. Needs UPDATE on the batch. */
+export class SetBatchSuspensionCmd implements Command<void, RuntimeContext> {
+  constructor(
+    private readonly batchId: string,
+    private readonly suspended: boolean,
+  ) {}
+
+  async execute(ctx: RuntimeContext): Promise<void> {
+    const batch = await ctx.em.getRepository(BatchEntity).findOneBy({ id: this.batchId });
+    if (!batch) throw new NotFoundError(`Batch for id '${this.batchId}' cannot be found`);
+    await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.BATCH, resourceId: batch.id }]);
+    const state = this.suspended ? 2 : 1;
+    if (batch.suspensionState === state) return;
+    ctx.uow.track(BatchEntity, batch).suspensionState = state;
+    ctx.uow.statement((em) =>
+      em
+        .createQueryBuilder()
+        .update(JobEntity)
+        .set({ suspensionState: state, rev: () => 'rev + 1' })
+        .where('job_def_id IN (:...defs)', { defs: batchJobDefinitions(batch) })
+        .execute(),
+    );
+    if (!this.suspended) ctx.afterCommit(() => ctx.deps.jobsCreated?.(ctx.now()));
+  }
+}
