@@ -54,20 +54,29 @@ function opaqueEnd(xml: string, lt: number): number | null {
   return null;
 }
 
-/** The offset just past the `>` closing the tag at `lt` (a `>` inside a quoted value does not close it); -1 when unclosed. */
-function tagEnd(xml: string, lt: number): number {
+/**
+ * The first `>` in `xml[from, until)` outside quoted attribute values (-1 when there is none), and whether a quoted
+ * value is still open at `until`: a `>` inside a value does not close a tag.
+ */
+export function unquotedTagEnd(xml: string, from: number, until = xml.length): { at: number; inQuote: boolean } {
   let quote: string | null = null;
-  for (let j = lt + 1; j < xml.length; j++) {
+  for (let j = from; j < until; j++) {
     const c = xml[j];
     if (quote) {
       if (c === quote) quote = null;
     } else if (c === '"' || c === "'") {
       quote = c;
     } else if (c === '>') {
-      return j + 1;
+      return { at: j, inQuote: false };
     }
   }
-  return -1;
+  return { at: -1, inQuote: quote !== null };
+}
+
+/** The offset just past the `>` closing the tag at `lt`; -1 when unclosed. */
+function tagEnd(xml: string, lt: number): number {
+  const { at } = unquotedTagEnd(xml, lt + 1);
+  return at < 0 ? -1 : at + 1;
 }
 
 // An attribute name, the white space around `=`, and a whole quoted value (so a match never starts inside one).

@@ -1,3 +1,5 @@
+import { unquotedTagEnd } from '../../util/xml-attribute-spacing';
+
 /**
  * Line and column of elements in the XML text. bpmn-moddle keeps no positions, so an element is
  * found by its `id="..."` attribute; the reported position is its start tag's `<` (1-based).
@@ -68,18 +70,8 @@ export class XmlLocator {
 
   /** The offset of the `>` closing the start tag at `start` (a `>` inside a quoted value does not close it). */
   private tagEndOf(start: number): number {
-    let quote: string | null = null;
-    for (let i = start + 1; i < this.xml.length; i++) {
-      const c = this.xml[i];
-      if (quote) {
-        if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") {
-        quote = c;
-      } else if (c === '>') {
-        return i;
-      }
-    }
-    return this.xml.length;
+    const { at } = unquotedTagEnd(this.xml, start + 1);
+    return at < 0 ? this.xml.length : at;
   }
 
   /** The `<` of the start tag holding `offset`, or null when the match is text, a comment or CDATA. */
@@ -87,17 +79,7 @@ export class XmlLocator {
     const start = this.xml.lastIndexOf('<', offset);
     if (start < 0 || this.xml[start + 1] === '!' || this.xml[start + 1] === '?' || this.xml[start + 1] === '/') return null;
     // '>' may appear inside attribute values; outside quotes it would end the tag before our match
-    let quote: string | null = null;
-    for (let i = start + 1; i < offset; i++) {
-      const c = this.xml[i];
-      if (quote) {
-        if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") {
-        quote = c;
-      } else if (c === '>') {
-        return null;
-      }
-    }
-    return quote === null ? start : null;
+    const { at, inQuote } = unquotedTagEnd(this.xml, start + 1, offset);
+    return at < 0 && !inQuote ? start : null;
   }
 }

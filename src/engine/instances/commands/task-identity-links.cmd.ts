@@ -68,6 +68,20 @@ export async function taskUpdated(ctx: RuntimeContext, task: TaskEntity, assigne
   if (instance) fireTaskUpdated(ctx, instance, task, assigneeChanged);
 }
 
+/**
+ * The checks both link commands make, and their assignee/owner case (a link of that type sets the task's field to
+ * `assigneeOrOwner`): the task when a stored link is to be added or removed, null when the command is done.
+ */
+async function linkTask(ctx: RuntimeContext, taskId: string, link: TaskIdentityLink, assigneeOrOwner: string | null): Promise<TaskEntity | null> {
+  validate(link);
+  const task = await findTaskOrFail(ctx, taskId);
+  await checkTaskAssign(ctx, task);
+  ensureTaskActive(task);
+  if (link.type !== ASSIGNEE && link.type !== OWNER) return task;
+  if (setAssigneeOrOwner(ctx, task, link.type, assigneeOrOwner)) await taskUpdated(ctx, task, link.type === ASSIGNEE);
+  return null;
+}
+
 export class AddTaskIdentityLinkCmd implements Command<void> {
   constructor(
     private readonly taskId: string,
@@ -75,15 +89,9 @@ export class AddTaskIdentityLinkCmd implements Command<void> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<void> {
-    validate(this.link);
-    const task = await findTaskOrFail(ctx, this.taskId);
-    await checkTaskAssign(ctx, task);
-    ensureTaskActive(task);
+    const task = await linkTask(ctx, this.taskId, this.link, this.link.userId);
+    if (!task) return;
     const { userId, groupId, type } = this.link;
-    if (type === ASSIGNEE || type === OWNER) {
-      if (setAssigneeOrOwner(ctx, task, type, userId)) await taskUpdated(ctx, task, type === ASSIGNEE);
-      return;
-    }
     ctx.insertIdentityLink(
       Object.assign(new IdentityLinkEntity(), {
         id: newId(),
@@ -107,15 +115,9 @@ export class DeleteTaskIdentityLinkCmd implements Command<void> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<void> {
-    validate(this.link);
-    const task = await findTaskOrFail(ctx, this.taskId);
-    await checkTaskAssign(ctx, task);
-    ensureTaskActive(task);
+    const task = await linkTask(ctx, this.taskId, this.link, null);
+    if (!task) return;
     const { userId, groupId, type } = this.link;
-    if (type === ASSIGNEE || type === OWNER) {
-      if (setAssigneeOrOwner(ctx, task, type, null)) await taskUpdated(ctx, task, type === ASSIGNEE);
-      return;
-    }
     let removed = false;
     for (const link of await storedLinks(ctx, task.id)) {
       // Camunda removes the user's links when a user is given, otherwise the group's.
