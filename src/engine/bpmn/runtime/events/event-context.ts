@@ -22,6 +22,8 @@ export class EventContext {
   private readonly created: EventSubscriptionEntity[] = [];
   private readonly dropped = new Set<string>();
   private readonly removedExecutionIds: string[] = [];
+  /** Every execution whose rows go by execution id in this command's flush. */
+  private readonly rowsGoWithExecution = new Set<string>();
   private readonly triggered = new Set<string>();
   private readonly skipAsync = new Set<ExecutionEntity>();
   private readonly conditions: ConditionalEvaluation;
@@ -73,6 +75,8 @@ export class EventContext {
     const executionId = execution.id;
     const ids = [...activityIds];
     this.ctx.uow.statement(async (em) => {
+      // An execution that ended in this command loses all its rows by execution id later in the same flush.
+      if (this.rowsGoWithExecution.has(executionId)) return;
       await em.getRepository(EventSubscriptionEntity).delete({ executionId, activityId: In(ids) });
       await em.getRepository(JobEntity).delete({ executionId, activityId: In(ids) });
     });
@@ -167,7 +171,9 @@ export class EventContext {
   // ---- lifecycle
 
   executionRemoved(instance: ProcessInstanceState, execution: ExecutionEntity): void {
-    if (graphEventInfo(instance.graph).waits) this.removedExecutionIds.push(execution.id);
+    if (!graphEventInfo(instance.graph).waits) return;
+    this.removedExecutionIds.push(execution.id);
+    this.rowsGoWithExecution.add(execution.id);
   }
 
   /** Before the flush: the rows of removed executions go in bulk (subscriptions of finished scopes, their timers). */
