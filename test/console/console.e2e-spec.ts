@@ -97,7 +97,8 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    t = await createTestApp();
+    // Without the job executor a batch stays where the test can see, suspend and delete it.
+    t = await createTestApp({ jobExecutorEnabled: false });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     const { chromium } = await import('playwright-core');
@@ -105,12 +106,13 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     context.setDefaultTimeout(8000);
     page = await context.newPage();
+    page.on('dialog', (dialog) => dialog.accept());
     // A CSP violation or script error on any page fails the run at the end.
     page.on('pageerror', (err) => pageErrors.push(err.message));
     // The failed REST calls the tests provoke log errors too, and dmn-js's bundle warns about its Inferno build.
     page.on(
       'console',
-      (msg) => msg.type() === 'error' && !/status of (401|403|404)|development build of Inferno/.test(msg.text()) && pageErrors.push(msg.text()),
+      (msg) => msg.type() === 'error' && !/status of (400|401|403|404)|development build of Inferno/.test(msg.text()) && pageErrors.push(msg.text()),
     );
   }, 60_000);
 
@@ -131,6 +133,7 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
 
   let definitionHref: string;
   let instanceId: string;
+  let chargeInstanceId: string;
 
   it('uploads a process and a decision through the deployments page', async () => {
     await open(page, '/console/deployments');
@@ -244,6 +247,7 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     await row.waitFor();
     await row.locator('input').fill('customer called');
     await row.locator('button:text("Save")').click();
+    await page.waitForSelector('text=Annotation of the incident at Charge saved.');
     await eventually(async () => (await api.get(`/incident?processInstanceId=${started.body.id}`).expect(200)).body[0]?.annotation, 'customer called');
     await shot('incidents');
     await row.locator('button:text("Retry")').click();
@@ -254,6 +258,7 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     await open(page, `/console/instances/${encodeURIComponent(started.body.id)}`);
     await page.waitForSelector('.djs-element[data-element-id="Charge"].console-active');
     expect(await page.$$('.djs-element.console-incident')).toHaveLength(0);
+    chargeInstanceId = started.body.id;
   });
 
   it('shows the dashboard counts, the decision page with an evaluation and its history, and the batches page', async () => {
@@ -273,9 +278,42 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     await page.waitForSelector('li:text("Amount = 150")');
     await shot('decision');
 
+    await t
+      .as('demo')
+      .post('/external-task/retries-async')
+      .send({ externalTaskQuery: { topicName: 'console-charge' }, retries: 3 })
+      .expect(200);
     await open(page, '/console/batches');
-    await page.waitForSelector('#batch-list .state.empty, #batch-list table');
+    const batch = page.locator('tr[data-batch]');
+    await batch.waitFor();
+    expect(await batch.textContent()).toContain('set-external-task-retries');
     await shot('batches');
+    await batch.locator('button:text("Suspend")').click();
+    await page.waitForSelector('tr[data-batch] td:text("suspended")');
+    await batch.locator('button:text("Activate")').click();
+    await page.waitForSelector('tr[data-batch] td:text("active")');
+    await batch.locator('button:text("Delete")').click();
+    await page.waitForSelector('#batch-list :text("No batches are running.")');
+  });
+
+  it('cancels an instance from its page, which then shows its end from the history', async () => {
+    await open(page, `/console/instances/${encodeURIComponent(chargeInstanceId)}`);
+    await page.click('button:text("Cancel instance")');
+    await page.waitForSelector('#instance-state:has-text("State: EXTERNALLY_TERMINATED")');
+    await t.as('demo').get(`/process-instance/${chargeInstanceId}`).expect(404);
+  });
+
+  it("shows the engine's message for a model it refuses, and deletes a deployment with cascade", async () => {
+    await open(page, '/console/deployments');
+    await page.setInputFiles('input[name="data"]', { name: 'broken.bpmn', mimeType: 'text/xml', buffer: Buffer.from('<definitions') });
+    await page.click('button:text("Deploy")');
+    await page.waitForSelector('form .state.error');
+    expect(await page.textContent('form .state.error')).toMatch(/^Error: .+/);
+    const row = page.locator('tr[data-deployment]', { hasText: 'console-charge' });
+    await row.locator('button:text("Delete")').click();
+    await page.waitForSelector("text=Deleted 'console-charge'.");
+    await row.waitFor({ state: 'detached' });
+    expect((await t.as('demo').get('/process-definition?key=consoleCharge').expect(200)).body).toEqual([]);
   });
 
   it('shows a user without authorizations an empty console with none of the others’ data', async () => {

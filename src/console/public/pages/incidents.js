@@ -2,7 +2,7 @@ import { get, put, seg } from '../api.js';
 import { button, field, h, link, section, table } from '../dom.js';
 import { formatDate } from '../format.js';
 import { retryable, retryIncident } from '../retry.js';
-import { act, empty, fill } from '../states.js';
+import { act, empty, fill, notice } from '../states.js';
 
 const TYPES = ['', 'failedJob', 'failedExternalTask'];
 
@@ -14,7 +14,10 @@ function annotationCell(incident, status) {
       class: 'row',
       onsubmit: (e) => {
         e.preventDefault();
-        act(e.submitter, status, () => put(`/incident/${seg(incident.id)}/annotation`, { annotation: input.value }));
+        act(e.submitter, status, async () => {
+          await put(`/incident/${seg(incident.id)}/annotation`, { annotation: input.value });
+          status.replaceChildren(notice(`Annotation of the incident at ${incident.activityId ?? incident.id} saved.`));
+        });
       },
     },
     input,
