@@ -341,7 +341,10 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
       await open(p, '/console/incidents');
       await p.waitForSelector('#incident-list :text("No open incidents.")');
       await open(p, `/console/instances/${encodeURIComponent(instanceId)}`);
-      await p.waitForSelector('main .state.error, main .state.forbidden');
+      await p.waitForSelector('main .state.error:has-text("does not exist")');
+      await open(p, definitionHref);
+      await p.waitForSelector('main h1:text("Not authorized")');
+      expect(await p.textContent('main .state.forbidden')).toContain("does not have one of the following permissions: 'READ'");
     } finally {
       await other.close();
     }
