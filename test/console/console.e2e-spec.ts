@@ -198,11 +198,16 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     await page.click('#task-list button:has-text("Approve order")');
     await page.click('#task-detail button:text("Claim")');
     await page.waitForSelector('#task-detail:has-text("assignee demo")');
+    // The form starts from the task's variables; the value typed in goes back with the completion.
+    expect(await page.inputValue('#task-detail .var-row .var-name')).toBe('amount');
+    await page.fill('#task-detail .var-row .var-value', '180');
     await page.click('#task-detail button:text("Complete")');
     await page.waitForSelector("text=Task 'Approve order' completed.");
     await page.waitForSelector('text=No tasks in this list.');
     await open(page, `/console/instances/${encodeURIComponent(instanceId)}`);
     await page.waitForSelector('#instance-state:has-text("State: COMPLETED")');
+    const updates = await t.as('demo').get(`/history/detail?processInstanceId=${instanceId}&variableUpdates=true&sortBy=time&sortOrder=asc`).expect(200);
+    expect(updates.body.filter((u: any) => u.variableName === 'amount').map((u: any) => u.value)).toEqual([150, 175, 180]);
     await page.waitForSelector('td:text("Approve order")');
     expect(await page.$$('.djs-element.console-active')).toHaveLength(0);
   });

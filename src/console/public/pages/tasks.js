@@ -1,9 +1,9 @@
 import { get, post, seg } from '../api.js';
 import { button, h, link, section } from '../dom.js';
-import { formatDate } from '../format.js';
+import { formatDate, formatValue } from '../format.js';
 import { act, empty, errorView, fill, notice } from '../states.js';
 import { currentUser } from '../session.js';
-import { variablesForm } from '../variables.js';
+import { TYPES, variablesForm } from '../variables.js';
 
 /** The built-in lists; saved task filters follow them. */
 function builtInViews(userId) {
@@ -28,9 +28,21 @@ function setQuery(values) {
   history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
 }
 
-function taskDetail(task, userId, onDone) {
+/** The task's form variables (what Tasklist's generic form shows) as editable rows; types the form cannot edit are left out. */
+async function formRows(taskId) {
+  try {
+    const vars = await get(`/task/${seg(taskId)}/form-variables`, { deserializeValues: false });
+    return Object.entries(vars)
+      .filter(([, v]) => TYPES.includes(v.type))
+      .map(([name, v]) => ({ name, type: v.type, value: v.type === 'Null' ? '' : formatValue(v) }));
+  } catch {
+    return [];
+  }
+}
+
+function taskDetail(task, rows, userId, onDone) {
   const status = h('div', { 'aria-live': 'polite' });
-  const vars = variablesForm();
+  const vars = variablesForm(rows);
   const mine = task.assignee === userId;
   const claim = task.assignee
     ? button(
@@ -90,7 +102,7 @@ export async function render(main) {
     setQuery({ task: id });
     list.querySelectorAll('button[data-task]').forEach((b) => b.classList.toggle('selected', b.dataset.task === id));
     if (!id) return detail.replaceChildren(empty('Select a task.'));
-    await fill(detail, async () => taskDetail(await get(`/task/${seg(id)}`), user.userId, afterChange), 'Loading the task');
+    await fill(detail, async () => taskDetail(...(await Promise.all([get(`/task/${seg(id)}`), formRows(id)])), user.userId, afterChange), 'Loading the task');
   };
   const afterChange = async (id, text) => {
     message.replaceChildren(text ? notice(text) : '');
