@@ -38,6 +38,26 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, 'readonly']),
 );
 
+// The web console's browser modules (src/console/public): plain ES modules, no bundler.
+const browserGlobals = Object.fromEntries(
+  [
+    'atob',
+    'btoa',
+    'confirm',
+    'console',
+    'document',
+    'fetch',
+    'FormData',
+    'history',
+    'location',
+    'Node',
+    'sessionStorage',
+    'TextEncoder',
+    'URLSearchParams',
+    'window',
+  ].map((name) => [name, 'readonly']),
+);
+
 export default defineConfig(
   // Scripts under test/fixtures are model resources run in the script sandbox, not project code.
   globalIgnores(['dist/', 'dist-tmp/', 'coverage/', 'data/', 'test/fixtures/']),
@@ -70,6 +90,10 @@ export default defineConfig(
     files: ['**/*.cjs', '**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: nodeGlobals },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['src/console/public/**/*.js'],
+    languageOptions: { sourceType: 'module', globals: browserGlobals },
   },
   prettier,
 );

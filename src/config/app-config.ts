@@ -8,6 +8,8 @@ export interface AppConfig extends EngineOptions {
   authEnabled: boolean;
   /** `GET /metrics` without credentials (for scrapers on a trusted network); otherwise it needs them like the API. */
   metricsPublic: boolean;
+  /** The web console at `/console/` (static pages that call the REST API with the user's own credentials). */
+  consoleEnabled: boolean;
   logSql: boolean;
   /** Bytes a JSON request body may have, except on the routes that carry variables. */
   maxBody: number;
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.ADMIN_PASSWORD || d.adminPassword,
     authEnabled: bool(env.AUTH_ENABLED, true),
     metricsPublic: bool(env.METRICS_PUBLIC, false),
+    consoleEnabled: bool(env.CONSOLE_ENABLED, true),
     authorizationEnabled: bool(env.AUTHORIZATION_ENABLED, d.authorizationEnabled),
     defaultUserPermissionForTask: taskPermission(env.DEFAULT_USER_PERMISSION_FOR_TASK),
     historyLevel: historyLevel(env.HISTORY_LEVEL),

@@ -1,0 +1,25 @@
+import { get } from '../api.js';
+import { h, link, section, table } from '../dom.js';
+import { empty, fill } from '../states.js';
+
+export async function render(main) {
+  const list = h('div');
+  main.append(h('h1', {}, 'Process definitions'), section('Latest versions', list));
+  await fill(list, async () => {
+    const defs = await get('/process-definition', { latestVersion: true, sortBy: 'key', sortOrder: 'asc' });
+    if (defs.length === 0) return empty('No process definitions are deployed (or you may not read any).');
+    return table(
+      ['Name', 'Key', 'Version', 'Tenant'],
+      defs.map((d) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, link(`/console/definitions/${encodeURIComponent(d.id)}`, d.name || d.key)),
+          h('td', {}, d.key),
+          h('td', {}, String(d.version)),
+          h('td', {}, d.tenantId ?? ''),
+        ),
+      ),
+    );
+  });
+}
