@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessDefinitionDto } from '../../common/dto/process-definition.dto';
@@ -17,6 +17,34 @@ import { ProcessDefinitionService } from './process-definition.service';
 @ListRoutes(PROCESS_DEFINITION_LIST, (c: ProcessDefinitionController) => c.definitions.rows, { routes: ['list', 'query', 'count'] })
 export class ProcessDefinitionController {
   constructor(readonly definitions: ProcessDefinitionService) {}
+
+  @Get('statistics')
+  @ApiOperation({ summary: 'Instances, failed jobs and incidents per process definition (Camunda: Get Process Instance Statistics)' })
+  @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidents', required: false, type: Boolean })
+  @ApiQuery({ name: 'rootIncidents', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidentsForType', required: false, type: String })
+  statistics(@Auth() auth: Authentication | null, @Query() query: Record<string, unknown>) {
+    return this.definitions.definitionStatistics(auth, query);
+  }
+
+  @Get('key/:key/statistics')
+  @ApiOperation({ summary: 'Running activity instances, failed jobs and incidents per activity of the latest version' })
+  @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidents', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidentsForType', required: false, type: String })
+  activityStatisticsByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Query() query: Record<string, unknown>) {
+    return this.definitions.activityStatistics(auth, { key }, query);
+  }
+
+  @Get(':id/statistics')
+  @ApiOperation({ summary: 'Running activity instances, failed jobs and incidents per activity (Camunda: Get Activity Instance Statistics)' })
+  @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidents', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidentsForType', required: false, type: String })
+  activityStatistics(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.definitions.activityStatistics(auth, { id }, query);
+  }
 
   @Get('key/:key')
   @ApiOkResponse({ type: ProcessDefinitionDto })

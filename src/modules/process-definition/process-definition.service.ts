@@ -13,6 +13,7 @@ import { ProcessDefinitionEntity } from '../../persistence/entities/repository/p
 import { ResourceQuery } from '../../common/query/resource-query';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
+import { ActivityStatisticsDto, ProcessDefinitionStatistics, ProcessDefinitionStatisticsDto, StatisticsOptions } from './process-definition-statistics';
 
 @Injectable()
 export class ProcessDefinitionService {
@@ -22,6 +23,21 @@ export class ProcessDefinitionService {
   constructor(private readonly engine: ProcessEngine) {
     this.lookup = new DefinitionLookup(engine, 'process', 'process definition');
     this.rows = new ResourceQuery(engine, PROCESS_DEFINITION_LIST);
+    this.statistics = new ProcessDefinitionStatistics(engine);
+  }
+
+  private readonly statistics: ProcessDefinitionStatistics;
+
+  async activityStatistics(auth: Authentication | null, ref: DefinitionRef, query: Record<string, unknown>): Promise<ActivityStatisticsDto[]> {
+    const options = statisticsOptions(query);
+    return this.statistics.activities(auth, await this.find(auth, ref), options);
+  }
+
+  /** Every process definition the caller may read, with the statistics of its instances. */
+  async definitionStatistics(auth: Authentication | null, query: Record<string, unknown>): Promise<ProcessDefinitionStatisticsDto[]> {
+    const options = statisticsOptions(query, true);
+    const readable = await this.rows.read(auth, (qb) => qb.orderBy('d.id').getMany());
+    return this.statistics.definitions(auth, readable, options);
   }
 
   find(auth: Authentication | null, ref: DefinitionRef): Promise<ProcessDefinitionEntity> {
@@ -61,4 +77,27 @@ export class ProcessDefinitionService {
     );
     return startedInstanceDto(info, links);
   }
+}
+
+function flag(query: Record<string, unknown>, name: string): boolean | null {
+  const v = query[name];
+  if (v === undefined) return null;
+  if (v === 'true' || v === true) return true;
+  if (v === 'false' || v === false) return false;
+  throw badRequest(`Cannot set query parameter '${name}' to value '${String(v)}'`);
+}
+
+/** Camunda's parameters of both statistics queries; incidents and incidentsForType exclude each other. */
+function statisticsOptions(query: Record<string, unknown>, withRootIncidents = false): StatisticsOptions {
+  const incidents = flag(query, 'incidents');
+  const rootIncidents = withRootIncidents ? flag(query, 'rootIncidents') : null;
+  const forType = typeof query.incidentsForType === 'string' ? query.incidentsForType : null;
+  if ([incidents === true, rootIncidents === true, forType !== null].filter(Boolean).length > 1) {
+    throw badRequest(
+      withRootIncidents
+        ? 'Only one of the query parameter includeIncidents, includeRootIncidents or includeIncidentsForType can be set.'
+        : 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.',
+    );
+  }
+  return { failedJobs: flag(query, 'failedJobs') === true, incidents: incidents === true, incidentsForType: forType, rootIncidents: rootIncidents === true };
 }
