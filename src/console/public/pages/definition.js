@@ -4,20 +4,11 @@ import { h, link, section, table } from '../dom.js';
 import { act, empty, errorView, fill } from '../states.js';
 import { variablesForm } from '../variables.js';
 
-/**
- * Per-activity counts for the overlays: running activity instances (from the unfinished activity history)
- * and open incidents. The engine has no GET /process-definition/{id}/statistics; these two queries give
- * the same numbers under the same authorizations.
- */
+/** Per-activity counts for the overlays: running activity instances and open incidents (Cockpit's badges). */
 async function activityCounts(definitionId) {
-  const [running, incidents] = await Promise.all([
-    get('/history/activity-instance', { processDefinitionId: definitionId, unfinished: true }),
-    get('/incident', { processDefinitionId: definitionId }),
-  ]);
+  const rows = await get(`/process-definition/${seg(definitionId)}/statistics`, { incidents: true });
   const counts = {};
-  const at = (id) => (counts[id] ??= { instances: 0, incidents: 0 });
-  for (const a of running) at(a.activityId).instances++;
-  for (const i of incidents) if (i.activityId) at(i.activityId).incidents++;
+  for (const r of rows) counts[r.id] = { instances: r.instances, incidents: r.incidents.reduce((n, i) => n + i.incidentCount, 0) };
   return counts;
 }
 
