@@ -56,14 +56,17 @@ export function openIncident(ctx: RuntimeContext, f: IncidentFields): IncidentEn
   return incident;
 }
 
-/** Resolves the engine's incidents about these jobs or external tasks (their retries came back, or they are gone). */
-export function resolveIncidents(ctx: RuntimeContext, type: string, configurations: string[]): void {
+/**
+ * Resolves the engine's incidents about these jobs or external tasks (their retries came back, or they are gone).
+ * History calls those of a cancelled activity deleted, as Camunda removes them with its execution.
+ */
+export function resolveIncidents(ctx: RuntimeContext, type: string, configurations: string[], historyState: 'resolved' | 'deleted' = 'resolved'): void {
   if (!configurations.length) return;
   ctx.uow.statement(async (em) => {
     await ctx.history.incidents.ended(
       em,
       { where: 'r.configuration IN (:...configurations) AND r.incident_type = :type', params: { configurations, type } },
-      'resolved',
+      historyState,
     );
     await em.getRepository(IncidentEntity).delete({ configuration: In(configurations), incidentType: type });
   });

@@ -327,13 +327,14 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     this.touch(instance);
   }
 
-  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity): void {
+  /** `cancelled`: the task goes with its activity, and history records its incident as deleted rather than resolved. */
+  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity, cancelled = false): void {
     this.uow.delete(ExternalTaskEntity, task);
     this.deletedIds.add(task.id);
     this.externalTasks.delete(task.id);
     instance.externalTasks?.delete(task.id);
     // Only a task that ran out of retries can have an open failedExternalTask incident.
-    if (task.retries != null && task.retries <= 0) resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id]);
+    if (task.retries != null && task.retries <= 0) resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id], cancelled ? 'deleted' : 'resolved');
     this.touch(instance);
   }
 
