@@ -9,6 +9,7 @@ import { VariableEntity } from '../../persistence/entities/runtime/variable.enti
 import type { UnitOfWork } from '../command/unit-of-work';
 import { newId } from '../util/ids';
 import { isSqlite } from '../../persistence/dialect';
+import { updateRowsById } from '../../persistence/raw-rows';
 import { IncidentHistoryWriter } from './incident-history-writer';
 import { TaskHistoryWriter } from './task-history-writer';
 
@@ -56,7 +57,7 @@ export class ProcessHistoryWriter {
   private readonly pendingEnds = new Map<string, PendingEnd>();
   /** Historic variable instances inserted in this command, by variable id: later changes go into the insert. */
   private readonly variablesCreated = new Map<string, HistoricVariableInstanceEntity>();
-  /** Changes of variables created in earlier commands: one update each at flush, whatever the number of writes. */
+  /** Changes of variables created in earlier commands, by variable id: written together at flush. */
   private readonly variablesChanged = new Map<string, Partial<HistoricVariableInstanceEntity>>();
   readonly tasks: TaskHistoryWriter;
   readonly incidents: IncidentHistoryWriter;
@@ -285,13 +286,15 @@ export class ProcessHistoryWriter {
       Object.assign(pending, values);
       return;
     }
+    // All changes of the command in one statement at flush, with each variable's last values: no statement per variable.
+    if (!this.variablesChanged.size) {
+      this.uow.statement((em) => {
+        const changes = new Map(this.variablesChanged);
+        this.variablesChanged.clear();
+        return updateRowsById(em, HistoricVariableInstanceEntity, changes);
+      });
+    }
     this.variablesChanged.set(id, { ...values });
-    // One statement per variable, run at flush with the variable's last values of the command.
-    this.uow.statement((em) => {
-      const last = this.variablesChanged.get(id)!;
-      this.variablesChanged.delete(id);
-      return em.getRepository(HistoricVariableInstanceEntity).update({ id }, last);
-    });
   }
 
   /**
