@@ -172,6 +172,17 @@ describe(`historic incidents (${databaseLabel()})`, () => {
     expect(await ids('')).toEqual([failedIncident.id, customIncident.id].sort());
   });
 
+  it('documents the three new history families in the OpenAPI document', async () => {
+    const doc = (await t.api().get('/docs-json').expect(200)).body;
+    const paths = Object.keys(doc.paths);
+    const expected = ['/history/incident', '/history/incident/count', '/history/task', '/history/task/count', '/history/variable-instance'];
+    expected.push('/history/variable-instance/count', '/history/variable-instance/{id}', '/history/variable-instance/{id}/data');
+    expect(paths).toEqual(expect.arrayContaining(expected.map((p) => `/engine-rest${p}`)));
+    expect(Object.keys(doc.paths['/engine-rest/history/task'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/engine-rest/history/incident'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/engine-rest/history/variable-instance/{id}'])).toEqual(expect.arrayContaining(['get', 'delete']));
+  });
+
   it('is written at level full only', async () => {
     const audit = await createTestApp({ historyLevel: 'audit', jobExecutorEnabled: false });
     try {
