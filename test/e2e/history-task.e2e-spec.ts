@@ -10,9 +10,10 @@ describe(`historic task instances (${databaseLabel()})`, () => {
   let open: any;
   let cancelled: any;
   let standalone: string;
+  let deploymentId: string;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false });
-    await deployFixture(t, ['rest/history-review.bpmn']).expect(200);
+    deploymentId = (await deployFixture(t, ['rest/history-review.bpmn']).expect(200)).body.id;
     const start = async (businessKey: string, variables: Record<string, unknown> = {}) =>
       (await t.as('demo').post('/process-definition/key/review/start').send({ businessKey, variables }).expect(200)).body;
     first = await start('first', { amount: { value: 100 } });
@@ -195,6 +196,13 @@ describe(`historic task instances (${databaseLabel()})`, () => {
     await t.engine.jobs.executeDueJobs();
     expect(await ids(`?processDefinitionKey=review`)).toEqual([done.id, open.id].sort());
     expect(await count()).toBe(3);
+  });
+
+  it('goes with its deployment when that is deleted with cascade', async () => {
+    expect((await t.as('demo').get('/history/variable-instance/count').expect(200)).body.count).toBeGreaterThan(0);
+    await t.as('demo').delete(`/deployment/${deploymentId}?cascade=true`).expect(204);
+    expect(await ids('')).toEqual([standalone]);
+    expect((await t.as('demo').get('/history/variable-instance/count').expect(200)).body).toEqual({ count: 0 });
   });
 
   it('is written at level activity, and not at none', async () => {
