@@ -1,3 +1,4 @@
+import { HistoryService } from './history/history.service';
 import { DataSource } from 'typeorm';
 import { BatchService } from './batch/batch.service';
 import { AuthorizationChecker } from './authorization/authorization-checker';
@@ -51,6 +52,7 @@ export class ProcessEngine {
   readonly jobs: ManagementService;
   /** Asynchronous mass operations (batches) and their management. */
   readonly batches: BatchService;
+  readonly history: HistoryService;
   /** The engine's clock: `options.clock` when given (tests), else the system clock. */
   readonly clock: () => Date;
   /** Worker threads running JavaScript from deployments in the WebAssembly sandbox; null when scripts are off. */
@@ -77,6 +79,7 @@ export class ProcessEngine {
     this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled, o.delegates);
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock, metrics);
     this.batches = new BatchService(this.commands, o);
+    this.history = new HistoryService(this.commands);
     deps = {
       checker,
       clock: this.clock,

@@ -134,6 +134,32 @@ export async function updateRow<T extends ObjectLiteral>(
   return execute(em, `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${where}`, params);
 }
 
+/**
+ * Different changes to many unversioned rows in one statement per chunk:
+ * `UPDATE t SET c = CASE id WHEN ? THEN ? ... ELSE c END, ... WHERE id IN (...)`. A column is only
+ * written for the rows whose changes name it.
+ */
+export async function updateRowsById<T extends ObjectLiteral>(em: EntityManager, target: new () => T, changes: Map<string, Partial<T>>): Promise<void> {
+  const shape = shapeOf(em, target);
+  const escape = (name: string) => em.connection.driver.escape(name);
+  const entries = [...changes.entries()];
+  for (let i = 0; i < entries.length; i += 500) {
+    const chunk = entries.slice(i, i + 500);
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const column of shape.columns) {
+      const rows = chunk.filter(([, c]) => column.propertyName in c);
+      if (!rows.length) continue;
+      const name = escape(column.databaseName);
+      sets.push(`${name} = CASE ${escape('id')} ${rows.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ${name} END`);
+      for (const [id, c] of rows) params.push(id, persistentValue(em, column, c));
+    }
+    if (!sets.length) continue;
+    params.push(...chunk.map(([id]) => id));
+    await execute(em, `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${escape('id')} IN (${chunk.map(() => '?').join(', ')})`, params);
+  }
+}
+
 /** `DELETE ... WHERE (id = ? AND rev = ?) OR ...` (or by id alone for unversioned rows); affected count. */
 export async function deleteRows(
   em: EntityManager,

@@ -36,6 +36,7 @@ const JAVA_TYPE: Record<ParamType, string> = {
   date: 'java.util.Date',
   variables: 'java.util.List',
   object: 'java.lang.Object',
+  scalar: 'java.lang.Object',
 };
 
 function invalid(name: string, raw: unknown, type: ParamType): RestError {
@@ -114,6 +115,9 @@ export function parseValue(name: string, raw: unknown, def: ParamDef, fromBody: 
       return parseVariables(name, raw, def, fromBody);
     case 'object':
       if (raw !== null && typeof raw === 'object') return raw;
+      throw invalid(name, raw, def.type);
+    case 'scalar':
+      if (typeof raw === 'string' || (fromBody && (typeof raw === 'number' || typeof raw === 'boolean'))) return raw;
       throw invalid(name, raw, def.type);
   }
 }

@@ -1,7 +1,8 @@
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { andWhereLike } from './like';
 
-export type ParamType = 'string' | 'stringList' | 'int' | 'long' | 'boolean' | 'date' | 'variables' | 'object';
+/** `scalar`: a string in the query string, a string, number or boolean as it is in a JSON body (a variable value). */
+export type ParamType = 'string' | 'stringList' | 'int' | 'long' | 'boolean' | 'date' | 'variables' | 'object' | 'scalar';
 
 /** Hands out unique parameter names, so that filters never collide in one query. */
 export type ParamNamer = (base: string) => string;

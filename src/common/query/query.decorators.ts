@@ -13,6 +13,7 @@ const SCHEMA: Record<ParamType, object> = {
   date: { type: 'string', format: 'date-time', example: '2026-01-23T14:42:45.000+0000' },
   variables: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, operator: { type: 'string' }, value: {} } } },
   object: { type: 'object' },
+  scalar: {},
 };
 
 function getSchema(type: ParamType): object {

@@ -24,7 +24,7 @@ interface Built {
  * decides which column is compared (a string only matches String variables, a number every numeric
  * type, a date the epoch millis), `neq` negates the equality (the variable must still exist).
  */
-function valueCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, filter: VariableFilter, ignoreCase: boolean, n: ParamNamer): Built {
+export function valueCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, filter: VariableFilter, ignoreCase: boolean, n: ParamNamer): Built {
   const op = COMPARATORS[filter.operator];
   const p = n('varval');
   const value = filter.value;
@@ -66,8 +66,9 @@ function stringCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, opera
 /**
  * A `variables`-style filter: each `{name, operator, value}` needs a variable row in `scope` that
  * matches it. `variableNamesIgnoreCase` / `variableValuesIgnoreCase` of the same query apply.
+ * History queries look in `act_hi_varinst`, which has the same name and value columns.
  */
-export function variableFilter(scope: VariableScope, operators?: string[]): ParamDef {
+export function variableFilter(scope: VariableScope, operators?: string[], table: 'act_ru_variable' | 'act_hi_varinst' = 'act_ru_variable'): ParamDef {
   return {
     type: 'variables',
     operators,
@@ -77,7 +78,7 @@ export function variableFilter(scope: VariableScope, operators?: string[]): Para
         const name = n('varname');
         const nameSql = all.variableNamesIgnoreCase === true ? `LOWER(${v}.name) = LOWER(:${name})` : `${v}.name = :${name}`;
         const value = valueCondition(qb, v, filter, all.variableValuesIgnoreCase === true, n);
-        qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_variable ${v} WHERE ${nameSql} AND ${scope(v)} AND ${value.sql})`, {
+        qb.andWhere(`EXISTS (SELECT 1 FROM ${table} ${v} WHERE ${nameSql} AND ${scope(v)} AND ${value.sql})`, {
           [name]: filter.name,
           ...value.params,
         });

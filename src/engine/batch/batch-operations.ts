@@ -6,6 +6,9 @@ import { HistoricDecisionOutputEntity } from '../../persistence/entities/history
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
+import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
+import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
@@ -102,8 +105,8 @@ const setBatchRemovalTime: BatchOperation = async (ctx, targets, parameters, ttl
 };
 
 /**
- * Historic process instances with everything recorded under them (activity instances, details, comments, decision
- * instances); a running one fails the job, as in Camunda; one already gone is left alone.
+ * Historic process instances with everything recorded under them (activity, task and variable instances, details,
+ * incidents, comments, decision instances); a running one fails the job, as in Camunda; one already gone is left alone.
  */
 const deleteProcessHistory: BatchOperation = async (ctx, targets) => {
   const instances = await ctx.em.getRepository(HistoricProcessInstanceEntity).findBy({ id: In(targets) });
@@ -120,8 +123,9 @@ const deleteProcessHistory: BatchOperation = async (ctx, targets) => {
       await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(decisions) });
       await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
     }
-    await em.getRepository(HistoricDetailEntity).delete({ processInstanceId: In(ids) });
-    await em.getRepository(CommentEntity).delete({ processInstanceId: In(ids) });
+    for (const entity of [HistoricDetailEntity, HistoricVariableInstanceEntity, HistoricTaskInstanceEntity, HistoricIncidentEntity, CommentEntity]) {
+      await em.getRepository<{ processInstanceId: string | null }>(entity).delete({ processInstanceId: In(ids) });
+    }
     await em.getRepository(HistoricActivityInstanceEntity).delete({ processInstanceId: In(ids) });
     await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(ids) });
   });

@@ -6,6 +6,9 @@ import { HistoricDecisionInputEntity } from '../../persistence/entities/history/
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
+import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
+import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
@@ -19,6 +22,9 @@ const TABLES = [
   HistoricDecisionOutputEntity,
   HistoricDecisionInstanceEntity,
   HistoricDetailEntity,
+  HistoricVariableInstanceEntity,
+  HistoricTaskInstanceEntity,
+  HistoricIncidentEntity,
   CommentEntity,
   HistoricActivityInstanceEntity,
   HistoricProcessInstanceEntity,
@@ -57,7 +63,15 @@ export function nextWindowStart(window: { start: number; end: number }, now: Dat
 }
 
 /** Rows recorded under a root process instance, by their root id (children before parents). */
-const UNDER_ROOT = [HistoricDetailEntity, CommentEntity, HistoricActivityInstanceEntity, HistoricProcessInstanceEntity];
+const UNDER_ROOT = [
+  HistoricDetailEntity,
+  HistoricVariableInstanceEntity,
+  HistoricTaskInstanceEntity,
+  HistoricIncidentEntity,
+  CommentEntity,
+  HistoricActivityInstanceEntity,
+  HistoricProcessInstanceEntity,
+];
 
 /**
  * Root process instances past their removal time go with everything recorded under them (the end of an instance sets

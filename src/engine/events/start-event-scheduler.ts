@@ -2,6 +2,7 @@ import { EntityManager, In, IsNull, Not } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
+import { endHistoricIncidents } from '../history/incident-history-writer';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { StartEventNode, ProcessGraph } from '../bpmn/model';
 import { waitingDefinition } from '../bpmn/runtime/events/graph-events';
@@ -88,6 +89,8 @@ export class StartEventScheduler {
       .find({ select: { id: true }, where: { processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer } });
     if (!jobs.length) return;
     const jobIds = jobs.map((j) => j.id);
+    const selection = { where: 'r.configuration IN (:...jobIds) AND r.incident_type = :type', params: { jobIds, type: INCIDENT_TYPE.failedJob } };
+    await endHistoricIncidents(em, selection, 'deleted', this.clock());
     await em.getRepository(IncidentEntity).delete({ configuration: In(jobIds), incidentType: INCIDENT_TYPE.failedJob });
     await em.getRepository(JobEntity).delete({ id: In(jobIds) });
   }

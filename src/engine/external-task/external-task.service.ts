@@ -5,6 +5,7 @@ import { hydrate, selectRows } from '../../persistence/raw-rows';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { CommandContext } from '../command/command-context';
+import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../errors';
@@ -25,7 +26,7 @@ import { checkWorker, wrongWorker } from './worker-check';
 import { forUpdate as rowLock } from '../../persistence/dialect';
 
 export interface ExternalTaskServiceDeps {
-  commands: CommandExecutor;
+  commands: CommandExecutor<RuntimeContext>;
   checker: AuthorizationChecker;
   repository: RepositoryService;
   runtime: RuntimeService;
@@ -271,7 +272,7 @@ export class ExternalTaskService {
     return this.deps.repository.cache.processDefinition(em, id);
   }
 
-  private run<T>(auth: Authentication | null, work: (ctx: CommandContext) => Promise<T>): Promise<T> {
+  private run<T>(auth: Authentication | null, work: (ctx: RuntimeContext) => Promise<T>): Promise<T> {
     return this.deps.commands.execute(auth, { execute: work });
   }
 

@@ -3,11 +3,15 @@ import { HistoryLevel } from '../options';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
 import type { UnitOfWork } from '../command/unit-of-work';
 import { newId } from '../util/ids';
 import { isSqlite } from '../../persistence/dialect';
+import { updateRowsById } from '../../persistence/raw-rows';
+import { IncidentHistoryWriter } from './incident-history-writer';
+import { TaskHistoryWriter } from './task-history-writer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,21 +42,34 @@ interface PendingEnd extends ActivityEnd {
   id: string;
 }
 
+/** The value columns and revision a historic variable instance takes over from its runtime variable. */
+type VariableValues = Pick<HistoricVariableInstanceEntity, 'type' | 'textValue' | 'text2Value' | 'longValue' | 'doubleValue' | 'bytesValue' | 'revision'>;
+
 /**
  * Writes process history through the command's unit of work: historic process instances, one
- * historic activity instance per activity entered (level activity and above) and variable updates
- * as historic details (audit and full). Activity instances started and ended in one command are
- * inserted in their final state; those started earlier are ended by id with one read at flush.
+ * historic activity instance per activity entered (level activity and above), historic variable
+ * instances (audit and full) and variable updates as historic details (audit and full). Activity
+ * instances started and ended in one command are inserted in their final state; those started
+ * earlier are ended by id with one read at flush. Task instances and incidents have writers of their own.
  */
 export class ProcessHistoryWriter {
   private readonly started = new Map<string, HistoricActivityInstanceEntity>();
   private readonly pendingEnds = new Map<string, PendingEnd>();
+  /** Historic variable instances inserted in this command, by variable id: later changes go into the insert. */
+  private readonly variablesCreated = new Map<string, HistoricVariableInstanceEntity>();
+  /** Changes of variables created in earlier commands, by variable id: written together at flush. */
+  private readonly variablesChanged = new Map<string, Partial<HistoricVariableInstanceEntity>>();
+  readonly tasks: TaskHistoryWriter;
+  readonly incidents: IncidentHistoryWriter;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly level: HistoryLevel,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.tasks = new TaskHistoryWriter(uow, level !== 'none', now);
+    this.incidents = new IncidentHistoryWriter(uow, level === 'full', now);
+  }
 
   get activityEnabled(): boolean {
     return this.level !== 'none';
@@ -185,6 +202,7 @@ export class ProcessHistoryWriter {
 
   variableUpdated(variable: VariableEntity, execution: ExecutionEntity | null, processDefinitionKey: string | null, initial: boolean): void {
     if (!this.detailEnabled) return;
+    this.variableInstanceWritten(variable, execution, processDefinitionKey);
     this.uow.insert(
       HistoricDetailEntity,
       Object.assign(new HistoricDetailEntity(), {
@@ -216,11 +234,75 @@ export class ProcessHistoryWriter {
     );
   }
 
+  /** Camunda's VARIABLE_INSTANCE_CREATE and _UPDATE: the row is the variable's last value, its id the variable's. */
+  private variableInstanceWritten(variable: VariableEntity, execution: ExecutionEntity | null, processDefinitionKey: string | null): void {
+    const values: VariableValues = {
+      type: variable.type,
+      textValue: variable.textValue,
+      text2Value: variable.text2Value,
+      longValue: variable.longValue,
+      doubleValue: variable.doubleValue,
+      bytesValue: variable.bytesValue,
+      revision: variable.rev,
+    };
+    const created = this.variablesCreated.get(variable.id);
+    if (created) {
+      Object.assign(created, values, { state: 'CREATED' });
+    } else if (variable.rev > 1) {
+      this.changeVariableInstance(variable.id, { ...values, state: 'CREATED' });
+    } else {
+      const row = Object.assign(new HistoricVariableInstanceEntity(), {
+        id: variable.id,
+        processDefinitionKey,
+        processDefinitionId: variable.processDefinitionId,
+        rootProcessInstanceId: execution?.rootProcessInstanceId ?? variable.processInstanceId,
+        processInstanceId: variable.processInstanceId,
+        executionId: variable.executionId,
+        activityInstanceId: execution?.activityInstanceId ?? null,
+        taskId: variable.taskId,
+        name: variable.name,
+        createTime: this.now(),
+        tenantId: variable.tenantId,
+        state: 'CREATED',
+        removalTime: null,
+        ...values,
+      });
+      this.variablesCreated.set(variable.id, row);
+      this.uow.insert(HistoricVariableInstanceEntity, row);
+    }
+  }
+
+  /** Camunda's VARIABLE_INSTANCE_DELETE: the row stays, as DELETED (a scope that ends keeps its rows CREATED). */
+  variableDeleted(variable: VariableEntity): void {
+    if (!this.detailEnabled) return;
+    const created = this.variablesCreated.get(variable.id);
+    if (created) created.state = 'DELETED';
+    else this.changeVariableInstance(variable.id, { state: 'DELETED' });
+  }
+
+  private changeVariableInstance(id: string, values: Partial<HistoricVariableInstanceEntity>): void {
+    const pending = this.variablesChanged.get(id);
+    if (pending) {
+      Object.assign(pending, values);
+      return;
+    }
+    // All changes of the command in one statement at flush, with each variable's last values: no statement per variable.
+    if (!this.variablesChanged.size) {
+      this.uow.statement((em) => {
+        const changes = new Map(this.variablesChanged);
+        this.variablesChanged.clear();
+        return updateRowsById(em, HistoricVariableInstanceEntity, changes);
+      });
+    }
+    this.variablesChanged.set(id, { ...values });
+  }
+
   /**
    * Ends the activity instances of earlier commands: one statement per kind of end, the duration
    * computed by the database from the stored start time (no read first).
    */
   async flush(em: EntityManager): Promise<void> {
+    this.variablesCreated.clear();
     if (this.pendingEnds.size === 0) return;
     const groups = new Map<string, PendingEnd[]>();
     for (const p of this.pendingEnds.values()) {

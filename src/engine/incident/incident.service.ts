@@ -3,6 +3,7 @@ import { IncidentEntity } from '../../persistence/entities/runtime/incident.enti
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
+import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { selectRows } from '../../persistence/raw-rows';
@@ -17,7 +18,7 @@ const HANDLED_BY_ENGINE = new Set<string>(Object.values(INCIDENT_TYPE));
  */
 export class IncidentService {
   constructor(
-    private readonly commands: CommandExecutor,
+    private readonly commands: CommandExecutor<RuntimeContext>,
     private readonly checker: AuthorizationChecker,
   ) {}
 
@@ -27,6 +28,7 @@ export class IncidentService {
         const incident = await this.load(ctx.em, auth, id, `Cannot find an incident with id '${id}': incident is null`);
         if (HANDLED_BY_ENGINE.has(incident.incidentType)) throw new BadUserRequestError(`Cannot resolve an incident of type ${incident.incidentType}`);
         ctx.uow.delete(IncidentEntity, incident);
+        ctx.uow.statement((em) => ctx.history.incidents.ended(em, { where: 'r.id = :id', params: { id } }, 'resolved'));
       },
     });
   }
@@ -35,6 +37,7 @@ export class IncidentService {
     await this.commands.execute(auth, {
       execute: async (ctx) => {
         ctx.uow.track(IncidentEntity, await this.load(ctx.em, auth, id, `incident is null`)).annotation = annotation;
+        ctx.history.incidents.annotationSet(id, annotation);
       },
     });
   }

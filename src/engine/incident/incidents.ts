@@ -2,7 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { CommandContext } from '../command/command-context';
+import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { newId } from '../util/ids';
 
 /** The incident types the engine opens itself; only new retries resolve them. */
@@ -26,7 +26,7 @@ export interface IncidentFields {
  * Every incident is opened, resolved and removed here, through the command's unit of work, so that
  * it is written in the command's one flush and rolled back with it.
  */
-export function openIncident(ctx: CommandContext, f: IncidentFields): IncidentEntity {
+export function openIncident(ctx: RuntimeContext, f: IncidentFields): IncidentEntity {
   const id = newId();
   // A new incident is its own cause and root cause, as in Camunda.
   const incident = Object.assign(new IncidentEntity(), {
@@ -48,22 +48,45 @@ export function openIncident(ctx: CommandContext, f: IncidentFields): IncidentEn
     annotation: null,
   });
   ctx.uow.insert(IncidentEntity, incident);
+  const instance = f.processInstanceId ? ctx.instances.get(f.processInstanceId) : undefined;
+  ctx.history.incidents.incidentOpened(
+    incident,
+    instance ? { processDefinitionKey: instance.definition.key, rootProcessInstanceId: instance.root.rootProcessInstanceId ?? instance.id } : {},
+  );
   return incident;
 }
 
-/** Resolves the engine's incidents about these jobs or external tasks (their retries came back, or they are gone). */
-export function resolveIncidents(ctx: CommandContext, type: string, configurations: string[]): void {
+/**
+ * Resolves the engine's incidents about these jobs or external tasks (their retries came back, or they are gone).
+ * History calls those of a cancelled activity deleted, as Camunda removes them with its execution.
+ */
+export function resolveIncidents(ctx: RuntimeContext, type: string, configurations: string[], historyState: 'resolved' | 'deleted' = 'resolved'): void {
   if (!configurations.length) return;
-  ctx.uow.statement((em) => em.getRepository(IncidentEntity).delete({ configuration: In(configurations), incidentType: type }));
+  ctx.uow.statement(async (em) => {
+    await ctx.history.incidents.ended(
+      em,
+      { where: 'r.configuration IN (:...configurations) AND r.incident_type = :type', params: { configurations, type } },
+      historyState,
+    );
+    await em.getRepository(IncidentEntity).delete({ configuration: In(configurations), incidentType: type });
+  });
 }
 
 /** Removes the incidents of executions that end, or of a whole instance. */
-export function removeIncidentsOf(ctx: CommandContext, where: { executionIds: string[] } | { processInstanceId: string }): void {
+export function removeIncidentsOf(ctx: RuntimeContext, where: { executionIds: string[] } | { processInstanceId: string }): void {
   if ('executionIds' in where) {
     if (!where.executionIds.length) return;
-    ctx.uow.statement((em) => em.getRepository(IncidentEntity).delete({ executionId: In(where.executionIds) }));
+    const executionIds = where.executionIds;
+    ctx.uow.statement(async (em) => {
+      await ctx.history.incidents.ended(em, { where: 'r.execution_id IN (:...executionIds)', params: { executionIds } }, 'deleted');
+      await em.getRepository(IncidentEntity).delete({ executionId: In(executionIds) });
+    });
   } else {
-    ctx.uow.statement((em) => em.getRepository(IncidentEntity).delete({ processInstanceId: where.processInstanceId }));
+    const processInstanceId = where.processInstanceId;
+    ctx.uow.statement(async (em) => {
+      await ctx.history.incidents.ended(em, { where: 'r.proc_inst_id = :processInstanceId', params: { processInstanceId } }, 'deleted');
+      await em.getRepository(IncidentEntity).delete({ processInstanceId });
+    });
   }
 }
 
@@ -82,7 +105,7 @@ function retriesLeft(retries: number | null): boolean {
  * failedExternalTask incident (message = the task's last error message); getting retries back
  * resolves it. Returns true when the task became fetchable again (long polls may want to know).
  */
-export function setExternalTaskRetries(ctx: CommandContext, task: ExternalTaskEntity, retries: number): boolean {
+export function setExternalTaskRetries(ctx: RuntimeContext, task: ExternalTaskEntity, retries: number): boolean {
   const before = retriesLeft(task.retries);
   task.retries = retries;
   if (before && retries <= 0) {
@@ -106,7 +129,7 @@ export function setExternalTaskRetries(ctx: CommandContext, task: ExternalTaskEn
 }
 
 /** The same for jobs: a failedJob incident at zero retries, resolved when retries come back. */
-export function setJobRetries(ctx: CommandContext, job: JobEntity, retries: number): void {
+export function setJobRetries(ctx: RuntimeContext, job: JobEntity, retries: number): void {
   const before = job.retries;
   job.retries = retries;
   if (before > 0 && retries <= 0) {

@@ -2,6 +2,9 @@ import { EntityManager, In } from 'typeorm';
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
+import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
+import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
@@ -14,6 +17,15 @@ import { VariableEntity } from '../../persistence/entities/runtime/variable.enti
 import { ConflictError } from '../errors';
 
 const CHUNK = 500;
+
+/** History rows of process instances that carry their definition (details and comments are handled apart). */
+const TABLES_OF_INSTANCES = [
+  HistoricVariableInstanceEntity,
+  HistoricTaskInstanceEntity,
+  HistoricIncidentEntity,
+  HistoricActivityInstanceEntity,
+  HistoricProcessInstanceEntity,
+];
 
 function chunks<T>(items: T[]): T[][] {
   const out: T[][] = [];
@@ -90,7 +102,7 @@ export async function deleteProcessData(em: EntityManager, definitionIds: string
     for (const table of [TaskEntity, ExternalTaskEntity, EventSubscriptionEntity, IncidentEntity, JobEntity, VariableEntity, ExecutionEntity]) {
       await em.getRepository(table as typeof TaskEntity).delete({ processInstanceId: In(ids) });
     }
-    for (const table of [CommentEntity, HistoricDetailEntity, HistoricActivityInstanceEntity, HistoricProcessInstanceEntity]) {
+    for (const table of [CommentEntity, HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
       await em.getRepository(table as typeof HistoricDetailEntity).delete({ processInstanceId: In(ids) });
     }
   }
@@ -103,7 +115,7 @@ export async function deleteProcessData(em: EntityManager, definitionIds: string
       .where('proc_inst_id IN (SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (:...part))', { part })
       .execute();
   }
-  for (const table of [HistoricDetailEntity, HistoricActivityInstanceEntity, HistoricProcessInstanceEntity]) {
+  for (const table of [HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
     await em.getRepository(table as typeof HistoricDetailEntity).delete({ processDefinitionId: In(definitionIds) });
   }
 }

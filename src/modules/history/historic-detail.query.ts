@@ -3,6 +3,7 @@ import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { Resources } from '../../engine/authorization/resources';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricDetailDto, toHistoricDetailDto } from './historic-detail.dto';
+import { deserialize, noCase, variableTypeIn } from './historic-variable-params';
 
 export const HISTORIC_DETAIL_QUERY: QuerySpec = {
   params: {
@@ -11,16 +12,10 @@ export const HISTORIC_DETAIL_QUERY: QuerySpec = {
     executionId: f.eq('d.executionId'),
     taskId: f.eq('d.taskId'),
     activityInstanceId: f.eq('d.activityInstanceId'),
-    // There are no cases: a case filter matches nothing.
-    caseInstanceId: f.custom('string', (qb) => qb.andWhere('1 = 0')),
-    caseExecutionId: f.custom('string', (qb) => qb.andWhere('1 = 0')),
+    caseInstanceId: noCase,
+    caseExecutionId: noCase,
     variableInstanceId: f.eq('d.variableInstanceId'),
-    // Camunda lower-cases the REST type names (String -> string) before comparing with TYPE_.
-    variableTypeIn: f.custom('stringList', (qb, v: string[], _a, n) => {
-      if (!v.length) return;
-      const p = n('types');
-      qb.andWhere(`d.type IN (:...${p})`, { [p]: v.map((t) => t.toLowerCase()) });
-    }),
+    variableTypeIn: variableTypeIn('d.type'),
     variableNameLike: f.like('d.variableName'),
     ...tenantParams('d.tenantId'),
     userOperationId: f.eq('d.userOperationId'),
@@ -44,11 +39,6 @@ export const HISTORIC_DETAIL_QUERY: QuerySpec = {
   },
   defaultOrder: 'd.id',
 };
-
-/** `deserializeValues` / `deserializeValue`: on unless `false` (as a flag or as query-string text). */
-export function deserialize(raw: unknown): boolean {
-  return raw !== false && raw !== 'false';
-}
 
 export const HISTORIC_DETAIL_LIST: QueryResource<HistoricDetailEntity, HistoricDetailDto> = {
   entity: HistoricDetailEntity,

@@ -9,7 +9,8 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { fromColumns } from '../../engine/variables/variable-columns';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricDetailDto, toHistoricDetailDto } from './historic-detail.dto';
-import { deserialize, HISTORIC_DETAIL_LIST } from './historic-detail.query';
+import { HISTORIC_DETAIL_LIST } from './historic-detail.query';
+import { deserialize } from './historic-variable-params';
 
 @Injectable()
 export class HistoricDetailService {

@@ -10,6 +10,12 @@ import { HistoricDetailController } from './historic-detail.controller';
 import { HistoricDetailService } from './historic-detail.service';
 import { HistoricProcessInstanceController } from './historic-process-instance.controller';
 import { HistoricProcessInstanceService } from './historic-process-instance.service';
+import { HistoricIncidentController } from './historic-incident.controller';
+import { HistoricIncidentService } from './historic-incident.service';
+import { HistoricTaskInstanceController } from './historic-task-instance.controller';
+import { HistoricTaskInstanceService } from './historic-task-instance.service';
+import { HistoricVariableInstanceController } from './historic-variable-instance.controller';
+import { HistoricVariableInstanceService } from './historic-variable-instance.service';
 
 @Module({
   controllers: [
@@ -19,7 +25,19 @@ import { HistoricProcessInstanceService } from './historic-process-instance.serv
     HistoricActivityInstanceController,
     HistoricDetailController,
     HistoricProcessInstanceController,
+    HistoricVariableInstanceController,
+    HistoricTaskInstanceController,
+    HistoricIncidentController,
   ],
-  providers: [HistoricBatchService, HistoricDecisionInstanceService, HistoricActivityInstanceService, HistoricDetailService, HistoricProcessInstanceService],
+  providers: [
+    HistoricBatchService,
+    HistoricDecisionInstanceService,
+    HistoricActivityInstanceService,
+    HistoricDetailService,
+    HistoricProcessInstanceService,
+    HistoricVariableInstanceService,
+    HistoricTaskInstanceService,
+    HistoricIncidentService,
+  ],
 })
 export class HistoryModule {}

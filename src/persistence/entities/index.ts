@@ -26,6 +26,9 @@ import { CommentEntity } from './history/comment.entity';
 import { FilterEntity } from './runtime/filter.entity';
 import { BatchEntity } from './runtime/batch.entity';
 import { HistoricBatchEntity } from './history/historic-batch.entity';
+import { HistoricVariableInstanceEntity } from './history/historic-variable-instance.entity';
+import { HistoricTaskInstanceEntity } from './history/historic-task-instance.entity';
+import { HistoricIncidentEntity } from './history/historic-incident.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -57,4 +60,7 @@ export const ENTITIES = [
   FilterEntity,
   BatchEntity,
   HistoricBatchEntity,
+  HistoricVariableInstanceEntity,
+  HistoricTaskInstanceEntity,
+  HistoricIncidentEntity,
 ];

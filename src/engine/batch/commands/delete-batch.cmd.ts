@@ -32,6 +32,7 @@ export class DeleteBatchCmd implements Command<void, RuntimeContext> {
     ctx.uow.delete(BatchEntity, batch);
     const defs = batchJobDefinitions(batch);
     ctx.uow.statement(async (em) => {
+      await ctx.history.incidents.ended(em, { where: 'r.job_def_id IN (:...defs)', params: { defs } }, 'deleted');
       await em.getRepository(IncidentEntity).delete({ jobDefinitionId: In(defs) });
       await em.getRepository(JobEntity).delete({ jobDefinitionId: In(defs) });
     });

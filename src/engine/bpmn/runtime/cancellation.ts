@@ -59,7 +59,7 @@ export async function cancelActivities(
     ctx.history.activityEnded(e.activityInstanceId, { state: ActivityInstanceState.CANCELED });
     if (ref.isBody) continue;
     if (hasExternalTask(ref.node)) {
-      for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === e.id) ctx.deleteExternalTask(instance, task);
+      for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === e.id) ctx.deleteExternalTask(instance, task, true);
     }
     if (ref.node.type === 'callActivity') {
       const called = await ctx.calledInstanceOf(e.id);

@@ -15,6 +15,7 @@ import { CommandContext, CommandDeps } from '../../command/command-context';
 import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';
 import { ProcessHistoryWriter } from '../../history/process-history-writer';
+import type { TaskEndReason } from '../../history/task-history-writer';
 import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
 import { DelegateRegistry, HistoryLevel } from '../../options';
@@ -226,6 +227,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   insertTask(instance: ProcessInstanceState | null, task: TaskEntity): void {
     this.uow.insert(TaskEntity, task);
+    this.history.tasks.taskCreated(task, instance ? (instance.root.rootProcessInstanceId ?? instance.id) : null);
     this.grantTaskDefaults(task.id, task.assignee);
     this.grantTaskDefaults(task.id, task.owner);
     this.tasks.set(task.id, task);
@@ -286,7 +288,9 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     }
   }
 
-  deleteTask(instance: ProcessInstanceState | null, task: TaskEntity): void {
+  /** The task goes; history keeps why: `completed`, or `deleted` (cancelled with its activity, or deleted itself). */
+  deleteTask(instance: ProcessInstanceState | null, task: TaskEntity, reason: TaskEndReason = 'deleted'): void {
+    this.history.tasks.taskEnded(task, reason);
     if (!this.uow.isNew(task)) this.deletedTaskIds.push(task.id);
     this.deletedIds.add(task.id);
     this.uow.delete(TaskEntity, task);
@@ -323,13 +327,14 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     this.touch(instance);
   }
 
-  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity): void {
+  /** `cancelled`: the task goes with its activity, and history records its incident as deleted rather than resolved. */
+  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity, cancelled = false): void {
     this.uow.delete(ExternalTaskEntity, task);
     this.deletedIds.add(task.id);
     this.externalTasks.delete(task.id);
     instance.externalTasks?.delete(task.id);
     // Only a task that ran out of retries can have an open failedExternalTask incident.
-    if (task.retries != null && task.retries <= 0) resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id]);
+    if (task.retries != null && task.retries <= 0) resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id], cancelled ? 'deleted' : 'resolved');
     this.touch(instance);
   }
 
@@ -341,6 +346,10 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     if (this.operationAgenda || this.eventContext) await this.agenda.run();
     this.eventContext?.beforeFlush();
     if (this.taskGrants.size) await this.writeTaskGrants();
+    if (this.historyWriter) {
+      this.historyWriter.tasks.sync(this.tasks.values());
+      await this.historyWriter.incidents.prepare(this.em);
+    }
     if (this.deletedTaskIds.length) {
       const ids = [...this.deletedTaskIds];
       this.uow.statement((em) => em.getRepository(IdentityLinkEntity).delete({ taskId: In(ids) }));
@@ -386,6 +395,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     const known = this.tasks.get(task.id);
     if (known) return known;
     this.tasks.set(task.id, task);
+    this.history.tasks.taskLoaded(task);
     return this.uow.track(TaskEntity, task);
   }
 

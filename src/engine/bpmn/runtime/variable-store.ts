@@ -193,6 +193,7 @@ export class VariableStore {
     this.ctx.events.variableChanged(instance, { execution, name, event: 'delete' });
     vars!.delete(name);
     this.ctx.uow.delete(VariableEntity, existing);
+    this.ctx.history.variableDeleted(existing);
     this.ctx.touch(instance);
   }
 }

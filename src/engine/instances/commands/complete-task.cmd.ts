@@ -21,7 +21,7 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
     if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`Cannot complete task ${task.id}: task is suspended`);
     const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
     if (!instance) {
-      ctx.deleteTask(null, task);
+      ctx.deleteTask(null, task, 'completed');
       return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;
     }
     for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
@@ -43,7 +43,7 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
     fireTaskEvent(ctx, instance, task, 'complete');
     // The assignee at completion is what history keeps.
     ctx.history.activityEnded(execution.activityInstanceId!, { assignee: task.assignee });
-    ctx.deleteTask(instance, task);
+    ctx.deleteTask(instance, task, 'completed');
     // The timers of its timeout listeners go with the task.
     if (ref.node.type === 'userTask' && ref.node.userTask.taskListeners.some((l) => l.timer)) ctx.events.dropRowsOf(instance, execution, [ref.id]);
     ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
