@@ -31,7 +31,17 @@ type Vars = Record<string, unknown>;
 
 export type Step =
   | { externalTask: string; count?: number; variables?: Vars; bpmnError?: string; errorMessage?: string; expectVariables?: Vars }
-  | { task: string; count?: number; variables?: Vars; candidateGroup?: string; assignee?: string; formKey?: string; escalation?: string }
+  | {
+      task: string;
+      /** How many such tasks wait, and how many of them to complete (all unless said). */
+      count?: number;
+      complete?: number;
+      variables?: Vars;
+      candidateGroup?: string;
+      assignee?: string;
+      formKey?: string;
+      escalation?: string;
+    }
   | { message: string; businessKey?: string; correlationKeys?: Vars; variables?: Vars }
   | { signal: string; variables?: Vars }
   | { jobs: string | true; count?: number };
@@ -163,7 +173,7 @@ export class CorpusDriver {
     if (step.assignee) query.set('assignee', step.assignee);
     const tasks = await this.ok<any[]>(this.api.get(`/task?${query}`), at);
     if (tasks.length !== (step.count ?? 1)) throw new Error(`${this.c.name}: ${at}: found ${tasks.length} tasks ${step.task}`);
-    for (const task of tasks) {
+    for (const task of tasks.slice(0, step.complete ?? tasks.length)) {
       if (step.formKey && task.formKey !== step.formKey) throw new Error(`${this.c.name}: ${at}: form key ${task.formKey}`);
       if (step.escalation)
         await this.ok(this.api.post(`/task/${task.id}/bpmnEscalation`).send({ escalationCode: step.escalation, variables: typed(step.variables) }), at);
