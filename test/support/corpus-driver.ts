@@ -216,13 +216,19 @@ export class CorpusDriver {
     return rows.map((a) => a.activityId).sort();
   }
 
-  async calledActivities(key: string): Promise<string[]> {
-    const instances = await this.ok<any[]>(this.api.get(`/history/process-instance?processDefinitionKey=${key}`), 'called instances');
+  /** Activity ids of the instances called (directly or further down) by `pi` from process `key`; each has to have ended. */
+  async calledActivities(pi: string, key: string): Promise<string[]> {
     const all: string[] = [];
-    for (const i of instances) {
-      if (i.state !== 'COMPLETED') throw new Error(`${this.c.name}: called instance of ${key} is ${i.state}`);
-      all.push(...(await this.activities(i.id)));
-    }
+    const visit = async (parent: string): Promise<void> => {
+      for (const i of await this.ok<any[]>(this.api.get(`/history/process-instance?superProcessInstanceId=${parent}`), 'called instances')) {
+        if (i.processDefinitionKey === key) {
+          if (!i.endTime) throw new Error(`${this.c.name}: called instance of ${key} is ${i.state}`);
+          all.push(...(await this.activities(i.id)));
+        }
+        await visit(i.id);
+      }
+    };
+    await visit(pi);
     return all.sort();
   }
 
