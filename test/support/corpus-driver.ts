@@ -13,7 +13,7 @@ export interface CorpusCase {
   resources: string[];
   /** The process to start; with `message`/`signal`/`condition` the instance is started by that event instead. */
   process: string;
-  start?: { businessKey?: string; variables?: Vars; message?: string; signal?: string; condition?: boolean };
+  start?: { businessKey?: string; variables?: Vars; message?: string; signal?: string; condition?: boolean; timer?: boolean };
   steps: Step[];
   expect: {
     /** COMPLETED unless said otherwise. */
@@ -30,7 +30,16 @@ export interface CorpusCase {
 type Vars = Record<string, unknown>;
 
 export type Step =
-  | { externalTask: string; count?: number; variables?: Vars; bpmnError?: string; errorMessage?: string; expectVariables?: Vars }
+  | {
+      externalTask: string;
+      count?: number;
+      variables?: Vars;
+      bpmnError?: string;
+      errorMessage?: string;
+      expectVariables?: Vars;
+      /** Report a failure instead, leaving this many retries (fetched again at once: no retry timeout). */
+      failure?: { retries: number; errorMessage: string };
+    }
   | {
       task: string;
       /** How many such tasks wait, and how many of them to complete (all unless said). */
@@ -115,6 +124,15 @@ export class CorpusDriver {
       const res = await this.ok(this.api.post('/condition').send({ variables: typed(s.variables), businessKey: s.businessKey }), 'start by condition');
       return res[0].id;
     }
+    if (s.timer) {
+      // the timer start event's job, run now instead of at its due date
+      const jobs = await this.ok<any[]>(this.api.get(`/job?processDefinitionKey=${this.c.process}&timers=true`), 'timer start job');
+      if (jobs.length !== 1) throw new Error(`${this.c.name}: ${jobs.length} timer start jobs`);
+      await this.ok(this.api.post(`/job/${jobs[0].id}/execute`), 'timer start');
+      const found = await this.ok(this.api.get(`/history/process-instance?processDefinitionKey=${this.c.process}`), 'instance lookup');
+      if (found.length !== 1) throw new Error(`${this.c.name}: the timer started ${found.length} instances`);
+      return found[0].id;
+    }
     if (s.signal) {
       await this.ok(this.api.post('/signal').send({ name: s.signal, variables: typed(s.variables) }), `start by signal ${s.signal}`);
       const found = await this.ok(this.api.get(`/history/process-instance?processDefinitionKey=${this.c.process}`), 'instance lookup');
@@ -156,7 +174,14 @@ export class CorpusDriver {
         for (const [k, v] of Object.entries(step.expectVariables))
           if (JSON.stringify(seen[k]) !== JSON.stringify(v)) throw new Error(`${this.c.name}: ${at}: variable ${k} was ${JSON.stringify(seen[k])}`);
       }
-      if (step.bpmnError)
+      if (step.failure)
+        await this.ok(
+          this.api
+            .post(`/external-task/${task.id}/failure`)
+            .send({ workerId: WORKER, retries: step.failure.retries, errorMessage: step.failure.errorMessage, retryTimeout: 0 }),
+          at,
+        );
+      else if (step.bpmnError)
         await this.ok(
           this.api
             .post(`/external-task/${task.id}/bpmnError`)
@@ -255,7 +280,9 @@ export class CorpusDriver {
     for (const x of await this.ok<any[]>(this.api.get(`/external-task?processDefinitionKeyIn=${keys}`), 'external tasks'))
       open.push(`external task ${x.activityId}`);
     for (const key of this.keys)
-      for (const j of await this.ok<any[]>(this.api.get(`/job?processDefinitionKey=${key}`), 'jobs')) open.push(`job ${j.activityId}`);
+      for (const j of await this.ok<any[]>(this.api.get(`/job?processDefinitionKey=${key}`), 'jobs'))
+        // a timer start event's next job belongs to the definition, not to an instance
+        if (j.processInstanceId) open.push(`job ${j.id}`);
     return open;
   }
 }
