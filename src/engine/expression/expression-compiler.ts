@@ -5,6 +5,7 @@ import { ExpressionContext } from './expression-context';
 import { evaluateNode } from './expression-evaluator';
 import { ElFailure } from './expression-failure';
 import { parseTemplate } from './expression-parser';
+import { SPIN_METHODS } from './spin-json-host-object';
 
 /**
  * A `${...}`/`#{...}` expression compiled once. Immutable; safe to share between threads of work
@@ -85,12 +86,18 @@ function rootName(node: AstNode): string | null {
   return node.kind === 'property' || node.kind === 'method' ? rootName(node.base) : null;
 }
 
+function usesSpin(node: AstNode): boolean {
+  if (node.kind === 'method' && SPIN_METHODS.has(node.name)) return true;
+  return node.kind === 'property' || node.kind === 'method' ? usesSpin(node.base) : false;
+}
+
 function methodTargets(parts: readonly TemplatePart[]): string[] {
   const out = new Set<string>();
   const walk = (node: AstNode): void => {
     switch (node.kind) {
       case 'method': {
-        const root = rootName(node.base);
+        // A chain through Spin's methods reads a Json variable, which Camunda resolves before any bean of that name.
+        const root = usesSpin(node) ? null : rootName(node.base);
         if (root !== null) out.add(root);
         walk(node.base);
         node.args.forEach(walk);

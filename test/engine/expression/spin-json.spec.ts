@@ -34,4 +34,11 @@ describe('Spin JSON nodes in expressions (item 10)', () => {
       { type: 'json', value: '{"sku":"b"}', valueInfo: {} },
     ]);
   });
+
+  it('Spin methods on a name are read as a Json variable, not as a call on a bean (camunda:expression deploys)', () => {
+    expect(compileExpression("${order.prop('customer').prop('name').stringValue()}").methodTargets).toEqual([]);
+    expect(compileExpression('${order.elements().size()}').methodTargets).toEqual([]);
+    expect(compileExpression('${order.send()}').methodTargets).toEqual(['order']);
+    expect(compileExpression('${mailer.send(order.prop("email"))}').methodTargets).toEqual(['mailer']);
+  });
 });

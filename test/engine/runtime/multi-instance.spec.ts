@@ -86,4 +86,25 @@ describe(`multi-instance (${databaseLabel()})`, () => {
   it('a collection that is not a list is an error', async () => {
     await expect(s.start('perItem', { items: 'abc' })).rejects.toThrow("Variable 'items':'\"abc\"' is not a Collection.");
   });
+
+  it('an activity id too long for `<id>#multiInstanceBody:<uuid>` in 64 characters gets bare ids for its instances, as in Camunda', async () => {
+    const id = 'ApproveSupplierInvoice';
+    await s.deployXml(
+      'long-ids.bpmn',
+      `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" targetNamespace="t">
+        <bpmn:process id="longIds" isExecutable="true" camunda:historyTimeToLive="1">
+          <bpmn:startEvent id="s" /><bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="${id}" />
+          <bpmn:userTask id="${id}"><bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>2</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics></bpmn:userTask>
+          <bpmn:sequenceFlow id="f2" sourceRef="${id}" targetRef="e" /><bpmn:endEvent id="e" />
+        </bpmn:process>
+      </bpmn:definitions>`,
+    );
+    const pi = await s.start('longIds');
+    const history = await s.history(pi.id);
+    const body = history.find((a) => a.activityId === `${id}#multiInstanceBody`)!;
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(history.filter((a) => a.activityId === id).map((a) => a.id.startsWith(`${id}:`))).toEqual([true, true]);
+    for (const t of await s.tasks(pi.id)) await s.runtime.completeTask(null, t.id);
+    expect(await s.isEnded(pi.id)).toBe(true);
+  });
 });

@@ -12,8 +12,15 @@ import { applyInputMappings } from '../io-mapping';
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_START' }>;
 
+/** Ids columns hold 64 characters; as Camunda does, a longer composite id (a long activity id) is the bare id. */
+export function activityInstanceId(activityId: string): string {
+  const id = newId();
+  const composite = `${activityId}:${id}`;
+  return composite.length > 64 ? id : composite;
+}
+
 /**
- * Enters an activity: a new activity instance (`<activityId>:<uuid>`), its history row, its own
+ * Enters an activity: a new activity instance (`<activityId>:<uuid>`, see activityInstanceId), its history row, its own
  * scope execution when it is a scope (with loop variables and input mappings), start listeners,
  * the waits of its boundary events and event sub-processes. With camunda:asyncBefore it only
  * leaves a job that enters it later.
@@ -28,7 +35,7 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
   if (!op.inner && deferBefore(ctx, instance, execution, ref, op.startEventId)) return;
   const parentActivityInstanceId = instance.scopeInstanceId(instance.scopeOf(execution));
   execution.activityId = ref.id;
-  execution.activityInstanceId = `${ref.id}:${newId()}`;
+  execution.activityInstanceId = activityInstanceId(ref.id);
   execution.isActive = true;
   let host = execution;
   if (needsScope(ref)) {
