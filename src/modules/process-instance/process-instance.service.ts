@@ -9,7 +9,11 @@ import { ExecutionEntity } from '../../persistence/entities/runtime/execution.en
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { ActivityInstanceDto, toActivityInstanceDto } from './activity-instance.dto';
-import { PROCESS_INSTANCE_LIST } from './process-instance.query';
+import { PROCESS_INSTANCE_LIST, PROCESS_INSTANCE_QUERY } from './process-instance.query';
+import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
+import { applyFilters } from '../../common/query/apply-query';
+import { parsePostQuery } from '../../common/query/parse-query';
+import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
 
 export interface DeleteFlags {
   skipCustomListeners?: string;
@@ -40,12 +44,31 @@ export class ProcessInstanceService {
       await this.engine.runtime.deleteProcessInstance(auth, id, {
         skipCustomListeners: on(flags.skipCustomListeners),
         skipIoMappings: on(flags.skipIoMappings),
+        skipSubprocesses: on(flags.skipSubprocesses),
       });
     } catch (err) {
       // Not an answer but the request's own choice: failIfNotExists=false makes an unknown id a success.
       if (err instanceof NotFoundError && flags.failIfNotExists === 'false') return;
       throw err;
     }
+  }
+
+  /** runtimeService.deleteProcessInstancesAsync: the ids and the instances the query finds among those the caller may read. */
+  async deleteAsync(auth: Authentication | null, dto: DeleteProcessInstancesDto): Promise<BatchDto> {
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.processInstanceQuery != null) {
+      const q = parsePostQuery(PROCESS_INSTANCE_QUERY, dto.processInstanceQuery, {}, false);
+      const found = await this.rows.read(auth, (qb) => applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>());
+      for (const r of found) ids.push(r.id);
+    }
+    const batch = await this.engine.batches.deleteProcessInstancesAsync(auth, ids, {
+      deleteReason: dto.deleteReason ?? null,
+      skipCustomListeners: dto.skipCustomListeners === true,
+      skipSubprocesses: dto.skipSubprocesses === true,
+      skipIoMappings: dto.skipIoMappings === true,
+      failIfNotExists: dto.failIfNotExists !== false,
+    });
+    return toBatchDto(batch);
   }
 
   variables(auth: Authentication | null, id: string): VariableScopeAccess {
