@@ -116,7 +116,7 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
   it("refuses what Camunda refuses, with Camunda's messages", async () => {
     const { child } = await startTree();
     const refused = async (body: object) => (await setRemovalTime(body, 400)).body;
-    expect(await refused({ clearedRemovalTime: true })).toMatchObject({ type: 'InvalidRequestException', message: 'Neither query nor ids provided.' });
+    expect(await refused({ clearedRemovalTime: true })).toMatchObject({ type: 'BadUserRequestException', message: 'Neither query nor ids provided.' });
     expect((await refused({ historicProcessInstanceIds: [child], clearedRemovalTime: true, calculatedRemovalTime: true })).message).toBe(
       'The removal time modes are mutually exclusive: mode is not null',
     );

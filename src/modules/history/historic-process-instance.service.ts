@@ -10,7 +10,8 @@ import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';
 import { DeleteHistoricProcessInstancesDto, SetRemovalTimeToHistoricProcessInstancesDto } from './historic-batch.dto';
 import { removalTimeRequest } from './historic-batch.service';
-import { notFound, RestError } from '../../common/errors/rest-error';
+import { notFound } from '../../common/errors/rest-error';
+import { BadUserRequestError } from '../../engine/errors';
 
 @Injectable()
 export class HistoricProcessInstanceService {
@@ -45,7 +46,7 @@ export class HistoricProcessInstanceService {
     const request = removalTimeRequest(dto);
     const ids = dto.historicProcessInstanceIds;
     const query = dto.historicProcessInstanceQuery;
-    if (ids == null && query == null) throw new RestError(400, 'Neither query nor ids provided.');
+    if (ids == null && query == null) throw new BadUserRequestError('Neither query nor ids provided.');
     const found = new Set<string>();
     const select = async (filters: Record<string, unknown>) => {
       const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, filters, {}, false);

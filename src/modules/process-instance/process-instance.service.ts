@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
-import { notFound } from '../../common/errors/rest-error';
+import { notFound, RestError } from '../../common/errors/rest-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { Authentication } from '../../engine/authorization/authentication';
-import { NotFoundError } from '../../engine/errors';
+import { BadUserRequestError, NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
@@ -61,14 +61,20 @@ export class ProcessInstanceService {
       const found = await this.rows.read(auth, (qb) => applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>());
       for (const r of found) ids.push(r.id);
     }
-    const batch = await this.engine.batches.deleteProcessInstancesAsync(auth, ids, {
-      deleteReason: dto.deleteReason ?? null,
-      skipCustomListeners: dto.skipCustomListeners === true,
-      skipSubprocesses: dto.skipSubprocesses === true,
-      skipIoMappings: dto.skipIoMappings === true,
-      failIfNotExists: dto.failIfNotExists !== false,
-    });
-    return toBatchDto(batch);
+    try {
+      const batch = await this.engine.batches.deleteProcessInstancesAsync(auth, ids, {
+        deleteReason: dto.deleteReason ?? null,
+        skipCustomListeners: dto.skipCustomListeners === true,
+        skipSubprocesses: dto.skipSubprocesses === true,
+        skipIoMappings: dto.skipIoMappings === true,
+        failIfNotExists: dto.failIfNotExists !== false,
+      });
+      return toBatchDto(batch);
+    } catch (err) {
+      // Camunda's resource answers the engine's refusal as its own InvalidRequestException.
+      if (err instanceof BadUserRequestError) throw new RestError(400, err.message);
+      throw err;
+    }
   }
 
   variables(auth: Authentication | null, id: string): VariableScopeAccess {
