@@ -134,8 +134,8 @@ describe(`batches of thousands across restarts and app instances (${databaseLabe
   afterAll(() => drop());
 
   it(`a restart in the middle of a batch of ${TASKS}: the next app completes it, and no target is done twice`, async () => {
-    // The first app works through part of the batch by hand (on SQLite a running job executor keeps the event loop busy
-    // until no job is due, so no timer could stop it midway), then shuts down; the second one runs its job executor.
+    // The first app works through part of the batch by hand, so that the restart falls in the middle for sure, then
+    // shuts down; the second one runs its job executor.
     const first = await createTestApp({ databaseUrl: url, jobExecutorEnabled: false, batchPollMs: 200, batchJobsPerSeed: 50 });
     const firstRegistry = first.app.get(AppMetrics).registry;
     let pi: string;
