@@ -163,6 +163,9 @@ const SHORT = `<?xml version="1.0" encoding="UTF-8"?>
   <bpmn:process id="short" isExecutable="true" camunda:historyTimeToLive="30">
     <bpmn:startEvent id="S" /><bpmn:sequenceFlow id="F1" sourceRef="S" targetRef="E" /><bpmn:endEvent id="E" />
   </bpmn:process>
+  <bpmn:process id="gone" isExecutable="true" camunda:historyTimeToLive="0">
+    <bpmn:startEvent id="GS" /><bpmn:sequenceFlow id="G1" sourceRef="GS" targetRef="GE" /><bpmn:endEvent id="GE" />
+  </bpmn:process>
 </bpmn:definitions>`;
 
 describe(`history cleanup with a degree of parallelism of 2 (${databaseLabel()})`, () => {
@@ -209,5 +212,26 @@ describe(`history cleanup with a degree of parallelism of 2 (${databaseLabel()})
     expect((await ids()).sort()).toEqual([...kept].sort());
     expect((await t.as('demo').get('/history/activity-instance/count').expect(200)).body.count).toBe(8);
     expect((await t.as('demo').get('/job/count').expect(200)).body).toEqual({ count: 0 });
+  });
+
+  it('takes root instances only with everything under them, chunk after chunk', async () => {
+    for (let i = 0; i < 7; i++) await t.as('demo').post('/process-definition/key/gone/start').send({}).expect(200);
+    const orphans = async () =>
+      Number(
+        (
+          await t.engine.dataSource.query(
+            'SELECT COUNT(*) AS n FROM act_hi_actinst a WHERE NOT EXISTS (SELECT 1 FROM act_hi_procinst p WHERE p.id = a.proc_inst_id)',
+          )
+        )[0].n,
+      );
+    const gone = async () => (await t.as('demo').get('/history/process-instance/count?processDefinitionKey=gone').expect(200)).body.count;
+    await t.as('demo').post('/history/cleanup').expect(200);
+    let rounds = 0;
+    while ((await gone()) > 0 && rounds++ < 20) {
+      await t.engine.jobs.executeDueJobs(1);
+      expect(await orphans()).toBe(0);
+    }
+    expect(await gone()).toBe(0);
+    expect(rounds).toBeGreaterThan(1);
   });
 });

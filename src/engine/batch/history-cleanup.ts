@@ -133,8 +133,10 @@ export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHand
     let more = await removeRootHierarchies(ctx, now, settings.batchSize, share);
     // Rows with a removal time of their own (decisions, batches, rows given one by a set-removal-time batch).
     for (const entity of TABLES) {
-      const qb = ctx.em.getRepository(entity).createQueryBuilder('r');
-      const rows = await due(qb, 'r', now, share).select('r.id', 'id').limit(settings.batchSize).getRawMany<{ id: string }>();
+      const qb = due(ctx.em.getRepository(entity).createQueryBuilder('r'), 'r', now, share);
+      // Root instances went above with their hierarchy: taken here, the rows under them would stay behind.
+      if (entity === HistoricProcessInstanceEntity) qb.andWhere('r.rootProcessInstanceId IS NOT NULL AND r.rootProcessInstanceId <> r.id');
+      const rows = await qb.select('r.id', 'id').limit(settings.batchSize).getRawMany<{ id: string }>();
       if (rows.length >= settings.batchSize) more = true;
       const ids = rows.map((r) => r.id);
       if (ids.length) ctx.uow.statement((em) => em.getRepository(entity).delete(ids));
