@@ -124,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     batchHistoryTimeToLiveByType: ttlByType(env.BATCH_HISTORY_TTL_BY_TYPE),
     historyCleanupWindow: env.HISTORY_CLEANUP_WINDOW?.trim() || d.historyCleanupWindow,
     historyCleanupBatchSize: num(env.HISTORY_CLEANUP_BATCH_SIZE, d.historyCleanupBatchSize),
+    historyCleanupDegreeOfParallelism: num(env.HISTORY_CLEANUP_DEGREE_OF_PARALLELISM, d.historyCleanupDegreeOfParallelism),
     queryMaxResultsLimit: maxResultsLimit(env.QUERY_MAX_RESULTS),
     scriptsEnabled: bool(env.SCRIPTS_ENABLED, d.scriptsEnabled),
     scriptTimeoutMs: num(env.SCRIPT_TIMEOUT_MS, d.scriptTimeoutMs),

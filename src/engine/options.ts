@@ -51,6 +51,8 @@ export interface EngineOptions {
   historyCleanupWindow: string | null;
   /** History rows the cleanup removes per table and run of its job. */
   historyCleanupBatchSize: number;
+  /** Cleanup jobs that share the work, each owning a disjoint part of it (Camunda's historyCleanupDegreeOfParallelism, 1..8). */
+  historyCleanupDegreeOfParallelism: number;
   /**
    * Camunda's queryMaxResultsLimit: the most rows one list request may ask for; a larger or absent
    * `maxResults` is refused. Null: no limit. Counts are not limited.
@@ -92,6 +94,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   batchHistoryTimeToLiveByType: {},
   historyCleanupWindow: null,
   historyCleanupBatchSize: 500,
+  historyCleanupDegreeOfParallelism: 1,
   queryMaxResultsLimit: null,
   scriptsEnabled: true,
   scriptTimeoutMs: 1000,

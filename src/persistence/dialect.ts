@@ -20,3 +20,8 @@ export function forUpdate(x: HasConnection, skipLocked = false): string {
   if (isSqlite(x)) return '';
   return skipLocked ? ' FOR UPDATE SKIP LOCKED' : ' FOR UPDATE';
 }
+
+/** The minute (0-59) of a timestamp column, as an integer SQL expression. */
+export function minuteOf(x: HasConnection, column: string): string {
+  return isSqlite(x) ? `CAST(strftime('%M', ${column}) AS INTEGER)` : `MINUTE(${column})`;
+}

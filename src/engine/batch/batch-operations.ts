@@ -3,27 +3,14 @@ import { HistoricBatchEntity } from '../../persistence/entities/history/historic
 import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
-import { CommentEntity } from '../../persistence/entities/history/comment.entity';
-import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
-import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
-import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
-import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
-import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { setExternalTaskRetries } from '../incident/incidents';
-import { BATCH_TYPE, DAY_MS, RemovalTimeMode } from './batch-types';
-
-/** What one batch job does with its targets, in its transaction. */
-export type BatchOperation = (
-  ctx: RuntimeContext,
-  targets: string[],
-  parameters: Record<string, unknown>,
-  ttlOfBatchType: (type: string) => number | null,
-) => Promise<void>;
+import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
+import { deleteProcessHistory } from '../history/process-history-tables';
+import { deleteProcessInstances, setProcessRemovalTime } from './process-batch-operations';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
@@ -108,33 +95,22 @@ const setBatchRemovalTime: BatchOperation = async (ctx, targets, parameters, ttl
  * Historic process instances with everything recorded under them (activity, task and variable instances, details,
  * incidents, comments, decision instances); a running one fails the job, as in Camunda; one already gone is left alone.
  */
-const deleteProcessHistory: BatchOperation = async (ctx, targets) => {
+const deleteHistoricProcessInstances: BatchOperation = async (ctx, targets) => {
   const instances = await ctx.em.getRepository(HistoricProcessInstanceEntity).findBy({ id: In(targets) });
   const running = instances.find((i) => i.endTime == null);
   if (running) throw new BadUserRequestError(`Process instance is still running, cannot delete historic process instance: ${running.id}`);
-  const ids = instances.map((i) => i.id);
-  if (!ids.length) return;
-  ctx.uow.statement(async (em) => {
-    const decisions = (await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: { processInstanceId: In(ids) } })).map(
-      (d) => d.id,
-    );
-    if (decisions.length) {
-      await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(decisions) });
-      await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(decisions) });
-      await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
-    }
-    for (const entity of [HistoricDetailEntity, HistoricVariableInstanceEntity, HistoricTaskInstanceEntity, HistoricIncidentEntity, CommentEntity]) {
-      await em.getRepository<{ processInstanceId: string | null }>(entity).delete({ processInstanceId: In(ids) });
-    }
-    await em.getRepository(HistoricActivityInstanceEntity).delete({ processInstanceId: In(ids) });
-    await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(ids) });
-  });
+  const processInstanceIds = instances.map((i) => i.id);
+  if (processInstanceIds.length) ctx.uow.statement((em) => deleteProcessHistory(em, { processInstanceIds }));
 };
+
+export type { BatchOperation };
 
 export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<string, BatchOperation>([
   [BATCH_TYPE.setExternalTaskRetries, setRetries],
   [BATCH_TYPE.historicDecisionInstanceDeletion, deleteDecisionHistory],
   [BATCH_TYPE.decisionSetRemovalTime, setDecisionRemovalTime],
   [BATCH_TYPE.batchSetRemovalTime, setBatchRemovalTime],
-  [BATCH_TYPE.historicProcessInstanceDeletion, deleteProcessHistory],
+  [BATCH_TYPE.historicProcessInstanceDeletion, deleteHistoricProcessInstances],
+  [BATCH_TYPE.processInstanceDeletion, deleteProcessInstances],
+  [BATCH_TYPE.processSetRemovalTime, setProcessRemovalTime],
 ]);

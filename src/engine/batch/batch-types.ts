@@ -1,3 +1,5 @@
+import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
+
 /** Batch types as Camunda names them (the type of the batch and the handler type of its batch jobs). */
 export const BATCH_TYPE = {
   setExternalTaskRetries: 'set-external-task-retries',
@@ -5,6 +7,8 @@ export const BATCH_TYPE = {
   decisionSetRemovalTime: 'decision-set-removal-time',
   batchSetRemovalTime: 'batch-set-removal-time',
   historicProcessInstanceDeletion: 'historic-instance-deletion',
+  processInstanceDeletion: 'instance-deletion',
+  processSetRemovalTime: 'process-set-removal-time',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */
@@ -27,3 +31,11 @@ export interface BatchJobConfiguration {
 export type RemovalTimeMode = { mode: 'absolute'; removalTime: string } | { mode: 'cleared' } | { mode: 'calculated' };
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What one batch job does with its targets, in its transaction. */
+export type BatchOperation = (
+  ctx: RuntimeContext,
+  targets: string[],
+  parameters: Record<string, unknown>,
+  ttlOfBatchType: (type: string) => number | null,
+) => Promise<void>;

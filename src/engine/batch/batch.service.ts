@@ -13,6 +13,7 @@ import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
+import { InstanceDeletionParameters } from './process-batch-operations';
 
 /** How a set-removal-time request chose the mode: each flag as given. */
 export interface RemovalTimeRequest {
@@ -55,6 +56,10 @@ export class BatchService {
     this.settings = { pollMs: options.batchPollMs, ttlOf: (type) => this.historyTimeToLive(type) };
     this.jobHandlers = batchJobHandlers(BATCH_OPERATIONS, this.settings);
     parseCleanupWindow(options.historyCleanupWindow);
+    const degree = options.historyCleanupDegreeOfParallelism;
+    if (!Number.isInteger(degree) || degree < 1 || degree > 8) {
+      throw new Error(`HISTORY_CLEANUP_DEGREE_OF_PARALLELISM must be between 1 and 8 (got ${degree})`);
+    }
     this.jobHandlers.set(
       HISTORY_CLEANUP_HANDLER,
       historyCleanupHandler({ window: options.historyCleanupWindow, batchSize: Math.max(1, options.historyCleanupBatchSize) }),
@@ -63,7 +68,10 @@ export class BatchService {
 
   /** POST /history/cleanup: the cleanup job due now (`immediatelyDue`) or at its window; null when neither applies. */
   cleanUpHistory(auth: Authentication | null, immediatelyDue: boolean): Promise<JobEntity | null> {
-    return this.commands.execute(auth, new HistoryCleanupCmd(immediatelyDue, this.options.historyCleanupWindow));
+    return this.commands.execute(
+      auth,
+      new HistoryCleanupCmd(immediatelyDue, this.options.historyCleanupWindow, this.options.historyCleanupDegreeOfParallelism),
+    );
   }
 
   /** At start-up with a cleanup window: the cleanup job is there, due at the window's next start. */
@@ -101,6 +109,17 @@ export class BatchService {
   /** historyService.deleteHistoricProcessInstancesAsync. */
   deleteHistoricProcessInstancesAsync(auth: Authentication | null, ids: Array<string | null>): Promise<BatchEntity> {
     return this.start(auth, BATCH_TYPE.historicProcessInstanceDeletion, ensureTargets(ids, 'historicProcessInstanceIds'), {});
+  }
+
+  /** runtimeService.deleteProcessInstancesAsync: running instances in an instance-deletion batch. */
+  deleteProcessInstancesAsync(auth: Authentication | null, ids: Array<string | null>, parameters: InstanceDeletionParameters): Promise<BatchEntity> {
+    return this.start(auth, BATCH_TYPE.processInstanceDeletion, ensureTargets(ids, 'processInstanceIds'), { ...parameters });
+  }
+
+  /** historyService.setRemovalTimeToHistoricProcessInstances, executed async. */
+  setProcessRemovalTimeAsync(auth: Authentication | null, ids: Array<string | null>, request: RemovalTimeRequest, hierarchical: boolean): Promise<BatchEntity> {
+    const removalTime = removalTimeMode(request);
+    return this.start(auth, BATCH_TYPE.processSetRemovalTime, ensureTargets(ids, 'historicProcessInstances'), { removalTime, hierarchical });
   }
 
   /** historyService.setRemovalTimeToHistoricDecisionInstances, executed async. */

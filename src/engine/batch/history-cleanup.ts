@@ -1,35 +1,66 @@
-import { In, LessThanOrEqual } from 'typeorm';
-import { CommentEntity } from '../../persistence/entities/history/comment.entity';
-import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
+import { EntityTarget, SelectQueryBuilder } from 'typeorm';
+import { minuteOf } from '../../persistence/dialect';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
 import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
-import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
-import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
-import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
-import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
 import type { JobHandler, RuntimeContext } from '../bpmn/runtime/runtime-context';
+import { deleteProcessHistory, PROCESS_HISTORY_TABLES } from '../history/process-history-tables';
 
 export const HISTORY_CLEANUP_HANDLER = 'history-cleanup';
 
 /** Every history table with a removal time, children before their parents. */
-const TABLES = [
+const TABLES: ReadonlyArray<EntityTarget<{ id: string; removalTime: Date | null }>> = [
   HistoricDecisionInputEntity,
   HistoricDecisionOutputEntity,
   HistoricDecisionInstanceEntity,
-  HistoricDetailEntity,
-  HistoricVariableInstanceEntity,
-  HistoricTaskInstanceEntity,
-  HistoricIncidentEntity,
-  CommentEntity,
-  HistoricActivityInstanceEntity,
+  ...PROCESS_HISTORY_TABLES,
   HistoricProcessInstanceEntity,
   HistoricBatchEntity,
 ];
+
+/**
+ * The share of one cleanup job (Camunda's minuteFrom/minuteTo): rows whose removal time falls in these minutes of
+ * the hour. With a degree of parallelism of n there are n jobs whose shares split the hour, so no row is any two's.
+ */
+export interface CleanupShare {
+  minuteFrom: number;
+  minuteTo: number;
+}
+
+/** The hour split into `degree` shares as even as can be (the first ones a minute longer). */
+export function cleanupShares(degree: number): CleanupShare[] {
+  const shares: CleanupShare[] = [];
+  const size = Math.floor(60 / degree);
+  const longer = 60 % degree;
+  let from = 0;
+  for (let i = 0; i < degree; i++) {
+    const to = from + size + (i < longer ? 1 : 0) - 1;
+    shares.push({ minuteFrom: from, minuteTo: to });
+    from = to + 1;
+  }
+  return shares;
+}
+
+export function parseShare(configuration: string | null): CleanupShare {
+  try {
+    const share = JSON.parse(configuration ?? '') as Partial<CleanupShare>;
+    if (Number.isInteger(share.minuteFrom) && Number.isInteger(share.minuteTo)) return share as CleanupShare;
+  } catch {
+    // A job of an earlier version has no share: it owns the whole hour.
+  }
+  return { minuteFrom: 0, minuteTo: 59 };
+}
+
+/** Rows of `alias` past their removal time and in the share's minutes. */
+function due<T extends object>(qb: SelectQueryBuilder<T>, alias: string, now: Date, share: CleanupShare): SelectQueryBuilder<T> {
+  return qb
+    .where(`${alias}.removalTime <= :now`, { now })
+    .andWhere(`${minuteOf(qb, `${alias}.removalTime`)} BETWEEN :minuteFrom AND :minuteTo`, { minuteFrom: share.minuteFrom, minuteTo: share.minuteTo });
+}
 
 export interface HistoryCleanupSettings {
   /** `HH:mm-HH:mm` in UTC (the end may be after midnight); null: only when asked (POST /history/cleanup). */
@@ -62,49 +93,32 @@ export function nextWindowStart(window: { start: number; end: number }, now: Dat
   return start;
 }
 
-/** Rows recorded under a root process instance, by their root id (children before parents). */
-const UNDER_ROOT = [
-  HistoricDetailEntity,
-  HistoricVariableInstanceEntity,
-  HistoricTaskInstanceEntity,
-  HistoricIncidentEntity,
-  CommentEntity,
-  HistoricActivityInstanceEntity,
-  HistoricProcessInstanceEntity,
-];
-
 /**
  * Root process instances past their removal time go with everything recorded under them (the end of an instance sets
  * the removal time on its root row only). Returns whether more roots are due than this run took.
  */
-async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: number): Promise<boolean> {
+async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: number, share: CleanupShare): Promise<boolean> {
+  const qb = ctx.em.getRepository(HistoricProcessInstanceEntity).createQueryBuilder('h');
   const roots = (
-    await ctx.em
-      .getRepository(HistoricProcessInstanceEntity)
-      .createQueryBuilder('h')
+    await due(qb, 'h', now, share)
+      .andWhere('(h.rootProcessInstanceId = h.id OR h.rootProcessInstanceId IS NULL)')
       .select('h.id', 'id')
-      .where('h.removalTime <= :now AND (h.rootProcessInstanceId = h.id OR h.rootProcessInstanceId IS NULL)', { now })
       .limit(batchSize)
       .getRawMany<{ id: string }>()
   ).map((r) => r.id);
   if (!roots.length) return false;
-  ctx.uow.statement(async (em) => {
-    const decisions = (await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: { rootProcessInstanceId: In(roots) } })).map(
-      (d) => d.id,
-    );
-    if (decisions.length) {
-      await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(decisions) });
-      await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(decisions) });
-      await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
-    }
-    for (const entity of UNDER_ROOT) await em.getRepository<{ rootProcessInstanceId: string | null }>(entity).delete({ rootProcessInstanceId: In(roots) });
-    await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(roots) });
-  });
+  ctx.uow.statement((em) => deleteProcessHistory(em, { rootProcessInstanceIds: roots }));
   return roots.length >= batchSize;
 }
 
-export function insertCleanupJob(ctx: RuntimeContext, due: Date): JobEntity {
-  return ctx.events.insertJob(null, { type: JOB_TYPE.message, handlerType: HISTORY_CLEANUP_HANDLER, dueDate: due, exclusive: false });
+export function insertCleanupJob(ctx: RuntimeContext, dueDate: Date, share: CleanupShare): JobEntity {
+  return ctx.events.insertJob(null, {
+    type: JOB_TYPE.message,
+    handlerType: HISTORY_CLEANUP_HANDLER,
+    handlerConfiguration: JSON.stringify(share),
+    dueDate,
+    exclusive: false,
+  });
 }
 
 /**
@@ -113,19 +127,22 @@ export function insertCleanupJob(ctx: RuntimeContext, due: Date): JobEntity {
  * next window start; a cleanup asked for without a window ends when nothing is left.
  */
 export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHandler {
-  return async (ctx) => {
+  return async (ctx, job) => {
     const now = ctx.now();
-    let more = await removeRootHierarchies(ctx, now, settings.batchSize);
+    const share = parseShare(job.handlerConfiguration);
+    let more = await removeRootHierarchies(ctx, now, settings.batchSize, share);
     // Rows with a removal time of their own (decisions, batches, rows given one by a set-removal-time batch).
     for (const entity of TABLES) {
-      const repo = ctx.em.getRepository<{ id: string; removalTime: Date | null }>(entity);
-      const rows = await repo.find({ select: { id: true }, where: { removalTime: LessThanOrEqual(now) }, take: settings.batchSize });
+      const qb = due(ctx.em.getRepository(entity).createQueryBuilder('r'), 'r', now, share);
+      // Root instances went above with their hierarchy: taken here, the rows under them would stay behind.
+      if (entity === HistoricProcessInstanceEntity) qb.andWhere('r.rootProcessInstanceId IS NOT NULL AND r.rootProcessInstanceId <> r.id');
+      const rows = await qb.select('r.id', 'id').limit(settings.batchSize).getRawMany<{ id: string }>();
       if (rows.length >= settings.batchSize) more = true;
       const ids = rows.map((r) => r.id);
       if (ids.length) ctx.uow.statement((em) => em.getRepository(entity).delete(ids));
     }
     const window = parseCleanupWindow(settings.window);
-    if (more) insertCleanupJob(ctx, window ? nextWindowStart(window, now) : now);
-    else if (window) insertCleanupJob(ctx, nextWindowStart(window, new Date(now.getTime() + 60_000)));
+    if (more) insertCleanupJob(ctx, window ? nextWindowStart(window, now) : now, share);
+    else if (window) insertCleanupJob(ctx, nextWindowStart(window, new Date(now.getTime() + 60_000)), share);
   };
 }

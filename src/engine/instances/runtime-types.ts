@@ -30,6 +30,8 @@ export interface DeleteProcessInstanceOptions {
   skipCustomListeners?: boolean;
   /** Accepted for Camunda compatibility: output mappings never run when activities are canceled. */
   skipIoMappings?: boolean;
+  /** Instances called by the deleted one stay (without their caller). */
+  skipSubprocesses?: boolean;
   reason?: string | null;
 }
 

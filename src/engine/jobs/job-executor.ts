@@ -83,6 +83,9 @@ export class JobExecutor {
         if (!this.running) break;
         const result = await this.runner.runAcquired(id, this.lockOwner).catch(() => 'failed' as const);
         for (const l of this.listeners) l(id, result);
+        // SQLite's driver is synchronous: without a turn of the event loop between jobs, a batch of thousands of
+        // jobs would hold off every HTTP request (and timer) until none is due.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       if (!this.running) break;
       if (claimed.length >= this.options.batchSize || this.woken) continue;

@@ -78,6 +78,12 @@ export class DeleteHistoricDecisionInstancesDto {
   @StringField() deleteReason?: string | null;
 }
 
+export class SetRemovalTimeToHistoricProcessInstancesDto extends SetRemovalTimeDto {
+  @ObjectField() historicProcessInstanceQuery?: Record<string, unknown> | null;
+  @JsonField(JSON_ID_LIST, { type: [String] }) historicProcessInstanceIds?: Array<string | null> | null;
+  @BooleanField() hierarchical?: boolean | null;
+}
+
 export class DeleteHistoricProcessInstancesDto {
   @ObjectField() historicProcessInstanceQuery?: Record<string, unknown> | null;
   @JsonField(JSON_ID_LIST, { type: [String] }) historicProcessInstanceIds?: Array<string | null> | null;

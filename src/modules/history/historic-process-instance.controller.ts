@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { BatchDto } from '../../common/dto/batch.dto';
-import { DeleteHistoricProcessInstancesDto } from './historic-batch.dto';
+import { DeleteHistoricProcessInstancesDto, SetRemovalTimeToHistoricProcessInstancesDto } from './historic-batch.dto';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ListRoutes } from '../../common/query/list-routes';
@@ -21,6 +21,13 @@ export class HistoricProcessInstanceController {
   @ApiOkResponse({ type: BatchDto, description: 'A batch of type historic-instance-deletion' })
   deleteAsync(@Auth() auth: Authentication | null, @Body() body: DeleteHistoricProcessInstancesDto) {
     return this.history.deleteAsync(auth, body);
+  }
+
+  @Post('set-removal-time')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type process-set-removal-time' })
+  setRemovalTime(@Auth() auth: Authentication | null, @Body() body: SetRemovalTimeToHistoricProcessInstancesDto) {
+    return this.history.setRemovalTimeAsync(auth, body);
   }
 
   @Get(':id')

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../../common/errors/rest-error';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
@@ -9,7 +8,10 @@ import { HISTORIC_PROCESS_INSTANCE_LIST, HISTORIC_PROCESS_INSTANCE_QUERY } from 
 import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';
-import { DeleteHistoricProcessInstancesDto } from './historic-batch.dto';
+import { DeleteHistoricProcessInstancesDto, SetRemovalTimeToHistoricProcessInstancesDto } from './historic-batch.dto';
+import { removalTimeRequest } from './historic-batch.service';
+import { notFound } from '../../common/errors/rest-error';
+import { BadUserRequestError } from '../../engine/errors';
 
 @Injectable()
 export class HistoricProcessInstanceService {
@@ -34,5 +36,26 @@ export class HistoricProcessInstanceService {
       for (const r of found) ids.push(r.id);
     }
     return toBatchDto(await this.engine.batches.deleteHistoricProcessInstancesAsync(auth, ids));
+  }
+
+  /**
+   * historyService.setRemovalTimeToHistoricProcessInstances().executeAsync(): as Camunda, the ids given count only
+   * when they name historic instances the caller may read, like those the query finds.
+   */
+  async setRemovalTimeAsync(auth: Authentication | null, dto: SetRemovalTimeToHistoricProcessInstancesDto): Promise<BatchDto> {
+    const request = removalTimeRequest(dto);
+    const ids = dto.historicProcessInstanceIds;
+    const query = dto.historicProcessInstanceQuery;
+    if (ids == null && query == null) throw new BadUserRequestError('Neither query nor ids provided.');
+    const found = new Set<string>();
+    const select = async (filters: Record<string, unknown>) => {
+      const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, filters, {}, false);
+      const rows = await this.rows.read(auth, (qb) => applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>());
+      for (const r of rows) found.add(r.id);
+    };
+    if (query != null) await select(query);
+    const given = (ids ?? []).filter((id): id is string => id != null);
+    if (given.length) await select({ processInstanceIds: given });
+    return toBatchDto(await this.engine.batches.setProcessRemovalTimeAsync(auth, [...found], request, dto.hierarchical === true));
   }
 }

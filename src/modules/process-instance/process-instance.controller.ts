@@ -11,6 +11,8 @@ import { VariableValueDto } from '../../common/variables/variable-value.dto';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
+import { BatchDto } from '../../common/dto/batch.dto';
+import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 
@@ -20,6 +22,13 @@ import { DeleteFlags, ProcessInstanceService } from './process-instance.service'
 @ListRoutes(PROCESS_INSTANCE_LIST, (c: ProcessInstanceController) => c.instances.rows)
 export class ProcessInstanceController {
   constructor(readonly instances: ProcessInstanceService) {}
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-deletion' })
+  deleteAsync(@Auth() auth: Authentication | null, @Body() body: DeleteProcessInstancesDto) {
+    return this.instances.deleteAsync(auth, body);
+  }
 
   @Get(':id')
   @ApiOkResponse({ type: ProcessInstanceDto })

@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
-import { notFound } from '../../common/errors/rest-error';
+import { notFound, RestError } from '../../common/errors/rest-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { Authentication } from '../../engine/authorization/authentication';
-import { NotFoundError } from '../../engine/errors';
+import { BadUserRequestError, NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { ActivityInstanceDto, toActivityInstanceDto } from './activity-instance.dto';
-import { PROCESS_INSTANCE_LIST } from './process-instance.query';
+import { PROCESS_INSTANCE_LIST, PROCESS_INSTANCE_QUERY } from './process-instance.query';
+import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
+import { applyFilters } from '../../common/query/apply-query';
+import { parsePostQuery } from '../../common/query/parse-query';
+import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
 
 export interface DeleteFlags {
   skipCustomListeners?: string;
@@ -40,10 +44,35 @@ export class ProcessInstanceService {
       await this.engine.runtime.deleteProcessInstance(auth, id, {
         skipCustomListeners: on(flags.skipCustomListeners),
         skipIoMappings: on(flags.skipIoMappings),
+        skipSubprocesses: on(flags.skipSubprocesses),
       });
     } catch (err) {
       // Not an answer but the request's own choice: failIfNotExists=false makes an unknown id a success.
       if (err instanceof NotFoundError && flags.failIfNotExists === 'false') return;
+      throw err;
+    }
+  }
+
+  /** runtimeService.deleteProcessInstancesAsync: the ids and the instances the query finds among those the caller may read. */
+  async deleteAsync(auth: Authentication | null, dto: DeleteProcessInstancesDto): Promise<BatchDto> {
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.processInstanceQuery != null) {
+      const q = parsePostQuery(PROCESS_INSTANCE_QUERY, dto.processInstanceQuery, {}, false);
+      const found = await this.rows.read(auth, (qb) => applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>());
+      for (const r of found) ids.push(r.id);
+    }
+    try {
+      const batch = await this.engine.batches.deleteProcessInstancesAsync(auth, ids, {
+        deleteReason: dto.deleteReason ?? null,
+        skipCustomListeners: dto.skipCustomListeners === true,
+        skipSubprocesses: dto.skipSubprocesses === true,
+        skipIoMappings: dto.skipIoMappings === true,
+        failIfNotExists: dto.failIfNotExists !== false,
+      });
+      return toBatchDto(batch);
+    } catch (err) {
+      // Camunda's resource answers the engine's refusal as its own InvalidRequestException.
+      if (err instanceof BadUserRequestError) throw new RestError(400, err.message);
       throw err;
     }
   }

@@ -21,6 +21,8 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.decisionSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
   [BATCH_TYPE.batchSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
   [BATCH_TYPE.historicProcessInstanceDeletion]: 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES',
+  [BATCH_TYPE.processInstanceDeletion]: 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES',
+  [BATCH_TYPE.processSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
 };
 
 /**

@@ -19,6 +19,8 @@ export interface CancelOptions {
   /** The state called instances get when their call activity is canceled. */
   calledInstanceState: ProcessInstanceEndState;
   reason: string | null;
+  /** Whether instances called by canceled call activities stay, on their own (Camunda's skipSubprocesses). */
+  skipSubprocesses?: boolean;
 }
 
 export function hasExternalTask(node: FlowNode): boolean {
@@ -63,7 +65,10 @@ export async function cancelActivities(
     }
     if (ref.node.type === 'callActivity') {
       const called = await ctx.calledInstanceOf(e.id);
-      if (called && !called.ended) await cancelProcessInstance(ctx, called, { ...opts, state: opts.calledInstanceState, continueCaller: false });
+      if (called && !called.ended && opts.skipSubprocesses) {
+        called.root.superExecutionId = null;
+        ctx.touch(called);
+      } else if (called && !called.ended) await cancelProcessInstance(ctx, called, { ...opts, state: opts.calledInstanceState, continueCaller: false });
     }
   }
   if (rowsByExecution && ids.length) {

@@ -25,6 +25,7 @@ export class DeleteProcessInstanceCmd implements Command<void> {
       calledInstanceState: 'EXTERNALLY_TERMINATED',
       reason: this.options.reason ?? null,
       skipCustomListeners: this.options.skipCustomListeners,
+      skipSubprocesses: this.options.skipSubprocesses,
       continueCaller: true,
     });
     await ctx.agenda.run();

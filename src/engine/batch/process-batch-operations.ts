@@ -1,0 +1,79 @@
+import { In } from 'typeorm';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
+import { NotFoundError } from '../errors';
+import { setProcessHistoryRemovalTime } from '../history/process-history-tables';
+import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
+import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
+
+/** What an instance-deletion batch was asked to do besides deleting (Camunda's DeleteProcessInstanceBatchConfiguration). */
+export interface InstanceDeletionParameters {
+  deleteReason: string | null;
+  skipCustomListeners: boolean;
+  skipSubprocesses: boolean;
+  skipIoMappings: boolean;
+  failIfNotExists: boolean;
+}
+
+/**
+ * Running process instances, as runtimeService.deleteProcessInstances(IfExists) does: one that is gone fails the job
+ * (failIfNotExists, the default) or is left alone. Batch jobs run without a user, as Camunda's do: the caller's
+ * permission was CREATE on Batch when the batch started.
+ */
+export const deleteProcessInstances: BatchOperation = async (ctx, targets, parameters) => {
+  const p = parameters as unknown as InstanceDeletionParameters;
+  const existing = new Set(
+    (await ctx.em.getRepository(ExecutionEntity).find({ select: { id: true, processInstanceId: true }, where: { id: In(targets) } }))
+      .filter((e) => e.id === e.processInstanceId)
+      .map((e) => e.id),
+  );
+  for (const id of targets) {
+    if (!existing.has(id) || ctx.instances.get(id)?.ended) {
+      if (p.failIfNotExists) throw new NotFoundError(`No process instance found for id '${id}': processInstance is null`);
+      continue;
+    }
+    const options = {
+      reason: p.deleteReason,
+      skipCustomListeners: p.skipCustomListeners,
+      skipSubprocesses: p.skipSubprocesses,
+      skipIoMappings: p.skipIoMappings,
+    };
+    await new DeleteProcessInstanceCmd(id, options).execute(ctx);
+  }
+};
+
+/**
+ * Removal time of historic process instances and every row recorded under them (Camunda's ProcessSetRemovalTimeJobHandler):
+ * a date, none, or end time plus the definition's history time to live (strategy end: null while running).
+ * Hierarchical: the whole tree under the instance's root gets the root's.
+ */
+export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parameters) => {
+  const mode = parameters.removalTime as RemovalTimeMode;
+  const repo = ctx.em.getRepository(HistoricProcessInstanceEntity);
+  const instances = await repo.findBy({ id: In(targets) });
+  const roots = new Map<string, HistoricProcessInstanceEntity>();
+  if (parameters.hierarchical) {
+    const rootIds = [...new Set(instances.map((i) => i.rootProcessInstanceId ?? i.id))];
+    for (const r of await repo.findBy({ id: In(rootIds) })) roots.set(r.id, r);
+  }
+  const ttlOf = new Map<string, number | null>();
+  if (mode.mode === 'calculated') {
+    const definitionIds = [...new Set([...instances, ...roots.values()].map((i) => i.processDefinitionId))];
+    for (const d of await ctx.em.getRepository(ProcessDefinitionEntity).findBy({ id: In(definitionIds) })) ttlOf.set(d.id, d.historyTimeToLive ?? null);
+  }
+  const removalTimeOf = (instance: HistoricProcessInstanceEntity): Date | null => {
+    if (mode.mode === 'absolute') return new Date(mode.removalTime);
+    if (mode.mode === 'cleared' || !instance.endTime) return null;
+    const ttl = ttlOf.get(instance.processDefinitionId);
+    return ttl == null ? null : new Date(instance.endTime.getTime() + ttl * DAY_MS);
+  };
+  for (const instance of instances) {
+    const root = parameters.hierarchical ? roots.get(instance.rootProcessInstanceId ?? instance.id) : undefined;
+    ctx.uow.statement((em) =>
+      root
+        ? setProcessHistoryRemovalTime(em, { rootProcessInstanceIds: [root.id] }, removalTimeOf(root))
+        : setProcessHistoryRemovalTime(em, { processInstanceIds: [instance.id] }, removalTimeOf(instance)),
+    );
+  }
+};
