@@ -5,6 +5,7 @@ import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { currentDefinition, isStartable, startAtEvent } from '../bpmn/runtime/events/event-start';
 import { triggerEvent } from '../bpmn/runtime/events/event-trigger';
 import { AsyncJobConfig, JOB_HANDLER } from '../bpmn/runtime/events/job-kinds';
+import { innerOfJob } from '../bpmn/runtime/events/async-continuation';
 import { takeFlows } from '../bpmn/runtime/execution-tree';
 import { fireTaskTimeout } from '../bpmn/runtime/task-listeners';
 import { defaultOutgoing } from '../bpmn/runtime/outgoing-flows';
@@ -38,7 +39,8 @@ async function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState
   ctx.touch(instance);
   if (config.step === 'before') {
     ctx.events.skipAsyncBefore(execution);
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution, activityId: ref.node.id, startEventId: config.startEventId });
+    const inner = innerOfJob(ctx, execution, ref, config);
+    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution, activityId: ref.node.id, startEventId: config.startEventId, ...(inner ? { inner } : {}) });
     return;
   }
   const flows = config.flowIds

@@ -18,4 +18,6 @@ export interface AsyncJobConfig {
   flowIds?: string[];
   /** An event sub-process entered asynchronously starts at the event that triggered it. */
   startEventId?: string;
+  /** An instance of a multi-instance body entered asynchronously (its element waits as a local variable of the execution). */
+  loopCounter?: number;
 }

@@ -6,7 +6,7 @@ import type { AtomicOperation } from '../agenda';
 import type { RuntimeContext } from '../runtime-context';
 import { fireListeners } from '../execution-listeners';
 import { createScopeExecution } from '../execution-tree';
-import { deferBefore } from '../events/async-continuation';
+import { deferBefore, deferInnerBefore } from '../events/async-continuation';
 import { subscribeBoundaryEvents, subscribeEventSubProcesses } from '../events/event-waits';
 import { applyInputMappings } from '../io-mapping';
 
@@ -33,6 +33,7 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
   const ref = multiInstanceOf(node) && !op.inner ? bodyRef(node) : nodeRef(node);
   const execution = op.execution;
   if (!op.inner && deferBefore(ctx, instance, execution, ref, op.startEventId)) return;
+  if (op.inner && deferInnerBefore(ctx, instance, execution, ref, op.inner)) return;
   const parentActivityInstanceId = instance.scopeInstanceId(instance.scopeOf(execution));
   execution.activityId = ref.id;
   execution.activityInstanceId = activityInstanceId(ref.id);
