@@ -146,9 +146,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script task listener (not run yet)',
-      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="create"><camunda:script scriptFormat="js">1</camunda:script></camunda:taskListener>')}</bpmn:userTask>`,
-      "Task listener with a script on 't' is not supported",
+      'groovy task listener',
+      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="create"><camunda:script scriptFormat="groovy">1</camunda:script></camunda:taskListener>')}</bpmn:userTask>`,
+      "Script language 'groovy' of the task listener 'create' on 't' is not supported",
       't',
     ],
     [

@@ -1,6 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { BadUserRequestError } from '../../errors';
-import { SandboxValue, ScriptFailure } from '../../expression/script/script-sandbox';
+import { SandboxTask, SandboxValue, SandboxWrite, ScriptFailure, ScriptOutput } from '../../expression/script/script-sandbox';
 import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
 import { ScriptDefinition } from '../model';
 import type { RuntimeContext } from './runtime-context';
@@ -42,18 +42,26 @@ async function sourceOf(ctx: RuntimeContext, execution: ExecutionEntity, script:
   return (await ctx.deps.repository.cache.namedResource(ctx.em, definition.deploymentId, script.resource)).toString('utf8');
 }
 
+/** What a script sees besides `execution`: by default the variables of the execution; a task listener's script sees the task's. */
+export interface ScriptView {
+  vars: VariableMap;
+  locals: string[];
+  task?: SandboxTask;
+}
+
 /**
- * Runs a script of the model in the sandbox for `execution`: the script sees the variables visible
- * there (by value), its `execution.setVariable`... calls are applied here afterwards, in order. A
- * script that throws or exceeds its limits fails the command with a 400 naming the element.
+ * Runs a script of the model in the sandbox for `execution` and answers what it returned and the writes it
+ * recorded, not yet applied. A script that throws or exceeds its limits fails the command with a 400 naming
+ * the element.
  */
-export async function runScript(
+export async function runSandbox(
   ctx: RuntimeContext,
   execution: ExecutionEntity,
   script: ScriptDefinition,
   elementId: string,
-  eventName: string | null = null,
-): Promise<TypedValue> {
+  eventName: string | null,
+  view: ScriptView = { vars: ctx.variables.visible(execution), locals: Object.keys(ctx.variables.local(execution)) },
+): Promise<ScriptOutput> {
   const instance = ctx.instanceOf(execution);
   const failure = (message: string) =>
     new BadUserRequestError(
@@ -63,13 +71,12 @@ export async function runScript(
   const sandbox = ctx.deps.scripts;
   if (!sandbox) throw failure('scripts are turned off (SCRIPTS_ENABLED=false)');
   const source = await sourceOf(ctx, execution, script);
-  let output;
   try {
-    output = await sandbox.run({
+    return await sandbox.run({
       source,
       fileName: script.resource ?? `${elementId}.js`,
-      vars: visibleValues(ctx.variables.visible(execution)),
-      locals: Object.keys(ctx.variables.local(execution)),
+      vars: visibleValues(view.vars),
+      locals: view.locals,
       info: {
         id: execution.id,
         processInstanceId: execution.processInstanceId,
@@ -79,15 +86,35 @@ export async function runScript(
         eventName,
         tenantId: execution.tenantId,
       },
+      ...(view.task ? { task: view.task } : {}),
     });
   } catch (err) {
     if (err instanceof ScriptFailure) throw failure(err.message);
     throw err;
   }
-  for (const write of output.writes) {
-    if (write.op === 'remove') ctx.variables.remove(execution, write.name);
-    else if (write.op === 'setLocal') ctx.variables.setLocal(execution, write.name, fromSandbox(write.value!));
-    else ctx.variables.set(execution, write.name, fromSandbox(write.value!));
-  }
+}
+
+/** Applies a write made through `execution`; false for the writes of other objects (`task`). */
+export function applyExecutionWrite(ctx: RuntimeContext, execution: ExecutionEntity, write: SandboxWrite): boolean {
+  if (write.op === 'remove') ctx.variables.remove(execution, write.name);
+  else if (write.op === 'setLocal') ctx.variables.setLocal(execution, write.name, fromSandbox(write.value!));
+  else if (write.op === 'set') ctx.variables.set(execution, write.name, fromSandbox(write.value!));
+  else return false;
+  return true;
+}
+
+/**
+ * Runs a script of the model in the sandbox for `execution`: the script sees the variables visible
+ * there (by value), its `execution.setVariable`... calls are applied here afterwards, in order.
+ */
+export async function runScript(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  script: ScriptDefinition,
+  elementId: string,
+  eventName: string | null = null,
+): Promise<TypedValue> {
+  const output = await runSandbox(ctx, execution, script, elementId, eventName);
+  for (const write of output.writes) applyExecutionWrite(ctx, execution, write);
   return fromSandbox(output.result);
 }
