@@ -293,9 +293,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script condition on conditional event',
-      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression" language="javascript">x</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:intermediateCatchEvent>`,
-      "Script condition (language 'javascript') on 't' is not supported",
+      'groovy condition on conditional event',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression" language="groovy">x</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:intermediateCatchEvent>`,
+      "Script language 'groovy' of the condition on 't' is not supported",
       't',
     ],
     [

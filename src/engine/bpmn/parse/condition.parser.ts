@@ -22,7 +22,10 @@ export function parseCondition(expressionEl: ModdleElement | null, owner: Moddle
   return ctx.expression(bodyOf(expressionEl), owner, what);
 }
 
-/** A sequence flow's condition: a JUEL expression, or a script in another language (JavaScript runs, in the sandbox). */
+/**
+ * A sequence flow's or conditional event's condition: a JUEL expression, or a script in another language
+ * (JavaScript runs, in the sandbox).
+ */
 export function parseFlowCondition(
   expressionEl: ModdleElement | null,
   owner: ModdleElement,

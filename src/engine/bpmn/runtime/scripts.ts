@@ -36,10 +36,16 @@ function visibleValues(map: VariableMap): Record<string, SandboxValue> {
   return out;
 }
 
-async function sourceOf(ctx: RuntimeContext, execution: ExecutionEntity, script: ScriptDefinition): Promise<string> {
+async function sourceOf(ctx: RuntimeContext, deploymentId: string | null, script: ScriptDefinition): Promise<string> {
   if (script.source !== null) return script.source;
-  const definition = ctx.instanceOf(execution).definition;
-  return (await ctx.deps.repository.cache.namedResource(ctx.em, definition.deploymentId, script.resource)).toString('utf8');
+  return (await ctx.deps.repository.cache.namedResource(ctx.em, deploymentId, script.resource)).toString('utf8');
+}
+
+function scriptFailure(elementId: string, processDefinitionId: string | null, message: string): BadUserRequestError {
+  return new BadUserRequestError(
+    `Unable to evaluate script while executing activity '${elementId}' in the process definition with id '${processDefinitionId}': ${message}`,
+    'ScriptEvaluationException',
+  );
 }
 
 /** What a script sees besides `execution`: by default the variables of the execution; a task listener's script sees the task's. */
@@ -63,14 +69,10 @@ export async function runSandbox(
   view: ScriptView = { vars: ctx.variables.visible(execution), locals: Object.keys(ctx.variables.local(execution)) },
 ): Promise<ScriptOutput> {
   const instance = ctx.instanceOf(execution);
-  const failure = (message: string) =>
-    new BadUserRequestError(
-      `Unable to evaluate script while executing activity '${elementId}' in the process definition with id '${execution.processDefinitionId}': ${message}`,
-      'ScriptEvaluationException',
-    );
+  const failure = (message: string) => scriptFailure(elementId, execution.processDefinitionId, message);
   const sandbox = ctx.deps.scripts;
   if (!sandbox) throw failure('scripts are turned off (SCRIPTS_ENABLED=false)');
-  const source = await sourceOf(ctx, execution, script);
+  const source = await sourceOf(ctx, instance.definition.deploymentId, script);
   try {
     return await sandbox.run({
       source,
@@ -117,4 +119,63 @@ export async function runScript(
   const output = await runSandbox(ctx, execution, script, elementId, eventName);
   for (const write of output.writes) applyExecutionWrite(ctx, execution, write);
   return fromSandbox(output.result);
+}
+
+/** A script condition's value, which must be a boolean as Camunda's ScriptCondition requires. */
+function conditionResult(value: TypedValue, what: string): boolean {
+  const result = plainValue(value);
+  if (typeof result !== 'boolean') {
+    throw new BadUserRequestError(`condition script of ${what} returns non-Boolean: ${JSON.stringify(result) ?? 'undefined'}`, 'ProcessEngineException');
+  }
+  return result;
+}
+
+/** A script condition of a sequence flow or conditional event, evaluated for `execution` (its writes applied). */
+export async function runConditionScript(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  script: ScriptDefinition,
+  elementId: string,
+  what: string,
+): Promise<boolean> {
+  return conditionResult(await runScript(ctx, execution, script, elementId), what);
+}
+
+/**
+ * A conditional start event's script condition before any instance exists (`POST /condition`): it sees the
+ * given variables only, `execution` answers null for its identity and its writes go nowhere.
+ */
+export async function runDetachedConditionScript(
+  ctx: RuntimeContext,
+  definition: { id: string; deploymentId: string | null; tenantId: string | null },
+  script: ScriptDefinition,
+  elementId: string,
+  variables: VariableMap,
+): Promise<boolean> {
+  const failure = (message: string) => scriptFailure(elementId, definition.id, message);
+  const sandbox = ctx.deps.scripts;
+  if (!sandbox) throw failure('scripts are turned off (SCRIPTS_ENABLED=false)');
+  const source = await sourceOf(ctx, definition.deploymentId, script);
+  let output;
+  try {
+    output = await sandbox.run({
+      source,
+      fileName: script.resource ?? `${elementId}.js`,
+      vars: visibleValues(variables),
+      locals: [],
+      info: {
+        id: null,
+        processInstanceId: null,
+        businessKey: null,
+        activityId: elementId,
+        processDefinitionId: definition.id,
+        eventName: null,
+        tenantId: definition.tenantId,
+      },
+    });
+  } catch (err) {
+    if (err instanceof ScriptFailure) throw failure(err.message);
+    throw err;
+  }
+  return conditionResult(fromSandbox(output.result), `conditional start event '${elementId}'`);
 }
