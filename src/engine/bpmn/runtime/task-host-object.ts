@@ -74,7 +74,7 @@ export function taskHostObject(ctx: RuntimeContext, instance: ProcessInstanceSta
     ctx.touch(instance);
   };
   const candidate = (id: unknown, kind: 'userId' | 'groupId') => {
-    if (id == null) throw new ProcessEngineError(`The candidate's ${kind} is null`);
+    if (id == null) throw new BadUserRequestError(`The candidate's ${kind} is null`, 'NullValueException');
     return kind === 'userId' ? { userId: String(id), groupId: null } : { userId: null, groupId: String(id) };
   };
   const setters: Record<string, (value: unknown) => void> = {

@@ -1,5 +1,5 @@
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
-import { ProcessEngineError } from '../../errors';
+import { BadUserRequestError, ProcessEngineError } from '../../errors';
 import { HostObject } from '../../expression';
 import { SandboxTask } from '../../expression/script/script-sandbox';
 import { plainValue } from '../../variables/typed-value';
@@ -80,7 +80,11 @@ export async function runTaskListenerScript(
     else {
       const args = write.name === 'complete' ? [] : [value ? plainValue(value) : null];
       if (!TASK_CALLS.has(write.name) || !host.invoke(write.name, args).found) {
-        throw new ProcessEngineError(`The task listener script called an unknown task method '${write.name}'`);
+        // Only a script that tampered with the sandbox's own bookkeeping gets here.
+        throw new BadUserRequestError(
+          `The '${event}' listener script of '${task.taskDefinitionKey}' called an unknown task method`,
+          'ScriptEvaluationException',
+        );
       }
     }
   }
