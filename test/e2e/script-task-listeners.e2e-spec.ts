@@ -113,6 +113,21 @@ describe(`JavaScript task listeners over REST (${databaseLabel()})`, () => {
     ]);
   });
 
+  it('expression listeners remove candidates and complete the task through the same task object', async () => {
+    const small = (await start('expressionTaskComplete', { amount: { value: 5, type: 'Integer' } }).expect(200)).body;
+    expect(await taskOf(small.id, 'Approve')).toBeUndefined();
+    expect((await activities(small.id)).map((a: any) => [a.id, a.ended])).toEqual(
+      expect.arrayContaining([
+        ['Approve', true],
+        ['Approved', false],
+      ]),
+    );
+    const big = (await start('expressionTaskComplete', { amount: { value: 50, type: 'Integer' } }).expect(200)).body;
+    const task = await taskOf(big.id, 'Approve');
+    const links = (await t.as('demo').get(`/task/${task.id}/identity-links`).expect(200)).body;
+    expect(links.map((l: any) => l.userId)).toEqual(['ann']);
+  });
+
   it('a throwing script fails the command with a 400 naming the element; complete() in a complete listener is refused; no host objects', async () => {
     const res = await start('scriptTaskListenerFails', { mode: str('throw') }).expect(400);
     expect(res.body.message).toContain("activity 'Broken'");
