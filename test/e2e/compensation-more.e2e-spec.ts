@@ -5,7 +5,11 @@ describe(`compensation in called instances and multi-instance transactions over 
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false });
-    await deployFixture(t, ['events/compensation/called-instance.bpmn', 'events/compensation/mi-transaction.bpmn']).expect(200);
+    await deployFixture(t, [
+      'events/compensation/called-instance.bpmn',
+      'events/compensation/mi-transaction.bpmn',
+      'events/compensation/mi-transaction-sequential.bpmn',
+    ]).expect(200);
   });
   afterAll(() => t.close());
 
@@ -105,6 +109,28 @@ describe(`compensation in called instances and multi-instance transactions over 
     expect(await subscriptions(pi.id)).toEqual([]);
     const rows = await history(pi.id);
     expect([count(rows, 'TxEnd'), count(rows, 'Tx', true), count(rows, 'Unbook'), count(rows, 'TxCanceled')]).toEqual([1, 2, 1, 1]);
+    expect(await tasks(pi.id, 'AfterCancel')).toHaveLength(1);
+  });
+
+  it('sequential instances: the second one cancels, its booking is compensated, the first one is not', async () => {
+    const pi = await start('miTransactionSequential');
+    const [first] = await tasks(pi.id, 'Confirm');
+    await t
+      .as('demo')
+      .post(`/task/${first.id}/complete`)
+      .send({ variables: { confirmed: { value: true, type: 'Boolean' } } })
+      .expect(204);
+    const [second] = await tasks(pi.id, 'Confirm');
+    await t
+      .as('demo')
+      .post(`/task/${second.id}/complete`)
+      .send({ variables: { confirmed: { value: false, type: 'Boolean' } } })
+      .expect(204);
+    const vars = await variables(pi.id);
+    expect([vars.booked.value, vars.unbooked.value]).toEqual(['0;1;', '1;']);
+    expect(await subscriptions(pi.id)).toEqual([]);
+    const rows = await history(pi.id);
+    expect([count(rows, 'TxEnd'), count(rows, 'Tx', true), count(rows, 'Unbook'), count(rows, 'TxCanceled')]).toEqual([1, 1, 1, 1]);
     expect(await tasks(pi.id, 'AfterCancel')).toHaveLength(1);
   });
 
