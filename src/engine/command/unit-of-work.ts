@@ -48,6 +48,11 @@ export class UnitOfWork {
     this.deleted.set(entity, cls);
   }
 
+  /** The entities of a class inserted by this command so far (not yet written). */
+  pendingInserts<T extends ObjectLiteral>(cls: EntityClass<T>): T[] {
+    return [...this.inserted].filter(([, c]) => c === cls).map(([entity]) => entity as T);
+  }
+
   isNew(entity: object): boolean {
     return this.inserted.has(entity);
   }

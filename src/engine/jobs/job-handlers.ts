@@ -54,8 +54,9 @@ async function fireTimeoutListener(ctx: RuntimeContext, instance: ProcessInstanc
   const { listenerId } = JSON.parse(job.handlerConfiguration ?? '{}') as { listenerId?: string };
   const task = (await ctx.tasksOf(instance)).find((t) => t.executionId === execution.id && t.taskDefinitionKey === job.activityId);
   if (!task || !listenerId) throw new ProcessEngineError(`Job ${job.id}: no task of '${job.activityId}' waits on execution ${execution.id}`);
-  fireTaskTimeout(ctx, instance, task, listenerId);
   ctx.touch(instance);
+  // A listener that completed the task took its timers with it.
+  if (await fireTaskTimeout(ctx, instance, task, listenerId)) return;
   reschedule(ctx, instance, job);
 }
 

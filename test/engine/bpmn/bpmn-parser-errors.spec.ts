@@ -146,9 +146,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script task listener (not run yet)',
-      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="create"><camunda:script scriptFormat="js">1</camunda:script></camunda:taskListener>')}</bpmn:userTask>`,
-      "Task listener with a script on 't' is not supported",
+      'groovy task listener',
+      `${START}<bpmn:userTask id="t">${EXT('<camunda:taskListener event="create"><camunda:script scriptFormat="groovy">1</camunda:script></camunda:taskListener>')}</bpmn:userTask>`,
+      "Script language 'groovy' of the task listener 'create' on 't' is not supported",
       't',
     ],
     [
@@ -293,9 +293,9 @@ describe('parseBpmn: one rule at a time', () => {
       't',
     ],
     [
-      'script condition on conditional event',
-      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression" language="javascript">x</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:intermediateCatchEvent>`,
-      "Script condition (language 'javascript') on 't' is not supported",
+      'groovy condition on conditional event',
+      `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression" language="groovy">x</bpmn:condition></bpmn:conditionalEventDefinition></bpmn:intermediateCatchEvent>`,
+      "Script language 'groovy' of the condition on 't' is not supported",
       't',
     ],
     [

@@ -93,7 +93,9 @@ describe('parseBpmn: user task and process attributes', () => {
     expect(u.followUpDate!.isLiteral).toBe(true);
     expect(u.priority!.evaluate(ctx)).toBe(80);
     expect(u.formKey!.text).toBe('embedded:app:forms/approve.html');
-    expect(u.taskListeners.map((l) => [l.event, l.expression.text])).toEqual([['create', "${execution.setVariable('created', true)}"]]);
+    expect(u.taskListeners.map((l) => [l.event, 'expression' in l ? l.expression.text : null])).toEqual([
+      ['create', "${execution.setVariable('created', true)}"],
+    ]);
     expect(task.executionListeners.map((l) => l.event)).toEqual(['start']);
     expect(task.properties).toEqual([{ name: 'color', value: 'blue' }]);
   });

@@ -52,6 +52,51 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
     await expect(run('S("{}").prop("missing")')).rejects.toThrow("SPIN/JACKSON-JSON-01004 Unable to find 'missing'");
   });
 
+  it('gives task listeners a task snapshot: reads see its own writes, the writes and calls come back in order', async () => {
+    const task = {
+      id: 't1',
+      name: 'Review',
+      description: null,
+      assignee: 'demo',
+      owner: null,
+      priority: 50,
+      dueDate: null,
+      followUpDate: null,
+      createTime: 1000,
+      taskDefinitionKey: 'Review',
+      eventName: 'create',
+      processInstanceId: 'p1',
+      executionId: 'e1',
+      processDefinitionId: 'def:1',
+      tenantId: null,
+      formKey: null,
+      deleteReason: null,
+      locals: ['note'],
+    };
+    const out = await sandbox.run({
+      ...input(
+        'task.setAssignee("john"); task.setPriority(task.getPriority() + 1); task.setDueDate(new Date(7)); task.addCandidateUsers(["a", "b"]);' +
+          'task.setVariableLocal("n", task.getVariableLocal("note")); task.complete();' +
+          '[task.getAssignee(), task.getPriority(), task.getDueDate().getTime(), task.getCreateTime().getTime(), task.getExecution().getId(), task.hasVariableLocal("n")]',
+        { note: { t: 'v', v: 'hi' } },
+      ),
+      task,
+    });
+    expect(out.result).toEqual({ t: 'v', v: ['john', 51, 7, 1000, 'e1', true] });
+    expect(out.writes).toEqual([
+      { op: 'task', name: 'setAssignee', value: { t: 'v', v: 'john' } },
+      { op: 'task', name: 'setPriority', value: { t: 'v', v: 51 } },
+      { op: 'task', name: 'setDueDate', value: { t: 'date', v: 7 } },
+      { op: 'task', name: 'addCandidateUser', value: { t: 'v', v: 'a' } },
+      { op: 'task', name: 'addCandidateUser', value: { t: 'v', v: 'b' } },
+      { op: 'taskSetLocal', name: 'n', value: { t: 'v', v: 'hi' } },
+      { op: 'task', name: 'complete', value: { t: 'v', v: null } },
+    ]);
+    await expect(sandbox.run({ ...input('task.complete(); task.complete()'), task })).rejects.toThrow('ENGINE-03051');
+    await expect(sandbox.run({ ...input('task.complete()'), task: { ...task, eventName: 'delete' } })).rejects.toThrow("'invalid task state'");
+    expect((await run('typeof task')).result).toEqual({ t: 'v', v: 'undefined' });
+  });
+
   it('fails with the script error', async () => {
     await expect(run('throw new Error("boom")')).rejects.toThrow('Error: boom');
     await expect(run('nope +')).rejects.toThrow('SyntaxError');

@@ -11,12 +11,12 @@ import { ActivityBehavior } from '../runtime/activity-behavior';
  * does an event whose event-based gateway was just triggered by it.
  */
 export class IntermediateCatchEventBehavior implements ActivityBehavior {
-  execute(activity: ActivityExecution): void {
+  async execute(activity: ActivityExecution): Promise<void> {
     const { ctx, instance, execution } = activity;
     const node = activity.node as IntermediateCatchEventNode;
     const def = node.eventDefinition;
     if (def.kind === 'link' || ctx.events.consumeTriggered(instance, node.id)) return activity.leave();
-    if (def.kind === 'conditional' && conditionHolds(ctx, execution, def.condition)) return activity.leave();
+    if (def.kind === 'conditional' && (await conditionHolds(ctx, execution, def, node.id))) return activity.leave();
     waitFor(ctx, instance, execution, node, def, JOB_HANDLER.intermediateTimer);
   }
 

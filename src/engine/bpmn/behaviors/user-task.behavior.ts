@@ -36,7 +36,7 @@ function priorityOf(value: unknown): number {
 
 /** Creates the task (with its candidates) and waits until the task is completed. */
 export class UserTaskBehavior implements ActivityBehavior {
-  execute(activity: ActivityExecution): void {
+  async execute(activity: ActivityExecution): Promise<void> {
     const { ctx, instance, execution } = activity;
     const node = activity.node as UserTaskNode;
     const config = node.userTask;
@@ -84,8 +84,7 @@ export class UserTaskBehavior implements ActivityBehavior {
     for (const user of identities(config.candidateUsers.map((e) => activity.evaluate(e)))) link(user, null);
     for (const group of identities(config.candidateGroups.map((e) => activity.evaluate(e)))) link(null, group);
     ctx.history.activityUpdated(execution.activityInstanceId!, { taskId: task.id, assignee: task.assignee });
-    fireTaskCreated(ctx, instance, task);
-    planTaskTimeouts(ctx, instance, task);
+    if (!(await fireTaskCreated(ctx, instance, task))) planTaskTimeouts(ctx, instance, task);
   }
 
   signal(): void {

@@ -78,14 +78,18 @@ export interface ExpressionListenerConfig {
   readonly timer?: TimerEventDefinition;
 }
 
-/** An execution listener whose work is JavaScript, run in the sandbox (task listeners with scripts are refused). */
+/** A listener whose work is JavaScript, run in the sandbox. */
 export interface ScriptListenerConfig {
   readonly event: string;
   readonly script: ScriptDefinition;
   readonly id: string | null;
+  /** As on ExpressionListenerConfig: only `timeout` task listeners have one. */
+  readonly timer?: TimerEventDefinition;
 }
 
 export type ExecutionListenerConfig = ExpressionListenerConfig | ScriptListenerConfig;
+/** Task listeners: expressions (with `task`) or JavaScript (with a `task` object), as execution listeners. */
+export type TaskListenerConfig = ExecutionListenerConfig;
 
 export interface CamundaProperty {
   readonly name: string;
@@ -120,7 +124,7 @@ export interface UserTaskConfig {
   readonly followUpDate: CompiledExpression | null;
   readonly priority: CompiledExpression | null;
   readonly formKey: CompiledExpression | null;
-  readonly taskListeners: readonly ExpressionListenerConfig[];
+  readonly taskListeners: readonly TaskListenerConfig[];
 }
 
 export type DefinitionBinding = 'latest' | 'deployment' | 'version' | 'versionTag';

@@ -1,5 +1,5 @@
 import type { CompiledExpression } from '../../expression';
-import type { ExternalTaskConfig } from './element-config';
+import type { ExternalTaskConfig, ScriptDefinition } from './element-config';
 
 /** What an event waits for or throws. One per event; Camunda does not support "multiple" events. */
 export type EventDefinition =
@@ -60,7 +60,9 @@ export interface EscalationEventDefinition {
 
 export interface ConditionalEventDefinition {
   readonly kind: 'conditional';
-  readonly condition: CompiledExpression;
+  /** A JUEL condition, or (in another language) `conditionScript`: exactly one of them is set. */
+  readonly condition: CompiledExpression | null;
+  readonly conditionScript: ScriptDefinition | null;
   readonly variableName: string | null;
   /** create, update, delete; empty means any change. */
   readonly variableEvents: readonly string[];

@@ -4,17 +4,9 @@ import { parseScript } from './script.parser';
 import { attr, bodyOf, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 
-/**
- * A JUEL condition from a bpmn:FormalExpression (sequence flow, conditional event). Any other
- * language would be a script condition, and `camunda:resource` loads one from a file: both rejected.
- */
-export function parseCondition(expressionEl: ModdleElement | null, owner: ModdleElement, ctx: ParseContext, what: string): CompiledExpression | null {
+/** A JUEL condition from a bpmn:FormalExpression; a JUEL condition in a file (`camunda:resource`) is refused. */
+function parseCondition(expressionEl: ModdleElement | null, owner: ModdleElement, ctx: ParseContext, what: string): CompiledExpression | null {
   if (!expressionEl) return null;
-  const language = attr(expressionEl, 'language');
-  if (language !== null && language.toLowerCase() !== 'juel') {
-    ctx.error(`Script condition (language '${language}') on ${describe(owner)} is not supported: scripts from a deployment are never run`, owner);
-    return null;
-  }
   if (attr(expressionEl, 'resource') !== null) {
     ctx.error(`Condition resource on ${describe(owner)} is not supported: conditions must be inline expressions`, owner);
     return null;
@@ -22,7 +14,10 @@ export function parseCondition(expressionEl: ModdleElement | null, owner: Moddle
   return ctx.expression(bodyOf(expressionEl), owner, what);
 }
 
-/** A sequence flow's condition: a JUEL expression, or a script in another language (JavaScript runs, in the sandbox). */
+/**
+ * A sequence flow's or conditional event's condition: a JUEL expression, or a script in another language
+ * (JavaScript runs, in the sandbox).
+ */
 export function parseFlowCondition(
   expressionEl: ModdleElement | null,
   owner: ModdleElement,

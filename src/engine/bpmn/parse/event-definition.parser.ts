@@ -1,5 +1,5 @@
 import { EventDefinition } from '../model/event-definition';
-import { parseCondition } from './condition.parser';
+import { parseFlowCondition } from './condition.parser';
 import { parseExternalImplementation } from './external-task.parser';
 import { attr, bool, child, children, isModdleElement, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
@@ -164,15 +164,15 @@ function escalation(def: ModdleElement, el: ModdleElement, ctx: ParseContext, th
 }
 
 function conditional(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'conditional'> | null {
-  const condition = parseCondition(child(def, 'condition'), el, ctx, 'the condition');
-  if (!condition) {
+  const { condition, conditionScript } = parseFlowCondition(child(def, 'condition'), el, ctx);
+  if (!condition && !conditionScript) {
     if (!ctx.hasErrorFor(el)) ctx.error(`Conditional event must contain an expression for evaluation (${describe(el)})`, el);
     return null;
   }
   const variableEvents = splitCommaList(attr(def, 'variableEvents'));
   const unknown = variableEvents.filter((e) => !VARIABLE_EVENTS.has(e));
   if (unknown.length) ctx.error(`Unknown camunda:variableEvents '${unknown.join(', ')}' on ${describe(el)}`, el);
-  return { kind: 'conditional', condition, variableName: attr(def, 'variableName'), variableEvents };
+  return { kind: 'conditional', condition, conditionScript, variableName: attr(def, 'variableName'), variableEvents };
 }
 
 /**

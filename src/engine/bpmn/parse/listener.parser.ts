@@ -1,4 +1,4 @@
-import { ExecutionListenerConfig, ExpressionListenerConfig } from '../model/element-config';
+import { ExecutionListenerConfig, TaskListenerConfig } from '../model/element-config';
 import { attr, children, extensions, ModdleElement } from './moddle-element';
 import { parseDelegate } from './delegate.parser';
 import { TimerEventDefinition } from '../model/event-definition';
@@ -14,25 +14,19 @@ const KINDS = {
 } as const;
 
 /**
- * Task listeners. Only expression listeners are accepted: class and delegateExpression listeners
- * would run Java; script task listeners are not run yet.
+ * Task listeners: expressions and JavaScript run in the sandbox; class and delegateExpression listeners
+ * would run Java.
  */
-export function parseListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseContext, defaultEvent: string | null = null): ExpressionListenerConfig[] {
-  return readListeners(el, type, ctx, defaultEvent, false) as ExpressionListenerConfig[];
+export function parseTaskListeners(el: ModdleElement, ctx: ParseContext): TaskListenerConfig[] {
+  return readListeners(el, 'camunda:TaskListener', ctx, null);
 }
 
 /** Execution listeners: expressions, and JavaScript run in the sandbox. */
 export function parseExecutionListeners(el: ModdleElement, ctx: ParseContext, defaultEvent: string | null = null): ExecutionListenerConfig[] {
-  return readListeners(el, 'camunda:ExecutionListener', ctx, defaultEvent, true);
+  return readListeners(el, 'camunda:ExecutionListener', ctx, defaultEvent);
 }
 
-function readListeners(
-  el: ModdleElement,
-  type: keyof typeof KINDS,
-  ctx: ParseContext,
-  defaultEvent: string | null,
-  scripts: boolean,
-): ExecutionListenerConfig[] {
+function readListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseContext, defaultEvent: string | null): ExecutionListenerConfig[] {
   const listeners: ExecutionListenerConfig[] = [];
   for (const listener of extensions(el, type)) {
     const kind = KINDS[type];
@@ -43,25 +37,9 @@ function readListeners(
       continue;
     }
     const refusal = `${kind} with a script on ${describe(el)} is not supported: scripts from a deployment are never run`;
-    if (listener.script && !scripts) {
-      ctx.error(refusal, el);
-      continue;
-    }
     const event = attr(listener, 'event') ?? defaultEvent;
     if (event === null) {
       ctx.error(`Attribute 'event' is mandatory on ${kind.toLowerCase()} of ${describe(el)}`, el);
-      continue;
-    }
-    if (listener.script) {
-      const def = listener.script as ModdleElement;
-      const script = parseScript(
-        { format: attr(def, 'scriptFormat'), source: typeof def.value === 'string' ? def.value : null, resource: attr(def, 'resource') },
-        el,
-        ctx,
-        `the ${kind.toLowerCase()} '${event}'`,
-        refusal,
-      );
-      if (script) listeners.push({ event, script, id: attr(listener, 'id') });
       continue;
     }
     let timerDefinition: TimerEventDefinition | undefined;
@@ -79,6 +57,19 @@ function readListeners(
       ctx.error(`Task listener event '${event}' on ${describe(el)} is not one of ${[...TASK_EVENTS].join(', ')}`, el);
       continue;
     }
+    const withTimer = timerDefinition ? { timer: timerDefinition } : {};
+    if (listener.script) {
+      const def = listener.script as ModdleElement;
+      const script = parseScript(
+        { format: attr(def, 'scriptFormat'), source: typeof def.value === 'string' ? def.value : null, resource: attr(def, 'resource') },
+        el,
+        ctx,
+        `the ${kind.toLowerCase()} '${event}'`,
+        refusal,
+      );
+      if (script) listeners.push({ event, script, id: attr(listener, 'id'), ...withTimer });
+      continue;
+    }
     if (delegate) {
       listeners.push({ event, expression: ctx.placeholder(), id: attr(listener, 'id'), delegate });
       continue;
@@ -89,7 +80,7 @@ function readListeners(
       ctx.error(`${kind} '${event}' on ${describe(el)} needs a camunda:expression`, el);
       continue;
     }
-    listeners.push({ event, expression, id: attr(listener, 'id'), ...(timerDefinition ? { timer: timerDefinition } : {}) });
+    listeners.push({ event, expression, id: attr(listener, 'id'), ...withTimer });
   }
   return listeners;
 }

@@ -10,7 +10,7 @@ import { fireListeners } from './execution-listeners';
 import { finishProcessInstance } from './instance-end';
 import { ProcessInstanceState } from './process-instance-state';
 import { removeExecutions, subtree } from './subtree';
-import { fireTaskEvent } from './task-listeners';
+import { fireTaskDeleted } from './task-listeners';
 import { removeIncidentsOf } from '../../incident/incidents';
 
 export interface CancelOptions {
@@ -51,7 +51,7 @@ export async function cancelActivities(
     if (!ref.isBody && ref.node.type === 'userTask') {
       for (const task of await ctx.tasksOf(instance)) {
         if (task.executionId !== e.id) continue;
-        if (!opts.skipCustomListeners) fireTaskEvent(ctx, instance, task, 'delete');
+        if (!opts.skipCustomListeners) await fireTaskDeleted(ctx, instance, task);
         ctx.deleteTask(instance, task);
       }
     }

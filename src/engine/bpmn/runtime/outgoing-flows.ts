@@ -4,8 +4,7 @@ import { FlowNode, SequenceFlow } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { evaluateCondition } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
-import { plainValue } from '../../variables/typed-value';
-import { runScript } from './scripts';
+import { runConditionScript } from './scripts';
 
 export function outgoingFlows(instance: ProcessInstanceState, node: FlowNode): SequenceFlow[] {
   return node.outgoing.map((id) => instance.graph.sequenceFlows.get(id)!).filter(Boolean);
@@ -16,16 +15,7 @@ function defaultFlowId(node: FlowNode): string | null {
 }
 
 async function conditionHolds(ctx: RuntimeContext, execution: ExecutionEntity, flow: SequenceFlow): Promise<boolean> {
-  if (flow.conditionScript) {
-    const result = plainValue(await runScript(ctx, execution, flow.conditionScript, flow.id));
-    if (typeof result !== 'boolean') {
-      throw new BadUserRequestError(
-        `condition script of sequence flow '${flow.id}' returns non-Boolean: ${JSON.stringify(result) ?? 'undefined'}`,
-        'ProcessEngineException',
-      );
-    }
-    return result;
-  }
+  if (flow.conditionScript) return runConditionScript(ctx, execution, flow.conditionScript, flow.id, `sequence flow '${flow.id}'`);
   return flow.condition == null || evaluateCondition(ctx, execution, flow.condition);
 }
 

@@ -1,6 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { BadUserRequestError } from '../../errors';
-import { SandboxValue, ScriptFailure } from '../../expression/script/script-sandbox';
+import { SandboxTask, SandboxValue, SandboxWrite, ScriptFailure, ScriptOutput } from '../../expression/script/script-sandbox';
 import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
 import { ScriptDefinition } from '../model';
 import type { RuntimeContext } from './runtime-context';
@@ -36,40 +36,49 @@ function visibleValues(map: VariableMap): Record<string, SandboxValue> {
   return out;
 }
 
-async function sourceOf(ctx: RuntimeContext, execution: ExecutionEntity, script: ScriptDefinition): Promise<string> {
+async function sourceOf(ctx: RuntimeContext, deploymentId: string | null, script: ScriptDefinition): Promise<string> {
   if (script.source !== null) return script.source;
-  const definition = ctx.instanceOf(execution).definition;
-  return (await ctx.deps.repository.cache.namedResource(ctx.em, definition.deploymentId, script.resource)).toString('utf8');
+  return (await ctx.deps.repository.cache.namedResource(ctx.em, deploymentId, script.resource)).toString('utf8');
+}
+
+function scriptFailure(elementId: string, processDefinitionId: string | null, message: string): BadUserRequestError {
+  return new BadUserRequestError(
+    `Unable to evaluate script while executing activity '${elementId}' in the process definition with id '${processDefinitionId}': ${message}`,
+    'ScriptEvaluationException',
+  );
+}
+
+/** What a script sees besides `execution`: by default the variables of the execution; a task listener's script sees the task's. */
+export interface ScriptView {
+  vars: VariableMap;
+  locals: string[];
+  task?: SandboxTask;
 }
 
 /**
- * Runs a script of the model in the sandbox for `execution`: the script sees the variables visible
- * there (by value), its `execution.setVariable`... calls are applied here afterwards, in order. A
- * script that throws or exceeds its limits fails the command with a 400 naming the element.
+ * Runs a script of the model in the sandbox for `execution` and answers what it returned and the writes it
+ * recorded, not yet applied. A script that throws or exceeds its limits fails the command with a 400 naming
+ * the element.
  */
-export async function runScript(
+export async function runSandbox(
   ctx: RuntimeContext,
   execution: ExecutionEntity,
   script: ScriptDefinition,
   elementId: string,
-  eventName: string | null = null,
-): Promise<TypedValue> {
+  eventName: string | null,
+  view: ScriptView = { vars: ctx.variables.visible(execution), locals: Object.keys(ctx.variables.local(execution)) },
+): Promise<ScriptOutput> {
   const instance = ctx.instanceOf(execution);
-  const failure = (message: string) =>
-    new BadUserRequestError(
-      `Unable to evaluate script while executing activity '${elementId}' in the process definition with id '${execution.processDefinitionId}': ${message}`,
-      'ScriptEvaluationException',
-    );
+  const failure = (message: string) => scriptFailure(elementId, execution.processDefinitionId, message);
   const sandbox = ctx.deps.scripts;
   if (!sandbox) throw failure('scripts are turned off (SCRIPTS_ENABLED=false)');
-  const source = await sourceOf(ctx, execution, script);
-  let output;
+  const source = await sourceOf(ctx, instance.definition.deploymentId, script);
   try {
-    output = await sandbox.run({
+    return await sandbox.run({
       source,
       fileName: script.resource ?? `${elementId}.js`,
-      vars: visibleValues(ctx.variables.visible(execution)),
-      locals: Object.keys(ctx.variables.local(execution)),
+      vars: visibleValues(view.vars),
+      locals: view.locals,
       info: {
         id: execution.id,
         processInstanceId: execution.processInstanceId,
@@ -79,15 +88,94 @@ export async function runScript(
         eventName,
         tenantId: execution.tenantId,
       },
+      ...(view.task ? { task: view.task } : {}),
     });
   } catch (err) {
     if (err instanceof ScriptFailure) throw failure(err.message);
     throw err;
   }
-  for (const write of output.writes) {
-    if (write.op === 'remove') ctx.variables.remove(execution, write.name);
-    else if (write.op === 'setLocal') ctx.variables.setLocal(execution, write.name, fromSandbox(write.value!));
-    else ctx.variables.set(execution, write.name, fromSandbox(write.value!));
-  }
+}
+
+/** Applies a write made through `execution`; false for the writes of other objects (`task`). */
+export function applyExecutionWrite(ctx: RuntimeContext, execution: ExecutionEntity, write: SandboxWrite): boolean {
+  if (write.op === 'remove') ctx.variables.remove(execution, write.name);
+  else if (write.op === 'setLocal') ctx.variables.setLocal(execution, write.name, fromSandbox(write.value!));
+  else if (write.op === 'set') ctx.variables.set(execution, write.name, fromSandbox(write.value!));
+  else return false;
+  return true;
+}
+
+/**
+ * Runs a script of the model in the sandbox for `execution`: the script sees the variables visible
+ * there (by value), its `execution.setVariable`... calls are applied here afterwards, in order.
+ */
+export async function runScript(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  script: ScriptDefinition,
+  elementId: string,
+  eventName: string | null = null,
+): Promise<TypedValue> {
+  const output = await runSandbox(ctx, execution, script, elementId, eventName);
+  for (const write of output.writes) applyExecutionWrite(ctx, execution, write);
   return fromSandbox(output.result);
+}
+
+/** A script condition's value, which must be a boolean as Camunda's ScriptCondition requires. */
+function conditionResult(value: TypedValue, what: string): boolean {
+  const result = plainValue(value);
+  if (typeof result !== 'boolean') {
+    throw new BadUserRequestError(`condition script of ${what} returns non-Boolean: ${JSON.stringify(result) ?? 'undefined'}`, 'ProcessEngineException');
+  }
+  return result;
+}
+
+/** A script condition of a sequence flow or conditional event, evaluated for `execution` (its writes applied). */
+export async function runConditionScript(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  script: ScriptDefinition,
+  elementId: string,
+  what: string,
+): Promise<boolean> {
+  return conditionResult(await runScript(ctx, execution, script, elementId), what);
+}
+
+/**
+ * A conditional start event's script condition before any instance exists (`POST /condition`): it sees the
+ * given variables only, `execution` answers null for its identity and its writes go nowhere.
+ */
+export async function runDetachedConditionScript(
+  ctx: RuntimeContext,
+  definition: { id: string; deploymentId: string | null; tenantId: string | null },
+  script: ScriptDefinition,
+  elementId: string,
+  variables: VariableMap,
+): Promise<boolean> {
+  const failure = (message: string) => scriptFailure(elementId, definition.id, message);
+  const sandbox = ctx.deps.scripts;
+  if (!sandbox) throw failure('scripts are turned off (SCRIPTS_ENABLED=false)');
+  const source = await sourceOf(ctx, definition.deploymentId, script);
+  let output;
+  try {
+    output = await sandbox.run({
+      source,
+      fileName: script.resource ?? `${elementId}.js`,
+      vars: visibleValues(variables),
+      locals: [],
+      info: {
+        id: null,
+        processInstanceId: null,
+        businessKey: null,
+        activityId: elementId,
+        processDefinitionId: definition.id,
+        eventName: null,
+        tenantId: definition.tenantId,
+      },
+    });
+  } catch (err) {
+    if (err instanceof ScriptFailure) throw failure(err.message);
+    throw err;
+  }
+  return conditionResult(fromSandbox(output.result), `conditional start event '${elementId}'`);
 }

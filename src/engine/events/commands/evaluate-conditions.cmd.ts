@@ -10,6 +10,7 @@ import { checkCreateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { ProcessInstanceInfo } from '../../instances/runtime-types';
 import { plainValue } from '../../variables/typed-value';
 import { ConditionEvaluationRequest } from '../event-types';
+import { runDetachedConditionScript } from '../../bpmn/runtime/scripts';
 
 /**
  * runtimeService.createConditionEvaluation().evaluateStartConditions(): every conditional start
@@ -45,7 +46,10 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
       const node = graph.elements.get(subscription.activityId ?? '');
       const def = node && 'eventDefinition' in node && node.eventDefinition?.kind === 'conditional' ? node.eventDefinition : null;
       if (!def || (def.variableName != null && !(def.variableName in plain))) continue;
-      if (!this.holds(def.condition, plain, ctx)) continue;
+      const holds = def.conditionScript
+        ? await runDetachedConditionScript(ctx, definition, def.conditionScript, node!.id, variables)
+        : this.holds(def.condition!, plain, ctx);
+      if (!holds) continue;
       await checkCreateInstance(ctx, definition.key);
       started.push(await startAtEvent(ctx, definition, node!.id, { businessKey, variables }));
     }

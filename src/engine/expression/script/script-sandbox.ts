@@ -4,10 +4,41 @@ import { Worker } from 'node:worker_threads';
 /** A value crossing into or out of the sandbox, as JSON: plain JSON, a Spin JSON node's text, a date's epoch milliseconds. */
 export type SandboxValue = { t: 'v'; v: unknown } | { t: 'json'; v: string } | { t: 'date'; v: number } | { t: 'undef' };
 
+/**
+ * What a script did, in order: variable writes through `execution` (set, setLocal, remove) or `task` (taskSet...),
+ * and calls of the task's methods (`task`: `name` is the method, `value` its argument).
+ */
 export interface SandboxWrite {
-  op: 'set' | 'setLocal' | 'remove';
+  op: SandboxOp;
   name: string;
   value: SandboxValue | null;
+}
+
+const OPS = ['set', 'setLocal', 'remove', 'taskSet', 'taskSetLocal', 'taskRemove', 'taskRemoveLocal', 'task'] as const;
+export type SandboxOp = (typeof OPS)[number];
+const VALUELESS = new Set<SandboxOp>(['remove', 'taskRemove', 'taskRemoveLocal']);
+
+/** A task listener's task as the script sees it: its fields at the time the listener runs (dates as epoch milliseconds). */
+export interface SandboxTask {
+  id: string;
+  name: string | null;
+  description: string | null;
+  assignee: string | null;
+  owner: string | null;
+  priority: number;
+  dueDate: number | null;
+  followUpDate: number | null;
+  createTime: number | null;
+  taskDefinitionKey: string | null;
+  eventName: string;
+  processInstanceId: string | null;
+  executionId: string | null;
+  processDefinitionId: string | null;
+  tenantId: string | null;
+  formKey: string | null;
+  deleteReason: string | null;
+  /** The task's own (local) variable names; `vars` are the variables seen from the task. */
+  locals: string[];
 }
 
 /** What a script may see: its variables (by value), which of them are local, and the execution's identity. */
@@ -26,6 +57,8 @@ export interface ScriptInput {
     eventName: string | null;
     tenantId: string | null;
   };
+  /** Task listeners only: the script gets a `task` object as well. */
+  task?: SandboxTask;
 }
 
 export interface ScriptOutput {
@@ -187,9 +220,11 @@ function validOutput(raw: unknown): ScriptOutput {
   const o = raw as { result?: unknown; writes?: unknown };
   if (!isSandboxValue(o.result) || !Array.isArray(o.writes)) throw new Error('malformed');
   const writes = o.writes.map((w: { op?: unknown; name?: unknown; value?: unknown }): SandboxWrite => {
-    if ((w.op !== 'set' && w.op !== 'setLocal' && w.op !== 'remove') || typeof w.name !== 'string') throw new Error('malformed');
-    if (w.op !== 'remove' && !isSandboxValue(w.value)) throw new Error('malformed');
-    return { op: w.op, name: w.name, value: w.op === 'remove' ? null : (w.value as SandboxValue) };
+    const op = OPS.find((known) => known === w.op);
+    if (!op || typeof w.name !== 'string') throw new Error('malformed');
+    if (VALUELESS.has(op)) return { op, name: w.name, value: null };
+    if (!isSandboxValue(w.value)) throw new Error('malformed');
+    return { op, name: w.name, value: w.value };
   });
   return { result: o.result, writes };
 }

@@ -109,8 +109,90 @@ const PRELUDE = String.raw`(function (inputText) {
   keys(vars).forEach(function (n) { g[n] = vars[n]; });
   g.execution = execution;
   g.S = S;
+  if (input.task) g.task = delegateTask(input.task);
+  // DelegateTask of a task listener: reads answer from the snapshot, writes update it and are recorded for the host.
+  function delegateTask(t) {
+    var taskLocals = {};
+    t.locals.forEach(function (n) { taskLocals[n] = true; });
+    var completed = false;
+    function call(method, value) { writes.push({ op: 'task', name: method, value: value }); }
+    function millis(v, what) {
+      if (v == null) return null;
+      var d = v instanceof Date ? v : new Date(v);
+      if (isNaN(d.getTime())) fail(what + ' is not a date: ' + String(v));
+      return d.getTime();
+    }
+    function setDate(field, method, what) {
+      return function (v) { t[field] = millis(v, what); call(method, t[field] === null ? null : new Date(t[field])); };
+    }
+    function setText(field, method) {
+      return function (v) { t[field] = v == null ? null : String(v); call(method, t[field]); };
+    }
+    function candidates(one) {
+      return function (list) { (isArray(list) ? list : [list]).forEach(function (x) { one(x); }); };
+    }
+    function candidate(method) {
+      return function (id) { if (id == null) fail(method + ': the id is null'); call(method, String(id)); };
+    }
+    var addUser = candidate('addCandidateUser'), addGroup = candidate('addCandidateGroup');
+    return Object.freeze({
+      getId: function () { return t.id; },
+      getName: function () { return t.name; },
+      getDescription: function () { return t.description; },
+      getAssignee: function () { return t.assignee; },
+      getOwner: function () { return t.owner; },
+      getPriority: function () { return t.priority; },
+      getDueDate: function () { return t.dueDate === null ? null : new Date(t.dueDate); },
+      getFollowUpDate: function () { return t.followUpDate === null ? null : new Date(t.followUpDate); },
+      getCreateTime: function () { return t.createTime === null ? null : new Date(t.createTime); },
+      getTaskDefinitionKey: function () { return t.taskDefinitionKey; },
+      getEventName: function () { return t.eventName; },
+      getProcessInstanceId: function () { return t.processInstanceId; },
+      getExecutionId: function () { return t.executionId; },
+      getProcessDefinitionId: function () { return t.processDefinitionId; },
+      getTenantId: function () { return t.tenantId; },
+      getFormKey: function () { return t.formKey; },
+      getDeleteReason: function () { return t.deleteReason; },
+      getExecution: function () { return execution; },
+      setName: setText('name', 'setName'),
+      setDescription: setText('description', 'setDescription'),
+      setAssignee: setText('assignee', 'setAssignee'),
+      setOwner: setText('owner', 'setOwner'),
+      setPriority: function (v) {
+        if (typeof v !== 'number' || v % 1 !== 0) fail('Priority is not an integer: ' + String(v));
+        t.priority = v;
+        call('setPriority', v);
+      },
+      setDueDate: setDate('dueDate', 'setDueDate', 'Due date'),
+      setFollowUpDate: setDate('followUpDate', 'setFollowUpDate', 'Follow up date'),
+      addCandidateUser: addUser,
+      addCandidateGroup: addGroup,
+      addCandidateUsers: candidates(addUser),
+      addCandidateGroups: candidates(addGroup),
+      deleteCandidateUser: candidate('deleteCandidateUser'),
+      deleteCandidateGroup: candidate('deleteCandidateGroup'),
+      complete: function () {
+        if (completed || t.eventName === 'complete' || t.eventName === 'delete') {
+          fail("ENGINE-03051 There was an exception while invoking the TaskListener. Message: 'invalid task state'");
+        }
+        completed = true;
+        call('complete', null);
+      },
+      getVariable: function (n) { return hasOwn(vars, n) ? vars[n] : null; },
+      getVariableLocal: function (n) { return hasOwn(taskLocals, n) && hasOwn(vars, n) ? vars[n] : null; },
+      getVariables: function () { var o = {}; keys(vars).forEach(function (k) { o[k] = vars[k]; }); return o; },
+      getVariablesLocal: function () { var o = {}; keys(taskLocals).forEach(function (k) { if (hasOwn(vars, k)) o[k] = vars[k]; }); return o; },
+      hasVariable: function (n) { return hasOwn(vars, n); },
+      hasVariableLocal: function (n) { return hasOwn(taskLocals, n); },
+      setVariable: function (n, v) { vars[String(n)] = v; writes.push({ op: 'taskSet', name: String(n), value: v }); },
+      setVariableLocal: function (n, v) { vars[String(n)] = v; taskLocals[String(n)] = true; writes.push({ op: 'taskSetLocal', name: String(n), value: v }); },
+      removeVariable: function (n) { delete vars[String(n)]; delete taskLocals[String(n)]; writes.push({ op: 'taskRemove', name: String(n) }); },
+      removeVariableLocal: function (n) { delete vars[String(n)]; delete taskLocals[String(n)]; writes.push({ op: 'taskRemoveLocal', name: String(n) }); },
+    });
+  }
+  var valueless = { remove: true, taskRemove: true, taskRemoveLocal: true };
   return function finish(result) {
-    return stringify({ result: encode(result), writes: writes.map(function (w) { return { op: w.op, name: w.name, value: w.op === 'remove' ? null : encode(w.value) }; }) });
+    return stringify({ result: encode(result), writes: writes.map(function (w) { return { op: w.op, name: w.name, value: valueless[w.op] ? null : encode(w.value) }; }) });
   };
 })`;
 

@@ -1,10 +1,9 @@
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
-import { resolveActivity } from '../../bpmn/runtime/activity-ref';
-import { NotFoundError, ProcessEngineError, SuspendedEntityInteractionError } from '../../errors';
+import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
-import { fireTaskEvent } from '../../bpmn/runtime/task-listeners';
+import { completeProcessTask } from '../../bpmn/runtime/task-listeners';
 
 /** Completes a user task: sets the variables (task scope rules), removes the task and continues the process. */
 export class CompleteTaskCmd implements Command<VariableMap | null> {
@@ -35,20 +34,9 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
       }
     }
     const execution = task.executionId ? instance.get(task.executionId) : undefined;
-    const ref = resolveActivity(instance.graph, task.taskDefinitionKey);
-    if (!execution || !ref || execution.activityId !== ref.id) {
-      throw new ProcessEngineError(`Task ${task.id} does not belong to a waiting activity of process instance ${instance.id}`);
-    }
-    // Camunda's order: the complete listeners, then the task goes, then the activity ends (its end listeners).
-    fireTaskEvent(ctx, instance, task, 'complete');
-    // The assignee at completion is what history keeps.
-    ctx.history.activityEnded(execution.activityInstanceId!, { assignee: task.assignee });
-    ctx.deleteTask(instance, task, 'completed');
-    // The timers of its timeout listeners go with the task.
-    if (ref.node.type === 'userTask' && ref.node.userTask.taskListeners.some((l) => l.timer)) ctx.events.dropRowsOf(instance, execution, [ref.id]);
-    ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
+    await completeProcessTask(ctx, instance, task);
     await ctx.agenda.run();
     if (!this.withVariablesInReturn) return null;
-    return instance.executions.has(execution.id) ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
+    return execution && instance.executions.has(execution.id) ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
   }
 }

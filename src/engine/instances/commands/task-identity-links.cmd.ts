@@ -65,7 +65,7 @@ export async function taskUpdated(ctx: RuntimeContext, task: TaskEntity, assigne
   // Without update or assignment listeners the instance need not be loaded.
   if (!task.processInstanceId || !(await listensTo(ctx, task, ['update', 'assignment']))) return;
   const instance = await ctx.loadInstance(task.processInstanceId);
-  if (instance) fireTaskUpdated(ctx, instance, task, assigneeChanged);
+  if (instance) await fireTaskUpdated(ctx, instance, task, assigneeChanged);
 }
 
 /**

@@ -69,6 +69,6 @@ export class ModifyTaskVariablesCmd implements Command<void> {
     }
     ctx.touch(instance);
     // Task-local variables belong to the task: changing them is an update of a created task, as in Camunda.
-    if (this.options.local && task.processInstanceId) fireTaskUpdated(ctx, instance, task, false);
+    if (this.options.local && task.processInstanceId) await fireTaskUpdated(ctx, instance, task, false);
   }
 }

@@ -1,7 +1,7 @@
 import { UserTaskNode } from '../../model/flow-node';
 import { parseActivityFields } from '../activity-fields.parser';
 import { ElementHandler } from '../element-handler';
-import { parseListeners } from '../listener.parser';
+import { parseTaskListeners } from '../listener.parser';
 import { attr, children } from '../moddle-element';
 import { describe } from '../parse-context';
 import { splitCommaList } from '../text-values';
@@ -25,7 +25,7 @@ export const userTaskHandler: ElementHandler = ({ el, common, ctx }) => {
       followUpDate: expr('followUpDate'),
       priority: expr('priority'),
       formKey: expr('formKey'),
-      taskListeners: parseListeners(el, 'camunda:TaskListener', ctx),
+      taskListeners: parseTaskListeners(el, ctx),
     },
   };
   return node;

@@ -3,7 +3,7 @@ import { EventSubscriptionEntity } from '../../../../persistence/entities/runtim
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { ProcessEngineError } from '../../../errors';
 import { BoundaryEventNode, FlowNode, ProcessGraph } from '../../model';
-import { ActivityRef, resolveActivity } from '../activity-ref';
+import { ActivityRef, isMultiInstanceInner, resolveActivity } from '../activity-ref';
 import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 import { removeExecutions, subtree } from '../subtree';
@@ -183,9 +183,36 @@ async function leaveByCancelBoundary(ctx: RuntimeContext, instance: ProcessInsta
       ? transaction.boundaryEventIds.find((id) => (instance.graph.elements.get(id) as BoundaryEventNode).eventDefinition.kind === 'cancel')
       : undefined;
   if (!boundaryId) throw new ProcessEngineError(`Could not find cancel boundary event for cancel end event '${node.id}'`);
-  const scope = flowScopeExecution(instance, thrower, node.scopeId);
+  const transactionScope = flowScopeExecution(instance, thrower, node.scopeId);
+  const scope = boundaryScope(instance, transactionScope);
+  if (scope !== transactionScope) await dropCompletedInstances(ctx, instance, scope, transaction!);
   ctx.history.activityEnded(thrower.activityInstanceId!);
   // ended above; the cancellation of the transaction must not end it a second time as canceled
   thrower.activityId = null;
   await triggerEvent(ctx, instance, scope, boundaryId);
+}
+
+/**
+ * Where the transaction's boundary events hang: its own scope execution, or for a multi-instance transaction
+ * the body's, so that the cancel boundary event cancels every instance (Camunda: the boundary event belongs
+ * to the multi-instance body; only the cancelling instance was compensated).
+ */
+function boundaryScope(instance: ProcessInstanceState, transactionScope: ExecutionEntity): ExecutionEntity {
+  const host = instance.parent(transactionScope);
+  const ref = host ? resolveActivity(instance.graph, host.activityId) : null;
+  return host && ref && isMultiInstanceInner(ref) ? instance.scopeOf(host) : transactionScope;
+}
+
+/**
+ * The instances of a multi-instance transaction that completed before another one cancelled: what they kept
+ * compensable (here moved to the scope around, in Camunda kept below the body) goes with the cancelled body
+ * uncompensated, as in Camunda.
+ */
+async function dropCompletedInstances(ctx: RuntimeContext, instance: ProcessInstanceState, body: ExecutionEntity, transaction: FlowNode): Promise<void> {
+  const outer = flowScopeExecution(instance, instance.parent(body)!, transaction.scopeId);
+  const since = body.startTime?.getTime() ?? 0;
+  drop(
+    ctx,
+    (await compensateSubscriptions(ctx, outer)).filter((s) => s.configuration === transaction.id && s.created.getTime() >= since),
+  );
 }

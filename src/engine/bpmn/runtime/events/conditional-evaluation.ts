@@ -1,10 +1,10 @@
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { ExpressionError } from '../../../errors';
-import { CompiledExpression } from '../../../expression';
 import { ConditionalEventDefinition } from '../../model';
 import type { RuntimeContext } from '../runtime-context';
 import { evaluateCondition } from '../expression-scope';
+import { runConditionScript } from '../scripts';
 import { ProcessInstanceState } from '../process-instance-state';
 import { triggerEvent } from './event-trigger';
 
@@ -17,11 +17,14 @@ export interface VariableChange {
 
 /**
  * Camunda's tryEvaluate: a condition naming a variable that does not exist (yet) is simply false,
- * so a waiting conditional event does not fail the command that changed some other variable.
+ * so a waiting conditional event does not fail the command that changed some other variable. A
+ * JavaScript condition runs in the sandbox over the same variables; one that throws fails the command
+ * (Camunda forgives only Groovy's "No such property"; JavaScript's ReferenceError is not forgiven).
  */
-export function conditionHolds(ctx: RuntimeContext, execution: ExecutionEntity, condition: CompiledExpression): boolean {
+export async function conditionHolds(ctx: RuntimeContext, execution: ExecutionEntity, def: ConditionalEventDefinition, elementId: string): Promise<boolean> {
+  if (def.conditionScript) return runConditionScript(ctx, execution, def.conditionScript, elementId, `conditional event '${elementId}'`);
   try {
-    return evaluateCondition(ctx, execution, condition);
+    return evaluateCondition(ctx, execution, def.condition!);
   } catch (err) {
     if (err instanceof ExpressionError && err.failure === 'unknownProperty') return false;
     throw err;
@@ -107,7 +110,7 @@ export class ConditionalEvaluation {
     if (instance.ended || this.ctx.events.isDropped(subscription)) return false;
     const execution = instance.get(subscription.executionId ?? '');
     const def = definitionOf(instance, subscription);
-    if (!execution || !def || !conditionHolds(this.ctx, execution, def.condition)) return false;
+    if (!execution || !def || !(await conditionHolds(this.ctx, execution, def, subscription.activityId!))) return false;
     const outcome = await triggerEvent(this.ctx, instance, execution, subscription.activityId!);
     if (outcome === 'consumed') this.ctx.events.forget(subscription);
     return true;
