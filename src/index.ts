@@ -20,6 +20,7 @@ export { ENGINE_DEFAULTS, type DelegateRegistry, type EngineOptions, type Histor
 export { BpmnError } from './engine/errors';
 export { untypedValue, plainValue, type TypedValue, type VariableMap } from './engine/variables/typed-value';
 export type { ExpressionExecution as DelegateExecution } from './engine/expression';
+export type { DelegateTask } from './engine/bpmn/runtime/delegate-task';
 export type { Authentication } from './engine/authorization/authentication';
 export { ENTITIES as ENGINE_ENTITIES } from './persistence/entities';
 export { MIGRATIONS as ENGINE_MIGRATIONS } from './persistence/migrations';

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { Audit, SendEmail, ShippingWorker } from '../../examples/nest-host/src/orders';
 import { HostModule } from '../../examples/nest-host/src/host.module';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { ENGINE_ENTITIES, ENGINE_MIGRATIONS, EngineModule, ExternalTaskSubscription, ProcessDelegate, ProcessEngine } from '../../src';
+import { DelegateTask, ENGINE_ENTITIES, ENGINE_MIGRATIONS, EngineModule, ExternalTaskSubscription, ProcessDelegate, ProcessEngine } from '../../src';
 import { connectionOptions } from '../../src/persistence/database-url';
 import { databaseLabel, freshTestDatabase } from '../support/test-app';
 
@@ -71,12 +71,49 @@ class Flaky {
   }
 }
 
+/** Task listeners of the host: one assigns the task it is told about, one records completions (async). */
+@Injectable()
+@ProcessDelegate('assignReviewer')
+class AssignReviewer {
+  notify(task: DelegateTask): void {
+    if (task.getVariable('reject') === true) throw new Error('no reviewer for this one');
+    task.setAssignee(`reviewer-of-${task.execution?.processBusinessKey ?? 'none'}`);
+    task.setVariable('assignedBy', `${task.eventName}:${task.name}`);
+  }
+}
+
+@Injectable()
+@ProcessDelegate('com.acme.ReviewAudit')
+class ReviewAudit {
+  readonly completed: string[] = [];
+  async notify(task: DelegateTask): Promise<void> {
+    await new Promise((r) => setTimeout(r, 5));
+    this.completed.push(`${task.taskDefinitionKey}:${task.assignee}`);
+  }
+}
+
+const REVIEW = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" targetNamespace="t">
+  <process id="review" isExecutable="true" camunda:historyTimeToLive="P1D">
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="check" />
+    <userTask id="check" name="Check order">
+      <extensionElements>
+        <camunda:taskListener event="create" delegateExpression="\${assignReviewer}" />
+        <camunda:taskListener event="complete" class="com.acme.ReviewAudit" />
+      </extensionElements>
+    </userTask>
+    <sequenceFlow id="f2" sourceRef="check" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
 describe(`embedding in a Nest application (${databaseLabel()})`, () => {
   let app: INestApplication;
   let drop: () => Promise<void>;
   const api = () => request(app.getHttpServer());
 
-  @Module({ providers: [Flaky] })
+  @Module({ providers: [Flaky, AssignReviewer, ReviewAudit] })
   class ExtraModule {}
 
   beforeAll(async () => {
@@ -209,6 +246,29 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
       const h = await api().get(`${ENGINE}/history/process-instance/${id}`).auth('demo', 'demo').expect(200);
       expect(h.body.state).toBe('COMPLETED');
     }
+  });
+
+  it('calls the host task listeners: notify(task) on create (delegateExpression) and complete (class), inside the command', async () => {
+    await deploy(app, 'review', REVIEW).expect(200);
+    const started = await api().post(`${ENGINE}/process-definition/key/review/start`).auth('demo', 'demo').send({ businessKey: 'o-7' }).expect(200);
+    const [task] = (await api().get(`${ENGINE}/task?processInstanceId=${started.body.id}`).auth('demo', 'demo').expect(200)).body;
+    expect(task.assignee).toBe('reviewer-of-o-7');
+    const by = await api().get(`${ENGINE}/process-instance/${started.body.id}/variables/assignedBy`).auth('demo', 'demo').expect(200);
+    expect(by.body.value).toBe('create:Check order');
+    await api().post(`${ENGINE}/task/${task.id}/complete`).auth('demo', 'demo').send({}).expect(204);
+    expect(app.get(ReviewAudit).completed).toEqual(['check:reviewer-of-o-7']);
+    expect((await api().get(`${ENGINE}/history/process-instance/${started.body.id}`).auth('demo', 'demo').expect(200)).body.state).toBe('COMPLETED');
+
+    const before = (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count;
+    await api()
+      .post(`${ENGINE}/process-definition/key/review/start`)
+      .auth('demo', 'demo')
+      .send({ variables: { reject: { value: true, type: 'Boolean' } } })
+      .expect(500);
+    expect((await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count).toBe(before);
+
+    const unknown = await deploy(app, 'review2', REVIEW.replace('com.acme.ReviewAudit', 'com.acme.Nope').replace('id="review"', 'id="review2"')).expect(400);
+    expect(unknown.body.message).toContain("'com.acme.Nope'");
   });
 });
 

@@ -14,8 +14,8 @@ const KINDS = {
 } as const;
 
 /**
- * Task listeners: expressions and JavaScript run in the sandbox; class and delegateExpression listeners
- * would run Java.
+ * Task listeners: expressions and JavaScript run in the sandbox; class and delegateExpression listeners call the
+ * `notify(task)` of a host delegate in an engine embedded with host code, and are Java (refused) without it.
  */
 export function parseTaskListeners(el: ModdleElement, ctx: ParseContext): TaskListenerConfig[] {
   return readListeners(el, 'camunda:TaskListener', ctx, null);
@@ -30,7 +30,7 @@ function readListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseCo
   const listeners: ExecutionListenerConfig[] = [];
   for (const listener of extensions(el, type)) {
     const kind = KINDS[type];
-    const delegate = type === 'camunda:ExecutionListener' && attr(listener, 'expression') === null ? parseDelegate(listener, el, ctx, kind) : null;
+    const delegate = attr(listener, 'expression') === null ? parseDelegate(listener, el, ctx, kind) : null;
     const rejected = delegate ? undefined : ['class', 'delegateExpression'].find((a) => attr(listener, a) !== null);
     if (rejected) {
       ctx.error(`${kind} with camunda:${rejected} on ${describe(el)} is not supported: Java code is never run`, el);
@@ -71,7 +71,7 @@ function readListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseCo
       continue;
     }
     if (delegate) {
-      listeners.push({ event, expression: ctx.placeholder(), id: attr(listener, 'id'), delegate });
+      listeners.push({ event, expression: ctx.placeholder(), id: attr(listener, 'id'), delegate, ...(timerDefinition ? { timer: timerDefinition } : {}) });
       continue;
     }
     const hosts = type === 'camunda:TaskListener' ? ['execution', 'task'] : ['execution'];

@@ -11,6 +11,10 @@ import { ProcessInstanceState } from './process-instance-state';
 import type { RuntimeContext } from './runtime-context';
 import { TaskChanges, TaskEvent, taskHostObject } from './task-host-object';
 import { runTaskListenerScript } from './task-listener-scripts';
+import { delegateObject } from './host-code';
+import { delegateTaskOf } from './delegate-task';
+import { lookupBean } from './bean-host-object';
+import { DelegateRef } from '../model';
 
 export { changeTaskUser } from './task-host-object';
 export type { TaskEvent } from './task-host-object';
@@ -39,12 +43,30 @@ function taskListenerContext(ctx: RuntimeContext, instance: ProcessInstanceState
     resolve: (name) => {
       if (name === 'task') return found(host);
       const tv = ctx.variables.getForTask(instance, task, name);
-      return tv ? found(plainValue(tv)) : NOT_FOUND;
+      if (tv) return found(plainValue(tv));
+      // Variables first, then the host's named objects (bean method expressions of an embedded engine).
+      const bean = lookupBean(ctx.deps.delegates, name);
+      return bean ? found(bean) : NOT_FOUND;
     },
     execution: execution ? expressionExecution(ctx, execution, event) : undefined,
     authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined,
     now: () => ctx.now(),
   };
+}
+
+/** A host delegate's `notify(task)` (class or delegateExpression task listener of an embedded engine); async allowed. */
+async function notifyHostListener(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+  ref: DelegateRef,
+  event: TaskEvent,
+  changes: TaskChanges,
+): Promise<void> {
+  const execution = task.executionId ? instance.get(task.executionId) : undefined;
+  if (!execution) throw new ProcessEngineError(`Task ${task.id} has no execution to resolve its listener's delegate`);
+  const object = delegateObject(ctx, execution, ref, 'notify', event) as { notify: (task: unknown) => unknown };
+  await object.notify(delegateTaskOf(taskHostObject(ctx, instance, task, event, changes)));
 }
 
 /**
@@ -66,6 +88,7 @@ async function fire(
     if (listener.event !== event || (listenerId !== undefined && listener.id !== listenerId)) continue;
     if (changes.completed) return;
     if ('script' in listener) await runTaskListenerScript(ctx, instance, task, listener, event, taskHostObject(ctx, instance, task, event, changes));
+    else if (listener.delegate) await notifyHostListener(ctx, instance, task, listener.delegate, event, changes);
     else listener.expression.evaluate(taskListenerContext(ctx, instance, task, event, changes));
   }
 }
