@@ -4,6 +4,7 @@ import { HistoricDecisionInputEntity } from '../../persistence/entities/history/
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
+import { PROCESS_LOG_TABLES, ProcessLogRow } from '../history/history-log-tables';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
@@ -121,6 +122,7 @@ const deleteProcessHistory: BatchOperation = async (ctx, targets) => {
       await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
     }
     await em.getRepository(HistoricDetailEntity).delete({ processInstanceId: In(ids) });
+    for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
     await em.getRepository(CommentEntity).delete({ processInstanceId: In(ids) });
     await em.getRepository(HistoricActivityInstanceEntity).delete({ processInstanceId: In(ids) });
     await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(ids) });

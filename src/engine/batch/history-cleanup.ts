@@ -2,6 +2,8 @@ import { In, LessThanOrEqual } from 'typeorm';
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
+import { HistoricJobLogEntity } from '../../persistence/entities/history/historic-job-log.entity';
+import { PROCESS_LOG_TABLES, ProcessLogRow } from '../history/history-log-tables';
 import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
@@ -23,6 +25,7 @@ const TABLES = [
   HistoricActivityInstanceEntity,
   HistoricProcessInstanceEntity,
   HistoricBatchEntity,
+  ...PROCESS_LOG_TABLES,
 ];
 
 export interface HistoryCleanupSettings {
@@ -83,10 +86,20 @@ async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: 
       await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(decisions) });
       await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
     }
+    for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ rootProcessInstanceId: In(roots) });
     for (const entity of UNDER_ROOT) await em.getRepository<{ rootProcessInstanceId: string | null }>(entity).delete({ rootProcessInstanceId: In(roots) });
     await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(roots) });
   });
   return roots.length >= batchSize;
+}
+
+/** The job log of a batch's jobs goes with its historic batch. */
+function removeBatchJobLogs(ctx: RuntimeContext, batchIds: string[]): void {
+  ctx.uow.statement(async (em) => {
+    const batches = await em.getRepository(HistoricBatchEntity).findBy({ id: In(batchIds) });
+    const defs = batches.flatMap((b) => [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId]).filter((d): d is string => d != null);
+    if (defs.length) await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
+  });
 }
 
 export function insertCleanupJob(ctx: RuntimeContext, due: Date): JobEntity {
@@ -108,7 +121,9 @@ export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHand
       const rows = await repo.find({ select: { id: true }, where: { removalTime: LessThanOrEqual(now) }, take: settings.batchSize });
       if (rows.length >= settings.batchSize) more = true;
       const ids = rows.map((r) => r.id);
-      if (ids.length) ctx.uow.statement((em) => em.getRepository(entity).delete(ids));
+      if (!ids.length) continue;
+      if (entity === HistoricBatchEntity) removeBatchJobLogs(ctx, ids);
+      ctx.uow.statement((em) => em.getRepository(entity).delete(ids));
     }
     const window = parseCleanupWindow(settings.window);
     if (more) insertCleanupJob(ctx, window ? nextWindowStart(window, now) : now);

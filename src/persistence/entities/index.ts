@@ -26,6 +26,9 @@ import { CommentEntity } from './history/comment.entity';
 import { FilterEntity } from './runtime/filter.entity';
 import { BatchEntity } from './runtime/batch.entity';
 import { HistoricBatchEntity } from './history/historic-batch.entity';
+import { HistoricExternalTaskLogEntity } from './history/historic-external-task-log.entity';
+import { HistoricJobLogEntity } from './history/historic-job-log.entity';
+import { UserOperationLogEntryEntity } from './history/user-operation-log-entry.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -57,4 +60,7 @@ export const ENTITIES = [
   FilterEntity,
   BatchEntity,
   HistoricBatchEntity,
+  HistoricExternalTaskLogEntity,
+  HistoricJobLogEntity,
+  UserOperationLogEntryEntity,
 ];

@@ -1,5 +1,6 @@
 import { In } from 'typeorm';
 import { HistoricBatchEntity } from '../../../persistence/entities/history/historic-batch.entity';
+import { HistoricJobLogEntity } from '../../../persistence/entities/history/historic-job-log.entity';
 import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
 import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
@@ -14,8 +15,8 @@ export function batchJobDefinitions(batch: BatchEntity): string[] {
 }
 
 /**
- * Deletes a batch with its jobs and their incidents. Its historic batch ends now, or goes too with `cascade`
- * (there is no job log here to go with it). Needs DELETE on the batch.
+ * Deletes a batch with its jobs and their incidents. Its historic batch ends now (its jobs logged as deleted), or goes
+ * with `cascade`, together with the job log of the batch's jobs. Needs DELETE on the batch.
  */
 export class DeleteBatchCmd implements Command<void, RuntimeContext> {
   constructor(
@@ -31,16 +32,23 @@ export class DeleteBatchCmd implements Command<void, RuntimeContext> {
     ctx.uow.track(BatchEntity, batch);
     ctx.uow.delete(BatchEntity, batch);
     const defs = batchJobDefinitions(batch);
+    if (ctx.logs.enabled && !this.cascade) {
+      for (const job of await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: In(defs) })) ctx.logs.job('deleted', job);
+    }
     ctx.uow.statement(async (em) => {
       await em.getRepository(IncidentEntity).delete({ jobDefinitionId: In(defs) });
       await em.getRepository(JobEntity).delete({ jobDefinitionId: In(defs) });
     });
-    if (this.cascade) ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).delete({ id: batch.id }));
-    else endHistoricBatch(ctx, batch, this.settings);
+    if (this.cascade) {
+      ctx.uow.statement(async (em) => {
+        await em.getRepository(HistoricBatchEntity).delete({ id: batch.id });
+        await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
+      });
+    } else endHistoricBatch(ctx, batch, this.settings);
   }
 }
 
-/** Deletes a historic batch. Needs DELETE_HISTORY on Batch. */
+/** Deletes a historic batch and the job log of its jobs. Needs DELETE_HISTORY on Batch. */
 export class DeleteHistoricBatchCmd implements Command<void, RuntimeContext> {
   constructor(private readonly batchId: string) {}
 
@@ -48,6 +56,10 @@ export class DeleteHistoricBatchCmd implements Command<void, RuntimeContext> {
     const found = await ctx.em.getRepository(HistoricBatchEntity).findOneBy({ id: this.batchId });
     if (!found) throw new NotFoundError(`Historic batch for id '${this.batchId}' cannot be found`);
     await ctx.checkPermissions([{ permission: 'DELETE_HISTORY', resource: Resources.BATCH }]);
-    ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).delete({ id: found.id }));
+    const defs = [found.seedJobDefinitionId, found.monitorJobDefinitionId, found.batchJobDefinitionId].filter((d): d is string => d != null);
+    ctx.uow.statement(async (em) => {
+      await em.getRepository(HistoricBatchEntity).delete({ id: found.id });
+      if (defs.length) await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
+    });
   }
 }

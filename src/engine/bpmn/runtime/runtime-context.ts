@@ -320,11 +320,14 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     this.externalTasks.set(task.id, task);
     instance.externalTasks?.set(task.id, task);
     this.newTopics.add(task.topicName);
+    this.logs.externalTask('created', task, instance.root.rootProcessInstanceId ?? instance.id);
     this.touch(instance);
   }
 
-  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity): void {
+  /** `completed`: the worker's completion took it away (a success log); else it was deleted (cancelled, a BPMN error). */
+  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity, completed = false): void {
     this.uow.delete(ExternalTaskEntity, task);
+    this.logs.externalTask(completed ? 'successful' : 'deleted', task, instance.root.rootProcessInstanceId ?? instance.id);
     this.deletedIds.add(task.id);
     this.externalTasks.delete(task.id);
     instance.externalTasks?.delete(task.id);

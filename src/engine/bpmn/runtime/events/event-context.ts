@@ -122,6 +122,12 @@ export class EventContext {
       ...fields,
     });
     this.ctx.uow.insert(JobEntity, job);
+    if (this.ctx.logs.enabled) {
+      this.ctx.logs.job('created', job, {
+        rootProcessInstanceId: instance ? (instance.root.rootProcessInstanceId ?? instance.id) : null,
+        deploymentId: instance?.definition.deploymentId ?? null,
+      });
+    }
     const due = job.dueDate ?? this.ctx.now();
     if (!this.earliestJob || due < this.earliestJob) this.earliestJob = due;
     if (instance) this.ctx.touch(instance);
