@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { HistoricExternalTaskLogController } from './historic-external-task-log.controller';
+import { HistoricExternalTaskLogService } from './historic-external-task-log.service';
+import { HistoricJobLogController } from './historic-job-log.controller';
+import { HistoricJobLogService } from './historic-job-log.service';
+import { UserOperationLogController } from './user-operation-log.controller';
+import { UserOperationLogService } from './user-operation-log.service';
 import { HistoricActivityInstanceController } from './historic-activity-instance.controller';
 import { HistoricActivityInstanceService } from './historic-activity-instance.service';
 import { HistoricDecisionInstanceController } from './historic-decision-instance.controller';
@@ -19,7 +25,14 @@ import { HistoricProcessInstanceService } from './historic-process-instance.serv
     HistoricActivityInstanceController,
     HistoricDetailController,
     HistoricProcessInstanceController,
+    HistoricExternalTaskLogController,
+    HistoricJobLogController,
+    UserOperationLogController,
   ],
-  providers: [HistoricBatchService, HistoricDecisionInstanceService, HistoricActivityInstanceService, HistoricDetailService, HistoricProcessInstanceService],
+  providers: [HistoricBatchService, HistoricDecisionInstanceService, HistoricActivityInstanceService, HistoricDetailService, HistoricProcessInstanceService,
+    HistoricExternalTaskLogService,
+    HistoricJobLogService,
+    UserOperationLogService,
+  ],
 })
 export class HistoryModule {}
