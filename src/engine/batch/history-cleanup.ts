@@ -3,7 +3,7 @@ import { CommentEntity } from '../../persistence/entities/history/comment.entity
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
 import { HistoricJobLogEntity } from '../../persistence/entities/history/historic-job-log.entity';
-import { PROCESS_LOG_TABLES, ProcessLogRow } from '../history/history-log-tables';
+import { deleteLogsUnderRoots, PROCESS_LOG_TABLES } from '../history/history-log-tables';
 import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
@@ -86,7 +86,7 @@ async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: 
       await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(decisions) });
       await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
     }
-    for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ rootProcessInstanceId: In(roots) });
+    await deleteLogsUnderRoots(em, roots);
     for (const entity of UNDER_ROOT) await em.getRepository<{ rootProcessInstanceId: string | null }>(entity).delete({ rootProcessInstanceId: In(roots) });
     await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(roots) });
   });

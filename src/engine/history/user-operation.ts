@@ -32,3 +32,18 @@ export interface UserOperation {
   externalTaskId?: string | null;
   tenantId?: string | null;
 }
+
+/** What an operation on one process instance is restricted to (the instance, its definition and root). */
+export function inInstance(instance: {
+  id: string;
+  root: { rootProcessInstanceId: string | null; tenantId: string | null };
+  definition: { id: string; key: string };
+}): Pick<UserOperation, 'processInstanceId' | 'processDefinitionId' | 'processDefinitionKey' | 'rootProcessInstanceId' | 'tenantId'> {
+  return {
+    processInstanceId: instance.id,
+    processDefinitionId: instance.definition.id,
+    processDefinitionKey: instance.definition.key,
+    rootProcessInstanceId: instance.root.rootProcessInstanceId ?? instance.id,
+    tenantId: instance.root.tenantId,
+  };
+}

@@ -19,6 +19,7 @@ import { deploy, DeploymentRequest, DeploymentResult } from './deployer';
 import { DefinitionFiles, DeploymentCache } from './deployment-cache';
 import { parseResources } from './parse-resources';
 import { selectRows } from '../../persistence/raw-rows';
+import { OPERATION_CATEGORY, PropertyChange } from '../history/user-operation';
 
 export type DefinitionKind = 'process' | 'decision' | 'drd';
 type AnyDefinition = ProcessDefinitionEntity | DecisionDefinitionEntity | DecisionRequirementsDefinitionEntity;
@@ -103,6 +104,16 @@ export class RepositoryService {
           }));
           for (const hook of this.deploymentHooks) await hook(em, processes);
         }
+        const changes: PropertyChange[] = [{ property: 'duplicateFilterEnabled', newValue: req.enableDuplicateFiltering }];
+        if (req.enableDuplicateFiltering) changes.push({ property: 'deployChangedOnly', newValue: req.deployChangedOnly });
+        ctx.logs.userOperation({
+          operationType: 'Create',
+          entityType: 'Deployment',
+          category: OPERATION_CATEGORY.operator,
+          deploymentId: deployed.deployment.id,
+          tenantId: deployed.deployment.tenantId,
+          changes,
+        });
         return deployed;
       },
     });
@@ -146,6 +157,13 @@ export class RepositoryService {
         const processDefinitionIds = (await em.getRepository(ProcessDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
         const decisionDefinitionIds = (await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
         for (const hook of this.deletionHooks) await hook(ctx, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
+        ctx.logs.userOperation({
+          operationType: 'Delete',
+          entityType: 'Deployment',
+          category: OPERATION_CATEGORY.operator,
+          deploymentId,
+          changes: [{ property: 'cascade', newValue: cascade }],
+        });
         for (const table of Object.values(TABLES)) ctx.uow.statement((m) => m.getRepository(table).delete({ deploymentId }));
         ctx.uow.statement((m) => m.getRepository(ResourceEntity).delete({ deploymentId }));
         ctx.uow.statement((m) => m.getRepository(DeploymentEntity).delete({ id: deploymentId }));

@@ -29,7 +29,12 @@ import { HistoricProcessInstanceService } from './historic-process-instance.serv
     HistoricJobLogController,
     UserOperationLogController,
   ],
-  providers: [HistoricBatchService, HistoricDecisionInstanceService, HistoricActivityInstanceService, HistoricDetailService, HistoricProcessInstanceService,
+  providers: [
+    HistoricBatchService,
+    HistoricDecisionInstanceService,
+    HistoricActivityInstanceService,
+    HistoricDetailService,
+    HistoricProcessInstanceService,
     HistoricExternalTaskLogService,
     HistoricJobLogService,
     UserOperationLogService,

@@ -8,6 +8,7 @@ import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { NotFoundError } from '../../errors';
+import { OPERATION_CATEGORY } from '../../history/user-operation';
 import { BatchJobSettings, endHistoricBatch } from '../batch-jobs';
 
 export function batchJobDefinitions(batch: BatchEntity): string[] {
@@ -31,6 +32,13 @@ export class DeleteBatchCmd implements Command<void, RuntimeContext> {
     await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.BATCH, resourceId: batch.id }]);
     ctx.uow.track(BatchEntity, batch);
     ctx.uow.delete(BatchEntity, batch);
+    ctx.logs.userOperation({
+      operationType: 'Delete',
+      entityType: 'Batch',
+      category: OPERATION_CATEGORY.operator,
+      batchId: batch.id,
+      changes: [{ property: 'cascadeToHistory', newValue: this.cascade }],
+    });
     const defs = batchJobDefinitions(batch);
     if (ctx.logs.enabled && !this.cascade) {
       for (const job of await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: In(defs) })) ctx.logs.job('deleted', job);

@@ -8,6 +8,7 @@ import { Command } from '../../command/command';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../../errors';
 import { newId } from '../../util/ids';
 import { TaskIdentityLink } from '../runtime-types';
+import { logTaskOperation } from './task-operation-log';
 
 export const ASSIGNEE = 'assignee';
 export const OWNER = 'owner';
@@ -78,7 +79,11 @@ async function linkTask(ctx: RuntimeContext, taskId: string, link: TaskIdentityL
   await checkTaskAssign(ctx, task);
   ensureTaskActive(task);
   if (link.type !== ASSIGNEE && link.type !== OWNER) return task;
-  if (setAssigneeOrOwner(ctx, task, link.type, assigneeOrOwner)) await taskUpdated(ctx, task, link.type === ASSIGNEE);
+  const before = task[link.type];
+  if (setAssigneeOrOwner(ctx, task, link.type, assigneeOrOwner)) {
+    logTaskOperation(ctx, task, link.type === ASSIGNEE ? 'Assign' : 'SetOwner', [{ property: link.type, orgValue: before, newValue: task[link.type] }]);
+    await taskUpdated(ctx, task, link.type === ASSIGNEE);
+  }
   return null;
 }
 
