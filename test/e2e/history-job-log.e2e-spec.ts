@@ -23,6 +23,12 @@ const PROCESSES = `<?xml version="1.0" encoding="UTF-8"?>
     <bpmn:task id="BStep" camunda:asyncAfter="true" />
     <bpmn:sequenceFlow id="B2" sourceRef="BStep" targetRef="BE" /><bpmn:endEvent id="BE" />
   </bpmn:process>
+  <bpmn:process id="timed" isExecutable="true" camunda:historyTimeToLive="30">
+    <bpmn:startEvent id="TS" /><bpmn:sequenceFlow id="T1" sourceRef="TS" targetRef="Answer" />
+    <bpmn:userTask id="Answer" /><bpmn:sequenceFlow id="T2" sourceRef="Answer" targetRef="TE" /><bpmn:endEvent id="TE" />
+    <bpmn:boundaryEvent id="Late" attachedToRef="Answer"><bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>
+    <bpmn:sequenceFlow id="T3" sourceRef="Late" targetRef="TE2" /><bpmn:endEvent id="TE2" />
+  </bpmn:process>
 </bpmn:definitions>`;
 
 describe(`historic job log (${databaseLabel()})`, () => {
@@ -155,6 +161,28 @@ describe(`historic job log (${databaseLabel()})`, () => {
 
     await t.as('demo').delete(`/history/batch/${pending.id}`).expect(204);
     expect(await count(`?jobDefinitionId=${pending.seedJobDefinitionId}`)).toBe(0);
+  });
+
+  it('logs timers deleted with their scope: a task completed, an instance deleted', async () => {
+    const completed = await start('timed');
+    const deleted = await start('timed');
+    const [task] = (await t.as('demo').get(`/task?processInstanceId=${completed}`).expect(200)).body;
+    await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
+    await t.as('demo').delete(`/process-instance/${deleted}`).expect(204);
+    for (const pi of [completed, deleted]) {
+      const logs = await list(`?processInstanceId=${pi}&sortBy=timestamp&sortOrder=asc`);
+      expect(states(logs)).toEqual(['created', 'deleted']);
+      expect(logs[1]).toMatchObject({
+        jobId: logs[0].jobId,
+        jobDefinitionType: 'timer-transition',
+        activityId: 'Late',
+        rootProcessInstanceId: pi,
+        deploymentId,
+        jobDueDate: logs[0].jobDueDate,
+        hostname: logs[0].hostname,
+      });
+      expect(logs[1].id).not.toBe(logs[0].id);
+    }
   });
 
   it('needs READ_HISTORY on the process definition', async () => {

@@ -39,7 +39,7 @@ describe(`user operation log (${databaseLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  it('logs a deployment with its duplicate filtering, as an operator’s operation, and not the start of an instance', async () => {
+  it('logs a deployment with its duplicate filtering and the start of an instance, as an operator’s operations', async () => {
     const [create, ...more] = await entries(`?deploymentId=${deploymentId}&sortBy=timestamp&sortOrder=asc`);
     expect(summary([create, ...more])).toEqual(
       expect.arrayContaining([
@@ -77,7 +77,8 @@ describe(`user operation log (${databaseLabel()})`, () => {
       category: 'Operator',
       annotation: null,
     });
-    expect(await count(`?processInstanceId=${pi}`)).toBe(0);
+    expect(summary(await entries(`?processInstanceId=${pi}`))).toEqual([['Create', 'ProcessInstance', null, null, null]]);
+    expect((await entries(`?processInstanceId=${pi}`))[0]).toMatchObject({ processDefinitionKey: 'review', rootProcessInstanceId: pi });
   });
 
   it('logs task operations with the properties they changed, as a task worker’s', async () => {
@@ -145,7 +146,7 @@ describe(`user operation log (${databaseLabel()})`, () => {
     expect(bulk[0]).toMatchObject({ externalTaskId: null, newValue: '1', category: 'Operator' });
     expect(await count(`?operationId=${bulk[0].operationId}`)).toBe(3);
     expect(summary(await entries('?entityType=Incident'))).toEqual([['SetAnnotation', 'Incident', 'incidentId', null, incident.id]]);
-    const [deletion] = await entries(`?processInstanceId=${pi}&entityType=ProcessInstance`);
+    const [deletion] = await entries(`?processInstanceId=${pi}&entityType=ProcessInstance&operationType=Delete`);
     expect(deletion).toMatchObject({ operationType: 'Delete', processDefinitionKey: 'review', rootProcessInstanceId: pi, category: 'Operator' });
   });
 
@@ -176,6 +177,7 @@ describe(`user operation log (${databaseLabel()})`, () => {
     );
     expect(await count(`?batchId=${batch.id}`)).toBe(6);
     expect(await count('?entityTypeIn=Batch,Deployment&categoryIn=Operator')).toBe(5);
+    expect(await count('?operationType=Create&entityType=ProcessInstance')).toBe(2);
     expect(await count('?category=TaskWorker')).toBeGreaterThanOrEqual(11);
   });
 
@@ -228,7 +230,7 @@ describe(`user operation log (${databaseLabel()})`, () => {
     const [task] = (await t.as('demo').get(`/task?processInstanceId=${quick}`).expect(200)).body;
     await t.as('demo').post(`/task/${task.id}/claim`).send({ userId: 'demo' }).expect(204);
     await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
-    expect(await count(`?processInstanceId=${quick}`)).toBe(2);
+    expect(await count(`?processInstanceId=${quick}`)).toBe(3);
     await t.as('demo').post('/history/cleanup').expect(200);
     await t.engine.jobs.executeDueJobs();
     expect(await count(`?processInstanceId=${quick}`)).toBe(0);

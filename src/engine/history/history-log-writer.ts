@@ -13,7 +13,7 @@ import { UserOperation } from './user-operation';
 const TEXT_LIMIT = 4000;
 const CAUSE_DEPTH = 5;
 // Camunda names the host and the engine; there is one engine per process here.
-const HOST = `${hostname()}$default`;
+export const JOB_LOG_HOST = `${hostname()}$default`;
 
 /**
  * The failure of a job as Camunda's job log shows it: the message and the chain of causes, one line each. The job
@@ -111,7 +111,7 @@ export class HistoryLogWriter {
         deploymentId: context.deploymentId ?? null,
         sequenceCounter: null,
         tenantId: job.tenantId,
-        hostname: HOST,
+        hostname: JOB_LOG_HOST,
         removalTime: null,
       }),
     );

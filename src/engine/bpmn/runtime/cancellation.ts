@@ -12,6 +12,7 @@ import { ProcessInstanceState } from './process-instance-state';
 import { removeExecutions, subtree } from './subtree';
 import { fireTaskEvent } from './task-listeners';
 import { removeIncidentsOf } from '../../incident/incidents';
+import { deletedJobLogger, placeholders } from '../../jobs/deleted-job-log';
 
 export interface CancelOptions {
   /** Whether end listeners of the canceled activities are skipped. */
@@ -67,8 +68,10 @@ export async function cancelActivities(
     }
   }
   if (rowsByExecution && ids.length) {
+    const logDeleted = deletedJobLogger(ctx, instance);
     ctx.uow.statement(async (em) => {
       await em.getRepository(EventSubscriptionEntity).delete({ executionId: In(ids) });
+      await logDeleted?.(em, `j.execution_id IN (${placeholders(ids)})`, ids);
       await em.getRepository(JobEntity).delete({ executionId: In(ids) });
     });
     removeIncidentsOf(ctx, { executionIds: ids });
@@ -93,8 +96,10 @@ export async function cancelProcessInstance(ctx: RuntimeContext, instance: Proce
   instance.deleting = true;
   const all = subtree(instance, instance.root);
   await cancelActivities(ctx, instance, all, opts, false);
+  const logDeleted = deletedJobLogger(ctx, instance);
   ctx.uow.statement(async (em) => {
     await em.getRepository(EventSubscriptionEntity).delete({ processInstanceId: instance.id });
+    await logDeleted?.(em, 'j.proc_inst_id = ?', [instance.id]);
     await em.getRepository(JobEntity).delete({ processInstanceId: instance.id });
   });
   removeIncidentsOf(ctx, { processInstanceId: instance.id });
