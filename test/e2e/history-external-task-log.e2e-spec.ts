@@ -43,7 +43,7 @@ describe(`historic external task log (${databaseLabel()})`, () => {
   const count = async (query = '') => (await t.as('demo').get(`/history/external-task-log/count${query}`).expect(200)).body.count;
 
   beforeAll(async () => {
-    t = await createTestApp({ jobExecutorEnabled: false });
+    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
     await deploy(t, [{ name: 'extlog.bpmn', content: PROCESSES }]).expect(200);
     failedPi = await start('extLog', 5);
     completedPi = await start('extLog', 1);
@@ -166,6 +166,40 @@ describe(`historic external task log (${databaseLabel()})`, () => {
     await t.engine.jobs.executeDueJobs();
     expect(await count(`?processInstanceId=${pi}`)).toBe(0);
     expect(await count()).toBe(6);
+  });
+
+  it('goes with its deleted historic process instance', async () => {
+    await t
+      .as('demo')
+      .post('/history/process-instance/delete')
+      .send({ historicProcessInstanceIds: [completedPi] })
+      .expect(200);
+    await t.engine.jobs.executeDueJobs();
+    expect(await count(`?processInstanceId=${completedPi}`)).toBe(0);
+    expect(await count()).toBe(4);
+  });
+
+  it('is documented in the OpenAPI document with the other history logs', async () => {
+    const doc = (await t.api().get('/docs-json').expect(200)).body;
+    for (const path of [
+      '/history/external-task-log',
+      '/history/external-task-log/count',
+      '/history/external-task-log/{id}',
+      '/history/external-task-log/{id}/error-details',
+      '/history/job-log',
+      '/history/job-log/count',
+      '/history/job-log/{id}',
+      '/history/job-log/{id}/stacktrace',
+      '/history/user-operation',
+      '/history/user-operation/count',
+      '/history/user-operation/{operationId}/set-annotation',
+      '/history/user-operation/{operationId}/clear-annotation',
+      '/history/user-operation/{id}',
+    ]) {
+      expect(doc.paths[`/engine-rest${path}`]).toBeDefined();
+    }
+    expect(Object.keys(doc.paths['/engine-rest/history/external-task-log'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(doc.paths['/engine-rest/history/user-operation'].post).toBeUndefined();
   });
 });
 
