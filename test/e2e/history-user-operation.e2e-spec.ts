@@ -86,12 +86,20 @@ describe(`user operation log (${databaseLabel()})`, () => {
     await t.as('demo').post(`/task/${taskId}/unclaim`).expect(204);
     await t.as('demo').post(`/task/${taskId}/assignee`).send({ userId: 'mary' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/identity-links`).send({ userId: 'boss', type: 'owner' }).expect(204);
+    await t.as('demo').post(`/task/${taskId}/identity-links`).send({ groupId: 'sales', type: 'candidate' }).expect(204);
+    await t.as('demo').post(`/task/${taskId}/identity-links/delete`).send({ groupId: 'sales', type: 'candidate' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/delegate`).send({ userId: 'demo' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/resolve`).send({}).expect(204);
+    await t
+      .as('demo')
+      .put(`/task/${taskId}`)
+      .send({ name: 'Review it', owner: 'boss', assignee: 'boss', delegationState: 'RESOLVED', priority: 50 })
+      .expect(204);
     await t.as('demo').put(`/task/${taskId}/localVariables/note`).send({ value: 'ok', type: 'String' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/complete`).send({}).expect(204);
     const log = await entries(`?taskId=${taskId}&sortBy=timestamp&sortOrder=asc`);
     expect(log.every((e: any) => e.category === 'TaskWorker' && e.processInstanceId === pi && e.userId === 'demo')).toBe(true);
+    expect(log.filter((e: any) => e.entityType === 'IdentityLink')).toHaveLength(2);
     expect(summary(log)).toEqual(
       expect.arrayContaining([
         ['Claim', 'Task', 'assignee', null, 'demo'],
@@ -99,15 +107,19 @@ describe(`user operation log (${databaseLabel()})`, () => {
         ['Assign', 'Task', 'assignee', 'demo', null],
         ['Assign', 'Task', 'assignee', null, 'mary'],
         ['SetOwner', 'Task', 'owner', null, 'boss'],
-        ['Delegate', 'Task', 'delegationState', null, 'PENDING'],
+        ['AddGroupLink', 'IdentityLink', 'candidate', null, 'sales'],
+        ['DeleteGroupLink', 'IdentityLink', 'candidate', 'sales', null],
+        ['Delegate', 'Task', 'delegation', null, 'PENDING'],
         ['Delegate', 'Task', 'assignee', 'mary', 'demo'],
-        ['Resolve', 'Task', 'delegationState', 'PENDING', 'RESOLVED'],
+        ['Resolve', 'Task', 'delegation', 'PENDING', 'RESOLVED'],
         ['Resolve', 'Task', 'assignee', 'demo', 'boss'],
+        ['Update', 'Task', 'name', null, 'Review it'],
         ['SetVariable', 'Variable', null, null, null],
         ['Complete', 'Task', 'delete', 'false', 'true'],
       ]),
     );
-    expect(log).toHaveLength(10);
+    expect(log.filter((e: any) => e.operationType === 'Update').map((e: any) => e.property)).toEqual(['name']);
+    expect(log).toHaveLength(13);
     const delegate = log.filter((e: any) => e.operationType === 'Delegate');
     expect(new Set(delegate.map((e: any) => e.operationId)).size).toBe(1);
     expect(await count(`?taskId=${taskId}&operationType=Delegate`)).toBe(2);

@@ -160,7 +160,8 @@ export class HistoryLogWriter {
 
 function text(value: unknown): string | null {
   if (value == null) return null;
-  return (value instanceof Date ? value.toISOString() : String(value)).slice(0, TEXT_LIMIT);
+  // Camunda writes a date as its milliseconds since the epoch.
+  return (value instanceof Date ? String(value.getTime()) : String(value)).slice(0, TEXT_LIMIT);
 }
 
 /** Camunda's job definition configuration: async-before/after for continuations, nothing for the rest here. */

@@ -97,6 +97,7 @@ export class AddTaskIdentityLinkCmd implements Command<void> {
     const task = await linkTask(ctx, this.taskId, this.link, this.link.userId);
     if (!task) return;
     const { userId, groupId, type } = this.link;
+    logTaskOperation(ctx, task, userId != null ? 'AddUserLink' : 'AddGroupLink', [{ property: type, newValue: userId ?? groupId }], 'IdentityLink');
     ctx.insertIdentityLink(
       Object.assign(new IdentityLinkEntity(), {
         id: newId(),
@@ -132,6 +133,8 @@ export class DeleteTaskIdentityLinkCmd implements Command<void> {
         removed = true;
       }
     }
-    if (removed) await taskUpdated(ctx, task, false);
+    if (!removed) return;
+    logTaskOperation(ctx, task, userId != null ? 'DeleteUserLink' : 'DeleteGroupLink', [{ property: type, orgValue: userId ?? groupId }], 'IdentityLink');
+    await taskUpdated(ctx, task, false);
   }
 }
