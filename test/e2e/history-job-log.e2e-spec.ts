@@ -212,6 +212,37 @@ describe(`historic job log (${databaseLabel()})`, () => {
   });
 });
 
+const startTimer = (version: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="Defs_nightly" targetNamespace="http://example.org/joblog">
+  <bpmn:process id="nightly" name="${version}" isExecutable="true" camunda:historyTimeToLive="30">
+    <bpmn:startEvent id="Night"><bpmn:timerEventDefinition><bpmn:timeCycle>R/PT24H</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
+    <bpmn:sequenceFlow id="N1" sourceRef="Night" targetRef="NE" /><bpmn:endEvent id="NE" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+describe(`historic job log of start timers (${databaseLabel()})`, () => {
+  it('logs a start timer scheduled by a deployment and deleted when a new version takes over', async () => {
+    const t = await createTestApp({ jobExecutorEnabled: false });
+    try {
+      const first = (await deploy(t, [{ name: 'nightly.bpmn', content: startTimer('one') }]).expect(200)).body.id;
+      const second = (await deploy(t, [{ name: 'nightly.bpmn', content: startTimer('two') }]).expect(200)).body.id;
+      const logs = (await t.as('demo').get('/history/job-log?processDefinitionKey=nightly&sortBy=timestamp&sortOrder=asc').expect(200)).body;
+      const summary = logs.map((l: any) => [l.deploymentId, l.creationLog, l.deletionLog, l.jobDefinitionType, l.activityId]);
+      expect(summary).toEqual(
+        expect.arrayContaining([
+          [first, true, false, 'timer-start-event', 'Night'],
+          [null, false, true, 'timer-start-event', 'Night'],
+          [second, true, false, 'timer-start-event', 'Night'],
+        ]),
+      );
+      expect(logs).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe(`historic job log below history level full (${databaseLabel()})`, () => {
   it('writes nothing', async () => {
     const t = await createTestApp({ jobExecutorEnabled: false, historyLevel: 'audit' });

@@ -52,7 +52,7 @@ export interface DeployedProcess {
 }
 
 /** Work other engine parts do in the deployment's transaction (start event subscriptions, start timers). */
-export type DeploymentHook = (em: EntityManager, deployed: DeployedProcess[]) => Promise<void>;
+export type DeploymentHook = (ctx: CommandContext, deployed: DeployedProcess[]) => Promise<void>;
 
 export interface RedeployRequest {
   resourceIds?: string[] | null;
@@ -102,7 +102,7 @@ export class RepositoryService {
             definition,
             graph: parsed.bpmn.get(definition.resourceName ?? '')!.processes.find((p) => p.key === definition.key)!,
           }));
-          for (const hook of this.deploymentHooks) await hook(em, processes);
+          for (const hook of this.deploymentHooks) await hook(ctx, processes);
         }
         const changes: PropertyChange[] = [{ property: 'duplicateFilterEnabled', newValue: req.enableDuplicateFiltering }];
         if (req.enableDuplicateFiltering) changes.push({ property: 'deployChangedOnly', newValue: req.deployChangedOnly });
