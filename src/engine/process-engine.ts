@@ -15,6 +15,7 @@ import { CredentialsCache } from './identity/credentials-cache';
 import { IdentityService } from './identity/identity.service';
 import { FilterService } from './filter/filter.service';
 import { IncidentService } from './incident/incident.service';
+import { UserOperationLogService } from './history/user-operation-log.service';
 import { RuntimeService } from './instances/runtime.service';
 import { JobExecutor } from './jobs/job-executor';
 import { ManagementService } from './jobs/management.service';
@@ -46,6 +47,8 @@ export class ProcessEngine {
   readonly externalTaskNotifier = new ExternalTaskNotifier();
   readonly externalTasks: ExternalTaskService;
   readonly incidents: IncidentService;
+  /** Annotating and deleting entries of the user operation log. */
+  readonly userOperationLog: UserOperationLogService;
   /** Messages, signals and conditional start events from outside. */
   readonly events: EventService;
   /** Jobs (timers, async continuations): the executor and the management calls. */
@@ -107,6 +110,7 @@ export class ProcessEngine {
       metrics,
     });
     this.incidents = new IncidentService(this.commands, checker);
+    this.userOperationLog = new UserOperationLogService(this.commands);
     this.filters = new FilterService(this.commands, checker);
     this.jobs = new ManagementService(this.commands, this.clock, {
       pollMs: o.jobExecutorPollMs,

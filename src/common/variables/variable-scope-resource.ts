@@ -8,6 +8,7 @@ import { objectOrNull } from '../http/json-body';
 import { PatchVariablesDto } from './patch-variables.dto';
 import { prefixedVariablesFromWire } from './prefixed-variables';
 import { VariableValueDto, variablesToWire } from './variable-value.dto';
+import { VariableOperation } from '../../engine/instances/runtime-types';
 
 /** The engine calls behind one variables resource (of an execution, a process instance, a task). */
 export interface VariableScopeAccess {
@@ -16,7 +17,8 @@ export interface VariableScopeAccess {
   resourceId: string;
   getAll(): Promise<VariableMap>;
   get(name: string): Promise<TypedValue | null>;
-  modify(modifications: VariableMap, deletions: string[]): Promise<void>;
+  /** `operation`: how the user operation log names the change (Camunda's SetVariable, RemoveVariable, ModifyVariable). */
+  modify(modifications: VariableMap, deletions: string[], operation?: VariableOperation): Promise<void>;
 }
 
 /** One uploaded multipart part, as multer hands it over. */
@@ -51,12 +53,12 @@ export async function getVariable(access: VariableScopeAccess, name: string, des
 export async function putVariable(access: VariableScopeAccess, name: string, dto: VariableValueDto): Promise<void> {
   await withErrorPrefix(`Cannot put ${access.typeName} variable ${name}`, async () => {
     const value = typedValueFromWire(dto.type, dto.value, dto.valueInfo);
-    await access.modify({ [name]: value }, []);
+    await access.modify({ [name]: value }, [], 'SetVariable');
   });
 }
 
 export async function deleteVariable(access: VariableScopeAccess, name: string): Promise<void> {
-  await withErrorPrefix(`Cannot delete ${access.typeName} variable ${name}`, () => access.modify({}, [name]));
+  await withErrorPrefix(`Cannot delete ${access.typeName} variable ${name}`, () => access.modify({}, [name], 'RemoveVariable'));
 }
 
 /** POST .../variables `{modifications, deletions}`: one engine command for both. */
@@ -104,5 +106,5 @@ export async function setVariableBinary(access: VariableScopeAccess, name: strin
   } else {
     throw new RestError(400, `Cannot put ${access.typeName} variable ${name}: Unsupported value type '${valueType}'`, 'RestException');
   }
-  await withErrorPrefix(`Cannot put ${access.typeName} variable ${name}`, () => access.modify({ [name]: value }, []));
+  await withErrorPrefix(`Cannot put ${access.typeName} variable ${name}`, () => access.modify({ [name]: value }, [], 'SetVariable'));
 }

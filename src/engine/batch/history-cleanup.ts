@@ -1,6 +1,8 @@
-import { EntityTarget, SelectQueryBuilder } from 'typeorm';
+import { EntityTarget, In, SelectQueryBuilder } from 'typeorm';
 import { minuteOf } from '../../persistence/dialect';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
+import { HistoricJobLogEntity } from '../../persistence/entities/history/historic-job-log.entity';
+import { PROCESS_LOG_TABLES } from '../history/history-log-tables';
 import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
 import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
@@ -20,6 +22,7 @@ const TABLES: ReadonlyArray<EntityTarget<{ id: string; removalTime: Date | null 
   ...PROCESS_HISTORY_TABLES,
   HistoricProcessInstanceEntity,
   HistoricBatchEntity,
+  ...PROCESS_LOG_TABLES,
 ];
 
 /**
@@ -111,6 +114,15 @@ async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: 
   return roots.length >= batchSize;
 }
 
+/** The job log of a batch's jobs goes with its historic batch. */
+function removeBatchJobLogs(ctx: RuntimeContext, batchIds: string[]): void {
+  ctx.uow.statement(async (em) => {
+    const batches = await em.getRepository(HistoricBatchEntity).findBy({ id: In(batchIds) });
+    const defs = batches.flatMap((b) => [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId]).filter((d): d is string => d != null);
+    if (defs.length) await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
+  });
+}
+
 export function insertCleanupJob(ctx: RuntimeContext, dueDate: Date, share: CleanupShare): JobEntity {
   return ctx.events.insertJob(null, {
     type: JOB_TYPE.message,
@@ -139,7 +151,9 @@ export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHand
       const rows = await qb.select('r.id', 'id').limit(settings.batchSize).getRawMany<{ id: string }>();
       if (rows.length >= settings.batchSize) more = true;
       const ids = rows.map((r) => r.id);
-      if (ids.length) ctx.uow.statement((em) => em.getRepository(entity).delete(ids));
+      if (!ids.length) continue;
+      if (entity === HistoricBatchEntity) removeBatchJobLogs(ctx, ids);
+      ctx.uow.statement((em) => em.getRepository(entity).delete(ids));
     }
     const window = parseCleanupWindow(settings.window);
     if (more) insertCleanupJob(ctx, window ? nextWindowStart(window, now) : now, share);

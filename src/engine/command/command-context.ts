@@ -1,12 +1,16 @@
 import { EntityManager } from 'typeorm';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker, PermissionCheck } from '../authorization/authorization-checker';
+import { HistoryLogWriter } from '../history/history-log-writer';
+import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
 
 /** What every command may use, whatever it changes; one instance per engine. */
 export interface CommandDeps {
   readonly checker: AuthorizationChecker;
   readonly clock: () => Date;
+  /** Absent: no history logs (contexts made outside the engine's executor). */
+  readonly historyLevel?: HistoryLevel;
 }
 
 /**
@@ -18,6 +22,7 @@ export interface CommandDeps {
 export class CommandContext<D extends CommandDeps = CommandDeps> {
   readonly uow: UnitOfWork;
   private readonly postCommit: Array<() => void> = [];
+  private logWriter?: HistoryLogWriter;
 
   constructor(
     readonly deps: D,
@@ -29,6 +34,11 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
 
   now(): Date {
     return this.deps.clock();
+  }
+
+  /** The external task, job and user operation logs (history level full). */
+  get logs(): HistoryLogWriter {
+    return (this.logWriter ??= new HistoryLogWriter(this.uow, this.deps.historyLevel ?? 'none', this.deps.clock, this.auth));
   }
 
   /** Throws Camunda's AuthorizationException unless the caller holds one of the permissions. */

@@ -13,6 +13,7 @@ import { planTimer } from '../timer/iso-timer';
 import type { DeployedProcess, RepositoryService } from '../repository/repository.service';
 import { newId } from '../util/ids';
 import { INCIDENT_TYPE } from '../incident/incidents';
+import type { CommandContext } from '../command/command-context';
 
 function startEvents(graph: ProcessGraph): StartEventNode[] {
   return (graph.scopes.get(graph.key)?.startEventIds ?? [])
@@ -33,8 +34,8 @@ export class StartEventScheduler {
     private readonly repository: RepositoryService,
     private readonly clock: () => Date,
   ) {
-    repository.onDeployment((em, deployed) => this.deployed(em, deployed));
-    repository.onDeploymentDeletion((ctx, { processDefinitionIds }) => this.deleted(ctx.em, processDefinitionIds));
+    repository.onDeployment((ctx, deployed) => this.deployed(ctx, deployed));
+    repository.onDeploymentDeletion((ctx, { processDefinitionIds }) => this.deleted(ctx, processDefinitionIds));
   }
 
   /** Told about start timers that were scheduled (after their transaction, best effort). */
@@ -42,24 +43,26 @@ export class StartEventScheduler {
     this.listeners.push(listener);
   }
 
-  private async deployed(em: EntityManager, deployed: DeployedProcess[]): Promise<void> {
+  private async deployed(ctx: CommandContext, deployed: DeployedProcess[]): Promise<void> {
+    const em = ctx.em;
     for (const { definition, graph } of deployed) {
       const older = await em.getRepository(ProcessDefinitionEntity).find({
         select: { id: true },
         where: { key: definition.key, tenantId: definition.tenantId ?? IsNull(), id: Not(definition.id) },
       });
       await this.remove(
-        em,
+        ctx,
         older.map((d) => d.id),
       );
-      await this.schedule(em, definition, graph);
+      await this.schedule(ctx, definition, graph);
     }
   }
 
-  private async deleted(em: EntityManager, ids: string[]): Promise<void> {
+  private async deleted(ctx: CommandContext, ids: string[]): Promise<void> {
     if (!ids.length) return;
+    const em = ctx.em;
     const gone = await em.getRepository(ProcessDefinitionEntity).findBy({ id: In(ids) });
-    await this.remove(em, ids);
+    await this.remove(ctx, ids);
     const seen = new Set<string>();
     for (const d of gone) {
       const key = `${d.key}\u0000${d.tenantId ?? ''}`;
@@ -70,7 +73,7 @@ export class StartEventScheduler {
         order: { version: 'DESC' },
       });
       if (!latest || (await this.hasStartRows(em, latest.id))) continue;
-      await this.schedule(em, latest, await this.repository.processGraph(latest));
+      await this.schedule(ctx, latest, await this.repository.processGraph(latest));
     }
   }
 
@@ -81,13 +84,13 @@ export class StartEventScheduler {
     );
   }
 
-  private async remove(em: EntityManager, definitionIds: string[]): Promise<void> {
+  private async remove(ctx: CommandContext, definitionIds: string[]): Promise<void> {
     if (!definitionIds.length) return;
+    const em = ctx.em;
     await em.getRepository(EventSubscriptionEntity).delete({ configuration: In(definitionIds), executionId: IsNull() });
-    const jobs = await em
-      .getRepository(JobEntity)
-      .find({ select: { id: true }, where: { processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer } });
+    const jobs = await em.getRepository(JobEntity).findBy({ processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer });
     if (!jobs.length) return;
+    for (const job of jobs) ctx.logs.job('deleted', job);
     const jobIds = jobs.map((j) => j.id);
     const selection = { where: 'r.configuration IN (:...jobIds) AND r.incident_type = :type', params: { jobIds, type: INCIDENT_TYPE.failedJob } };
     await endHistoricIncidents(em, selection, 'deleted', this.clock());
@@ -95,41 +98,42 @@ export class StartEventScheduler {
     await em.getRepository(JobEntity).delete({ id: In(jobIds) });
   }
 
-  private async schedule(em: EntityManager, definition: ProcessDefinitionEntity, graph: ProcessGraph): Promise<void> {
+  private async schedule(ctx: CommandContext, definition: ProcessDefinitionEntity, graph: ProcessGraph): Promise<void> {
+    const em = ctx.em;
     const now = this.clock();
     const literal = (e: CompiledExpression) => e.evaluate(variablesContext({}, { now: () => now }));
     for (const node of startEvents(graph)) {
       const def = waitingDefinition(node)!;
       if (def.kind === 'timer') {
         const plan = planTimer(def.timerType, literal(def.value), now);
-        await em.getRepository(JobEntity).insert(
-          Object.assign(new JobEntity(), {
-            id: newId(),
-            rev: 1,
-            type: JOB_TYPE.timer,
-            lockExpirationTime: null,
-            lockOwner: null,
-            exclusive: node.async.exclusive,
-            executionId: null,
-            processInstanceId: null,
-            processDefinitionId: definition.id,
-            processDefinitionKey: definition.key,
-            retries: 3,
-            exceptionMessage: null,
-            exceptionStacktrace: null,
-            dueDate: plan.due,
-            repeat: plan.repeat,
-            handlerType: JOB_HANDLER.startTimer,
-            handlerConfiguration: node.id,
-            suspensionState: 1,
-            jobDefinitionId: null,
-            priority: jobPriority(node, graph, literal),
-            activityId: node.id,
-            failedActivityId: null,
-            tenantId: definition.tenantId,
-            createTime: now,
-          }),
-        );
+        const job = Object.assign(new JobEntity(), {
+          id: newId(),
+          rev: 1,
+          type: JOB_TYPE.timer,
+          lockExpirationTime: null,
+          lockOwner: null,
+          exclusive: node.async.exclusive,
+          executionId: null,
+          processInstanceId: null,
+          processDefinitionId: definition.id,
+          processDefinitionKey: definition.key,
+          retries: 3,
+          exceptionMessage: null,
+          exceptionStacktrace: null,
+          dueDate: plan.due,
+          repeat: plan.repeat,
+          handlerType: JOB_HANDLER.startTimer,
+          handlerConfiguration: node.id,
+          suspensionState: 1,
+          jobDefinitionId: null,
+          priority: jobPriority(node, graph, literal),
+          activityId: node.id,
+          failedActivityId: null,
+          tenantId: definition.tenantId,
+          createTime: now,
+        });
+        await em.getRepository(JobEntity).insert(job);
+        ctx.logs.job('created', job, { deploymentId: definition.deploymentId });
         for (const l of this.listeners) setTimeout(() => l(plan.due), 0);
         continue;
       }

@@ -24,6 +24,7 @@ import { loadFetchVariables } from './fetch-variables';
 import { FetchRequestInput, validateFetchRequest } from './fetch-request-validation';
 import { checkWorker, wrongWorker } from './worker-check';
 import { forUpdate as rowLock } from '../../persistence/dialect';
+import { OPERATION_CATEGORY, PropertyChange } from '../history/user-operation';
 
 export interface ExternalTaskServiceDeps {
   commands: CommandExecutor<RuntimeContext>;
@@ -217,11 +218,14 @@ export class ExternalTaskService {
   // ---- retries and priority
 
   async setRetries(auth: Authentication | null, id: string, retries: number): Promise<void> {
-    await this.setRetriesOf(auth, [id], retries);
+    await this.setRetriesOf(auth, [id], retries, true);
   }
 
-  /** Sets the retries of several tasks in one transaction (the synchronous bulk operation). */
-  async setRetriesOf(auth: Authentication | null, ids: Array<string | null>, retries: number): Promise<void> {
+  /**
+   * Sets the retries of several tasks in one transaction (the synchronous bulk operation). The user operation log
+   * names the task of a single change, and only the count of a bulk one (as Camunda's two commands).
+   */
+  async setRetriesOf(auth: Authentication | null, ids: Array<string | null>, retries: number, single = false): Promise<void> {
     if (retries < 0) throw new BadUserRequestError('The number of retries cannot be negative: retries is not greater than or equal to 0');
     if (!ids.length) throw new BadUserRequestError('externalTaskIds is empty');
     if (ids.some((id) => id == null)) throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
@@ -233,7 +237,17 @@ export class ExternalTaskService {
         const task = tasks.get(id);
         if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
         await checkExternalTaskAccess(ctx.em, this.checker, auth, task, 'update');
+        const before = task.retries;
         if (setExternalTaskRetries(ctx, ctx.uow.track(ExternalTaskEntity, task), retries)) fetchable.add(task.topicName);
+        if (single) logRetries(ctx, task, [{ property: 'retries', orgValue: before, newValue: retries }]);
+      }
+      if (!single) {
+        const changes = [
+          { property: 'nrOfInstances', newValue: unique.length },
+          { property: 'async', newValue: false },
+          { property: 'retries', newValue: retries },
+        ];
+        ctx.logs.userOperation({ operationType: 'SetExternalTaskRetries', entityType: 'ExternalTask', category: OPERATION_CATEGORY.operator, changes });
       }
     });
     if (fetchable.size) this.deps.notifier.notify([...fetchable]);
@@ -305,6 +319,20 @@ export class ExternalTaskService {
       return Object.assign(ctx.uow.track(ExternalTaskEntity, task), change(task, this.clock()));
     });
   }
+}
+
+function logRetries(ctx: CommandContext, task: ExternalTaskEntity, changes: PropertyChange[]): void {
+  ctx.logs.userOperation({
+    operationType: 'SetExternalTaskRetries',
+    entityType: 'ExternalTask',
+    category: OPERATION_CATEGORY.operator,
+    changes,
+    externalTaskId: task.id,
+    processInstanceId: task.processInstanceId,
+    processDefinitionId: task.processDefinitionId,
+    processDefinitionKey: task.processDefinitionKey,
+    tenantId: task.tenantId,
+  });
 }
 
 function hasFilters(topic: FetchTopic): boolean {

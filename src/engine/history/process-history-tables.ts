@@ -9,6 +9,7 @@ import { HistoricIncidentEntity } from '../../persistence/entities/history/histo
 import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
 import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { deleteLogsUnderRoots, PROCESS_LOG_TABLES, ProcessLogRow } from './history-log-tables';
 
 /** The columns every history row recorded under a process instance has (act_hi_* with proc_inst_id and removal_time). */
 export interface ProcessHistoryRow {
@@ -55,6 +56,11 @@ export async function deleteProcessHistory(em: EntityManager, scope: ProcessHist
     await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(decisions) });
   }
   for (const table of PROCESS_HISTORY_TABLES) await em.getRepository(table).delete(where(scope));
+  if ('processInstanceIds' in scope) {
+    for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
+  } else {
+    await deleteLogsUnderRoots(em, ids);
+  }
   await em.getRepository(HistoricProcessInstanceEntity).delete(where(scope));
   await em.getRepository(HistoricProcessInstanceEntity).delete({ id: In(ids) });
 }
@@ -65,7 +71,8 @@ export async function setProcessHistoryRemovalTime(em: EntityManager, scope: Pro
   if (!ids.length) return;
   await em.getRepository(HistoricProcessInstanceEntity).update(where(scope), { removalTime });
   await em.getRepository(HistoricProcessInstanceEntity).update({ id: In(ids) }, { removalTime });
-  for (const table of PROCESS_HISTORY_TABLES) await em.getRepository(table).update(where(scope), { removalTime });
+  for (const table of [...PROCESS_HISTORY_TABLES, ...PROCESS_LOG_TABLES])
+    await em.getRepository<ProcessHistoryRow>(table).update(where(scope), { removalTime });
   const decisions = await decisionIds(em, scope);
   if (!decisions.length) return;
   await em.getRepository(HistoricDecisionInstanceEntity).update({ id: In(decisions) }, { removalTime });

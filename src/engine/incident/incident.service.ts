@@ -7,6 +7,7 @@ import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { selectRows } from '../../persistence/raw-rows';
+import { OPERATION_CATEGORY } from '../history/user-operation';
 import { INCIDENT_TYPE } from './incidents';
 
 /** Incidents the engine opens itself; only setting retries resolves them, never a plain "resolve". */
@@ -36,8 +37,21 @@ export class IncidentService {
   async setAnnotation(auth: Authentication | null, id: string, annotation: string | null): Promise<void> {
     await this.commands.execute(auth, {
       execute: async (ctx) => {
-        ctx.uow.track(IncidentEntity, await this.load(ctx.em, auth, id, `incident is null`)).annotation = annotation;
+        const incident = ctx.uow.track(IncidentEntity, await this.load(ctx.em, auth, id, `incident is null`));
+        incident.annotation = annotation;
         ctx.history.incidents.annotationSet(id, annotation);
+        if (!ctx.logs.enabled) return;
+        ctx.logs.userOperation({
+          operationType: annotation == null ? 'ClearAnnotation' : 'SetAnnotation',
+          entityType: 'Incident',
+          category: OPERATION_CATEGORY.operator,
+          changes: [{ property: 'incidentId', newValue: incident.id }],
+          processInstanceId: incident.processInstanceId,
+          processDefinitionId: incident.processDefinitionId,
+          processDefinitionKey: await this.definitionKey(ctx.em, incident.processDefinitionId),
+          executionId: incident.executionId,
+          tenantId: incident.tenantId,
+        });
       },
     });
   }

@@ -1,5 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
+import { PROCESS_LOG_TABLES, ProcessLogRow } from '../history/history-log-tables';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
@@ -102,6 +103,7 @@ export async function deleteProcessData(em: EntityManager, definitionIds: string
     for (const table of [TaskEntity, ExternalTaskEntity, EventSubscriptionEntity, IncidentEntity, JobEntity, VariableEntity, ExecutionEntity]) {
       await em.getRepository(table as typeof TaskEntity).delete({ processInstanceId: In(ids) });
     }
+    for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
     for (const table of [CommentEntity, HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
       await em.getRepository(table as typeof HistoricDetailEntity).delete({ processInstanceId: In(ids) });
     }
@@ -115,6 +117,7 @@ export async function deleteProcessData(em: EntityManager, definitionIds: string
       .where('proc_inst_id IN (SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (:...part))', { part })
       .execute();
   }
+  for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ processDefinitionId: In(definitionIds) });
   for (const table of [HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
     await em.getRepository(table as typeof HistoricDetailEntity).delete({ processDefinitionId: In(definitionIds) });
   }

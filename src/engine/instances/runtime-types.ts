@@ -44,9 +44,13 @@ export interface VariableReadOptions extends VariableScopeOptions {
   names?: string[] | null;
 }
 
+/** Camunda's operation types for variable changes: one put, one delete, or a modification of several (the default). */
+export type VariableOperation = 'SetVariable' | 'RemoveVariable' | 'ModifyVariable';
+
 export interface VariableModification {
   modifications?: VariableMap | null;
   deletions?: string[] | null;
+  operation?: VariableOperation;
 }
 
 export interface ExternalTaskCompletionOptions {

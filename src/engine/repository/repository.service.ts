@@ -19,6 +19,7 @@ import { deploy, DeploymentRequest, DeploymentResult } from './deployer';
 import { DefinitionFiles, DeploymentCache } from './deployment-cache';
 import { parseResources } from './parse-resources';
 import { selectRows } from '../../persistence/raw-rows';
+import { OPERATION_CATEGORY, PropertyChange } from '../history/user-operation';
 
 export type DefinitionKind = 'process' | 'decision' | 'drd';
 type AnyDefinition = ProcessDefinitionEntity | DecisionDefinitionEntity | DecisionRequirementsDefinitionEntity;
@@ -51,7 +52,7 @@ export interface DeployedProcess {
 }
 
 /** Work other engine parts do in the deployment's transaction (start event subscriptions, start timers). */
-export type DeploymentHook = (em: EntityManager, deployed: DeployedProcess[]) => Promise<void>;
+export type DeploymentHook = (ctx: CommandContext, deployed: DeployedProcess[]) => Promise<void>;
 
 export interface RedeployRequest {
   resourceIds?: string[] | null;
@@ -101,8 +102,18 @@ export class RepositoryService {
             definition,
             graph: parsed.bpmn.get(definition.resourceName ?? '')!.processes.find((p) => p.key === definition.key)!,
           }));
-          for (const hook of this.deploymentHooks) await hook(em, processes);
+          for (const hook of this.deploymentHooks) await hook(ctx, processes);
         }
+        const changes: PropertyChange[] = [{ property: 'duplicateFilterEnabled', newValue: req.enableDuplicateFiltering }];
+        if (req.enableDuplicateFiltering) changes.push({ property: 'deployChangedOnly', newValue: req.deployChangedOnly });
+        ctx.logs.userOperation({
+          operationType: 'Create',
+          entityType: 'Deployment',
+          category: OPERATION_CATEGORY.operator,
+          deploymentId: deployed.deployment.id,
+          tenantId: deployed.deployment.tenantId,
+          changes,
+        });
         return deployed;
       },
     });
@@ -146,6 +157,13 @@ export class RepositoryService {
         const processDefinitionIds = (await em.getRepository(ProcessDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
         const decisionDefinitionIds = (await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
         for (const hook of this.deletionHooks) await hook(ctx, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
+        ctx.logs.userOperation({
+          operationType: 'Delete',
+          entityType: 'Deployment',
+          category: OPERATION_CATEGORY.operator,
+          deploymentId,
+          changes: [{ property: 'cascade', newValue: cascade }],
+        });
         for (const table of Object.values(TABLES)) ctx.uow.statement((m) => m.getRepository(table).delete({ deploymentId }));
         ctx.uow.statement((m) => m.getRepository(ResourceEntity).delete({ deploymentId }));
         ctx.uow.statement((m) => m.getRepository(DeploymentEntity).delete({ id: deploymentId }));

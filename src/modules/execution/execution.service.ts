@@ -36,7 +36,7 @@ export class ExecutionService {
       resourceId: id,
       getAll: () => runtime.getVariables(auth, id, { local: true }),
       get: (name) => runtime.getVariable(auth, id, name, { local: true }),
-      modify: (modifications, deletions) => runtime.modifyVariables(auth, id, { modifications, deletions }, { local: true }),
+      modify: (modifications, deletions, operation) => runtime.modifyVariables(auth, id, { modifications, deletions, operation }, { local: true }),
     };
   }
 

@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { HistoricExternalTaskLogController } from './historic-external-task-log.controller';
+import { HistoricExternalTaskLogService } from './historic-external-task-log.service';
+import { HistoricJobLogController } from './historic-job-log.controller';
+import { HistoricJobLogService } from './historic-job-log.service';
+import { UserOperationLogController } from './user-operation-log.controller';
+import { UserOperationLogService } from './user-operation-log.service';
 import { HistoricActivityInstanceController } from './historic-activity-instance.controller';
 import { HistoricActivityInstanceService } from './historic-activity-instance.service';
 import { HistoricDecisionInstanceController } from './historic-decision-instance.controller';
@@ -28,6 +34,9 @@ import { HistoricVariableInstanceService } from './historic-variable-instance.se
     HistoricVariableInstanceController,
     HistoricTaskInstanceController,
     HistoricIncidentController,
+    HistoricExternalTaskLogController,
+    HistoricJobLogController,
+    UserOperationLogController,
   ],
   providers: [
     HistoricBatchService,
@@ -38,6 +47,9 @@ import { HistoricVariableInstanceService } from './historic-variable-instance.se
     HistoricVariableInstanceService,
     HistoricTaskInstanceService,
     HistoricIncidentService,
+    HistoricExternalTaskLogService,
+    HistoricJobLogService,
+    UserOperationLogService,
   ],
 })
 export class HistoryModule {}

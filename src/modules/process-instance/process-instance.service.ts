@@ -84,7 +84,7 @@ export class ProcessInstanceService {
       resourceId: id,
       getAll: () => runtime.getVariables(auth, id),
       get: (name) => runtime.getVariable(auth, id, name),
-      modify: (modifications, deletions) => runtime.modifyVariables(auth, id, { modifications, deletions }),
+      modify: (modifications, deletions, operation) => runtime.modifyVariables(auth, id, { modifications, deletions, operation }),
     };
   }
 

@@ -166,7 +166,7 @@ export class TaskService {
       resourceId: id,
       getAll: () => runtime.getTaskVariables(auth, id, { local }),
       get: (name) => runtime.getTaskVariable(auth, id, name, { local }),
-      modify: (modifications, deletions) => runtime.modifyTaskVariables(auth, id, { modifications, deletions }, { local }),
+      modify: (modifications, deletions, operation) => runtime.modifyTaskVariables(auth, id, { modifications, deletions, operation }, { local }),
     };
   }
 }

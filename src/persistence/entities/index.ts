@@ -29,6 +29,9 @@ import { HistoricBatchEntity } from './history/historic-batch.entity';
 import { HistoricVariableInstanceEntity } from './history/historic-variable-instance.entity';
 import { HistoricTaskInstanceEntity } from './history/historic-task-instance.entity';
 import { HistoricIncidentEntity } from './history/historic-incident.entity';
+import { HistoricExternalTaskLogEntity } from './history/historic-external-task-log.entity';
+import { HistoricJobLogEntity } from './history/historic-job-log.entity';
+import { UserOperationLogEntryEntity } from './history/user-operation-log-entry.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -63,4 +66,7 @@ export const ENTITIES = [
   HistoricVariableInstanceEntity,
   HistoricTaskInstanceEntity,
   HistoricIncidentEntity,
+  HistoricExternalTaskLogEntity,
+  HistoricJobLogEntity,
+  UserOperationLogEntryEntity,
 ];

@@ -8,6 +8,7 @@ import { TaskComments1763760000000 } from './1763760000000-task-comments';
 import { Filters1763770000000 } from './1763770000000-filters';
 import { Batches1763786000000 } from './1763786000000-batches';
 import { HistoryVariablesTasksIncidents1763800000000 } from './1763800000000-history-variables-tasks-incidents';
+import { HistoryLogs1763810000000 } from './1763810000000-history-logs';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Filters1763770000000,
   Batches1763786000000,
   HistoryVariablesTasksIncidents1763800000000,
+  HistoryLogs1763810000000,
 ];

@@ -4,6 +4,7 @@ import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { HistoryLevel } from '../../options';
+import { OPERATION_CATEGORY, PropertyChange } from '../../history/user-operation';
 import { newId } from '../../util/ids';
 import { insertBatchJob } from '../batch-jobs';
 import { BATCH_JOB_HANDLER, BATCH_TYPE, BatchConfiguration } from '../batch-types';
@@ -23,6 +24,15 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.historicProcessInstanceDeletion]: 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES',
   [BATCH_TYPE.processInstanceDeletion]: 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES',
   [BATCH_TYPE.processSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+};
+
+/** How the user operation log names the operation a batch of each type does (Camunda's operation and entity types). */
+const OPERATION: Record<string, { operationType: string; entityType: string }> = {
+  [BATCH_TYPE.setExternalTaskRetries]: { operationType: 'SetExternalTaskRetries', entityType: 'ExternalTask' },
+  [BATCH_TYPE.historicDecisionInstanceDeletion]: { operationType: 'DeleteHistory', entityType: 'DecisionInstance' },
+  [BATCH_TYPE.decisionSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'DecisionInstance' },
+  [BATCH_TYPE.batchSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'Batch' },
+  [BATCH_TYPE.historicProcessInstanceDeletion]: { operationType: 'DeleteHistory', entityType: 'ProcessInstance' },
 };
 
 /**
@@ -65,6 +75,15 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
     if (this.sizes.historyLevel !== 'none') {
       const { rev: _rev, jobsCreated: _created, configuration: _config, suspensionState: _state, ...shared } = batch;
       ctx.uow.insert(HistoricBatchEntity, Object.assign(new HistoricBatchEntity(), { ...shared, endTime: null, removalTime: null }));
+    }
+    const operation = OPERATION[this.type];
+    if (operation) {
+      const changes: PropertyChange[] = [
+        { property: 'nrOfInstances', newValue: this.configuration.ids.length },
+        { property: 'async', newValue: true },
+      ];
+      if (this.configuration.parameters.retries != null) changes.push({ property: 'retries', newValue: this.configuration.parameters.retries });
+      ctx.logs.userOperation({ ...operation, category: OPERATION_CATEGORY.operator, batchId: batch.id, changes });
     }
     insertBatchJob(ctx, batch, { handlerType: BATCH_JOB_HANDLER.seed, handlerConfiguration: batch.id, jobDefinitionId: batch.seedJobDefinitionId });
     return batch;

@@ -1,5 +1,6 @@
 import { In } from 'typeorm';
 import { HistoricBatchEntity } from '../../../persistence/entities/history/historic-batch.entity';
+import { HistoricJobLogEntity } from '../../../persistence/entities/history/historic-job-log.entity';
 import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
 import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
@@ -7,6 +8,7 @@ import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { NotFoundError } from '../../errors';
+import { OPERATION_CATEGORY } from '../../history/user-operation';
 import { BatchJobSettings, endHistoricBatch } from '../batch-jobs';
 
 export function batchJobDefinitions(batch: BatchEntity): string[] {
@@ -14,8 +16,8 @@ export function batchJobDefinitions(batch: BatchEntity): string[] {
 }
 
 /**
- * Deletes a batch with its jobs and their incidents. Its historic batch ends now, or goes too with `cascade`
- * (there is no job log here to go with it). Needs DELETE on the batch.
+ * Deletes a batch with its jobs and their incidents. Its historic batch ends now (its jobs logged as deleted), or goes
+ * with `cascade`, together with the job log of the batch's jobs. Needs DELETE on the batch.
  */
 export class DeleteBatchCmd implements Command<void, RuntimeContext> {
   constructor(
@@ -30,18 +32,32 @@ export class DeleteBatchCmd implements Command<void, RuntimeContext> {
     await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.BATCH, resourceId: batch.id }]);
     ctx.uow.track(BatchEntity, batch);
     ctx.uow.delete(BatchEntity, batch);
+    ctx.logs.userOperation({
+      operationType: 'Delete',
+      entityType: 'Batch',
+      category: OPERATION_CATEGORY.operator,
+      batchId: batch.id,
+      changes: [{ property: 'cascadeToHistory', newValue: this.cascade }],
+    });
     const defs = batchJobDefinitions(batch);
+    if (ctx.logs.enabled && !this.cascade) {
+      for (const job of await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: In(defs) })) ctx.logs.job('deleted', job);
+    }
     ctx.uow.statement(async (em) => {
       await ctx.history.incidents.ended(em, { where: 'r.job_def_id IN (:...defs)', params: { defs } }, 'deleted');
       await em.getRepository(IncidentEntity).delete({ jobDefinitionId: In(defs) });
       await em.getRepository(JobEntity).delete({ jobDefinitionId: In(defs) });
     });
-    if (this.cascade) ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).delete({ id: batch.id }));
-    else endHistoricBatch(ctx, batch, this.settings);
+    if (this.cascade) {
+      ctx.uow.statement(async (em) => {
+        await em.getRepository(HistoricBatchEntity).delete({ id: batch.id });
+        await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
+      });
+    } else endHistoricBatch(ctx, batch, this.settings);
   }
 }
 
-/** Deletes a historic batch. Needs DELETE_HISTORY on Batch. */
+/** Deletes a historic batch and the job log of its jobs. Needs DELETE_HISTORY on Batch. */
 export class DeleteHistoricBatchCmd implements Command<void, RuntimeContext> {
   constructor(private readonly batchId: string) {}
 
@@ -49,6 +65,10 @@ export class DeleteHistoricBatchCmd implements Command<void, RuntimeContext> {
     const found = await ctx.em.getRepository(HistoricBatchEntity).findOneBy({ id: this.batchId });
     if (!found) throw new NotFoundError(`Historic batch for id '${this.batchId}' cannot be found`);
     await ctx.checkPermissions([{ permission: 'DELETE_HISTORY', resource: Resources.BATCH }]);
-    ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).delete({ id: found.id }));
+    const defs = [found.seedJobDefinitionId, found.monitorJobDefinitionId, found.batchJobDefinitionId].filter((d): d is string => d != null);
+    ctx.uow.statement(async (em) => {
+      await em.getRepository(HistoricBatchEntity).delete({ id: found.id });
+      if (defs.length) await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
+    });
   }
 }

@@ -4,6 +4,7 @@ import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { NotFoundError } from '../../errors';
+import { OPERATION_CATEGORY } from '../../history/user-operation';
 import { batchJobDefinitions } from './delete-batch.cmd';
 
 /** Suspends or activates a batch and all its jobs (seed, monitor, batch jobs): suspended jobs are not acquired. Needs UPDATE on the batch. */
@@ -20,6 +21,13 @@ export class SetBatchSuspensionCmd implements Command<void, RuntimeContext> {
     const state = this.suspended ? 2 : 1;
     if (batch.suspensionState === state) return;
     ctx.uow.track(BatchEntity, batch).suspensionState = state;
+    ctx.logs.userOperation({
+      operationType: this.suspended ? 'SuspendBatch' : 'ActivateBatch',
+      entityType: 'Batch',
+      category: OPERATION_CATEGORY.operator,
+      batchId: batch.id,
+      changes: [{ property: 'suspensionState', newValue: this.suspended ? 'suspended' : 'active' }],
+    });
     ctx.uow.statement((em) =>
       em
         .createQueryBuilder()

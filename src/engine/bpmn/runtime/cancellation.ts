@@ -12,6 +12,7 @@ import { ProcessInstanceState } from './process-instance-state';
 import { removeExecutions, subtree } from './subtree';
 import { fireTaskDeleted } from './task-listeners';
 import { removeIncidentsOf } from '../../incident/incidents';
+import { deletedJobLogger, placeholders } from '../../jobs/deleted-job-log';
 
 export interface CancelOptions {
   /** Whether end listeners of the canceled activities are skipped. */
@@ -61,7 +62,7 @@ export async function cancelActivities(
     ctx.history.activityEnded(e.activityInstanceId, { state: ActivityInstanceState.CANCELED });
     if (ref.isBody) continue;
     if (hasExternalTask(ref.node)) {
-      for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === e.id) ctx.deleteExternalTask(instance, task, true);
+      for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === e.id) ctx.deleteExternalTask(instance, task, 'cancelled');
     }
     if (ref.node.type === 'callActivity') {
       const called = await ctx.calledInstanceOf(e.id);
@@ -72,8 +73,10 @@ export async function cancelActivities(
     }
   }
   if (rowsByExecution && ids.length) {
+    const logDeleted = deletedJobLogger(ctx, instance);
     ctx.uow.statement(async (em) => {
       await em.getRepository(EventSubscriptionEntity).delete({ executionId: In(ids) });
+      await logDeleted?.(em, `j.execution_id IN (${placeholders(ids)})`, ids);
       await em.getRepository(JobEntity).delete({ executionId: In(ids) });
     });
     removeIncidentsOf(ctx, { executionIds: ids });
@@ -98,8 +101,10 @@ export async function cancelProcessInstance(ctx: RuntimeContext, instance: Proce
   instance.deleting = true;
   const all = subtree(instance, instance.root);
   await cancelActivities(ctx, instance, all, opts, false);
+  const logDeleted = deletedJobLogger(ctx, instance);
   ctx.uow.statement(async (em) => {
     await em.getRepository(EventSubscriptionEntity).delete({ processInstanceId: instance.id });
+    await logDeleted?.(em, 'j.proc_inst_id = ?', [instance.id]);
     await em.getRepository(JobEntity).delete({ processInstanceId: instance.id });
   });
   removeIncidentsOf(ctx, { processInstanceId: instance.id });

@@ -10,7 +10,13 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** The object a class or delegateExpression reference names, checked for the method it must have. */
-export function delegateObject(ctx: RuntimeContext, execution: ExecutionEntity, ref: DelegateRef, method: 'execute' | 'notify', eventName: string | null): object {
+export function delegateObject(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  ref: DelegateRef,
+  method: 'execute' | 'notify',
+  eventName: string | null,
+): object {
   if (ref.kind === 'expression') throw new ProcessEngineError('A bean method expression names no delegate object');
   const value: unknown = ref.kind === 'class' ? ctx.deps.delegates?.get(ref.name) : ref.expression.evaluate(expressionContext(ctx, execution, eventName));
   const object = isHostObject(value) && value.target !== undefined ? value.target : value;

@@ -324,17 +324,23 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     this.externalTasks.set(task.id, task);
     instance.externalTasks?.set(task.id, task);
     this.newTopics.add(task.topicName);
+    this.logs.externalTask('created', task, instance.root.rootProcessInstanceId ?? instance.id);
     this.touch(instance);
   }
 
-  /** `cancelled`: the task goes with its activity, and history records its incident as deleted rather than resolved. */
-  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity, cancelled = false): void {
+  /**
+   * How the task goes: `completed` by its worker (a success log), `cancelled` with its activity (an open incident is
+   * recorded as deleted rather than resolved), or `removed` otherwise (a BPMN error, a failure leaving the activity).
+   */
+  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity, how: 'completed' | 'cancelled' | 'removed' = 'removed'): void {
     this.uow.delete(ExternalTaskEntity, task);
+    this.logs.externalTask(how === 'completed' ? 'successful' : 'deleted', task, instance.root.rootProcessInstanceId ?? instance.id);
     this.deletedIds.add(task.id);
     this.externalTasks.delete(task.id);
     instance.externalTasks?.delete(task.id);
     // Only a task that ran out of retries can have an open failedExternalTask incident.
-    if (task.retries != null && task.retries <= 0) resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id], cancelled ? 'deleted' : 'resolved');
+    if (task.retries != null && task.retries <= 0)
+      resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id], how === 'cancelled' ? 'deleted' : 'resolved');
     this.touch(instance);
   }
 

@@ -1,3 +1,4 @@
+import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { externalTaskConfigOf, throwMappedError } from '../../bpmn/behaviors/external-task.behavior';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
@@ -25,6 +26,15 @@ export interface FailureOutcome {
   topicName: string;
   /** Retries left and no retry timeout: other workers may fetch the task right away. */
   fetchableNow: boolean;
+}
+
+/** The root of the task's process instance: from the loaded instance, else one look-up (history level full only). */
+async function rootInstanceOf(ctx: RuntimeContext, task: ExternalTaskEntity): Promise<string | null> {
+  if (!task.processInstanceId) return null;
+  const loaded = ctx.instances.get(task.processInstanceId);
+  if (loaded) return loaded.root.rootProcessInstanceId ?? loaded.id;
+  const row = await ctx.em.getRepository(ExecutionEntity).findOne({ select: { rootProcessInstanceId: true }, where: { id: task.processInstanceId } });
+  return row?.rootProcessInstanceId ?? task.processInstanceId;
 }
 
 function hasEntries(map: VariableMap | null): boolean {
@@ -60,6 +70,7 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     if (this.report.errorDetails != null) task.errorDetails = this.report.errorDetails;
     task.lockExpirationTime = new Date(now.getTime() + this.report.retryTimeout);
     setExternalTaskRetries(ctx, task, this.report.retries);
+    if (ctx.logs.enabled) ctx.logs.externalTask('failed', task, await rootInstanceOf(ctx, task));
     return { topicName: task.topicName, fetchableNow: this.report.retries > 0 && this.report.retryTimeout === 0 };
   }
 

@@ -27,7 +27,7 @@ export class CompleteExternalTaskCmd implements Command<void> {
       // An interrupting conditional event canceled the task with its activity: the completion ends there.
       if (!(await ctx.findExternalTask(task.id))) return;
     }
-    ctx.deleteExternalTask(instance, task);
+    ctx.deleteExternalTask(instance, task, 'completed');
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskCompleted());
     if (!throwMappedError(ctx, execution, ref)) ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
     await ctx.agenda.run();

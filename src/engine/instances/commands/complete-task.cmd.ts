@@ -4,6 +4,7 @@ import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
 import { completeProcessTask } from '../../bpmn/runtime/task-listeners';
+import { logTaskOperation } from './task-operation-log';
 
 /** Completes a user task: sets the variables (task scope rules), removes the task and continues the process. */
 export class CompleteTaskCmd implements Command<VariableMap | null> {
@@ -18,6 +19,7 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
     if (!task) throw new NotFoundError(`Cannot find task with id ${this.taskId}: task is null`);
     await checkTaskWork(ctx, task);
     if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`Cannot complete task ${task.id}: task is suspended`);
+    logTaskOperation(ctx, task, 'Complete', [{ property: 'delete', orgValue: false, newValue: true }]);
     const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
     if (!instance) {
       ctx.deleteTask(null, task, 'completed');

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkDeleteInstance } from '../../bpmn/runtime/runtime-authorization';
 import { DeleteProcessInstanceOptions } from '../runtime-types';
+import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
 
 /**
  * Cancels an instance with everything it started (called instances too) and removes its runtime
@@ -20,6 +21,7 @@ export class DeleteProcessInstanceCmd implements Command<void> {
     const instance = await ctx.loadInstance(this.processInstanceId);
     if (!instance) throw new NotFoundError(`No process instance found for id '${this.processInstanceId}'`);
     await checkDeleteInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    ctx.logs.userOperation({ operationType: 'Delete', entityType: 'ProcessInstance', category: OPERATION_CATEGORY.operator, ...inInstance(instance) });
     await cancelProcessInstance(ctx, instance, {
       state: 'EXTERNALLY_TERMINATED',
       calledInstanceState: 'EXTERNALLY_TERMINATED',

@@ -7,6 +7,7 @@ import { Command } from '../../command/command';
 import { pickVariables } from './pick-variables';
 import { checkReadInstance, checkUpdateInstanceVariables } from '../../bpmn/runtime/runtime-authorization';
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
+import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
 
 async function load(ctx: RuntimeContext, executionId: string): Promise<{ instance: ProcessInstanceState; execution: ExecutionEntity }> {
   const instance = await ctx.loadInstanceOfExecution(executionId);
@@ -60,5 +61,12 @@ export class ModifyExecutionVariablesCmd implements Command<void> {
       else ctx.variables.remove(execution, name);
     }
     ctx.touch(instance);
+    ctx.logs.userOperation({
+      operationType: this.change.operation ?? 'ModifyVariable',
+      entityType: 'Variable',
+      category: OPERATION_CATEGORY.operator,
+      ...inInstance(instance),
+      executionId: execution.id,
+    });
   }
 }

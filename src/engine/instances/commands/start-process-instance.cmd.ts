@@ -6,6 +6,7 @@ import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkCreateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { ProcessInstanceInfo, StartProcessInstanceRequest } from '../runtime-types';
+import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
 
 export function instanceInfo(ctx: RuntimeContext, instance: ProcessInstanceState, withVariables = false): ProcessInstanceInfo {
   const root = instance.root;
@@ -41,6 +42,7 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
       businessKey: this.request.businessKey ?? null,
       variables: this.request.variables ?? null,
     });
+    ctx.logs.userOperation({ operationType: 'Create', entityType: 'ProcessInstance', category: OPERATION_CATEGORY.operator, ...inInstance(instance) });
     await ctx.agenda.run();
     return instanceInfo(ctx, instance, this.request.withVariablesInReturn);
   }

@@ -3,6 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { ConflictError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
 import { setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
+import { logTaskOperation } from './task-operation-log';
 
 /** Claim, unclaim and set assignee. */
 export class SetTaskAssigneeCmd implements Command<void> {
@@ -19,7 +20,9 @@ export class SetTaskAssigneeCmd implements Command<void> {
     if (this.claim && this.userId != null && task.assignee != null && task.assignee !== this.userId) {
       throw new ConflictError(`Task '${task.id}' is already claimed by someone else.`, 'TaskAlreadyClaimedException');
     }
+    const before = task.assignee;
     if (!setAssigneeOrOwner(ctx, task, 'assignee', this.userId)) return;
+    logTaskOperation(ctx, task, this.claim ? 'Claim' : 'Assign', [{ property: 'assignee', orgValue: before, newValue: task.assignee }]);
     await taskUpdated(ctx, task, true);
   }
 }

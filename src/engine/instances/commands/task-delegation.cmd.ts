@@ -3,6 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { VariableMap } from '../../variables/typed-value';
 import { ensureTaskActive, findTaskOrFail, setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
+import { logTaskOperation, taskChanges } from './task-operation-log';
 
 export const PENDING = 'PENDING';
 export const RESOLVED = 'RESOLVED';
@@ -18,10 +19,13 @@ export class DelegateTaskCmd implements Command<void> {
     const task = await findTaskOrFail(ctx, this.taskId);
     await checkTaskAssign(ctx, task);
     ensureTaskActive(task);
+    const before = { ...task };
     task.delegationState = PENDING;
     task.lastUpdated = ctx.now();
     if (task.owner == null) setAssigneeOrOwner(ctx, task, 'owner', task.assignee);
-    await taskUpdated(ctx, task, setAssigneeOrOwner(ctx, task, 'assignee', this.userId));
+    const assigneeChanged = setAssigneeOrOwner(ctx, task, 'assignee', this.userId);
+    logTaskOperation(ctx, task, 'Delegate', taskChanges(before, task, ['delegationState', 'owner', 'assignee']));
+    await taskUpdated(ctx, task, assigneeChanged);
   }
 }
 
@@ -41,8 +45,11 @@ export class ResolveTaskCmd implements Command<void> {
     ensureTaskActive(task);
     const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
     if (instance) for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
+    const before = { ...task };
     task.delegationState = RESOLVED;
     task.lastUpdated = ctx.now();
-    await taskUpdated(ctx, task, setAssigneeOrOwner(ctx, task, 'assignee', task.owner));
+    const assigneeChanged = setAssigneeOrOwner(ctx, task, 'assignee', task.owner);
+    logTaskOperation(ctx, task, 'Resolve', taskChanges(before, task, ['delegationState', 'assignee']));
+    await taskUpdated(ctx, task, assigneeChanged);
   }
 }

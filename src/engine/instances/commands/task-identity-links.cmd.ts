@@ -8,6 +8,7 @@ import { Command } from '../../command/command';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../../errors';
 import { newId } from '../../util/ids';
 import { TaskIdentityLink } from '../runtime-types';
+import { logTaskOperation } from './task-operation-log';
 
 export const ASSIGNEE = 'assignee';
 export const OWNER = 'owner';
@@ -78,7 +79,11 @@ async function linkTask(ctx: RuntimeContext, taskId: string, link: TaskIdentityL
   await checkTaskAssign(ctx, task);
   ensureTaskActive(task);
   if (link.type !== ASSIGNEE && link.type !== OWNER) return task;
-  if (setAssigneeOrOwner(ctx, task, link.type, assigneeOrOwner)) await taskUpdated(ctx, task, link.type === ASSIGNEE);
+  const before = task[link.type];
+  if (setAssigneeOrOwner(ctx, task, link.type, assigneeOrOwner)) {
+    logTaskOperation(ctx, task, link.type === ASSIGNEE ? 'Assign' : 'SetOwner', [{ property: link.type, orgValue: before, newValue: task[link.type] }]);
+    await taskUpdated(ctx, task, link.type === ASSIGNEE);
+  }
   return null;
 }
 
@@ -92,6 +97,7 @@ export class AddTaskIdentityLinkCmd implements Command<void> {
     const task = await linkTask(ctx, this.taskId, this.link, this.link.userId);
     if (!task) return;
     const { userId, groupId, type } = this.link;
+    logTaskOperation(ctx, task, userId != null ? 'AddUserLink' : 'AddGroupLink', [{ property: type, newValue: userId ?? groupId }], 'IdentityLink');
     ctx.insertIdentityLink(
       Object.assign(new IdentityLinkEntity(), {
         id: newId(),
@@ -127,6 +133,8 @@ export class DeleteTaskIdentityLinkCmd implements Command<void> {
         removed = true;
       }
     }
-    if (removed) await taskUpdated(ctx, task, false);
+    if (!removed) return;
+    logTaskOperation(ctx, task, userId != null ? 'DeleteUserLink' : 'DeleteGroupLink', [{ property: type, orgValue: userId ?? groupId }], 'IdentityLink');
+    await taskUpdated(ctx, task, false);
   }
 }

@@ -8,6 +8,7 @@ import { BadUserRequestError, NotFoundError, NotValidError } from '../../errors'
 import { newId } from '../../util/ids';
 import { TaskProperties } from '../runtime-types';
 import { ensureTaskActive, setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
+import { logTaskOperation, taskChanges } from './task-operation-log';
 
 /** Camunda's SaveTaskCmd on a task that exists: TASK_ASSIGN or UPDATE, every field replaced, the tenant kept. */
 export class UpdateTaskCmd implements Command<void> {
@@ -29,6 +30,7 @@ export class UpdateTaskCmd implements Command<void> {
         'ProcessEngineException',
       );
     }
+    const before = { ...task };
     Object.assign(task, {
       name: p.name,
       description: p.description,
@@ -41,6 +43,18 @@ export class UpdateTaskCmd implements Command<void> {
     });
     const assigneeChanged = setAssigneeOrOwner(ctx, task, 'assignee', p.assignee);
     setAssigneeOrOwner(ctx, task, 'owner', p.owner);
+    const changes = taskChanges(before, task, [
+      'name',
+      'description',
+      'priority',
+      'delegationState',
+      'dueDate',
+      'followUpDate',
+      'parentTaskId',
+      'owner',
+      'assignee',
+    ]);
+    if (changes.length) logTaskOperation(ctx, task, 'Update', changes);
     await taskUpdated(ctx, task, assigneeChanged);
   }
 }

@@ -8,6 +8,7 @@ import { Command } from '../../command/command';
 import { pickVariables } from './pick-variables';
 import { checkReadTask, checkUpdateTaskVariables } from '../../bpmn/runtime/runtime-authorization';
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
+import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
 
 async function load(ctx: RuntimeContext, taskId: string): Promise<{ task: TaskEntity; instance: ProcessInstanceState }> {
   const task = await ctx.findTask(taskId);
@@ -68,6 +69,14 @@ export class ModifyTaskVariablesCmd implements Command<void> {
       else ctx.variables.removeForTask(instance, task, name);
     }
     ctx.touch(instance);
+    ctx.logs.userOperation({
+      operationType: this.change.operation ?? 'ModifyVariable',
+      entityType: 'Variable',
+      category: OPERATION_CATEGORY.taskWorker,
+      ...inInstance(instance),
+      executionId: task.executionId,
+      taskId: task.id,
+    });
     // Task-local variables belong to the task: changing them is an update of a created task, as in Camunda.
     if (this.options.local && task.processInstanceId) await fireTaskUpdated(ctx, instance, task, false);
   }

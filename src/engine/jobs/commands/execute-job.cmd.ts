@@ -4,6 +4,7 @@ import { NotFoundError, OptimisticLockingError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { runJob } from '../job-handlers';
+import { jobLogContext } from '../job-log-context';
 import { INCIDENT_TYPE, resolveIncidents } from '../../incident/incidents';
 
 export type JobRun = 'executed' | 'skipped';
@@ -37,6 +38,7 @@ export class ExecuteJobCmd implements Command<JobRun> {
     }
     if (job.exceptionMessage != null || job.retries <= 0) resolveIncidents(ctx, INCIDENT_TYPE.failedJob, [job.id]);
     await runJob(ctx, job);
+    if (ctx.logs.enabled) ctx.logs.job('successful', job, await jobLogContext(ctx, job));
     ctx.afterCommit(() => ctx.deps.metrics.jobExecuted());
     return 'executed';
   }

@@ -7,6 +7,7 @@ import { variablesContext } from '../../expression';
 import { setJobRetries } from '../../incident/incidents';
 import { Command } from '../../command/command';
 import { retryAfterFailure } from '../../timer/retry-cycle';
+import { jobLogContext } from '../job-log-context';
 
 const MESSAGE_LENGTH = 4000;
 
@@ -56,5 +57,6 @@ export class JobFailureCmd implements Command<void> {
     job.exceptionStacktrace = err.stack ?? `${err.name}: ${err.message}`;
     job.failedActivityId = job.activityId;
     setJobRetries(ctx, job, decision.retries);
+    if (ctx.logs.enabled) ctx.logs.job('failed', job, await jobLogContext(ctx, job, err));
   }
 }

@@ -4,6 +4,7 @@ import { BadUserRequestError, NotFoundError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { setJobRetries } from '../../incident/incidents';
+import { OPERATION_CATEGORY } from '../../history/user-operation';
 
 /**
  * managementService.setJobRetries: retries back above 0 resolve the failedJob incident (and the job
@@ -26,7 +27,22 @@ export class SetJobRetriesCmd implements Command<void> {
       await checkUpdateInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
     }
     ctx.uow.track(JobEntity, job);
+    const before = job.retries;
     setJobRetries(ctx, job, this.retries);
+    const instance = job.processInstanceId ? ctx.instances.get(job.processInstanceId) : undefined;
+    ctx.logs.userOperation({
+      operationType: 'SetJobRetries',
+      entityType: 'Job',
+      category: OPERATION_CATEGORY.operator,
+      changes: [{ property: 'retries', orgValue: before, newValue: this.retries }],
+      jobId: job.id,
+      jobDefinitionId: job.jobDefinitionId,
+      processInstanceId: job.processInstanceId,
+      processDefinitionId: job.processDefinitionId,
+      processDefinitionKey: job.processDefinitionKey,
+      rootProcessInstanceId: instance ? (instance.root.rootProcessInstanceId ?? instance.id) : null,
+      tenantId: job.tenantId,
+    });
     if (this.dueDate) job.dueDate = this.dueDate;
     if (this.retries > 0) {
       job.lockOwner = null;

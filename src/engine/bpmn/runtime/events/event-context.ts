@@ -7,6 +7,7 @@ import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 import { ConditionalEvaluation, VariableChange } from './conditional-evaluation';
 import { graphEventInfo } from './graph-events';
+import { deletedJobLogger, placeholders } from '../../../jobs/deleted-job-log';
 
 export type SubscriptionType = 'message' | 'signal' | 'conditional' | 'compensate';
 
@@ -24,6 +25,8 @@ export class EventContext {
   private readonly removedExecutionIds: string[] = [];
   /** Every execution whose rows go by execution id in this command's flush. */
   private readonly rowsGoWithExecution = new Set<string>();
+  /** The same ids by instance, kept at history level full only (the deletion logs of their jobs). */
+  private readonly removedByInstance = new Map<ProcessInstanceState, string[]>();
   private readonly triggered = new Set<string>();
   private readonly skipAsync = new Set<ExecutionEntity>();
   private readonly conditions: ConditionalEvaluation;
@@ -74,10 +77,12 @@ export class EventContext {
     for (const s of this.created) if (s.executionId === execution.id && activityIds.includes(s.activityId ?? '')) this.forget(s);
     const executionId = execution.id;
     const ids = [...activityIds];
+    const logDeleted = deletedJobLogger(this.ctx, instance);
     this.ctx.uow.statement(async (em) => {
       // An execution that ended in this command loses all its rows by execution id later in the same flush.
       if (this.rowsGoWithExecution.has(executionId)) return;
       await em.getRepository(EventSubscriptionEntity).delete({ executionId, activityId: In(ids) });
+      await logDeleted?.(em, `j.execution_id = ? AND j.activity_id IN (${placeholders(ids)})`, [executionId, ...ids]);
       await em.getRepository(JobEntity).delete({ executionId, activityId: In(ids) });
     });
     this.ctx.touch(instance);
@@ -126,6 +131,12 @@ export class EventContext {
       ...fields,
     });
     this.ctx.uow.insert(JobEntity, job);
+    if (this.ctx.logs.enabled) {
+      this.ctx.logs.job('created', job, {
+        rootProcessInstanceId: instance ? (instance.root.rootProcessInstanceId ?? instance.id) : null,
+        deploymentId: instance?.definition.deploymentId ?? null,
+      });
+    }
     const due = job.dueDate ?? this.ctx.now();
     if (!this.earliestJob || due < this.earliestJob) this.earliestJob = due;
     if (instance) this.ctx.touch(instance);
@@ -174,6 +185,9 @@ export class EventContext {
     if (!graphEventInfo(instance.graph).waits) return;
     this.removedExecutionIds.push(execution.id);
     this.rowsGoWithExecution.add(execution.id);
+    if (!this.ctx.logs.enabled || !graphEventInfo(instance.graph).jobs) return;
+    if (!this.removedByInstance.has(instance)) this.removedByInstance.set(instance, []);
+    this.removedByInstance.get(instance)!.push(execution.id);
   }
 
   /** Before the flush: the rows of removed executions go in bulk (subscriptions of finished scopes, their timers). */
@@ -182,7 +196,15 @@ export class EventContext {
     const ids = [...this.removedExecutionIds];
     this.removedExecutionIds.length = 0;
     for (const s of this.created) if (s.executionId && ids.includes(s.executionId)) this.dropped.add(s.id);
+    const logs = [...this.removedByInstance].map(([instance, executionIds]) => ({ log: deletedJobLogger(this.ctx, instance)!, executionIds }));
+    this.removedByInstance.clear();
     this.ctx.uow.statement(async (em) => {
+      for (const { log, executionIds } of logs) {
+        for (let i = 0; i < executionIds.length; i += CHUNK) {
+          const part = executionIds.slice(i, i + CHUNK);
+          await log(em, `j.execution_id IN (${placeholders(part)})`, part);
+        }
+      }
       for (let i = 0; i < ids.length; i += CHUNK) {
         const part = ids.slice(i, i + CHUNK);
         await em.getRepository(EventSubscriptionEntity).delete({ executionId: In(part) });

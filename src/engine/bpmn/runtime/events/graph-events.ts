@@ -42,6 +42,8 @@ interface GraphEventInfo {
   /** Some execution of this process may own subscriptions or jobs. */
   waits: boolean;
   conditionals: boolean;
+  /** Some execution of this process may own jobs (timers, async continuations, timeout listeners). */
+  jobs: boolean;
 }
 
 const infos = new WeakMap<ProcessGraph, GraphEventInfo>();
@@ -53,15 +55,19 @@ export function graphEventInfo(graph: ProcessGraph): GraphEventInfo {
     // compensate subscriptions hang on scope executions and go with them
     let waits = graph.compensationHandlers.size > 0;
     let conditionals = false;
+    let jobs = false;
     for (const node of graph.elements.values()) {
       const def = waitingDefinition(node);
       const isProcessStart = node.type === 'startEvent' && graph.scopes.get(node.scopeId)?.kind === 'process';
       if (def && !isProcessStart) waits = true;
       if (def?.kind === 'conditional' && !isProcessStart) conditionals = true;
       if (node.type === 'eventBasedGateway' || node.async.asyncBefore || node.async.asyncAfter) waits = true;
-      if ('multiInstance' in node && node.multiInstance && (node.multiInstance.async.asyncBefore || node.multiInstance.async.asyncAfter)) waits = true;
+      const asyncBody = 'multiInstance' in node && node.multiInstance && (node.multiInstance.async.asyncBefore || node.multiInstance.async.asyncAfter);
+      if (asyncBody) waits = true;
+      const timeoutListeners = node.type === 'userTask' && node.userTask.taskListeners.some((l) => l.timer);
+      if ((def?.kind === 'timer' && !isProcessStart) || node.async.asyncBefore || node.async.asyncAfter || asyncBody || timeoutListeners) jobs = true;
     }
-    infos.set(graph, (info = { waits, conditionals }));
+    infos.set(graph, (info = { waits, conditionals, jobs }));
   }
   return info;
 }
