@@ -16,7 +16,7 @@ export const ENGINE_LAYERS: string[][] = [
   ['dmn'],
   ['authorization'],
   ['command'],
-  ['history', 'incident'],
+  ['history'],
   ['bpmn/model'],
   ['bpmn/parse'],
   ['repository'],
@@ -24,7 +24,7 @@ export const ENGINE_LAYERS: string[][] = [
   ['bpmn/runtime'],
   ['bpmn/behaviors'],
   ['instances'],
-  ['events', 'jobs', 'external-task', 'identity', 'filter'],
+  ['events', 'jobs', 'external-task', 'identity', 'filter', 'incident'],
   ['batch'],
   ['process-engine'],
 ];

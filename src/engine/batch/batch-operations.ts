@@ -7,7 +7,7 @@ import { HistoricProcessInstanceEntity } from '../../persistence/entities/histor
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { BadUserRequestError, NotFoundError } from '../errors';
-import { setExternalTaskRetries } from '../incident/incidents';
+import { setExternalTaskRetries } from '../bpmn/runtime/incidents';
 import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 import { deleteProcessHistory } from '../history/process-history-tables';
 import { deleteProcessInstances, setProcessRemovalTime } from './process-batch-operations';

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker, PermissionCheck } from '../authorization/authorization-checker';
-import { HistoryLogWriter } from '../history/history-log-writer';
+import { HistoryLogWriter } from './history-log-writer';
 import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
 

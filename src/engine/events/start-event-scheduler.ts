@@ -12,7 +12,7 @@ import { CompiledExpression, variablesContext } from '../expression';
 import { planTimer } from '../timer/iso-timer';
 import type { DeployedProcess, RepositoryService } from '../repository/repository.service';
 import { newId } from '../util/ids';
-import { INCIDENT_TYPE } from '../incident/incidents';
+import { INCIDENT_TYPE } from '../bpmn/runtime/incidents';
 import type { CommandContext } from '../command/command-context';
 
 function startEvents(graph: ProcessGraph): StartEventNode[] {

@@ -9,7 +9,7 @@ import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../errors';
-import { setExternalTaskRetries } from '../incident/incidents';
+import { setExternalTaskRetries } from '../bpmn/runtime/incidents';
 import type { RepositoryService } from '../repository/repository.service';
 import type { RuntimeService } from '../instances/runtime.service';
 import type { EngineMetrics } from '../metrics';
@@ -24,7 +24,7 @@ import { loadFetchVariables } from './fetch-variables';
 import { FetchRequestInput, validateFetchRequest } from './fetch-request-validation';
 import { checkWorker, wrongWorker } from './worker-check';
 import { forUpdate as rowLock } from '../../persistence/dialect';
-import { OPERATION_CATEGORY, PropertyChange } from '../history/user-operation';
+import { OPERATION_CATEGORY, PropertyChange } from '../command/user-operation';
 
 export interface ExternalTaskServiceDeps {
   commands: CommandExecutor<RuntimeContext>;

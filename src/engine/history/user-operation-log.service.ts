@@ -5,7 +5,7 @@ import { Resources } from '../authorization/resources';
 import { CommandContext } from '../command/command-context';
 import { CommandExecutor } from '../command/command-executor';
 import { BadUserRequestError } from '../errors';
-import { OPERATION_CATEGORY } from './user-operation';
+import { OPERATION_CATEGORY } from '../command/user-operation';
 
 /** Camunda's entity type of the log's own entries. */
 const OPERATION_LOG = 'OperationLog';

@@ -7,8 +7,8 @@ import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { selectRows } from '../../persistence/raw-rows';
-import { OPERATION_CATEGORY } from '../history/user-operation';
-import { INCIDENT_TYPE } from './incidents';
+import { OPERATION_CATEGORY } from '../command/user-operation';
+import { INCIDENT_TYPE } from '../bpmn/runtime/incidents';
 
 /** Incidents the engine opens itself; only setting retries resolves them, never a plain "resolve". */
 const HANDLED_BY_ENGINE = new Set<string>(Object.values(INCIDENT_TYPE));

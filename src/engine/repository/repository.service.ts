@@ -19,7 +19,7 @@ import { deploy, DeploymentRequest, DeploymentResult } from './deployer';
 import { DefinitionFiles, DeploymentCache } from './deployment-cache';
 import { parseResources } from './parse-resources';
 import { selectRows } from '../../persistence/raw-rows';
-import { OPERATION_CATEGORY, PropertyChange } from '../history/user-operation';
+import { OPERATION_CATEGORY, PropertyChange } from '../command/user-operation';
 
 export type DefinitionKind = 'process' | 'decision' | 'drd';
 type AnyDefinition = ProcessDefinitionEntity | DecisionDefinitionEntity | DecisionRequirementsDefinitionEntity;

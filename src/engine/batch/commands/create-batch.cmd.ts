@@ -4,7 +4,7 @@ import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { HistoryLevel } from '../../options';
-import { OPERATION_CATEGORY, PropertyChange } from '../../history/user-operation';
+import { OPERATION_CATEGORY, PropertyChange } from '../../command/user-operation';
 import { newId } from '../../util/ids';
 import { insertBatchJob } from '../batch-jobs';
 import { BATCH_JOB_HANDLER, BATCH_TYPE, BatchConfiguration } from '../batch-types';

@@ -8,7 +8,7 @@ import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { NotFoundError } from '../../errors';
-import { OPERATION_CATEGORY } from '../../history/user-operation';
+import { OPERATION_CATEGORY } from '../../command/user-operation';
 import { BatchJobSettings, endHistoricBatch } from '../batch-jobs';
 
 export function batchJobDefinitions(batch: BatchEntity): string[] {

@@ -4,7 +4,7 @@ import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { NotFoundError } from '../../errors';
-import { OPERATION_CATEGORY } from '../../history/user-operation';
+import { OPERATION_CATEGORY } from '../../command/user-operation';
 import { batchJobDefinitions } from './delete-batch.cmd';
 
 /** Suspends or activates a batch and all its jobs (seed, monitor, batch jobs): suspended jobs are not acquired. Needs UPDATE on the batch. */

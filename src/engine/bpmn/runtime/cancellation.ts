@@ -11,8 +11,8 @@ import { finishProcessInstance } from './instance-end';
 import { ProcessInstanceState } from './process-instance-state';
 import { removeExecutions, subtree } from './subtree';
 import { fireTaskDeleted } from './task-listeners';
-import { removeIncidentsOf } from '../../incident/incidents';
-import { deletedJobLogger, placeholders } from '../../jobs/deleted-job-log';
+import { removeIncidentsOf } from './incidents';
+import { deletedJobLogger, placeholders } from './events/deleted-job-log';
 
 export interface CancelOptions {
   /** Whether end listeners of the canceled activities are skipped. */

@@ -9,7 +9,7 @@ import { SequenceFlow } from '../model';
 import { MULTI_INSTANCE_BODY_SUFFIX } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
-import { repointIncidents } from '../../incident/incidents';
+import { repointIncidents } from './incidents';
 
 /** A child scope execution for a scope activity: it inherits the activity and its instance id from `host`. */
 export function createScopeExecution(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity): ExecutionEntity {

@@ -26,7 +26,7 @@ import { Agenda } from './agenda';
 import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
-import { INCIDENT_TYPE, resolveIncidents } from '../../incident/incidents';
+import { INCIDENT_TYPE, resolveIncidents } from './incidents';
 
 /** READ and the configured permission on a task, as one bit mask. */
 function taskPermissionBits(permission: 'UPDATE' | 'TASK_WORK'): number {

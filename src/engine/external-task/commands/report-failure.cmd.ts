@@ -8,7 +8,7 @@ import { loadExternalTask } from '../../instances/commands/external-task-lookup'
 import { VariableMap } from '../../variables/typed-value';
 import { checkExternalTaskAccess } from '../external-task-authorization';
 import { MAX_ERROR_MESSAGE_LENGTH } from '../external-task-types';
-import { setExternalTaskRetries } from '../../incident/incidents';
+import { setExternalTaskRetries } from '../../bpmn/runtime/incidents';
 import { checkWorker } from '../worker-check';
 
 export interface FailureReport {

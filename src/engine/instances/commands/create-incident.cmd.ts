@@ -3,7 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
-import { openIncident } from '../../incident/incidents';
+import { openIncident } from '../../bpmn/runtime/incidents';
 
 /** runtimeService.createIncident: a custom incident on an execution that is in an activity. */
 export class CreateIncidentCmd implements Command<IncidentEntity> {

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkDeleteInstance } from '../../bpmn/runtime/runtime-authorization';
 import { DeleteProcessInstanceOptions } from '../runtime-types';
-import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
+import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
 /**
  * Cancels an instance with everything it started (called instances too) and removes its runtime

@@ -7,7 +7,7 @@ import { Command } from '../../command/command';
 import { pickVariables } from './pick-variables';
 import { checkReadInstance, checkUpdateInstanceVariables } from '../../bpmn/runtime/runtime-authorization';
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
-import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
+import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
 async function load(ctx: RuntimeContext, executionId: string): Promise<{ instance: ProcessInstanceState; execution: ExecutionEntity }> {
   const instance = await ctx.loadInstanceOfExecution(executionId);

@@ -6,7 +6,7 @@ import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkCreateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { ProcessInstanceInfo, StartProcessInstanceRequest } from '../runtime-types';
-import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
+import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
 export function instanceInfo(ctx: RuntimeContext, instance: ProcessInstanceState, withVariables = false): ProcessInstanceInfo {
   const root = instance.root;

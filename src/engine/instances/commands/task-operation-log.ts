@@ -1,6 +1,6 @@
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
-import { OPERATION_CATEGORY, PropertyChange } from '../../history/user-operation';
+import { OPERATION_CATEGORY, PropertyChange } from '../../command/user-operation';
 
 /** Camunda's operation types on tasks. */
 export type TaskOperation =

@@ -8,7 +8,7 @@ import { Command } from '../../command/command';
 import { pickVariables } from './pick-variables';
 import { checkReadTask, checkUpdateTaskVariables } from '../../bpmn/runtime/runtime-authorization';
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
-import { inInstance, OPERATION_CATEGORY } from '../../history/user-operation';
+import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
 async function load(ctx: RuntimeContext, taskId: string): Promise<{ task: TaskEntity; instance: ProcessInstanceState }> {
   const task = await ctx.findTask(taskId);

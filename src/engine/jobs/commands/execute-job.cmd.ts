@@ -5,7 +5,7 @@ import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { runJob } from '../job-handlers';
 import { jobLogContext } from '../job-log-context';
-import { INCIDENT_TYPE, resolveIncidents } from '../../incident/incidents';
+import { INCIDENT_TYPE, resolveIncidents } from '../../bpmn/runtime/incidents';
 
 export type JobRun = 'executed' | 'skipped';
 

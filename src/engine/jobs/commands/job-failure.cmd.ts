@@ -4,7 +4,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { evaluate } from '../../bpmn/runtime/expression-scope';
 import { OptimisticLockingError } from '../../errors';
 import { variablesContext } from '../../expression';
-import { setJobRetries } from '../../incident/incidents';
+import { setJobRetries } from '../../bpmn/runtime/incidents';
 import { Command } from '../../command/command';
 import { retryAfterFailure } from '../../timer/retry-cycle';
 import { jobLogContext } from '../job-log-context';

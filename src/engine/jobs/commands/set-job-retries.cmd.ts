@@ -3,8 +3,8 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError, NotFoundError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
-import { setJobRetries } from '../../incident/incidents';
-import { OPERATION_CATEGORY } from '../../history/user-operation';
+import { setJobRetries } from '../../bpmn/runtime/incidents';
+import { OPERATION_CATEGORY } from '../../command/user-operation';
 
 /**
  * managementService.setJobRetries: retries back above 0 resolve the failedJob incident (and the job

@@ -7,7 +7,7 @@ import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 import { ConditionalEvaluation, VariableChange } from './conditional-evaluation';
 import { graphEventInfo } from './graph-events';
-import { deletedJobLogger, placeholders } from '../../../jobs/deleted-job-log';
+import { deletedJobLogger, placeholders } from './deleted-job-log';
 
 export type SubscriptionType = 'message' | 'signal' | 'conditional' | 'compensate';
 

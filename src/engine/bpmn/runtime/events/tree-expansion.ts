@@ -7,7 +7,7 @@ import type { RuntimeContext } from '../runtime-context';
 import { createConcurrentExecution } from '../execution-tree';
 import { ProcessInstanceState } from '../process-instance-state';
 import { gatewayTargets } from './graph-events';
-import { repointIncidents } from '../../../incident/incidents';
+import { repointIncidents } from '../incidents';
 
 /** The activities whose rows hang off an execution that waits at `activityId` (a gateway waits for its targets). */
 export function rowActivities(instance: ProcessInstanceState, activityId: string | null): Set<string> {

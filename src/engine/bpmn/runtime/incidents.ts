@@ -1,9 +1,9 @@
 import { EntityManager, In } from 'typeorm';
-import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
-import { newId } from '../util/ids';
+import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
+import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
+import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
+import type { RuntimeContext } from './runtime-context';
+import { newId } from '../../util/ids';
 
 /** The incident types the engine opens itself; only new retries resolve them. */
 export const INCIDENT_TYPE = { failedJob: 'failedJob', failedExternalTask: 'failedExternalTask' } as const;

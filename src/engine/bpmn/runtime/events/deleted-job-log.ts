@@ -1,10 +1,10 @@
 import { EntityManager } from 'typeorm';
-import { isSqlite } from '../../persistence/dialect';
-import { JOB_LOG_STATE } from '../../persistence/entities/history/historic-job-log.entity';
-import { graphEventInfo } from '../bpmn/runtime/events/graph-events';
-import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
-import type { ProcessInstanceState } from '../bpmn/runtime/process-instance-state';
-import { JOB_LOG_HOST } from '../history/history-log-writer';
+import { isSqlite } from '../../../../persistence/dialect';
+import { JOB_LOG_STATE } from '../../../../persistence/entities/history/historic-job-log.entity';
+import { graphEventInfo } from './graph-events';
+import type { RuntimeContext } from '../runtime-context';
+import type { ProcessInstanceState } from '../process-instance-state';
+import { JOB_LOG_HOST } from '../../../command/history-log-writer';
 
 /** Writes deletion logs for the jobs a condition selects, right before a bulk statement deletes them. */
 export type DeletedJobLogger = (em: EntityManager, where: string, params: unknown[]) => Promise<unknown>;

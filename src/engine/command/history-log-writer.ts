@@ -5,7 +5,7 @@ import { UserOperationLogEntryEntity } from '../../persistence/entities/history/
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import type { Authentication } from '../authorization/authentication';
-import type { UnitOfWork } from '../command/unit-of-work';
+import type { UnitOfWork } from './unit-of-work';
 import { HistoryLevel } from '../options';
 import { newId } from '../util/ids';
 import { UserOperation } from './user-operation';
