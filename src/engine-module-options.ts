@@ -35,6 +35,12 @@ export interface EngineRoutingOptions {
   /** Where the REST API answers (default `/engine-rest`); `false` mounts no REST API at all. */
   basePath?: string | false;
   auth?: EngineAuth;
+  /**
+   * Swagger UI of the engine's routes at `/<path>` and their OpenAPI JSON at `/<path>-json` (default: none; the host's
+   * own routes are not in it). A host that documents its routes and the engine's in one document calls
+   * `setupEngineSwagger` instead.
+   */
+  swagger?: false | { path: string };
 }
 
 export type EngineModuleRootOptions = EngineModuleOptions & EngineRoutingOptions;

@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 
 /**
@@ -6,7 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
  * (Swagger reads the routes of the whole application, so it is not something a module can do for itself); a host
  * that documents its own routes too may build one document instead.
  */
-export function setupEngineSwagger(app: INestApplication, path = 'docs'): void {
+export function setupEngineSwagger(app: INestApplication, path = 'docs', include?: Type<unknown>[]): void {
   const clean = path.replace(/^\/+|\/+$/g, '');
   const document = SwaggerModule.createDocument(
     app,
@@ -17,6 +17,7 @@ export function setupEngineSwagger(app: INestApplication, path = 'docs'): void {
       .addBasicAuth()
       .addSecurityRequirements('basic')
       .build(),
+    include ? { include } : undefined,
   );
   SwaggerModule.setup(clean, app, document, { jsonDocumentUrl: `${clean}-json` });
 }

@@ -8,10 +8,13 @@ import {
   NestModule,
   OnApplicationBootstrap,
   OnApplicationShutdown,
+  OnModuleInit,
   Provider,
   Type,
 } from '@nestjs/common';
-import { DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
+import { DiscoveryModule, HttpAdapterHost, ModuleRef, RouterModule } from '@nestjs/core';
+import { INestApplication } from '@nestjs/common';
+import { setupEngineSwagger } from './engine-swagger';
 import { DataSource } from 'typeorm';
 import { BasicAuthGuard } from './common/auth/basic-auth.guard';
 import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter';
@@ -78,12 +81,13 @@ const MOUNTED_MODULES = RESOURCE_MODULES.filter((m) => m !== HealthModule);
  */
 @Global()
 @Module({})
-export class EngineModule implements NestModule, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class EngineModule implements NestModule, OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     @Inject(ProcessEngine) private readonly engine: ProcessEngine,
     @Inject(ENGINE_ROUTING) private readonly routing: Required<EngineRoutingOptions>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   static forRoot(options: EngineModuleRootOptions = {}): DynamicModule {
@@ -99,7 +103,7 @@ export class EngineModule implements NestModule, OnApplicationBootstrap, BeforeA
   private static build(routing: EngineRoutingOptions, optionsProviders: Provider[], imports: NonNullable<EngineModuleAsyncOptions['imports']>): DynamicModule {
     // `engine-rest`, `/engine-rest/` and `/engine-rest` are one base path; the middleware compares with the latter.
     const basePath = routing.basePath === false ? false : `/${(routing.basePath ?? API_ROOT).replace(/^\/+|\/+$/g, '')}`;
-    const resolved: Required<EngineRoutingOptions> = { basePath, auth: routing.auth ?? 'basic' };
+    const resolved: Required<EngineRoutingOptions> = { basePath, auth: routing.auth ?? 'basic', swagger: routing.swagger ?? false };
     const auth = routing.auth;
     const providers: Provider[] = [
       ...optionsProviders,
@@ -149,6 +153,26 @@ export class EngineModule implements NestModule, OnApplicationBootstrap, BeforeA
     const { handlers, errors } = engineRestMiddleware(this.routing.basePath, this.config);
     for (const handler of handlers) adapter.use(handler);
     adapter.use(errors);
+  }
+
+  /**
+   * The `swagger` option. Swagger reads routes from the application, which a module is not given: it gets the
+   * application's container through its ModuleRef and its HTTP adapter, and scans the engine's REST modules only.
+   * Now, because the routes are registered and the adapter's not-found handler is not yet.
+   */
+  onModuleInit(): void {
+    const { swagger, basePath } = this.routing;
+    const adapter = this.adapterHost.httpAdapter;
+    if (!swagger || basePath === false || !adapter) return;
+    const container = (this.moduleRef as unknown as { container: { applicationConfig: unknown } }).container;
+    const app = {
+      container,
+      config: container.applicationConfig,
+      getHttpAdapter: () => adapter,
+      useStaticAssets: (path: string, options: object) =>
+        (adapter as unknown as { useStaticAssets: (p: string, o: object) => void }).useStaticAssets(path, options),
+    } as unknown as INestApplication;
+    setupEngineSwagger(app, swagger.path, MOUNTED_MODULES);
   }
 
   async onApplicationBootstrap(): Promise<void> {

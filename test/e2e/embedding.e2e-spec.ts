@@ -1,4 +1,4 @@
-import { INestApplication, Injectable, Module } from '@nestjs/common';
+import { Controller, Get, INestApplication, Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import express from 'express';
 import { readFileSync } from 'node:fs';
@@ -355,7 +355,20 @@ describe(`EngineModule at a base path of the host's choosing, without auth (${da
   it('answers there, with the engine-name prefix and links below it', async () => {
     const db = await freshTestDatabase();
 
-    @Module({ imports: [EngineModule.forRoot({ basePath: 'api/camunda/', auth: 'none', database: { url: db.url }, jobExecutor: false })] })
+    @Controller('shop')
+    class ShopController {
+      @Get()
+      list() {
+        return [];
+      }
+    }
+
+    @Module({
+      imports: [
+        EngineModule.forRoot({ basePath: 'api/camunda/', auth: 'none', swagger: { path: 'engine-docs' }, database: { url: db.url }, jobExecutor: false }),
+      ],
+      controllers: [ShopController],
+    })
     class Host {}
 
     const app = await NestFactory.create(Host, { bodyParser: false, logger: ['error'] });
@@ -370,6 +383,13 @@ describe(`EngineModule at a base path of the host's choosing, without auth (${da
       expect(res.body.links[0].href).toMatch(/\/api\/camunda\/engine\/default\/deployment\//);
       await request(server).get('/api/camunda/deployment/count').expect(200, { count: 1 });
       await request(server).get(`${ENGINE}/deployment/count`).expect(404);
+      // the swagger option: the engine's routes under its base path, not the host's
+      const docs = await request(server).get('/engine-docs-json').expect(200);
+      const paths = Object.keys(docs.body.paths);
+      expect(paths).toEqual(expect.arrayContaining(['/api/camunda/deployment/count', '/api/camunda/external-task/fetchAndLock']));
+      expect(paths.filter((p) => !p.startsWith('/api/camunda/'))).toEqual([]);
+      expect((await request(server).get('/engine-docs').expect(200)).text).toContain('swagger-ui');
+      await request(server).get('/shop').expect(200, []);
     } finally {
       await app.close();
       await db.drop();
