@@ -7,6 +7,7 @@ import { EventsJobs1763750000000 } from './1763750000000-events-jobs';
 import { TaskComments1763760000000 } from './1763760000000-task-comments';
 import { Filters1763770000000 } from './1763770000000-filters';
 import { Batches1763786000000 } from './1763786000000-batches';
+import { ListIndexes1763820000000 } from './1763820000000-list-indexes';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   TaskComments1763760000000,
   Filters1763770000000,
   Batches1763786000000,
+  ListIndexes1763820000000,
 ];
