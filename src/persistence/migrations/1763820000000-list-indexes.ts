@@ -15,7 +15,9 @@ interface ListIndex {
  * list sorts by the chosen column and then by id in the same direction, so (column, id) lets the database
  * read 50 index entries and stop. MySQL/MariaDB append the primary key to secondary indexes anyway; SQLite
  * needs id spelled out (its rows are keyed by rowid). Sorts by a joined column (a historic process
- * instance's definition name or version) and by LOWER(name) cannot use an index of the listed table.
+ * instance's definition name or version) and by LOWER(name) cannot use an index of the listed table; a
+ * task's description (4000 characters) is longer than MySQL's index key; small tables (incidents,
+ * filters, identity) sort in memory.
  */
 const INDEXES: ListIndex[] = [
   { table: 'act_hi_actinst', name: 'ACT_IDX_HI_ACT_INST_ACT_ID', columns: ['act_id', 'id'] },
@@ -77,6 +79,27 @@ const INDEXES: ListIndex[] = [
     name: 'ACT_IDX_EXT_TASK_TENANT_ID',
     columns: ['tenant_id', 'id'],
     replaces: { name: 'idx_ext_task_tenant', columns: ['tenant_id'] },
+  },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_NAME', columns: ['name', 'id'] },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_PRIORITY', columns: ['priority', 'id'] },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_LAST_UPDATED', columns: ['last_updated', 'id'] },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_FOLLOW_UP', columns: ['follow_up_date', 'id'] },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_DUE', columns: ['due_date', 'id'], replaces: { name: 'idx_ru_task_due', columns: ['due_date'] } },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_CREATE', columns: ['create_time', 'id'], replaces: { name: 'idx_task_create', columns: ['create_time'] } },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_ASSIGNEE', columns: ['assignee', 'id'], replaces: { name: 'idx_task_assignee', columns: ['assignee'] } },
+  { table: 'act_ru_task', name: 'ACT_IDX_TASK_TENANT_ID', columns: ['tenant_id', 'id'], replaces: { name: 'idx_task_tenant', columns: ['tenant_id'] } },
+  { table: 'act_ru_job', name: 'ACT_IDX_JOB_PROC_DEF_KEY', columns: ['proc_def_key', 'id'] },
+  {
+    table: 'act_hi_decinst',
+    name: 'ACT_IDX_HI_DEC_INST_TIME',
+    columns: ['eval_time', 'id'],
+    replaces: { name: 'idx_hi_dec_inst_time', columns: ['eval_time'] },
+  },
+  {
+    table: 'act_hi_decinst',
+    name: 'ACT_IDX_HI_DEC_INST_TENANT_ID',
+    columns: ['tenant_id', 'id'],
+    replaces: { name: 'idx_hi_dec_inst_tenant', columns: ['tenant_id'] },
   },
   { table: 'act_ru_event_subscr', name: 'ACT_IDX_EVENT_SUBSCR_CREATED', columns: ['created', 'id'] },
   {
