@@ -63,6 +63,6 @@ describe(`sorted list pages (${databaseLabel()})`, () => {
         'ACT_IDX_JOB_PROC_DEF_ID',
       ]),
     );
-    expect(names).toHaveLength(44);
+    expect(names).toHaveLength(47);
   });
 });
