@@ -85,7 +85,9 @@ async function fetchLatency(base, secs) {
 async function seedOtherTopics(db, from, to) {
   const rows = [];
   const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
-  for (let i = from; i < to; i++) rows.push([`seed-${i}`, 1, `other-${i % 10}`, now, 1, 0]);
+  // Ids unique per run: a large database (bench/all.cjs --large) may be given to several runs.
+  const run = Date.now().toString(36);
+  for (let i = from; i < to; i++) rows.push([`seed-${run}-${i}`, 1, `other-${i % 10}`, now, 1, 0]);
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     await db.run(

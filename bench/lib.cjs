@@ -13,9 +13,9 @@ function ensureBuilt() {
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit', cwd: ROOT });
 }
 
-/** `--name value` options (numbers) over `defaults`, plus `build: false` with `--no-build`. */
+/** `--name value` options (numbers) over `defaults`, plus `build: false` with `--no-build` and `large` with `--large`. */
 function cliOptions(argv, defaults) {
-  const out = { ...defaults, build: !argv.includes('--no-build') };
+  const out = { ...defaults, build: !argv.includes('--no-build'), ...(argv.includes('--large') ? { large: true } : {}) };
   for (const name of Object.keys(defaults)) {
     const i = argv.indexOf(`--${name}`);
     if (i >= 0) out[name] = Number(argv[i + 1]);
@@ -66,6 +66,12 @@ async function connectDb(url) {
   return { run: (sql, params) => c.query(sql, params), close: () => c.end() };
 }
 
+/** 'MariaDB 10.11' or 'MySQL 8.0' of a connection. */
+async function serverName(connection) {
+  const [[{ v }]] = await connection.query('SELECT VERSION() AS v');
+  return `${/mariadb/i.test(v) ? 'MariaDB' : 'MySQL'} ${/^\d+\.\d+/.exec(v)?.[0] ?? ''}`.trim();
+}
+
 /**
  * Calls `fn({ name, url })` with a fresh database: a SQLite file in a temporary folder, or (with `server`,
  * a mysql:// URL) a new database on that server named with its version; removed afterwards.
@@ -84,8 +90,7 @@ async function withDatabase(server, fn) {
   const admin = await mysqlConnect(server, false);
   let name;
   try {
-    const [[{ v }]] = await admin.query('SELECT VERSION() AS v');
-    name = `${/mariadb/i.test(v) ? 'MariaDB' : 'MySQL'} ${/^\d+\.\d+/.exec(v)?.[0] ?? ''}`.trim();
+    name = await serverName(admin);
     await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
   } finally {
     await admin.end();
@@ -105,17 +110,63 @@ function databaseServers(mysqlUrl) {
   return ['', ...(mysqlUrl ? [mysqlUrl] : [])];
 }
 
+const largeDatabases = new Map();
+
+/**
+ * The large database of a server ('' for SQLite): BENCH_LARGE_SQLITE (a file) or BENCH_LARGE_MYSQL (a
+ * URL) when set, used as they are; otherwise a fresh database filled once by bench/fill-large.cjs and
+ * shared by every benchmark of this process (each benchmark adds its own definitions and rows to it).
+ */
+async function largeDatabase(server) {
+  if (!largeDatabases.has(server)) {
+    const given = server ? process.env.BENCH_LARGE_MYSQL : process.env.BENCH_LARGE_SQLITE;
+    largeDatabases.set(
+      server,
+      (async () => {
+        if (given && !server) return { name: 'SQLite large', url: `sqlite:${given}` };
+        if (given) {
+          const c = await mysqlConnect(given, false);
+          const name = await serverName(c).finally(() => c.end());
+          return { name: `${name} large`, url: given };
+        }
+        let release;
+        const kept = new Promise((resolve) => (release = resolve));
+        const db = await new Promise((resolve, reject) => {
+          withDatabase(server, (d) => {
+            resolve(d);
+            return kept;
+          }).catch(reject);
+        });
+        const { seconds } = await require('./fill-large.cjs').fill(db.url, { build: false });
+        progress(`large ${db.name} database filled in ${fmt(seconds)}s`);
+        return { ...db, name: `${db.name} large`, release };
+      })(),
+    );
+  }
+  return largeDatabases.get(server);
+}
+
+/** Removes the large databases this process filled (not the given ones). */
+async function dropLargeDatabases() {
+  for (const db of await Promise.all(largeDatabases.values())) db.release?.();
+  largeDatabases.clear();
+  await new Promise((r) => setTimeout(r, 500));
+}
+
 /**
  * A benchmark's run(): `options` over `defaults` (build first unless `build: false`; MySQL/MariaDB from the
  * environment unless `mysqlUrl` is given), then `measure(db, options, variant)` (resolving to rows) on a
- * fresh database per variant, SQLite first.
+ * fresh database per variant, SQLite first; with `large`, on the large database of each server instead.
  */
 async function runOnDatabases(defaults, options, measure, variants = [undefined]) {
   const o = { ...defaults, build: true, mysqlUrl: mysqlUrlFromEnv(), ...options };
   if (o.build) ensureBuilt();
   const rows = [];
   for (const server of databaseServers(o.mysqlUrl)) {
-    for (const variant of variants) rows.push(...(await withDatabase(server, (db) => measure(db, o, variant))));
+    for (const variant of variants) {
+      if (o.large) rows.push(...(await measure(await largeDatabase(server), o, variant)));
+      else rows.push(...(await withDatabase(server, (db) => measure(db, o, variant))));
+    }
   }
   return rows;
 }
@@ -131,8 +182,11 @@ function freePort() {
   });
 }
 
-/** Starts `node dist/src/main.js` on a free port; resolves once GET /engine-rest/engine answers. */
-async function startServer(env) {
+/**
+ * Starts `node dist/src/main.js` on a free port; resolves once GET /engine-rest/engine answers (within
+ * `startSeconds`: migrations on a large database take minutes).
+ */
+async function startServer(env, { startSeconds = 30 } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
     cwd: ROOT,
@@ -140,12 +194,18 @@ async function startServer(env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/engine-rest`;
-  for (let i = 0; i < 300; i++) {
+  let exit = null;
+  child.once('exit', (code, signal) => (exit = signal ?? code));
+  for (let i = 0; i < startSeconds * 10; i++) {
+    if (exit !== null) throw new Error(`server exited (${exit}) before it answered`);
     try {
       const r = await request('GET', `${base}/engine`);
       if (r.status === 200)
         return {
           base,
+          pid: child.pid,
+          rssMb: () => procStatusMb(child.pid, 'VmRSS'),
+          peakRssMb: () => procStatusMb(child.pid, 'VmHWM'),
           stop: () =>
             new Promise((res) => {
               child.once('exit', res);
@@ -161,14 +221,29 @@ async function startServer(env) {
   throw new Error('server did not start');
 }
 
-/** Starts a server on `env`, deploys `files` ([{ name, content }]), runs `fn(server)`, stops the server. */
+/** A figure of /proc/<pid>/status in MB (VmRSS: resident now, VmHWM: the peak since start); NaN where there is no /proc. */
+function procStatusMb(pid, field) {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Starts a server on `env`, deploys `files` ([{ name, content }]), runs `fn(server)`, stops the server.
+ * Rows `fn` resolves to get `peakRssMb`: the server's peak resident memory (VmHWM) over its whole life.
+ */
 async function withServer(env, files, fn) {
   const server = await startServer(env);
   try {
     const { body, headers } = multipart(files, { 'deployment-name': 'bench' });
     const dep = await request('POST', `${server.base}/deployment/create`, body, headers);
     if (dep.status !== 200) throw new Error(`deploy failed: ${dep.status} ${dep.text}`);
-    return await fn(server);
+    const result = await fn(server);
+    if (Array.isArray(result)) for (const row of result) row.peakRssMb = server.peakRssMb();
+    return result;
   } finally {
     await server.stop();
   }
@@ -391,6 +466,7 @@ const ROW_COLUMNS = [
   ['errors', (r) => r.errors ?? 0, 'right'],
   ['GET /engine req/s', (r) => fmt(r.ceiling), 'right'],
   ['ratio', (r) => fmt(r.rate / r.ceiling, 2), 'right'],
+  ['peak RSS MB', (r) => fmt(r.peakRssMb), 'right'],
 ];
 
 /** Progress on stderr, so that stdout holds the tables alone. */
@@ -408,7 +484,10 @@ module.exports = {
   withDatabase,
   databaseServers,
   runOnDatabases,
+  largeDatabase,
+  dropLargeDatabases,
   startServer,
+  procStatusMb,
   withServer,
   request,
   multipart,

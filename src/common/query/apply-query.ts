@@ -28,7 +28,12 @@ export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>,
       qb.addOrderBy(spec.sortBy[s.sortBy], order);
     }
   }
-  if (!parsed.sorting.some((s) => spec.sortBy[s.sortBy] === spec.defaultOrder)) qb.addOrderBy(spec.defaultOrder, 'ASC');
+  // After a column sort the id tie-break runs in that sort's direction: an index on (column, id) then
+  // serves the whole ORDER BY in one scan direction and the first page stops after LIMIT rows. Variable
+  // sorts (parameterized) cannot use such an index and keep ascending ids.
+  const last = parsed.sorting[parsed.sorting.length - 1];
+  const tieBreak = last?.sortOrder === 'desc' && !spec.parameterizedSorts?.[last.sortBy] ? 'DESC' : 'ASC';
+  if (!parsed.sorting.some((s) => spec.sortBy[s.sortBy] === spec.defaultOrder)) qb.addOrderBy(spec.defaultOrder, tieBreak);
   // As in Camunda, one paging parameter alone defaults the other (0 / Integer.MAX_VALUE); MySQL
   // cannot take an OFFSET without a LIMIT.
   if (parsed.firstResult !== undefined || parsed.maxResults !== undefined) {

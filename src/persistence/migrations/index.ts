@@ -9,6 +9,7 @@ import { Filters1763770000000 } from './1763770000000-filters';
 import { Batches1763786000000 } from './1763786000000-batches';
 import { HistoryVariablesTasksIncidents1763800000000 } from './1763800000000-history-variables-tasks-incidents';
 import { HistoryLogs1763810000000 } from './1763810000000-history-logs';
+import { ListIndexes1763820000000 } from './1763820000000-list-indexes';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Batches1763786000000,
   HistoryVariablesTasksIncidents1763800000000,
   HistoryLogs1763810000000,
+  ListIndexes1763820000000,
 ];
