@@ -6,26 +6,15 @@
 //   node bench/retries-async.cjs [--tasks 1000] [--requests 30] [--no-build]
 // As a module: run(options) resolves to the rows.
 'use strict';
+const fs = require('node:fs');
 const os = require('node:os');
+const path = require('node:path');
 const { runCli, runOnDatabases, withServer, request, percentiles, msSince, printTable, fmt, fmtLatency } = require('./lib.cjs');
 
 const DEFAULTS = { tasks: 1000, requests: 30 };
 
-const BULK = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="Defs_bench" targetNamespace="http://bench">
-  <bpmn:process id="bulkWork" isExecutable="true" camunda:historyTimeToLive="30">
-    <bpmn:startEvent id="Start" />
-    <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Work" />
-    <bpmn:serviceTask id="Work" camunda:type="external" camunda:topic="bulk">
-      <bpmn:multiInstanceLoopCharacteristics>
-        <bpmn:loopCardinality xsi:type="bpmn:tFormalExpression">\${count}</bpmn:loopCardinality>
-      </bpmn:multiInstanceLoopCharacteristics>
-    </bpmn:serviceTask>
-    <bpmn:sequenceFlow id="F2" sourceRef="Work" targetRef="End" />
-    <bpmn:endEvent id="End" />
-  </bpmn:process>
-</bpmn:definitions>`;
+/** One start leaves `count` external tasks on topic `bulk` (the batch tests' model). */
+const BULK = fs.readFileSync(path.join(__dirname, '../test/fixtures/batch/bulk-work.bpmn'), 'utf8');
 
 /** One server on `db` (job executor on or off): `requests` sequential retries-async requests over the same `tasks` tasks. */
 async function measure(db, { tasks, requests }, executor) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Registry } from 'prom-client';
@@ -19,27 +19,20 @@ const TASKS = 1_000;
 const DELETIONS = 2_000;
 
 /** One start leaves `count` external tasks on topic `bulk` (a parallel multi-instance). */
-const BULK = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="Defs_scale" targetNamespace="http://example.org/batch-scale">
-  <bpmn:process id="bulkWork" isExecutable="true" camunda:historyTimeToLive="30">
-    <bpmn:startEvent id="Start" />
-    <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Work" />
-    <bpmn:serviceTask id="Work" camunda:type="external" camunda:topic="bulk">
-      <bpmn:multiInstanceLoopCharacteristics>
-        <bpmn:loopCardinality xsi:type="bpmn:tFormalExpression">\${count}</bpmn:loopCardinality>
-      </bpmn:multiInstanceLoopCharacteristics>
-    </bpmn:serviceTask>
-    <bpmn:sequenceFlow id="F2" sourceRef="Work" targetRef="End" />
-    <bpmn:endEvent id="End" />
-  </bpmn:process>
+const BULK = readFileSync(path.join(__dirname, '../fixtures/batch/bulk-work.bpmn'), 'utf8');
+/** A process that ends at once: the historic instances the deletion batch removes. */
+const SHORT = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="Defs_short" targetNamespace="http://example.org/batch-scale">
   <bpmn:process id="short" isExecutable="true" camunda:historyTimeToLive="30">
     <bpmn:startEvent id="S" /><bpmn:sequenceFlow id="S1" sourceRef="S" targetRef="E" /><bpmn:endEvent id="E" />
   </bpmn:process>
 </bpmn:definitions>`;
 
 async function startBulk(t: TestApp, count: number): Promise<string> {
-  await deploy(t, [{ name: 'scale.bpmn', content: BULK }]).expect(200);
+  await deploy(t, [
+    { name: 'scale.bpmn', content: BULK },
+    { name: 'short.bpmn', content: SHORT },
+  ]).expect(200);
   const res = await t
     .as('demo')
     .post('/process-definition/key/bulkWork/start')
@@ -242,7 +235,10 @@ describe(`batches of thousands across restarts and app instances (${databaseLabe
     const b = await createTestApp(options);
     try {
       const count = async (t: TestApp, p: string) => (await t.as('demo').get(p).expect(200)).body.count as number;
-      await deploy(a, [{ name: 'scale.bpmn', content: BULK }]).expect(200);
+      await deploy(a, [
+        { name: 'scale.bpmn', content: BULK },
+        { name: 'short.bpmn', content: SHORT },
+      ]).expect(200);
       const otherActivities = await count(a, '/history/activity-instance/count');
       await seedFinishedInstances(a, DELETIONS);
       expect(await count(b, '/history/process-instance/count?processDefinitionKey=short')).toBe(DELETIONS);

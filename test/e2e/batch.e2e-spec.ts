@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deploy, deployFixture } from '../support/deploy';
@@ -7,21 +7,7 @@ import { createTestApp, databaseLabel, freshMysqlDatabase, TestApp } from '../su
 const TASKS = 300;
 
 /** One start leaves `count` external tasks on topic `bulk` (a parallel multi-instance). */
-const BULK = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="Defs_bulk" targetNamespace="http://example.org/batch">
-  <bpmn:process id="bulkWork" isExecutable="true" camunda:historyTimeToLive="30">
-    <bpmn:startEvent id="Start" />
-    <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Work" />
-    <bpmn:serviceTask id="Work" camunda:type="external" camunda:topic="bulk">
-      <bpmn:multiInstanceLoopCharacteristics>
-        <bpmn:loopCardinality xsi:type="bpmn:tFormalExpression">\${count}</bpmn:loopCardinality>
-      </bpmn:multiInstanceLoopCharacteristics>
-    </bpmn:serviceTask>
-    <bpmn:sequenceFlow id="F2" sourceRef="Work" targetRef="End" />
-    <bpmn:endEvent id="End" />
-  </bpmn:process>
-</bpmn:definitions>`;
+const BULK = readFileSync(path.join(__dirname, '../fixtures/batch/bulk-work.bpmn'), 'utf8');
 
 async function startBulk(t: TestApp, count: number): Promise<string> {
   await deploy(t, [{ name: 'bulk.bpmn', content: BULK }]).expect(200);
