@@ -244,7 +244,10 @@ describe(`authorization resource (${databaseLabel()})`, () => {
       expect(asc).toEqual([rows.d.id, ...byId('a', 'c'), rows.b.id]);
       expect(idsOf((await q('sortBy=resourceId&sortOrder=desc&maxResults=1')).body)).toEqual([rows.b.id]);
       expect(idsOf((await q('sortBy=resourceId&sortOrder=asc&firstResult=3')).body)).toEqual([rows.b.id]);
-      expect(idsOf((await admin().get('/authorization?resourceId=cat1&sortBy=resourceType&sortOrder=desc').expect(200)).body)).toEqual(byId('a', 'c'));
+      // equal resource types: the id breaks the tie in the sort's direction
+      expect(idsOf((await admin().get('/authorization?resourceId=cat1&sortBy=resourceType&sortOrder=desc').expect(200)).body)).toEqual(
+        byId('a', 'c').reverse(),
+      );
     });
 
     it.each([

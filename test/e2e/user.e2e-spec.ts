@@ -107,7 +107,8 @@ describe(`user resource (${databaseLabel()})`, () => {
     it.each([
       ['sortBy=firstName&sortOrder=desc', ['demo', 'carol', 'bob', 'alice']],
       ['sortBy=lastName&sortOrder=asc', ['demo', 'bob', 'alice', 'carol']],
-      ['sortBy=email&sortOrder=desc', ['bob', 'alice', 'carol', 'demo']],
+      // carol and demo have no email: their ids break the tie in the sort's direction
+      ['sortBy=email&sortOrder=desc', ['bob', 'alice', 'demo', 'carol']],
       ['sortBy=userId&sortOrder=desc', ['demo', 'carol', 'bob', 'alice']],
     ])('sorts by %s', async (query, expected) => {
       expect(ids((await admin().get(`/user?${query}`).expect(200)).body)).toEqual(expected);
