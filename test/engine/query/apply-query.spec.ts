@@ -36,8 +36,8 @@ describe('applying parsed queries to SQL (SQLite)', () => {
     expect(await ids({})).toEqual(['g1', 'g2', 'g3', 'g4', 'g5', 'g6']);
   });
 
-  it('sorts, with the id as tie-breaker and NULLs first in ascending order', async () => {
-    expect(await ids({ sortBy: 'type', sortOrder: 'desc' })).toEqual(['g1', 'g2', 'g5', 'g3', 'g4', 'g6']);
+  it("sorts, with the id as tie-breaker in the sort's direction and NULLs first in ascending order", async () => {
+    expect(await ids({ sortBy: 'type', sortOrder: 'desc' })).toEqual(['g5', 'g2', 'g1', 'g4', 'g3', 'g6']);
     expect(await ids({ sortBy: 'name', sortOrder: 'asc' })).toEqual(['g4', 'g5', 'g3', 'g1', 'g2', 'g6']);
   });
 
