@@ -87,7 +87,8 @@ describe(`process definition statistics (${databaseLabel()})`, () => {
       code: null,
     });
     await t.as('demo').get('/process-definition/nope/statistics').expect(404);
-    await t.as('demo').get(`/process-definition/${definitionId}/statistics?failedJobs=maybe`).expect(400);
+    const flag = await t.as('demo').get(`/process-definition/${definitionId}/statistics?failedJobs=maybe`).expect(400);
+    expect(flag.body.message).toBe("Cannot set query parameter 'failedJobs' to value 'maybe': Cannot convert value maybe to java type java.lang.Boolean");
   });
 
   it('lists every readable definition with its instances, failed jobs and incidents', async () => {

@@ -11,6 +11,8 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
+import { parseValue } from '../../common/query/parse-query';
+import { ParamDef } from '../../common/query/query-spec';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { ActivityStatisticsDto, ProcessDefinitionStatistics, ProcessDefinitionStatisticsDto, StatisticsOptions } from './process-definition-statistics';
@@ -79,12 +81,10 @@ export class ProcessDefinitionService {
   }
 }
 
+const BOOLEAN_FLAG: ParamDef = { type: 'boolean' };
+
 function flag(query: Record<string, unknown>, name: string): boolean | null {
-  const v = query[name];
-  if (v === undefined) return null;
-  if (v === 'true' || v === true) return true;
-  if (v === 'false' || v === false) return false;
-  throw badRequest(`Cannot set query parameter '${name}' to value '${String(v)}'`);
+  return query[name] === undefined ? null : (parseValue(name, query[name], BOOLEAN_FLAG, false) as boolean);
 }
 
 /** Camunda's parameters of both statistics queries; incidents and incidentsForType exclude each other. */
