@@ -183,14 +183,26 @@ function freePort() {
 }
 
 /**
+ * With BENCH_CPU_PROFILE=<folder>, every server writes a V8 CPU profile there when it stops
+ * (`node bench/profile-summary.cjs <file>` prints its top frames).
+ */
+function profileArgs() {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return [];
+  fs.mkdirSync(dir, { recursive: true });
+  return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`];
+}
+
+/**
  * Starts `node dist/src/main.js` on a free port; resolves once GET /engine-rest/engine answers (within
  * `startSeconds`: migrations on a large database take minutes).
  */
 async function startServer(env, { startSeconds = 30 } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
+  const child = spawn(process.execPath, [...profileArgs(), path.join(ROOT, 'dist/src/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), ...env },
+    // As the Docker image runs it (NODE_ENV=production: one JSON line per request, not pretty-printed text).
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/engine-rest`;

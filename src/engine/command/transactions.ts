@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { GroupCommit } from './group-commit';
 import { SerialLock } from './serial-lock';
 import { isSqlite } from '../../persistence/dialect';
 import { mysqlPoolConnections, PoolConnections } from '../../persistence/pool-connections';
@@ -16,7 +17,8 @@ interface Scope {
  *
  * SQLite through TypeORM's better-sqlite3 driver shares a single connection, so interleaved async
  * transactions would mix their statements: there, all work (reads too) is serialised in-process,
- * which is also what "a single writer transaction" means for SQLite. On MySQL/MariaDB each unit
+ * which is also what "a single writer transaction" means for SQLite; units of work that queue up there
+ * share their commit (see GroupCommit). On MySQL/MariaDB each unit
  * gets its own pooled connection; deadlock victims are retried a few times.
  *
  * Work started inside other work joins it (same EntityManager, same transaction), like a nested
@@ -26,16 +28,22 @@ export class Transactions {
   readonly serial: boolean;
   private readonly lock = new SerialLock();
   private readonly scope = new AsyncLocalStorage<Scope>();
+  private readonly group: GroupCommit;
 
   constructor(readonly dataSource: DataSource) {
     this.serial = isSqlite(dataSource);
+    this.group = new GroupCommit(
+      this.lock,
+      () => dataSource.createQueryRunner(),
+      (em, work) => this.scope.run({ em, transactional: true }, () => work(em)),
+    );
   }
 
   async write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     const current = this.scope.getStore();
     if (current?.transactional) return work(current.em);
     if (current && this.serial) return this.transaction(work);
-    if (this.serial) return this.lock.run(() => this.transaction(work));
+    if (this.serial) return this.group.write(work);
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.transaction(work);
@@ -63,7 +71,7 @@ export class Transactions {
     const current = this.scope.getStore();
     if (current) return work(current.em);
     if (!this.serial) return work(this.dataSource.manager);
-    return this.lock.run(() => this.scope.run({ em: this.dataSource.manager, transactional: false }, () => work(this.dataSource.manager)));
+    return this.group.read(() => this.scope.run({ em: this.dataSource.manager, transactional: false }, () => work(this.dataSource.manager)));
   }
 
   private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {

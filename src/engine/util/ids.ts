@@ -1,7 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 let lastMs = 0;
 let sequence = 0;
+
+// Random bytes drawn 4 KB at a time: one call into the CSPRNG per 256 ids instead of one per id.
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+
+function randomBytes(size: number): Buffer {
+  if (poolAt + size > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const out = Buffer.from(pool.subarray(poolAt, poolAt + size));
+  poolAt += size;
+  return out;
+}
 
 /**
  * Time-ordered UUIDs (version 7 layout): rows inserted later sort later by id, which gives a stable

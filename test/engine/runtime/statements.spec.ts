@@ -1,5 +1,5 @@
-import { Logger } from 'typeorm';
 import { databaseLabel, RuntimeScenario, vars } from './support/runtime-scenario';
+import { recordStatements } from '../../support/statement-log';
 
 const PAID = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="paid" targetNamespace="http://test">
@@ -25,19 +25,7 @@ describe(`statements per command (${databaseLabel()})`, () => {
     await s.deploy('user-task.bpmn', 'external-task.bpmn', 'multi-instance.bpmn', 'rules.dmn');
     await s.deployXml('paid.bpmn', PAID);
     statements = [];
-    const original = s.ds.logger;
-    const counting: Logger = {
-      logQuery: (query, parameters, runner) => {
-        statements.push(query);
-        original.logQuery(query, parameters, runner);
-      },
-      logQueryError: (...args) => original.logQueryError(...args),
-      logQuerySlow: (...args) => original.logQuerySlow(...args),
-      logSchemaBuild: (...args) => original.logSchemaBuild(...args),
-      logMigration: (...args) => original.logMigration(...args),
-      log: (...args) => original.log(...args),
-    };
-    Object.defineProperty(s.ds, 'logger', { value: counting });
+    recordStatements(s.ds, statements);
     // warm the definition and model caches
     await s.start('plainTask');
     await s.start('uncaught');
