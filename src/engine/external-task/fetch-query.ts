@@ -63,6 +63,13 @@ function selectList(em: EntityManager, alias: string): string {
 }
 
 /**
+ * MySQL/MariaDB may walk a list's sort index, (priority, id), to avoid sorting, and filter the topic on
+ * the way: with FOR UPDATE that locks every row it passes (measured: 6 fetches/s, p50 1.2 s, with 100k
+ * tasks of other topics). A fetch always names its topic, so a topic-leading index is always the right one.
+ */
+const TOPIC_INDEXES = ' FORCE INDEX (idx_ext_task_topic_prio, idx_ext_task_topic_create, idx_ext_task_fetch)';
+
+/**
  * The candidate rows of a fetchAndLock: one SELECT per topic, each ordered and limited on its own so
  * that it walks a topic-leading index and stops after `maxTasks` rows, glued with UNION ALL into one
  * round trip. On MySQL/MariaDB every part claims its rows with FOR UPDATE SKIP LOCKED: rows another
@@ -82,7 +89,7 @@ export function fetchCandidatesSql(
     const where = [availableSql('t', now, p.add), topicSql(topic, 't', p, sqlite)];
     const auth = taskRestrictionSql(restriction, 't', p.add);
     if (auth) where.push(auth);
-    const base = `SELECT ${columns} FROM act_ru_ext_task t WHERE ${where.join(' AND ')}${orderBySql(request, 't')} LIMIT ${request.maxTasks}`;
+    const base = `SELECT ${columns} FROM act_ru_ext_task t${sqlite ? '' : TOPIC_INDEXES} WHERE ${where.join(' AND ')}${orderBySql(request, 't')} LIMIT ${request.maxTasks}`;
     return sqlite ? base : `${base} FOR UPDATE SKIP LOCKED`;
   });
   if (parts.length === 1) return { sql: parts[0], params: p.values };
