@@ -9,8 +9,9 @@ const { spawn, execFileSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 
+/** `npm run build`: the compiled sources and the files it copies beside them (worker scripts, console). */
 function ensureBuilt() {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit', cwd: ROOT });
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: ROOT });
 }
 
 /** `--name value` options (numbers) over `defaults`, plus `build: false` with `--no-build` and `large` with `--large`. */

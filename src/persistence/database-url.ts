@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSourceOptions } from 'typeorm';
+import { checkpointInBackground, SqliteConnection } from './sqlite-checkpointer';
 
 export type DatabaseKind = 'sqlite' | 'mysql';
 
@@ -27,13 +28,12 @@ export function connectionOptions(url: string, logging = false): DataSourceOptio
       database,
       logging,
       // WAL lets readers proceed while the single writer commits; NORMAL is durable across process crashes.
-      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      prepareDatabase: (db: SqliteConnection) => {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
         db.pragma('foreign_keys = ON');
         db.pragma('busy_timeout = 5000');
-        // Hot index pages are rewritten by every command; a larger WAL lets one checkpoint copy them once for many commits.
-        db.pragma('wal_autocheckpoint = 10000');
+        checkpointInBackground(db);
       },
     };
   }
