@@ -16,6 +16,12 @@ export interface FeelShape {
   usesVariables: boolean;
   /** The variable name when the whole expression is one variable reference (the usual input expression). */
   bareVariable: string | null;
+  /**
+   * For unary tests made only of literals compared with the input (`"gold"`, `1000`, `< 1000`, `>= 2.5`,
+   * comma-separated): the same test as plain JavaScript for inputs that are numbers, strings or null, so that
+   * evaluating the cell needs no parse; `undefined` for other inputs (feelin answers those).
+   */
+  literalTest?: LiteralTest;
 }
 
 /**
@@ -37,7 +43,65 @@ export function analyseFeel(text: string, kind: FeelKind, knownNames: Record<str
       return undefined;
     },
   });
-  return { syntaxError, usesVariables, bareVariable: kind === 'expression' ? bareVariableOf(tree, text) : null };
+  if (kind === 'expression') return { syntaxError, usesVariables, bareVariable: bareVariableOf(tree, text) };
+  const literalTest = syntaxError || usesVariables ? null : literalTestOf(tree, text);
+  return { syntaxError, usesVariables, bareVariable: null, ...(literalTest ? { literalTest } : {}) };
+}
+
+/** true or false, or undefined where feelin must answer. */
+export type LiteralTest = (input: unknown) => boolean | undefined;
+
+const COMPARE: Record<string, (a: number, b: number) => boolean> = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+};
+
+/**
+ * FEEL's answers for these forms, as feelin gives them, for inputs of the plain types: a string literal equals only
+ * a string with the same characters, a number only the same number, a comparison holds for numbers only, and null
+ * matches none of them. For other inputs (lists, which feelin tests element by element; booleans and strings, which
+ * it compares with numbers the JavaScript way) the answer is left to feelin, as are other forms (escapes in
+ * strings, ranges, `not(...)`, anything with a name).
+ */
+function literalTestOf(tree: FeelTree, text: string): LiteralTest | null {
+  const top = tree.topNode.firstChild;
+  if (!top || top.name !== 'PositiveUnaryTests' || top.nextSibling) return null;
+  const tests: ((input: string | number) => boolean)[] = [];
+  let compares = false;
+  for (let test = top.firstChild; test; test = test.nextSibling) {
+    if (test.name !== 'PositiveUnaryTest') return null;
+    const one = test.firstChild;
+    if (!one || one.nextSibling) return null;
+    const source = text.slice(one.from, one.to);
+    if (one.name === 'StringLiteral') {
+      if (source.includes('\\')) return null;
+      const value = source.slice(1, -1);
+      tests.push((input) => input === value);
+    } else if (one.name === 'NumericLiteral' && Number.isFinite(Number(source))) {
+      const value = Number(source);
+      tests.push((input) => input === value);
+    } else if (one.name === 'SimplePositiveUnaryTest') {
+      const op = one.firstChild;
+      const operand = op?.nextSibling;
+      const compare = op?.name === 'CompareOp' ? COMPARE[text.slice(op.from, op.to)] : undefined;
+      if (!compare || !operand || operand.name !== 'NumericLiteral' || operand.nextSibling) return null;
+      const value = Number(text.slice(operand.from, operand.to));
+      if (!Number.isFinite(value)) return null;
+      compares = true;
+      tests.push((input) => typeof input === 'number' && compare(input, value));
+    } else {
+      return null;
+    }
+  }
+  if (!tests.length) return null;
+  const any = (input: string | number): boolean => tests.some((t) => t(input));
+  return (input) => {
+    if (input === null) return false;
+    if (typeof input === 'number' || (typeof input === 'string' && !compares)) return any(input);
+    return undefined;
+  };
 }
 
 type SyntaxNode = Parameters<Parameters<FeelTree['iterate']>[0]['enter']>[0]['node'];

@@ -84,6 +84,8 @@ export class CompiledUnaryTests {
   /** `cellContext` is only called for cells that reference variables; it must hold `?`. */
   test(input: unknown, cellContext: () => FeelContext): boolean {
     if (this.matchesAll) return true;
+    const literal = this.shape?.literalTest?.(input);
+    if (literal !== undefined) return literal;
     if (this.memo && isMemoKey(input)) {
       const known = this.memo.get(input);
       if (known !== undefined) return known;

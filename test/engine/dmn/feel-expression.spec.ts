@@ -1,4 +1,5 @@
 import { evaluate as feelEvaluate, unaryTest as feelUnaryTest } from 'feelin';
+import { analyseFeel } from '../../../src/engine/dmn/feel-analysis';
 import { compileExpression, compileUnaryTests, FeelEvaluationFailure, FeelSyntaxFailure } from '../../../src/engine/dmn/feel-expression';
 
 const noContext = () => {
@@ -36,6 +37,41 @@ describe('compiled FEEL', () => {
     const cell = compileUnaryTests(text, {});
     const ctx = { ...context, '?': input };
     expect(cell.test(input, () => ctx)).toBe(feelUnaryTest(text, ctx).value === true);
+  });
+
+  // Cells of literals compared with the input are answered without feelin: every text × input must still agree.
+  const literalCells = [
+    '"gold"',
+    '"gold","silver"',
+    '"with space"',
+    '""',
+    '1000',
+    '2.5',
+    '< 1000',
+    '<= 1000',
+    '> 2.5',
+    '>= 0',
+    '< 10, > 100',
+    '"1000"',
+    '1000, "gold"',
+    '< -5',
+    '-2.5',
+  ];
+  const literalInputs: unknown[] = ['gold', 'silver', 'Gold', '', 'with space', '1000', 1000, 999.5, 1000.5, 2.5, 0, -1, 101, null, true, [1000], { a: 1 }];
+  it.each(literalCells)('literal cell %s agrees with feelin on every kind of input', (text) => {
+    const cell = compileUnaryTests(text, {});
+    for (const input of literalInputs) {
+      expect([input, cell.test(input, noContext)]).toEqual([input, feelUnaryTest(text, { '?': input }).value === true]);
+    }
+  });
+
+  it.each(['"gold"', '< 1000', '1000, "gold"'])('answers the literal cell %s without feelin', (text) => {
+    const shape = analyseFeel(text, 'unaryTests', {});
+    expect(shape.literalTest).toBeInstanceOf(Function);
+  });
+
+  it.each(['"a\\"b"', '[1..10]', 'not("a")', '< limit', 'date("2020-01-01")', '> date("2020-01-01")'])('leaves %s to feelin', (text) => {
+    expect(analyseFeel(text, 'unaryTests', { limit: 1 }).literalTest).toBeUndefined();
   });
 
   it.each(['', '   ', '-', ' - '])('treats %j as a match for anything without feelin', (text) => {
