@@ -83,7 +83,8 @@ export class GroupCommit {
       await qr.startTransaction();
     } catch (err) {
       this.answers.push(() => reject(err));
-      if (!first) await this.fail(err);
+      if (first) await this.abandon();
+      else await this.fail(err);
       return;
     }
     this.open = true;

@@ -111,6 +111,19 @@ describe(`transactions (${databaseLabel()})`, () => {
     expect(committedIds()).toEqual(['after-read', 'before-read']);
   });
 
+  onSqlite('when a unit breaks the shared transaction, the units in it fail with it and the next group starts clean', async () => {
+    const results = await Promise.allSettled([
+      tx.write((em) => insert(em, 'lost-with-the-group')),
+      tx.write(async (em) => {
+        await insert(em, 'breaker');
+        await em.query('ROLLBACK');
+      }),
+      tx.write((em) => insert(em, 'next-group')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect(committedIds()).toEqual(['next-group']);
+  });
+
   onSqlite('a lone unit commits without waiting for company', async () => {
     await tx.write((em) => insert(em, 'alone'));
     expect(committedIds()).toEqual(['alone']);
