@@ -12,7 +12,13 @@ import { setupEngineSwagger } from './engine-swagger';
 /** Builds the configured Nest application (used by main.ts, the tests and the benchmarks); `logLevels` overrides LOG_LEVEL. */
 export async function createApp(config: AppConfig, logLevels?: LogLevel[] | false): Promise<INestApplication> {
   const logging = new AppLogging(config, logLevels);
-  const app = await NestFactory.create<NestExpressApplication>(logging.around(AppModule.forRoot(config)), { bodyParser: false, bufferLogs: true });
+  // abortOnError false: a failed start (database unreachable, a migration failing) rejects here instead of
+  // Nest calling process.exit, so main.ts reports it and an embedding test runner sees one failed file.
+  const app = await NestFactory.create<NestExpressApplication>(logging.around(AppModule.forRoot(config)), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
   logging.attach(app, app.get(AppMetrics).http);
   // The engine's module scopes its middleware, filter, guard and pipe to its own routes; as the only host here,
   // the server also gives every other answer (health, metrics, unknown paths) the exact JSON type and Camunda's error shape.
