@@ -1,4 +1,5 @@
 import { deployFixture } from '../support/deploy';
+import { recordStatements } from '../support/statement-log';
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 
 describe(`process definition start (${databaseLabel()})`, () => {
@@ -61,6 +62,17 @@ describe(`process definition start (${databaseLabel()})`, () => {
     });
   });
 
+  it('starts by key in one transaction that reads the definition once', async () => {
+    const statements = recordStatements(t.engine.dataSource);
+    await t
+      .as('demo')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: guests('Winter', 4) })
+      .expect(200);
+    expect(statements.filter((q) => /act_re_procdef/.test(q))).toHaveLength(1);
+    expect(statements.filter((q) => /^(BEGIN|START TRANSACTION)/i.test(q.trim()))).toHaveLength(1);
+  });
+
   it('names the tenant in the key lookup', async () => {
     const res = await t.as('demo').post('/process-definition/key/dinner/tenant-id/acme/start').send({}).expect(404);
     expect(res.body).toEqual({ type: 'RestException', message: 'No matching process definition with key: dinner and tenant-id: acme', code: null });
@@ -82,6 +94,21 @@ describe(`process definition start (${databaseLabel()})`, () => {
       message: `Cannot instantiate process definition ${definitionId}: Cannot convert value 'many' of type 'Integer' to java type java.lang.Integer`,
     });
     await t.as('demo').post(`/process-definition/${definitionId}/start`).send({ variables: 'x' }).expect(400);
+    // By key the definition is looked up in the start's own transaction; its failures still name the latest version's id.
+    const badValueByKey = await t
+      .as('demo')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables: { guestCount: { value: 'many', type: 'Integer' } } })
+      .expect(400);
+    expect(badValueByKey.body.message).toBe(
+      `Cannot instantiate process definition ${definitionId}: Cannot convert value 'many' of type 'Integer' to java type java.lang.Integer`,
+    );
+    const badValueUnknownKey = await t
+      .as('demo')
+      .post('/process-definition/key/nope/start')
+      .send({ variables: { guestCount: { value: 'many', type: 'Integer' } } })
+      .expect(404);
+    expect(badValueUnknownKey.body.message).toBe('No matching process definition with key: nope and no tenant-id');
   });
 
   it('needs CREATE on process instances and CREATE_INSTANCE on the definition', async () => {
@@ -96,6 +123,10 @@ describe(`process definition start (${databaseLabel()})`, () => {
       .send({ variables: guests('Fall', 12) });
     // READ on the definition comes first (the key lookup), then the start's own checks
     expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({
+      type: 'AuthorizationException',
+      missingAuthorizations: [{ permissionName: 'READ', resourceName: 'ProcessDefinition', resourceId: 'dinner' }],
+    });
     const grant = (resourceType: number, resourceId: string, permissions: string[]) =>
       t.as('demo').post('/authorization/create').send({ type: 1, userId: 'starter', resourceType, resourceId, permissions }).expect(200);
     await grant(6, 'dinner', ['READ', 'CREATE_INSTANCE']);

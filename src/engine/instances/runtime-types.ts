@@ -21,6 +21,11 @@ export interface StartProcessInstanceRequest {
   definition?: ProcessDefinitionEntity;
   key?: string;
   tenantId?: string | null;
+  /**
+   * By key: the caller must also hold READ on the definition, as when it was found through a definition query
+   * (Camunda's REST start by key); one transaction then both looks it up and starts it.
+   */
+  readDefinition?: boolean;
   businessKey?: string | null;
   variables?: VariableMap | null;
   withVariablesInReturn?: boolean;

@@ -3,12 +3,15 @@ import type { Response } from 'express';
 import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 import { ProcessInstanceWithVariablesDto, startedInstanceDto } from '../../common/dto/process-instance.dto';
 import { badRequest } from '../../common/errors/rest-error';
-import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
+import { wrapEngineError } from '../../common/errors/wrap-engine-error';
 import { LinkBuilder } from '../../common/http/links';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/authorization/authentication';
+import { AuthorizationError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
+import { ProcessInstanceInfo } from '../../engine/instances/runtime-types';
+import { VariableMap } from '../../engine/variables/typed-value';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { parseValue } from '../../common/query/parse-query';
@@ -61,22 +64,36 @@ export class ProcessDefinitionService {
   }
 
   /**
-   * POST .../start: by id the engine looks the definition up (an unknown id is its failure); by key
-   * the latest version is found first, so an unknown key is the usual 404 of the key lookup.
+   * POST .../start. By key, the start command itself looks up the latest version (with the READ check of
+   * Camunda's definition query): one transaction, no separate read before it (on SQLite a read would also end
+   * the open group commit). Messages name the definition's id, so a failure looks it up then: an unknown key is
+   * the usual 404 of the key lookup, as when the lookup came first. By id, an unknown id is the engine's failure.
    */
   async start(auth: Authentication | null, ref: DefinitionRef, dto: StartProcessInstanceDto, links: LinkBuilder): Promise<ProcessInstanceWithVariablesDto> {
-    const definition = ref.id !== undefined ? Object.assign(new ProcessDefinitionEntity(), { id: ref.id }) : await this.find(auth, ref);
-    const prefix = `Cannot instantiate process definition ${definition.id}`;
-    if (dto.startInstructions != null) throw badRequest(`${prefix}: start instructions are not supported`);
-    const variables = prefixedVariablesFromWire(dto.variables, { prefix });
-    const info = await withErrorPrefix(prefix, () =>
-      this.engine.runtime.startProcessInstance(auth, {
-        definition,
+    const prefix = async () => `Cannot instantiate process definition ${ref.id ?? (await this.find(auth, ref)).id}`;
+    if (dto.startInstructions != null) throw badRequest(`${await prefix()}: start instructions are not supported`);
+    let variables: VariableMap;
+    try {
+      variables = prefixedVariablesFromWire(dto.variables, { prefix: '' });
+    } catch {
+      // Throws again, now naming the definition (or the 404 of an unknown key).
+      variables = prefixedVariablesFromWire(dto.variables, { prefix: await prefix() });
+    }
+    const request =
+      ref.id !== undefined
+        ? { definition: Object.assign(new ProcessDefinitionEntity(), { id: ref.id }) }
+        : { key: ref.key, tenantId: ref.tenantId ?? null, readDefinition: true };
+    let info: ProcessInstanceInfo;
+    try {
+      info = await this.engine.runtime.startProcessInstance(auth, {
+        ...request,
         businessKey: dto.businessKey ?? null,
         variables,
         withVariablesInReturn: dto.withVariablesInReturn === true,
-      }),
-    );
+      });
+    } catch (err) {
+      throw err instanceof AuthorizationError ? err : wrapEngineError(err, await prefix());
+    }
     return startedInstanceDto(info, links);
   }
 }

@@ -18,6 +18,10 @@ export async function checkCreateInstance(ctx: RuntimeContext, definitionKey: st
   await check(ctx, [{ permission: 'CREATE_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: definitionKey }]);
 }
 
+export function checkReadDefinition(ctx: RuntimeContext, definitionKey: string): Promise<void> {
+  return check(ctx, [{ permission: 'READ', resource: Resources.PROCESS_DEFINITION, resourceId: definitionKey }]);
+}
+
 /** Permissions on the instance itself, then on its definition: Camunda lists missing ones in this order. */
 function onInstance(ctx: RuntimeContext, instance: InstanceRef, instancePermissions: string[], definitionPermissions: string[]): Promise<void> {
   return check(ctx, [

@@ -4,7 +4,7 @@ import { createProcessInstance } from '../../bpmn/runtime/instance-start';
 import { ProcessInstanceState } from '../../bpmn/runtime/process-instance-state';
 import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { Command } from '../../command/command';
-import { checkCreateInstance } from '../../bpmn/runtime/runtime-authorization';
+import { checkCreateInstance, checkReadDefinition } from '../../bpmn/runtime/runtime-authorization';
 import { ProcessInstanceInfo, StartProcessInstanceRequest } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
@@ -62,6 +62,7 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
         tenantId == null ? `no processes deployed with key '${key}'` : `no processes deployed with key '${key}' and tenant-id '${tenantId}'`,
       );
     }
+    if (this.request.readDefinition) await checkReadDefinition(ctx, found.key);
     return found;
   }
 }
