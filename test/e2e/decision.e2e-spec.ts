@@ -1,5 +1,6 @@
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 import { deploy, deployFixture, fixture } from '../support/deploy';
+import { recordStatements } from '../support/statement-log';
 
 describe(`decision definitions, evaluation and decision history (${databaseLabel()})`, () => {
   let t: TestApp;
@@ -77,7 +78,10 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
   });
 
   it('answers evaluation errors and bad input clearly', async () => {
-    await evaluate('/decision-definition/key/nope/evaluate', {}).expect(404);
+    const unknown = await evaluate('/decision-definition/key/nope/evaluate', {}).expect(404);
+    expect(unknown.body).toEqual({ type: 'RestException', message: 'No matching decision definition with key: nope and no tenant-id', code: null });
+    // The unknown key comes before the variable's failure.
+    await evaluate('/decision-definition/key/nope/evaluate', { guestCount: { value: 'many', type: 'Integer' } }).expect(404);
     const badType = await evaluate('/decision-definition/key/dish/evaluate', { guestCount: { value: 'many', type: 'Integer' } }).expect(400);
     expect(badType.body).toMatchObject({
       type: 'InvalidRequestException',
@@ -101,6 +105,9 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
     expect(unique.body.deployedDecisionDefinitions).not.toBeNull();
     const clash = await evaluate('/decision-definition/key/clash/evaluate', { season: { value: 'Fall' }, guestCount: { value: 2 } });
     expect(clash.status).toBeGreaterThanOrEqual(400);
+    // By key the definition is looked up in the evaluation's own unit of work; its failure still names the id.
+    const clashId = Object.keys(unique.body.deployedDecisionDefinitions)[0];
+    expect(clash.body.message.startsWith(`Cannot evaluate decision ${clashId}: `)).toBe(true);
     expect(clash.body.message).toMatch(/clash/);
     expect(JSON.stringify(clash.body)).not.toMatch(/at .*\.ts:\d+/);
   });
@@ -174,12 +181,21 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
     ).toBeGreaterThanOrEqual(2);
   });
 
-  it('needs CREATE_INSTANCE to evaluate and READ_HISTORY to see history', async () => {
+  it('evaluates by key in one unit of work that reads the definition once', async () => {
+    const statements = recordStatements(t.engine.dataSource);
+    await evaluate('/decision-definition/key/dish/evaluate', { season: { value: 'Fall' }, guestCount: { value: 4 } }).expect(200);
+    expect(statements.filter((q) => /act_re_decision_def/.test(q))).toHaveLength(1);
+    expect(statements.filter((q) => /^(BEGIN|START TRANSACTION)/i.test(q.trim()))).toHaveLength(1);
+  });
+
+  it('needs READ and CREATE_INSTANCE to evaluate and READ_HISTORY to see history', async () => {
     await t
       .as('demo')
       .post('/user/create')
       .send({ profile: { id: 'analyst' }, credentials: { password: 'pw' } })
       .expect(204);
+    const noRead = await t.as('analyst', 'pw').post('/decision-definition/key/dish/evaluate').send({ variables: {} }).expect(403);
+    expect(noRead.body.missingAuthorizations).toEqual([{ permissionName: 'READ', resourceName: 'DecisionDefinition', resourceId: 'dish' }]);
     await t
       .as('demo')
       .post('/authorization/create')

@@ -31,17 +31,48 @@ export class DecisionService {
 
   /** Standalone evaluation (REST): needs CREATE_INSTANCE on the decision definition. */
   async evaluate(auth: Authentication | null, definition: DecisionDefinitionEntity, variables: VariableMap): Promise<DecisionResult> {
-    // Without decision history nothing is written: read-only, no transaction (two round trips fewer on MySQL).
-    const command = {
-      execute: async ({ em }: { em: EntityManager }) => {
-        await this.checker.check(em, auth, [{ permission: 'CREATE_INSTANCE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
-        return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
-      },
-    };
-    const result = await (this.historyLevel === 'full' ? this.commands.execute(auth, command) : this.commands.read(auth, command));
-    // A command of its own (REST never nests it): once it returns, its history is committed.
-    this.metrics.decisionsEvaluated(result.evaluations.length);
+    const result = await this.run(auth, async (em) => {
+      await this.checkEvaluate(em, auth, definition.key);
+      return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
+    });
+    this.counted(result);
     return result;
+  }
+
+  /**
+   * The latest version of a key (without tenant, or of the tenant), looked up in the evaluation's own unit of work,
+   * with READ checked as for a definition query, then CREATE_INSTANCE; null when no version is deployed.
+   */
+  async evaluateLatest(
+    auth: Authentication | null,
+    key: string,
+    tenantId: string | null,
+    variables: VariableMap,
+  ): Promise<{ definition: DecisionDefinitionEntity; result: DecisionResult } | null> {
+    const evaluated = await this.run(auth, async (em) => {
+      const definition = (await this.repository.latest(em, 'decision', key, tenantId)) as DecisionDefinitionEntity | null;
+      if (!definition) return null;
+      await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
+      await this.checkEvaluate(em, auth, definition.key);
+      return { definition, result: await this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null }) };
+    });
+    if (evaluated) this.counted(evaluated.result);
+    return evaluated;
+  }
+
+  private checkEvaluate(em: EntityManager, auth: Authentication | null, key: string): Promise<void> {
+    return this.checker.check(em, auth, [{ permission: 'CREATE_INSTANCE', resource: Resources.DECISION_DEFINITION, resourceId: key }]);
+  }
+
+  /** Without decision history nothing is written: read-only, no transaction (two round trips fewer on MySQL). */
+  private run<T>(auth: Authentication | null, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const command = { execute: ({ em }: { em: EntityManager }) => work(em) };
+    return this.historyLevel === 'full' ? this.commands.execute(auth, command) : this.commands.read(auth, command);
+  }
+
+  /** A command of its own (REST never nests it): once it returns, its history is committed. */
+  private counted(result: DecisionResult): void {
+    this.metrics.decisionsEvaluated(result.evaluations.length);
   }
 
   /** Evaluation inside the caller's transaction (also used by business rule tasks). */

@@ -3,8 +3,10 @@ import type { Response } from 'express';
 import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
 import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { variablesFromWire, variablesToWire, VariablesBodyDto } from '../../common/variables/variable-value.dto';
-import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
+import { withErrorPrefix, wrapEngineError } from '../../common/errors/wrap-engine-error';
 import { Authentication } from '../../engine/authorization/authentication';
+import { AuthorizationError } from '../../engine/errors';
+import { VariableMap } from '../../engine/variables/typed-value';
 import { ProcessEngine } from '../../engine/process-engine';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
@@ -49,13 +51,35 @@ export class DecisionDefinitionService {
     await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.options.enforceHistoryTimeToLive);
   }
 
+  /**
+   * By key, the engine looks up the latest version inside the evaluation's own unit of work: no separate read
+   * before it (on SQLite a read also ends the open group commit). Failures name the definition's id, so they look
+   * it up then; an unknown key is the usual 404 of the key lookup, which comes before a variable's failure.
+   */
   async evaluate(auth: Authentication | null, ref: DefinitionRef, dto: VariablesBodyDto) {
-    const definition =
-      ref.id !== undefined
-        ? await this.lookup.byId(auth, ref.id, 404, `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`)
-        : await this.find(auth, ref);
-    const variables = variablesFromWire(dto.variables);
-    // By key the prefix names the definition found, so it is known here, not in the path.
+    if (ref.id !== undefined) {
+      const definition = await this.lookup.byId(auth, ref.id, 404, `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`);
+      return this.evaluateDefinition(auth, definition, variablesFromWire(dto.variables));
+    }
+    let variables: VariableMap;
+    try {
+      variables = variablesFromWire(dto.variables);
+    } catch (err) {
+      await this.find(auth, ref);
+      throw err;
+    }
+    let evaluated: Awaited<ReturnType<ProcessEngine['decisions']['evaluateLatest']>>;
+    try {
+      evaluated = await this.engine.decisions.evaluateLatest(auth, ref.key!, ref.tenantId ?? null, variables);
+    } catch (err) {
+      throw err instanceof AuthorizationError ? err : wrapEngineError(err, `Cannot evaluate decision ${(await this.find(auth, ref)).id}`);
+    }
+    // None deployed: the key lookup answers its 404 (or finds one deployed a moment ago, and evaluates that).
+    if (!evaluated) return this.evaluateDefinition(auth, await this.find(auth, ref), variables);
+    return evaluated.result.rows.map((row) => variablesToWire(row));
+  }
+
+  private async evaluateDefinition(auth: Authentication | null, definition: DecisionDefinitionEntity, variables: VariableMap) {
     const result = await withErrorPrefix(`Cannot evaluate decision ${definition.id}`, () => this.engine.decisions.evaluate(auth, definition, variables));
     return result.rows.map((row) => variablesToWire(row));
   }
