@@ -47,5 +47,6 @@ module.exports = {
   // examples/nest-host imports the engine by its package name; the tests link it to the source.
   moduleNameMapper: { '^camunda7-engine-nest$': '<rootDir>/src/index.ts' },
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/examples/nest-host/node_modules/'],
-  testTimeout: 30000,
+  // A test file boots an app (every migration) in its beforeAll: on a loaded machine that has taken over 30 s.
+  testTimeout: 60000,
 };
