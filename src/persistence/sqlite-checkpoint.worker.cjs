@@ -11,5 +11,7 @@ parentPort.on('message', (message) => {
   if (message !== 'stop') return;
   clearInterval(timer);
   db.close();
+  Atomics.store(workerData.stopped, 0, 1);
+  Atomics.notify(workerData.stopped, 0);
   parentPort.close();
 });
