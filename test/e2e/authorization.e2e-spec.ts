@@ -287,6 +287,10 @@ describe(`authorization resource (${databaseLabel()})`, () => {
         message: "ENGINE-03087 The resource type with id:'1' is not valid for 'ACCESS' permission.",
         code: 0,
       });
+      // A name every object inherits is no permission either (it once resolved to a function).
+      expect((await check('permissionName=constructor&resourceName=ProcessDefinition&resourceType=6').expect(400)).body.message).toBe(
+        "The permission 'constructor' is not valid for 'PROCESS_DEFINITION' resource type.",
+      );
     });
 
     it('answers for the caller, echoing the request', async () => {

@@ -68,6 +68,30 @@ describe(`declared list routes (${databaseLabel()})`, () => {
         await t.as('demo').post(`${path}/count`).send([1]).expect(400);
       }
     });
+
+    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('refuses the inherited name %s as a sortBy', async (name) => {
+      const bad = await t.as('demo').get(`${path}?sortBy=${name}&sortOrder=asc`).expect(400);
+      expect(bad.body.message).toBe(`Cannot set query parameter 'sortBy' to value '${name}'`);
+      if (routes.includes('query')) {
+        await t
+          .as('demo')
+          .post(path)
+          .send({ sorting: [{ sortBy: name, sortOrder: 'asc' }] })
+          .expect(400);
+      }
+    });
+  });
+
+  // A sorting entry's `parameters` reach SQL only through a parameterized sort's own builder; an inherited
+  // name such as `constructor` once matched the map and handed the caller's text to ORDER BY.
+  it('never puts a caller-given SQL text into a task query, directly or through a saved filter', async () => {
+    const sorting = [{ sortBy: 'constructor', sortOrder: 'asc', parameters: { sql: 't.id; DELETE FROM act_ru_task -- ', params: {} } }];
+    const before = (await t.as('demo').get('/task/count').expect(200)).body.count;
+    expect(before).toBeGreaterThan(0);
+    expect((await t.as('demo').post('/task').send({ sorting }).expect(400)).body.message).toBe("Cannot set query parameter 'sortBy' to value 'constructor'");
+    await t.as('demo').post('/filter/create').send({ resourceType: 'Task', name: 'sneaky', query: { sorting } }).expect(400);
+    await t.as('demo').get('/job?dueDates=constructor_2020-01-01T00:00:00.000%2B0000').expect(400);
+    expect((await t.as('demo').get('/task/count').expect(200)).body.count).toBe(before);
   });
 
   it('documents every list route with its parameters, body and response type', async () => {

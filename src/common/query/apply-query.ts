@@ -20,7 +20,7 @@ export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>,
   let counter = 0;
   for (const s of parsed.sorting) {
     const order = s.sortOrder === 'desc' ? 'DESC' : 'ASC';
-    const parameterized = spec.parameterizedSorts?.[s.sortBy];
+    const parameterized = spec.parameterizedSorts && Object.hasOwn(spec.parameterizedSorts, s.sortBy) ? spec.parameterizedSorts[s.sortBy] : undefined;
     if (parameterized) {
       const { sql, params } = parameterized(s.parameters, (base) => `s_${base}_${counter++}`);
       qb.addOrderBy(sql, order).setParameters(params);

@@ -123,14 +123,14 @@ export function parseValue(name: string, raw: unknown, def: ParamDef, fromBody: 
 }
 
 function sortingEntry(spec: QuerySpec, sortBy: unknown, sortOrder: unknown, parameters?: unknown): Sorting {
-  if (typeof sortBy === 'string' && spec.parameterizedSorts && sortBy in spec.parameterizedSorts) {
+  if (typeof sortBy === 'string' && spec.parameterizedSorts && Object.hasOwn(spec.parameterizedSorts, sortBy)) {
     if (sortOrder !== 'asc' && sortOrder !== 'desc') throw new RestError(400, `Cannot set query parameter 'sortOrder' to value '${String(sortOrder)}'`);
     if (parameters != null && (typeof parameters !== 'object' || Array.isArray(parameters))) {
       throw new RestError(400, `Cannot set query parameter 'sorting' to value '${JSON.stringify(parameters)}'`);
     }
     return { sortBy, sortOrder, parameters: (parameters ?? undefined) as Record<string, unknown> | undefined };
   }
-  if (typeof sortBy !== 'string' || !(sortBy in spec.sortBy)) {
+  if (typeof sortBy !== 'string' || !Object.hasOwn(spec.sortBy, sortBy)) {
     throw new RestError(400, `Cannot set query parameter 'sortBy' to value '${String(sortBy)}'`);
   }
   if (sortOrder !== 'asc' && sortOrder !== 'desc') {

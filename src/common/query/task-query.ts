@@ -354,7 +354,7 @@ function variableSort(sortBy: string, scope: ((v: string) => string) | null): Pa
   return (parameters, n) => {
     const variable = parameters?.variable;
     const type = parameters?.type;
-    if (typeof variable !== 'string' || typeof type !== 'string' || !(type in VARIABLE_COLUMNS)) {
+    if (typeof variable !== 'string' || typeof type !== 'string' || !Object.hasOwn(VARIABLE_COLUMNS, type)) {
       throw new RestError(
         400,
         `Cannot set query parameter 'sorting': sortBy '${sortBy}' needs parameters 'variable' and 'type' (${Object.keys(VARIABLE_COLUMNS).join(', ')})`,
@@ -384,7 +384,7 @@ export function validateTaskQuery(raw: unknown, prefix = "Invalid query for reso
     throw new RestError(400, `${prefix}: ${err instanceof Error ? err.message : String(err)}`);
   };
   for (const [key, value] of Object.entries(raw)) {
-    if (!(key in TASK_QUERY.params) && !SORTING_KEYS.has(key)) fail(`unknown criterion '${key}'`);
+    if (!Object.hasOwn(TASK_QUERY.params, key) && !SORTING_KEYS.has(key)) fail(`unknown criterion '${key}'`);
     if (key in EXPRESSIONS && typeof value === 'string') {
       try {
         compileExpression(value);

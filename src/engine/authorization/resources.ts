@@ -121,7 +121,7 @@ export function resolvePermission(resourceCode: number, name: string): Permissio
   if (name === 'ALL') return { ok: true, value: ALL };
   if (name === 'NONE') return { ok: true, value: NONE };
   const specific = SPECIFIC[resourceCode];
-  if (specific) return name in specific ? { ok: true, value: specific[name] } : { ok: false, reason: 'unknown' };
+  if (specific) return Object.hasOwn(specific, name) ? { ok: true, value: specific[name] } : { ok: false, reason: 'unknown' };
   const generic = GENERIC.find(([n]) => n === name);
   if (!generic) return { ok: false, reason: 'unknown' };
   return generic[2].includes(resourceCode) ? { ok: true, value: generic[1] } : { ok: false, reason: 'notApplicable' };

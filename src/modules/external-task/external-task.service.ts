@@ -176,7 +176,7 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
 }
 
 async function selectIds<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, raw: JsonObject, name: string, idColumn: string): Promise<string[]> {
-  const unsupported = Object.keys(raw).filter((k) => !(k in spec.params) && raw[k] != null);
+  const unsupported = Object.keys(raw).filter((k) => !Object.hasOwn(spec.params, k) && raw[k] != null);
   if (unsupported.length) throw new RestError(400, `${name} does not support ${unsupported.join(', ')} here`);
   const q = parsePostQuery(spec, raw, {}, false);
   const rows = await applyFilters(qb, spec, q).select(idColumn, 'id').getRawMany<{ id: string }>();

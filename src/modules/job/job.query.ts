@@ -15,7 +15,7 @@ function dateConditions(column: string, name: string): FilterApply {
     for (const part of value.split(',').filter(Boolean)) {
       const [op, ...rest] = part.split('_');
       const date = parseDate(rest.join('_'));
-      if (!OPS[op] || !date) throw new RestError(400, `Invalid ${name} comparator specified: ${part}`);
+      if (!Object.hasOwn(OPS, op) || !date) throw new RestError(400, `Invalid ${name} comparator specified: ${part}`);
       const p = n('date');
       qb.andWhere(`${column} ${OPS[op]} :${p}`, { [p]: date });
     }
