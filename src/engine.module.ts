@@ -40,6 +40,7 @@ import { HealthModule } from './modules/health/health.module';
 import { dataSourceOptions } from './persistence/data-source';
 import { ENTITIES } from './persistence/entities';
 import { MIGRATIONS } from './persistence/migrations';
+import { readCommittedSessions } from './persistence/mysql-sessions';
 
 /** The engine's DataSource (its own, or the host's); a token of its own so that a host's TypeORM setup is left alone. */
 export const ENGINE_DATA_SOURCE = Symbol('ENGINE_DATA_SOURCE');
@@ -64,6 +65,7 @@ async function openEngineDataSource(options: EngineModuleOptions, config: AppCon
   const ds = new DataSource({ ...dataSourceOptions(config.databaseUrl, config.logSql), migrationsTransactionMode: 'each' });
   await ds.initialize();
   OWNS_DATA_SOURCE.add(ds);
+  await readCommittedSessions(ds);
   await ds.runMigrations({ transaction: 'each' });
   return ds;
 }

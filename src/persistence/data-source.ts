@@ -3,6 +3,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { connectionOptions } from './database-url';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { readCommittedSessions } from './mysql-sessions';
 
 export function dataSourceOptions(databaseUrl: string, logging = false): DataSourceOptions {
   return {
@@ -19,6 +20,7 @@ export function dataSourceOptions(databaseUrl: string, logging = false): DataSou
 export async function openDataSource(databaseUrl: string, logging = false): Promise<DataSource> {
   const ds = new DataSource(dataSourceOptions(databaseUrl, logging));
   await ds.initialize();
+  await readCommittedSessions(ds);
   await ds.runMigrations({ transaction: 'each' });
   return ds;
 }

@@ -48,7 +48,9 @@ export class Transactions {
       try {
         return await this.transaction(work);
       } catch (err) {
-        if (attempt >= 3 || !isRetryable(err)) throw err;
+        if (attempt >= 5 || !isRetryable(err)) throw err;
+        // Two victims that start over at once tend to meet again: a little jitter lets one go first.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
       }
     }
   }
