@@ -46,19 +46,32 @@ function persistentValue(em: EntityManager, column: ColumnMetadata, row: ObjectL
   return prepared === undefined ? null : prepared;
 }
 
-/** Multi-row INSERT of entity-shaped objects (chunked to stay under the drivers' parameter limits). */
-export async function insertRows<T extends ObjectLiteral>(em: EntityManager, target: new () => T, rows: Partial<T>[]): Promise<void> {
-  if (!rows.length) return;
+/** A statement with its `?` parameters, built without running it (see WriteBatch). */
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** Multi-row INSERTs of entity-shaped objects (chunked to stay under the drivers' parameter limits). */
+export function insertStatements<T extends ObjectLiteral>(em: EntityManager, target: new () => T, rows: Partial<T>[]): SqlStatement[] {
+  if (!rows.length) return [];
   const shape = shapeOf(em, target);
   const perRow = shape.columns.length;
   const rowsPerChunk = Math.max(1, Math.floor(MAX_PARAMS / perRow));
   const placeholders = `(${new Array(perRow).fill('?').join(', ')})`;
+  const out: SqlStatement[] = [];
   for (let i = 0; i < rows.length; i += rowsPerChunk) {
     const chunk = rows.slice(i, i + rowsPerChunk);
     const params: unknown[] = [];
     for (const row of chunk) for (const column of shape.columns) params.push(persistentValue(em, column, row));
-    await em.query(shape.insertPrefix + new Array(chunk.length).fill(placeholders).join(', '), params);
+    out.push({ sql: shape.insertPrefix + new Array(chunk.length).fill(placeholders).join(', '), params });
   }
+  return out;
+}
+
+/** Multi-row INSERT of entity-shaped objects, run now. */
+export async function insertRows<T extends ObjectLiteral>(em: EntityManager, target: new () => T, rows: Partial<T>[]): Promise<void> {
+  for (const statement of insertStatements(em, target, rows)) await em.query(statement.sql, statement.params);
 }
 
 /** Hydrates raw rows (column names as in the table) into entities. */
@@ -83,6 +96,27 @@ export async function selectRows<T extends ObjectLiteral>(em: EntityManager, tar
   return hydrate(em, target, raw);
 }
 
+/**
+ * Two `selectRows` in one round trip where the connection takes several statements (MySQL/MariaDB with
+ * `multipleStatements`), one after the other otherwise.
+ */
+export async function selectRowsTogether<A extends ObjectLiteral, B extends ObjectLiteral>(
+  em: EntityManager,
+  a: [new () => A, string, unknown[]],
+  b: [new () => B, string, unknown[]],
+): Promise<[A[], B[]]> {
+  if (!multipleStatements(em)) return [await selectRows(em, ...a), await selectRows(em, ...b)];
+  const sql = (target: new () => ObjectLiteral, tail: string) => `SELECT ${shapeOf(em, target).selectList} FROM ${shapeOf(em, target).table} t ${tail}`;
+  const [rowsA, rowsB] = (await em.query(`${sql(a[0], a[1])};\n${sql(b[0], b[1])}`, [...a[2], ...b[2]])) as [ObjectLiteral[], ObjectLiteral[]];
+  return [hydrate(em, a[0], rowsA), hydrate(em, b[0], rowsB)];
+}
+
+/** Whether the connection takes several statements in one query (set in `database-url.ts` for MySQL/MariaDB). */
+export function multipleStatements(em: EntityManager): boolean {
+  if (isSqlite(em)) return false;
+  return (em.connection.options as { multipleStatements?: boolean }).multipleStatements === true;
+}
+
 /** Parameter for a raw query: drivers differ in how they bind dates and booleans. */
 export function sqlParam(em: EntityManager, value: unknown): unknown {
   if (value instanceof Date) {
@@ -104,16 +138,16 @@ export async function execute(em: EntityManager, sql: string, params: unknown[])
 }
 
 /**
- * `UPDATE <table> SET <changed columns>[, rev = rev + 1] WHERE id = ? [AND rev = ?]`; returns the
- * affected row count so callers can detect a lost optimistic-locking race.
+ * `UPDATE <table> SET <changed columns>[, rev = rev + 1] WHERE id = ? [AND rev = ?]`, or null when there
+ * is nothing to set; its affected row count tells a caller whether it lost an optimistic-locking race.
  */
-export async function updateRow<T extends ObjectLiteral>(
+export function updateRowStatement<T extends ObjectLiteral>(
   em: EntityManager,
   target: new () => T,
   id: string,
   expectedRev: number | null,
   changes: Partial<T>,
-): Promise<number> {
+): SqlStatement | null {
   const shape = shapeOf(em, target);
   const escape = (name: string) => em.connection.driver.escape(name);
   const sets: string[] = [];
@@ -124,14 +158,26 @@ export async function updateRow<T extends ObjectLiteral>(
     params.push(persistentValue(em, column, changes));
   }
   if (expectedRev != null) sets.push(`${escape('rev')} = ${escape('rev')} + 1`);
-  if (!sets.length) return 1;
+  if (!sets.length) return null;
   params.push(id);
   let where = `${escape('id')} = ?`;
   if (expectedRev != null) {
     where += ` AND ${escape('rev')} = ?`;
     params.push(expectedRev);
   }
-  return execute(em, `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${where}`, params);
+  return { sql: `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${where}`, params };
+}
+
+/** `updateRowStatement`, run now; the affected row count (1 when there was nothing to set). */
+export async function updateRow<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  id: string,
+  expectedRev: number | null,
+  changes: Partial<T>,
+): Promise<number> {
+  const statement = updateRowStatement(em, target, id, expectedRev, changes);
+  return statement ? execute(em, statement.sql, statement.params) : 1;
 }
 
 /**
@@ -139,10 +185,11 @@ export async function updateRow<T extends ObjectLiteral>(
  * `UPDATE t SET c = CASE id WHEN ? THEN ? ... ELSE c END, ... WHERE id IN (...)`. A column is only
  * written for the rows whose changes name it.
  */
-export async function updateRowsById<T extends ObjectLiteral>(em: EntityManager, target: new () => T, changes: Map<string, Partial<T>>): Promise<void> {
+export function updateRowsByIdStatements<T extends ObjectLiteral>(em: EntityManager, target: new () => T, changes: Map<string, Partial<T>>): SqlStatement[] {
   const shape = shapeOf(em, target);
   const escape = (name: string) => em.connection.driver.escape(name);
   const entries = [...changes.entries()];
+  const out: SqlStatement[] = [];
   for (let i = 0; i < entries.length; i += 500) {
     const chunk = entries.slice(i, i + 500);
     const sets: string[] = [];
@@ -156,18 +203,45 @@ export async function updateRowsById<T extends ObjectLiteral>(em: EntityManager,
     }
     if (!sets.length) continue;
     params.push(...chunk.map(([id]) => id));
-    await execute(em, `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${escape('id')} IN (${chunk.map(() => '?').join(', ')})`, params);
+    out.push({ sql: `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${escape('id')} IN (${chunk.map(() => '?').join(', ')})`, params });
   }
+  return out;
 }
 
-/** `DELETE ... WHERE (id = ? AND rev = ?) OR ...` (or by id alone for unversioned rows); affected count. */
-export async function deleteRows(
+/**
+ * `DELETE FROM <table> WHERE <column> = ? AND <column> IN (...) ...`, from entity property names; an array
+ * value is an IN list (callers keep those to a few hundred).
+ */
+export function deleteWhereStatement<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  conditions: Partial<Record<keyof T & string, unknown>>,
+): SqlStatement {
+  const shape = shapeOf(em, target);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  for (const [property, value] of Object.entries(conditions)) {
+    const column = shape.columns.find((c) => c.propertyName === property);
+    if (!column) throw new Error(`${shape.table} has no column for ${property}`);
+    const name = em.connection.driver.escape(column.databaseName);
+    if (Array.isArray(value)) {
+      where.push(value.length ? `${name} IN (${value.map(() => '?').join(', ')})` : '1 = 0');
+      params.push(...value);
+    } else {
+      where.push(`${name} = ?`);
+      params.push(value);
+    }
+  }
+  return { sql: `DELETE FROM ${shape.table} WHERE ${where.join(' AND ')}`, params };
+}
+
+/** `DELETE ... WHERE (id = ? AND rev = ?) OR ...` (or by id alone for unversioned rows). */
+export function deleteRowsStatement(
   em: EntityManager,
   target: new () => ObjectLiteral,
   rows: Array<{ id: string; rev?: number | null }>,
   versioned: boolean,
-): Promise<number> {
-  if (!rows.length) return 0;
+): SqlStatement {
   const shape = shapeOf(em, target);
   const escape = (name: string) => em.connection.driver.escape(name);
   const params: unknown[] = [];
@@ -179,5 +253,5 @@ export async function deleteRows(
       return `(${escape('id')} = ? AND ${escape('rev')} = ?)`;
     })
     .join(' OR ');
-  return execute(em, `DELETE FROM ${shape.table} WHERE ${where}`, params);
+  return { sql: `DELETE FROM ${shape.table} WHERE ${where}`, params };
 }

@@ -1,6 +1,7 @@
 import { EntityManager, ObjectLiteral } from 'typeorm';
 import { OptimisticLockingError } from '../errors';
-import { deleteRows, insertRows, updateRow } from '../../persistence/raw-rows';
+import { deleteRowsStatement, insertStatements, SqlStatement, updateRowStatement } from '../../persistence/raw-rows';
+import { WriteBatch } from '../../persistence/write-batch';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type EntityClass<T extends ObjectLiteral = any> = new () => T;
@@ -12,6 +13,9 @@ interface Tracked {
 
 /** A statement that is not about one tracked entity (bulk deletes, re-pointing references). */
 export type Statement = (em: EntityManager) => Promise<unknown>;
+
+/** Such statements as SQL, built at flush: they go out with the entity writes around them (see WriteBatch). */
+export type StatementBuilder = (em: EntityManager) => Array<SqlStatement | null>;
 
 const CHUNK = 400;
 
@@ -26,7 +30,7 @@ export class UnitOfWork {
   private readonly tracked = new Map<object, Tracked>();
   private readonly deleted = new Map<object, EntityClass>();
   private readonly bumped = new Set<object>();
-  private readonly statements: Statement[] = [];
+  private readonly statements: Array<Statement | { build: StatementBuilder }> = [];
 
   constructor(private readonly em: EntityManager) {}
 
@@ -70,25 +74,41 @@ export class UnitOfWork {
     this.statements.push(statement);
   }
 
+  /** A statement in SQL, built when the flush reaches it; cheaper than `statement` on MySQL/MariaDB (no round trip of its own). */
+  sql(build: StatementBuilder): void {
+    this.statements.push({ build });
+  }
+
   async flush(): Promise<void> {
-    // Bumped rows go first; one that is deleted anyway is deleted first instead (the delete checks the revision too).
+    const batch = new WriteBatch(this.em);
+    // Bumped rows go first, in a round trip of their own, so that the loser of a race fails before it
+    // writes anything else; one that is deleted anyway is deleted first instead (the delete checks the revision too).
     const first = [...this.tracked.entries()]
       .filter(([e]) => this.bumped.has(e))
       .sort(([a], [b]) => String((a as ObjectLiteral).id).localeCompare(String((b as ObjectLiteral).id)));
     for (const [entity, t] of first) {
       if (this.deleted.has(entity)) {
-        await this.deleteRows(t.cls, [entity]);
+        this.addDeletes(batch, t.cls, [entity]);
         this.deleted.delete(entity);
       } else {
-        await this.update(entity, t, true);
+        this.addUpdate(batch, entity, t, true);
       }
     }
-    await this.insertAll();
+    await batch.run();
+    this.addInserts(batch);
     for (const [entity, t] of this.tracked) {
-      if (!this.bumped.has(entity) && !this.deleted.has(entity)) await this.update(entity, t, false);
+      if (!this.bumped.has(entity) && !this.deleted.has(entity)) this.addUpdate(batch, entity, t, false);
     }
-    for (const statement of this.statements) await statement(this.em);
-    await this.deleteAll();
+    for (const statement of this.statements) {
+      if (typeof statement === 'function') {
+        await batch.run();
+        await statement(this.em);
+      } else {
+        batch.addAll(statement.build(this.em));
+      }
+    }
+    this.addAllDeletes(batch);
+    await batch.run();
     this.inserted.clear();
     this.tracked.clear();
     this.deleted.clear();
@@ -110,55 +130,55 @@ export class UnitOfWork {
     return out;
   }
 
-  private async update(entity: ObjectLiteral, t: Tracked, force: boolean): Promise<void> {
+  private addUpdate(batch: WriteBatch, entity: ObjectLiteral, t: Tracked, force: boolean): void {
     const changes: Record<string, unknown> = {};
     for (const p of this.columns(t.cls)) {
       if (p === 'rev' || p === 'id') continue;
       if (!same(t.snapshot[p], entity[p])) changes[p] = entity[p];
     }
     if (!force && Object.keys(changes).length === 0) return;
-    const name = this.em.connection.getMetadata(t.cls).targetName;
-    // Lean SQL instead of a query builder: flushes sit on every hot path (start, complete, fetch).
     if (this.versioned(t.cls)) {
-      const affected = await updateRow(this.em, t.cls, entity.id, entity.rev, changes);
-      if (!affected) throw new OptimisticLockingError(`UPDATE ${name}[${entity.id}]`);
-      entity.rev = entity.rev + 1;
+      const name = this.em.connection.getMetadata(t.cls).targetName;
+      batch.add(updateRowStatement(this.em, t.cls, entity.id, entity.rev, changes), (affected) => {
+        if (!affected) throw new OptimisticLockingError(`UPDATE ${name}[${entity.id}]`);
+        entity.rev = entity.rev + 1;
+        t.snapshot = this.snapshot(t.cls, entity);
+      });
     } else if (Object.keys(changes).length) {
-      await updateRow(this.em, t.cls, entity.id, null, changes);
+      batch.add(updateRowStatement(this.em, t.cls, entity.id, null, changes));
+      t.snapshot = this.snapshot(t.cls, entity);
     }
-    t.snapshot = this.snapshot(t.cls, entity);
   }
 
-  private async insertAll(): Promise<void> {
+  private addInserts(batch: WriteBatch): void {
     const byClass = new Map<EntityClass, object[]>();
     for (const [entity, cls] of this.inserted) {
       if (!byClass.has(cls)) byClass.set(cls, []);
       byClass.get(cls)!.push(entity);
     }
-    for (const [cls, rows] of byClass) {
-      await insertRows(this.em, cls, rows as ObjectLiteral[]);
-    }
+    for (const [cls, rows] of byClass) batch.addAll(insertStatements(this.em, cls, rows as ObjectLiteral[]));
   }
 
-  private async deleteAll(): Promise<void> {
+  private addAllDeletes(batch: WriteBatch): void {
     const byClass = new Map<EntityClass, ObjectLiteral[]>();
     for (const [entity, cls] of this.deleted) {
       if (!byClass.has(cls)) byClass.set(cls, []);
       byClass.get(cls)!.push(entity);
     }
-    for (const [cls, rows] of byClass) await this.deleteRows(cls, rows);
+    for (const [cls, rows] of byClass) this.addDeletes(batch, cls, rows);
   }
 
   /** `DELETE ... WHERE (id = ? AND rev = ?) OR ...`: one statement per chunk, every row revision-checked. */
-  private async deleteRows(cls: EntityClass, rows: ObjectLiteral[]): Promise<void> {
+  private addDeletes(batch: WriteBatch, cls: EntityClass, rows: ObjectLiteral[]): void {
     const versioned = this.versioned(cls);
     const name = this.em.connection.getMetadata(cls).targetName;
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK) as Array<{ id: string; rev?: number }>;
-      const affected = await deleteRows(this.em, cls, chunk, versioned);
-      if (versioned && affected !== chunk.length) {
-        throw new OptimisticLockingError(`DELETE ${name}[${chunk.map((r) => r.id).join(', ')}]`);
-      }
+      batch.add(deleteRowsStatement(this.em, cls, chunk, versioned), (affected) => {
+        if (versioned && affected !== chunk.length) {
+          throw new OptimisticLockingError(`DELETE ${name}[${chunk.map((r) => r.id).join(', ')}]`);
+        }
+      });
     }
   }
 }

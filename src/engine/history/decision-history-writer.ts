@@ -5,7 +5,8 @@ import { HistoricDecisionOutputEntity } from '../../persistence/entities/history
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { DecisionEvaluation } from '../dmn/decision-evaluator';
 import { newId } from '../util/ids';
-import { insertRows } from '../../persistence/raw-rows';
+import { insertStatements } from '../../persistence/raw-rows';
+import { WriteBatch } from '../../persistence/write-batch';
 import { toColumns } from '../variables/variable-columns';
 
 /** Where an evaluation happened: standalone (REST) or inside a process (business rule task). */
@@ -91,8 +92,10 @@ export async function writeDecisionHistory(
       });
     }
   });
-  await insertRows(em, HistoricDecisionInstanceEntity, instances);
-  await insertRows(em, HistoricDecisionInputEntity, inputs);
-  await insertRows(em, HistoricDecisionOutputEntity, outputs);
+  const batch = new WriteBatch(em);
+  batch.addAll(insertStatements(em, HistoricDecisionInstanceEntity, instances));
+  batch.addAll(insertStatements(em, HistoricDecisionInputEntity, inputs));
+  batch.addAll(insertStatements(em, HistoricDecisionOutputEntity, outputs));
+  await batch.run();
   return instances.map((i) => i.id);
 }

@@ -9,7 +9,7 @@ import { VariableEntity } from '../../persistence/entities/runtime/variable.enti
 import type { UnitOfWork } from '../command/unit-of-work';
 import { newId } from '../util/ids';
 import { isSqlite } from '../../persistence/dialect';
-import { updateRowsById } from '../../persistence/raw-rows';
+import { SqlStatement, sqlParam, updateRowsByIdStatements, updateRowStatement } from '../../persistence/raw-rows';
 import { IncidentHistoryWriter } from './incident-history-writer';
 import { TaskHistoryWriter } from './task-history-writer';
 
@@ -133,7 +133,7 @@ export class ProcessHistoryWriter {
       deleteReason,
       ...(removalTime ? { removalTime } : {}),
     };
-    this.uow.statement((em) => em.getRepository(HistoricProcessInstanceEntity).update({ id: root.id }, values));
+    this.uow.sql((em) => [updateRowStatement(em, HistoricProcessInstanceEntity, root.id, null, values)]);
   }
 
   activityStarted(start: ActivityStart): HistoricActivityInstanceEntity | null {
@@ -180,7 +180,7 @@ export class ProcessHistoryWriter {
     if (!this.activityEnabled) return;
     const row = this.started.get(activityInstanceId);
     if (row) Object.assign(row, values);
-    else this.uow.statement((em) => em.getRepository(HistoricActivityInstanceEntity).update({ id: activityInstanceId }, values));
+    else this.uow.sql((em) => [updateRowStatement(em, HistoricActivityInstanceEntity, activityInstanceId, null, values)]);
   }
 
   activityEnded(activityInstanceId: string, end: ActivityEnd = {}): void {
@@ -197,6 +197,7 @@ export class ProcessHistoryWriter {
       });
       return;
     }
+    if (!this.pendingEnds.size) this.uow.sql((em) => this.endStatements(em));
     if (!this.pendingEnds.has(activityInstanceId)) this.pendingEnds.set(activityInstanceId, { id: activityInstanceId, ...end });
   }
 
@@ -288,22 +289,25 @@ export class ProcessHistoryWriter {
     }
     // All changes of the command in one statement at flush, with each variable's last values: no statement per variable.
     if (!this.variablesChanged.size) {
-      this.uow.statement((em) => {
+      this.uow.sql((em) => {
         const changes = new Map(this.variablesChanged);
         this.variablesChanged.clear();
-        return updateRowsById(em, HistoricVariableInstanceEntity, changes);
+        return updateRowsByIdStatements(em, HistoricVariableInstanceEntity, changes);
       });
     }
     this.variablesChanged.set(id, { ...values });
+  }
+
+  /** At the end of the command: rows started in it are its own again in the next one. */
+  flush(): void {
+    this.variablesCreated.clear();
   }
 
   /**
    * Ends the activity instances of earlier commands: one statement per kind of end, the duration
    * computed by the database from the stored start time (no read first).
    */
-  async flush(em: EntityManager): Promise<void> {
-    this.variablesCreated.clear();
-    if (this.pendingEnds.size === 0) return;
+  private endStatements(em: EntityManager): SqlStatement[] {
     const groups = new Map<string, PendingEnd[]>();
     for (const p of this.pendingEnds.values()) {
       const key = JSON.stringify([p.state ?? ActivityInstanceState.DEFAULT, p.assignee === undefined ? '\u0000keep' : p.assignee]);
@@ -311,30 +315,28 @@ export class ProcessHistoryWriter {
       groups.get(key)!.push(p);
     }
     this.pendingEnds.clear();
-    const now = this.now();
-    const sqlite = isSqlite(em);
-    // TypeORM stores SQLite datetimes as UTC text 'YYYY-MM-DD HH:MM:SS.SSS'; the raw parameter must match.
-    const end = sqlite ? now.toISOString().replace('T', ' ').replace('Z', '') : now;
-    const duration = sqlite
-      ? 'CAST(ROUND((julianday(:endTime) - julianday(start_time)) * 86400000) AS INTEGER)'
-      : 'TIMESTAMPDIFF(MICROSECOND, start_time, :endTime) DIV 1000';
+    const end = sqlParam(em, this.now());
+    const duration = isSqlite(em)
+      ? 'CAST(ROUND((julianday(?) - julianday(start_time)) * 86400000) AS INTEGER)'
+      : 'TIMESTAMPDIFF(MICROSECOND, start_time, ?) DIV 1000';
+    const out: SqlStatement[] = [];
     for (const group of groups.values()) {
       const { state, assignee } = group[0];
       const ids = group.map((p) => p.id);
       for (let i = 0; i < ids.length; i += 500) {
-        await em
-          .createQueryBuilder()
-          .update(HistoricActivityInstanceEntity)
-          .set({
-            endTime: now,
-            durationInMillis: () => duration,
-            activityInstanceState: state ?? ActivityInstanceState.DEFAULT,
-            ...(assignee !== undefined ? { assignee } : {}),
-          })
-          .where('id IN (:...ids) AND end_time IS NULL', { ids: ids.slice(i, i + 500) })
-          .setParameter('endTime', end)
-          .execute();
+        const chunk = ids.slice(i, i + 500);
+        const sets = ['end_time = ?', `duration = ${duration}`, 'act_inst_state = ?'];
+        const params: unknown[] = [end, end, state ?? ActivityInstanceState.DEFAULT];
+        if (assignee !== undefined) {
+          sets.push('assignee = ?');
+          params.push(assignee);
+        }
+        out.push({
+          sql: `UPDATE act_hi_actinst SET ${sets.join(', ')} WHERE id IN (${chunk.map(() => '?').join(', ')}) AND end_time IS NULL`,
+          params: [...params, ...chunk],
+        });
       }
     }
+    return out;
   }
 }

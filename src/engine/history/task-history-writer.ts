@@ -1,3 +1,4 @@
+import { updateRowStatement } from '../../persistence/raw-rows';
 import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import type { UnitOfWork } from '../command/unit-of-work';
@@ -71,7 +72,7 @@ export class TaskHistoryWriter {
       Object.assign(row, values);
       return;
     }
-    this.uow.statement((em) => em.getRepository(HistoricTaskInstanceEntity).update({ id: task.id }, values));
+    this.uow.sql((em) => [updateRowStatement(em, HistoricTaskInstanceEntity, task.id, null, values)]);
   }
 
   /** Before the flush: the final state of the tasks still alive (created ones in their insert, changed ones updated). */
@@ -90,7 +91,7 @@ export class TaskHistoryWriter {
       if (!changed.length) continue;
       this.loaded.set(task.id, now);
       const values = Object.fromEntries(changed.map((key) => [key, now[key]]));
-      this.uow.statement((em) => em.getRepository(HistoricTaskInstanceEntity).update({ id: task.id }, values));
+      this.uow.sql((em) => [updateRowStatement(em, HistoricTaskInstanceEntity, task.id, null, values)]);
     }
   }
 }

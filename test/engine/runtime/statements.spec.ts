@@ -15,8 +15,11 @@ const PAID = `<?xml version="1.0" encoding="UTF-8"?>
 
 /**
  * The hot paths issue a fixed number of statements: more variables, tasks or instances of a
- * multi-instance body mean bigger bulk inserts, not more round trips (no N+1).
+ * multi-instance body mean bigger bulk inserts, not more round trips (no N+1). On MySQL/MariaDB a
+ * command's writes go in one multi-statement query after the revision bumps (WriteBatch): what is
+ * counted there is round trips.
  */
+const mysql = /^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '');
 describe(`statements per command (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
   let statements: string[];
@@ -41,7 +44,7 @@ describe(`statements per command (${databaseLabel()})`, () => {
     statements.length = 0;
     await work();
     const n = statements.filter((q) => !/^(BEGIN|COMMIT|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q.trim()));
-    if (process.env.SHOW) console.log(n.map((q) => q.slice(0, 150)).join('\n'));
+    if (process.env.SHOW) console.log(`${n.length}\n` + n.map((q) => q.slice(0, 150)).join('\n'));
     return n.length;
   };
   const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, i]));
@@ -51,7 +54,7 @@ describe(`statements per command (${databaseLabel()})`, () => {
     const twenty = await count(() => s.start('plainTask', many(20)));
     expect(twenty).toBe(one);
     // 9: the historic variable instances and the historic task instance are one bulk insert each.
-    expect(one).toBeLessThanOrEqual(9);
+    expect(one).toBeLessThanOrEqual(mysql ? 2 : 9);
   });
 
   it('completing a user task to the end of the instance', async () => {
@@ -65,7 +68,8 @@ describe(`statements per command (${databaseLabel()})`, () => {
     // 12: the task's authorizations go with it (one bulk delete, as Camunda's TaskManager does);
     // 14: the historic task instance ends (one update) and the historic variable instances are
     // written (one bulk insert of new ones, or one update of all changed ones).
-    expect(withOne).toBeLessThanOrEqual(14);
+    // On MySQL: the task, the execution tree with its variables, the revision bumps, the rest of the writes.
+    expect(withOne).toBeLessThanOrEqual(mysql ? 4 : 14);
   });
 
   it('completing an external task to the end of the instance', async () => {
@@ -74,7 +78,7 @@ describe(`statements per command (${databaseLabel()})`, () => {
     const n = await count(() => s.runtime.completeExternalTask(null, taskA.id, vars(many(10)), vars({ local: 1 })));
     // 13: the historic variable instances, one bulk insert (the new local) and one update (the changed ten);
     // the external task log's success row at history level full (one insert).
-    expect(n).toBeLessThanOrEqual(13);
+    expect(n).toBeLessThanOrEqual(mysql ? 4 : 13);
   });
 
   const fetch = (topicName: string, maxTasks: number) =>
@@ -103,8 +107,8 @@ describe(`statements per command (${databaseLabel()})`, () => {
       const definition = await s.engine.repository.latestByKey(null, 'decision', 'discount', null);
       await s.engine.decisions.evaluate(null, definition!, vars({ amount: 150 }));
     });
-    // the definition, then the decision instance, its inputs and its outputs (one multi-row insert each)
-    expect(n).toBeLessThanOrEqual(4);
+    // the definition, then the decision instance, its inputs and its outputs (one multi-row insert each; one round trip on MySQL)
+    expect(n).toBeLessThanOrEqual(mysql ? 2 : 4);
   });
 
   it('correlating a message to a waiting instance and ending it', async () => {
@@ -119,7 +123,7 @@ describe(`statements per command (${databaseLabel()})`, () => {
     expect(withTwenty).toBe(withOne);
     // The ending execution's subscriptions and jobs go once, by execution id (not first by activity as well);
     // 12: one write of the historic variable instances (a bulk insert of new ones or one update of changed ones).
-    expect(withOne).toBeLessThanOrEqual(12);
+    expect(withOne).toBeLessThanOrEqual(mysql ? 4 : 12);
   });
 
   it('a parallel multi-instance body costs the same for 2 and for 20 instances', async () => {

@@ -2,6 +2,7 @@ import { UnitOfWork } from '../../../src/engine/command/unit-of-work';
 import { OptimisticLockingError } from '../../../src/engine/errors';
 import { ExternalTaskEntity } from '../../../src/persistence/entities/runtime/external-task.entity';
 import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
+import { recordStatements } from '../../support/statement-log';
 
 describe(`unit of work (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
@@ -71,5 +72,32 @@ describe(`unit of work (${databaseLabel()})`, () => {
     await expect(staleDelete).rejects.toBeInstanceOf(OptimisticLockingError);
     // the whole command rolled back: u3 is still there
     expect(await repo().existsBy({ id: 'u3' })).toBe(true);
+  });
+
+  it('checks each revision of a batch of writes (one round trip on MySQL) and rolls all of it back when one is stale', async () => {
+    await s.engine.tx.write(async (em) => {
+      const uow = new UnitOfWork(em);
+      for (const id of ['b1', 'b2']) uow.insert(ExternalTaskEntity, task(id));
+      await uow.flush();
+    });
+    const stale = (await repo().findOneBy({ id: 'b1' }))!;
+    const fresh = (await repo().findOneBy({ id: 'b2' }))!;
+    await repo().update({ id: 'b1' }, { rev: 9 });
+    const statements = recordStatements(s.ds);
+    const write = s.engine.tx.write(async (em) => {
+      const uow = new UnitOfWork(em);
+      uow.insert(ExternalTaskEntity, task('b3'));
+      uow.track(ExternalTaskEntity, fresh).workerId = 'first';
+      uow.track(ExternalTaskEntity, stale).workerId = 'late';
+      uow.sql(() => [{ sql: 'UPDATE act_ru_ext_task SET priority = 7 WHERE id = ?', params: ['b2'] }]);
+      statements.length = 0;
+      await uow.flush();
+    });
+    await expect(write).rejects.toThrow(`ENGINE-03005 Execution of 'UPDATE ExternalTaskEntity[b1]' failed.`);
+    // SQLite stops at the stale update; MySQL runs the whole batch in the transaction that is then rolled back.
+    const writes = statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q.trim()));
+    expect(writes).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 3);
+    expect(await repo().existsBy({ id: 'b3' })).toBe(false);
+    expect(await repo().findOneBy({ id: 'b2' })).toMatchObject({ workerId: null, priority: 0, rev: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { In } from 'typeorm';
+import { deleteWhereStatement } from '../../../persistence/raw-rows';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
@@ -74,11 +74,11 @@ export async function cancelActivities(
   }
   if (rowsByExecution && ids.length) {
     const logDeleted = deletedJobLogger(ctx, instance);
-    ctx.uow.statement(async (em) => {
-      await em.getRepository(EventSubscriptionEntity).delete({ executionId: In(ids) });
-      await logDeleted?.(em, `j.execution_id IN (${placeholders(ids)})`, ids);
-      await em.getRepository(JobEntity).delete({ executionId: In(ids) });
-    });
+    ctx.uow.sql((em) => [
+      deleteWhereStatement(em, EventSubscriptionEntity, { executionId: ids }),
+      ...(logDeleted ? [logDeleted(em, `j.execution_id IN (${placeholders(ids)})`, ids)] : []),
+      deleteWhereStatement(em, JobEntity, { executionId: ids }),
+    ]);
     removeIncidentsOf(ctx, { executionIds: ids });
   }
   ctx.touch(instance);
@@ -102,11 +102,11 @@ export async function cancelProcessInstance(ctx: RuntimeContext, instance: Proce
   const all = subtree(instance, instance.root);
   await cancelActivities(ctx, instance, all, opts, false);
   const logDeleted = deletedJobLogger(ctx, instance);
-  ctx.uow.statement(async (em) => {
-    await em.getRepository(EventSubscriptionEntity).delete({ processInstanceId: instance.id });
-    await logDeleted?.(em, 'j.proc_inst_id = ?', [instance.id]);
-    await em.getRepository(JobEntity).delete({ processInstanceId: instance.id });
-  });
+  ctx.uow.sql((em) => [
+    deleteWhereStatement(em, EventSubscriptionEntity, { processInstanceId: instance.id }),
+    ...(logDeleted ? [logDeleted(em, 'j.proc_inst_id = ?', [instance.id])] : []),
+    deleteWhereStatement(em, JobEntity, { processInstanceId: instance.id }),
+  ]);
   removeIncidentsOf(ctx, { processInstanceId: instance.id });
   await finishProcessInstance(ctx, instance, {
     state: opts.state,

@@ -1,9 +1,9 @@
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { ScriptSandbox } from '../../expression/script/script-sandbox';
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { selectRows } from '../../../persistence/raw-rows';
+import { deleteWhereStatement, selectRows, selectRowsTogether, SqlStatement } from '../../../persistence/raw-rows';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
@@ -117,7 +117,13 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   async loadInstance(processInstanceId: string): Promise<ProcessInstanceState | null> {
     const known = this.instances.get(processInstanceId);
     if (known) return known;
-    return this.adopt(await selectRows(this.em, ExecutionEntity, 'WHERE t.proc_inst_id = ?', [processInstanceId]));
+    // The tree and its variables in one round trip where the database allows it.
+    const [executions, variables] = await selectRowsTogether(
+      this.em,
+      [ExecutionEntity, 'WHERE t.proc_inst_id = ?', [processInstanceId]],
+      [VariableEntity, 'WHERE t.proc_inst_id = ?', [processInstanceId]],
+    );
+    return this.adopt(executions, variables);
   }
 
   /** The instance an execution belongs to, in one query. */
@@ -358,13 +364,20 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     }
     if (this.deletedTaskIds.length) {
       const ids = [...this.deletedTaskIds];
-      this.uow.statement((em) => em.getRepository(IdentityLinkEntity).delete({ taskId: In(ids) }));
-      // As Camunda's TaskManager: the authorizations on a task go with it (none are made while checks are off).
-      if (this.deps.checker.isEnabled)
-        this.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.TASK.code, resourceId: In(ids) }));
+      const checks = this.deps.checker.isEnabled;
+      this.uow.sql((em) => {
+        const out: SqlStatement[] = [];
+        for (let i = 0; i < ids.length; i += 500) {
+          const part = ids.slice(i, i + 500);
+          out.push(deleteWhereStatement(em, IdentityLinkEntity, { taskId: part }));
+          // As Camunda's TaskManager: the authorizations on a task go with it (none are made while checks are off).
+          if (checks) out.push(deleteWhereStatement(em, AuthorizationEntity, { resourceType: Resources.TASK.code, resourceId: part }));
+        }
+        return out;
+      });
     }
     await super.flush();
-    await this.historyWriter?.flush(this.em);
+    this.historyWriter?.flush();
   }
 
   committed(): void {
@@ -376,7 +389,8 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   // ---- loading
 
-  private async adopt(rows: ExecutionEntity[]): Promise<ProcessInstanceState | null> {
+  /** `variables`: the instance's, when they were loaded with its executions. */
+  private async adopt(rows: ExecutionEntity[], loadedVariables?: VariableEntity[]): Promise<ProcessInstanceState | null> {
     const root = rows.find((r) => r.id === r.processInstanceId);
     if (!root) return null;
     const definition = await this.definition(root.processDefinitionId);
@@ -386,7 +400,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
       this.uow.track(ExecutionEntity, row);
       if (row !== root) state.add(row);
     }
-    const variables = await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]);
+    const variables = loadedVariables ?? (await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]));
     for (const v of variables) {
       this.uow.track(VariableEntity, v);
       let scope = state.variables.get(v.varScope);

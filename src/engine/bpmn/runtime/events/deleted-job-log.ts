@@ -1,13 +1,14 @@
 import { EntityManager } from 'typeorm';
 import { isSqlite } from '../../../../persistence/dialect';
+import { SqlStatement } from '../../../../persistence/raw-rows';
 import { JOB_LOG_STATE } from '../../../../persistence/entities/history/historic-job-log.entity';
 import { graphEventInfo } from './graph-events';
 import type { RuntimeContext } from '../runtime-context';
 import type { ProcessInstanceState } from '../process-instance-state';
 import { JOB_LOG_HOST } from '../../../command/history-log-writer';
 
-/** Writes deletion logs for the jobs a condition selects, right before a bulk statement deletes them. */
-export type DeletedJobLogger = (em: EntityManager, where: string, params: unknown[]) => Promise<unknown>;
+/** The statement that writes deletion logs for the jobs a condition selects, right before a bulk statement deletes them. */
+export type DeletedJobLogger = (em: EntityManager, where: string, params: unknown[]) => SqlStatement;
 
 /**
  * Jobs that go with their scope are deleted in bulk, never loaded: their deletion logs are copied from the rows in one
@@ -23,14 +24,14 @@ export function deletedJobLogger(ctx: RuntimeContext, instance: ProcessInstanceS
     // TypeORM keeps SQLite datetimes as UTC text; a raw parameter must match.
     const timestamp = sqlite ? now.toISOString().replace('T', ' ').replace('Z', '') : now;
     const id = sqlite ? 'lower(hex(randomblob(16)))' : 'UUID()';
-    return em.query(
-      `INSERT INTO act_hi_job_log (id, timestamp, job_id, job_duedate, job_retries, job_priority, job_state, job_def_id, job_def_type,
+    return {
+      sql: `INSERT INTO act_hi_job_log (id, timestamp, job_id, job_duedate, job_retries, job_priority, job_state, job_def_id, job_def_type,
          act_id, execution_id, root_proc_inst_id, process_instance_id, process_def_id, process_def_key, deployment_id, tenant_id, hostname)
        SELECT ${id}, ?, j.id, j.duedate, j.retries, j.priority, ${JOB_LOG_STATE.deleted}, j.job_def_id, j.handler_type,
          j.activity_id, j.execution_id, ?, j.proc_inst_id, j.proc_def_id, j.proc_def_key, ?, j.tenant_id, ?
        FROM act_ru_job j WHERE ${where}`,
-      [timestamp, root, deploymentId, JOB_LOG_HOST, ...params],
-    );
+      params: [timestamp, root, deploymentId, JOB_LOG_HOST, ...params],
+    };
   };
 }
 

@@ -1,4 +1,4 @@
-import { In } from 'typeorm';
+import { deleteWhereStatement, SqlStatement } from '../../../../persistence/raw-rows';
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
@@ -78,12 +78,14 @@ export class EventContext {
     const executionId = execution.id;
     const ids = [...activityIds];
     const logDeleted = deletedJobLogger(this.ctx, instance);
-    this.ctx.uow.statement(async (em) => {
+    this.ctx.uow.sql((em) => {
       // An execution that ended in this command loses all its rows by execution id later in the same flush.
-      if (this.rowsGoWithExecution.has(executionId)) return;
-      await em.getRepository(EventSubscriptionEntity).delete({ executionId, activityId: In(ids) });
-      await logDeleted?.(em, `j.execution_id = ? AND j.activity_id IN (${placeholders(ids)})`, [executionId, ...ids]);
-      await em.getRepository(JobEntity).delete({ executionId, activityId: In(ids) });
+      if (this.rowsGoWithExecution.has(executionId)) return [];
+      return [
+        deleteWhereStatement(em, EventSubscriptionEntity, { executionId, activityId: ids }),
+        ...(logDeleted ? [logDeleted(em, `j.execution_id = ? AND j.activity_id IN (${placeholders(ids)})`, [executionId, ...ids])] : []),
+        deleteWhereStatement(em, JobEntity, { executionId, activityId: ids }),
+      ];
     });
     this.ctx.touch(instance);
   }
@@ -198,18 +200,19 @@ export class EventContext {
     for (const s of this.created) if (s.executionId && ids.includes(s.executionId)) this.dropped.add(s.id);
     const logs = [...this.removedByInstance].map(([instance, executionIds]) => ({ log: deletedJobLogger(this.ctx, instance)!, executionIds }));
     this.removedByInstance.clear();
-    this.ctx.uow.statement(async (em) => {
+    this.ctx.uow.sql((em) => {
+      const out: SqlStatement[] = [];
       for (const { log, executionIds } of logs) {
         for (let i = 0; i < executionIds.length; i += CHUNK) {
           const part = executionIds.slice(i, i + CHUNK);
-          await log(em, `j.execution_id IN (${placeholders(part)})`, part);
+          out.push(log(em, `j.execution_id IN (${placeholders(part)})`, part));
         }
       }
       for (let i = 0; i < ids.length; i += CHUNK) {
         const part = ids.slice(i, i + CHUNK);
-        await em.getRepository(EventSubscriptionEntity).delete({ executionId: In(part) });
-        await em.getRepository(JobEntity).delete({ executionId: In(part) });
+        out.push(deleteWhereStatement(em, EventSubscriptionEntity, { executionId: part }), deleteWhereStatement(em, JobEntity, { executionId: part }));
       }
+      return out;
     });
   }
 
