@@ -69,11 +69,6 @@ export function insertStatements<T extends ObjectLiteral>(em: EntityManager, tar
   return out;
 }
 
-/** Multi-row INSERT of entity-shaped objects, run now. */
-export async function insertRows<T extends ObjectLiteral>(em: EntityManager, target: new () => T, rows: Partial<T>[]): Promise<void> {
-  for (const statement of insertStatements(em, target, rows)) await em.query(statement.sql, statement.params);
-}
-
 /** Hydrates raw rows (column names as in the table) into entities. */
 export function hydrate<T extends ObjectLiteral>(em: EntityManager, target: new () => T, raw: ObjectLiteral[]): T[] {
   const shape = shapeOf(em, target);
@@ -91,9 +86,13 @@ export function hydrate<T extends ObjectLiteral>(em: EntityManager, target: new 
  * `?` placeholders and table column names (alias `t`).
  */
 export async function selectRows<T extends ObjectLiteral>(em: EntityManager, target: new () => T, tail: string, params: unknown[] = []): Promise<T[]> {
-  const shape = shapeOf(em, target);
-  const raw: ObjectLiteral[] = await em.query(`SELECT ${shape.selectList} FROM ${shape.table} t ${tail}`, params);
+  const raw: ObjectLiteral[] = await em.query(selectSql(em, target, tail), params);
   return hydrate(em, target, raw);
+}
+
+function selectSql(em: EntityManager, target: new () => ObjectLiteral, tail: string): string {
+  const shape = shapeOf(em, target);
+  return `SELECT ${shape.selectList} FROM ${shape.table} t ${tail}`;
 }
 
 /**
@@ -106,8 +105,8 @@ export async function selectRowsTogether<A extends ObjectLiteral, B extends Obje
   b: [new () => B, string, unknown[]],
 ): Promise<[A[], B[]]> {
   if (!multipleStatements(em)) return [await selectRows(em, ...a), await selectRows(em, ...b)];
-  const sql = (target: new () => ObjectLiteral, tail: string) => `SELECT ${shapeOf(em, target).selectList} FROM ${shapeOf(em, target).table} t ${tail}`;
-  const [rowsA, rowsB] = (await em.query(`${sql(a[0], a[1])};\n${sql(b[0], b[1])}`, [...a[2], ...b[2]])) as [ObjectLiteral[], ObjectLiteral[]];
+  const sql = `${selectSql(em, a[0], a[1])};\n${selectSql(em, b[0], b[1])}`;
+  const [rowsA, rowsB] = (await em.query(sql, [...a[2], ...b[2]])) as [ObjectLiteral[], ObjectLiteral[]];
   return [hydrate(em, a[0], rowsA), hydrate(em, b[0], rowsB)];
 }
 
@@ -166,18 +165,6 @@ export function updateRowStatement<T extends ObjectLiteral>(
     params.push(expectedRev);
   }
   return { sql: `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${where}`, params };
-}
-
-/** `updateRowStatement`, run now; the affected row count (1 when there was nothing to set). */
-export async function updateRow<T extends ObjectLiteral>(
-  em: EntityManager,
-  target: new () => T,
-  id: string,
-  expectedRev: number | null,
-  changes: Partial<T>,
-): Promise<number> {
-  const statement = updateRowStatement(em, target, id, expectedRev, changes);
-  return statement ? execute(em, statement.sql, statement.params) : 1;
 }
 
 /**
