@@ -19,6 +19,8 @@ export interface AppConfig extends EngineOptions {
   maxDeploymentFile: number;
   /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits at once. */
   shutdownTimeoutMs: number;
+  /** How far V8 lets the heap grow past its live size before collecting (percent; 0: V8's own heuristic). */
+  heapGrowingPercent: number;
   /** `json` (one object a line, for collectors) or `text` (for people at a terminal). */
   logFormat: LogFormat;
   logLevel: LogLevelName;
@@ -72,6 +74,15 @@ function ttlByType(value: string | undefined): Record<string, number> {
   return out;
 }
 
+function heapGrowingPercent(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 50;
+  const percent = Number(value);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 1000) {
+    throw new Error(`HEAP_GROWING_PERCENT must be a whole number from 0 to 1000 (got '${value}')`);
+  }
+  return percent;
+}
+
 function logFormat(value: string | undefined, nodeEnv: string | undefined): LogFormat {
   const format = (value || (nodeEnv === 'production' ? 'json' : 'text')).trim().toLowerCase();
   if (format === 'json' || format === 'text') return format;
@@ -109,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authCacheSeconds: num(env.AUTH_CACHE_SECONDS, d.authCacheSeconds),
     logSql: bool(env.LOG_SQL, false),
     shutdownTimeoutMs: num(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    heapGrowingPercent: heapGrowingPercent(env.HEAP_GROWING_PERCENT),
     logFormat: logFormat(env.LOG_FORMAT, env.NODE_ENV),
     logLevel: logLevel(env.LOG_LEVEL),
     fetchAndLockQueueCapacity: num(env.FETCH_AND_LOCK_QUEUE_CAPACITY, d.fetchAndLockQueueCapacity),
