@@ -65,4 +65,41 @@ describe(`sorted list pages (${databaseLabel()})`, () => {
     );
     expect(names).toHaveLength(47);
   });
+
+  it('finds activity instances by process instance, execution or start range through the (column, id) indexes', async () => {
+    const ds = t.engine.dataSource;
+    const indexes: Array<{ name: string }> =
+      ds.options.type === 'better-sqlite3'
+        ? await ds.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'act_hi_actinst'")
+        : await ds.query(
+            "SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'act_hi_actinst'",
+          );
+    const names = indexes.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['ACT_IDX_HI_ACT_INST_PROC_INST_ID', 'ACT_IDX_HI_ACT_INST_EXECUTION', 'ACT_IDX_HI_ACT_INST_START']));
+    expect(names).not.toEqual(expect.arrayContaining(['idx_hi_act_inst_procinst']));
+    expect(names).not.toEqual(expect.arrayContaining(['idx_hi_act_inst_comp']));
+    expect(names).not.toEqual(expect.arrayContaining(['idx_hi_act_inst_start_end']));
+
+    const [one] = await t
+      .as('demo')
+      .get(`/history/activity-instance?processInstanceId=${ids[0]}&activityId=Wait`)
+      .expect(200)
+      .then((r) => r.body);
+    expect(one).toMatchObject({ processInstanceId: ids[0], activityId: 'Wait' });
+    const byExecution = await list(`/history/activity-instance?executionId=${one.executionId}&activityId=Wait&unfinished=true`);
+    expect(byExecution).toEqual([one.id]);
+    const started = await list(`/history/activity-instance?startedAfter=${encodeURIComponent(one.startTime)}&sortBy=startTime&sortOrder=asc`);
+    expect(started).toContain(one.id);
+    if (ds.options.type !== 'better-sqlite3') return;
+    // SQLite's planner works without statistics, so its choice on this small table is the one a large one gets.
+    const plan = async (where: string, order = 'a.id') =>
+      ((await ds.query(`EXPLAIN QUERY PLAN SELECT a.id FROM act_hi_actinst a WHERE ${where} ORDER BY ${order}`)) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join('; ');
+    expect(await plan(`a.proc_inst_id = 'p' AND a.act_id = 'Wait'`)).toMatch(/^SEARCH a USING INDEX ACT_IDX_HI_ACT_INST_PROC_INST_ID \(proc_inst_id=\?\)$/);
+    expect(await plan(`a.execution_id = 'e' AND a.act_id = 'Wait' AND a.end_time IS NULL`)).toMatch(
+      /^SEARCH a USING INDEX ACT_IDX_HI_ACT_INST_EXECUTION \(execution_id=\?\)$/,
+    );
+    expect(await plan(`a.start_time >= '2026-01-01'`, 'a.start_time, a.id')).toMatch(/USING COVERING INDEX ACT_IDX_HI_ACT_INST_START \(start_time>\?\)/);
+  });
 });

@@ -20,8 +20,9 @@ interface ListIndex {
  * filters, identity) sort in memory.
  */
 const INDEXES: ListIndex[] = [
-  // (proc_inst_id, act_id), (execution_id, act_id, end_time) and (start_time, end_time) serve look-ups,
-  // not an order by the first column then id (SQLite sorts each run of ties; MySQL/MariaDB sort everything).
+  // (proc_inst_id, act_id), (execution_id, act_id, end_time) and (start_time, end_time) do not serve an order
+  // by the first column then id (SQLite sorts each run of ties; MySQL/MariaDB sort everything); a later
+  // migration drops them, these serving their filters too.
   { table: 'act_hi_actinst', name: 'ACT_IDX_HI_ACT_INST_PROC_INST_ID', columns: ['proc_inst_id', 'id'] },
   { table: 'act_hi_actinst', name: 'ACT_IDX_HI_ACT_INST_EXECUTION', columns: ['execution_id', 'id'] },
   { table: 'act_hi_actinst', name: 'ACT_IDX_HI_ACT_INST_START', columns: ['start_time', 'id'] },

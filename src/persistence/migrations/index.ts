@@ -10,6 +10,7 @@ import { Batches1763786000000 } from './1763786000000-batches';
 import { HistoryVariablesTasksIncidents1763800000000 } from './1763800000000-history-variables-tasks-incidents';
 import { HistoryLogs1763810000000 } from './1763810000000-history-logs';
 import { ListIndexes1763820000000 } from './1763820000000-list-indexes';
+import { ActivityIndexPairs1763830000000 } from './1763830000000-activity-index-pairs';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   HistoryVariablesTasksIncidents1763800000000,
   HistoryLogs1763810000000,
   ListIndexes1763820000000,
+  ActivityIndexPairs1763830000000,
 ];
