@@ -23,6 +23,20 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
     expect(await result('new Date(5)')).toEqual({ t: 'date', v: 5 });
   });
 
+  it("counts a job's time from when a new worker has loaded QuickJS, not from when the job was handed to it", async () => {
+    const fresh = new ScriptSandbox({ timeoutMs: 50, memoryLimitMb: 8, workers: 1 });
+    try {
+      const answer = fresh.run(input('1 + 1'));
+      // The event loop stands still past the deadline and its grace (1,050 ms), as on a machine busy enough to
+      // start a worker slowly: the worker's readiness is seen only afterwards, so its clock starts only then.
+      const until = Date.now() + 1500;
+      while (Date.now() < until);
+      expect((await answer).result).toEqual({ t: 'v', v: 2 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('reads back its own writes and reports them in order', async () => {
     const out = await run(
       'execution.setVariable("x", 1); execution.setVariable("y", execution.getVariable("x") + 1); execution.removeVariable("x"); execution.hasVariable("x")',

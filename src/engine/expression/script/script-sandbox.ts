@@ -75,6 +75,8 @@ export interface ScriptLimits {
 
 /** How long after its deadline a worker may take to answer before it is terminated. */
 const WATCHDOG_GRACE_MS = 1000;
+/** How long a new worker may take to load QuickJS before it is given up (its job fails). */
+const START_LIMIT_MS = 30_000;
 
 /** The script threw, ran out of time or memory: the message says which. */
 export class ScriptFailure extends Error {}
@@ -90,6 +92,9 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   watchdog: NodeJS.Timeout | null;
+  /** QuickJS is loaded: a job's time limit runs from when the worker can start it. */
+  ready: boolean;
+  starting: NodeJS.Timeout | null;
 }
 
 /** The worker entry: plain JavaScript next to this file (`npm run build` copies it into dist). */
@@ -146,21 +151,39 @@ export class ScriptSandbox {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.worker.ref();
-      // QuickJS interrupts itself at the deadline, but not inside one long native call (Array.prototype.fill
-      // fighting the memory limit can take seconds): then the worker is terminated and replaced.
-      slot.watchdog = setTimeout(
-        () => void this.replace(slot, new ScriptFailure('the script ran longer than its time limit')),
-        this.limits.timeoutMs + WATCHDOG_GRACE_MS,
-      );
+      if (slot.ready) this.watch(slot);
       slot.worker.postMessage(job.payload);
     }
   }
 
+  /**
+   * QuickJS interrupts itself at the deadline, but not inside one long native call (Array.prototype.fill
+   * fighting the memory limit can take seconds): then the worker is terminated and replaced.
+   */
+  private watch(slot: Slot): void {
+    slot.watchdog = setTimeout(
+      () => void this.replace(slot, new ScriptFailure('the script ran longer than its time limit')),
+      this.limits.timeoutMs + WATCHDOG_GRACE_MS,
+    );
+  }
+
+  private started(slot: Slot): void {
+    if (slot.ready) return;
+    slot.ready = true;
+    if (slot.starting) clearTimeout(slot.starting);
+    slot.starting = null;
+    if (slot.job && !slot.watchdog) this.watch(slot);
+  }
+
   private spawn(): Slot {
     const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 64 + this.limits.memoryLimitMb * 2 } });
-    const slot: Slot = { worker, job: null, watchdog: null };
+    const slot: Slot = { worker, job: null, watchdog: null, ready: false, starting: null };
+    slot.starting = setTimeout(() => void this.replace(slot, new ScriptFailure('the script sandbox did not start')), START_LIMIT_MS);
+    slot.starting.unref();
     worker.unref();
-    worker.on('message', (answer: { id: number; ok: boolean; output?: string; message?: string }) => this.answered(slot, answer));
+    worker.on('message', (answer: { id: number; ok: boolean; output?: string; message?: string; ready?: boolean }) =>
+      answer.ready ? this.started(slot) : this.answered(slot, answer),
+    );
     worker.on('error', (e) => void this.replace(slot, new ScriptFailure(`the script sandbox failed: ${e.message}`)));
     worker.on('exit', () => void this.replace(slot, new ScriptFailure('the script sandbox stopped')));
     this.slots.push(slot);
@@ -200,6 +223,8 @@ export class ScriptSandbox {
   private async stop(slot: Slot, reason: Error): Promise<void> {
     const job = slot.job;
     this.release(slot);
+    if (slot.starting) clearTimeout(slot.starting);
+    slot.starting = null;
     slot.worker.removeAllListeners('exit');
     job?.reject(reason);
     await slot.worker.terminate();

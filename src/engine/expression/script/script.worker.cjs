@@ -260,6 +260,17 @@ function evaluate(QuickJS, job) {
   }
 }
 
+// Loaded before the first job, and reported: the host starts a job's clock only once the worker is ready, so that
+// a slow start (compiling the WebAssembly module on a busy machine) is not counted as the script's time. A module
+// that fails to load is tried again by the first job, which then answers with the error.
+quickJs().then(
+  () => parentPort.postMessage({ ready: true }),
+  () => {
+    modulePromise = null;
+    parentPort.postMessage({ ready: true });
+  },
+);
+
 parentPort.on('message', async (job) => {
   let answer;
   try {
