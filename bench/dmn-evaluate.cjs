@@ -50,7 +50,7 @@ async function measure(db, { seconds, concurrency }, level) {
   return withServer({ DATABASE_URL: db.url, HISTORY_LEVEL: level }, [{ name: 'bench.dmn', content: TABLE }], async (server) => {
     const ceiling = await engineCeiling(server, { concurrency, seconds });
     const url = `${server.base}/decision-definition/key/discount/evaluate`;
-    const r = await loadWithWrk(url, { concurrency, seconds, lua: LUA }, async () => {
+    const r = await loadWithWrk(url, { concurrency, seconds, lua: LUA, pid: server.pid }, async () => {
       const i = n++;
       const res = await request('POST', url, {
         variables: { customer: { value: customers[i % 3], type: 'String' }, amount: { value: (i % 2000) + 0.5, type: 'Double' } },
@@ -66,6 +66,7 @@ async function measure(db, { seconds, concurrency }, level) {
         latency: { p50: r.p50, p99: r.p99 },
         errors: r.errors,
         ceiling: ceiling.rate,
+        cpuMs: r.cpuMs,
       },
     ];
   });

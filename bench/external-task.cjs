@@ -32,8 +32,8 @@ const LOOP = `<?xml version="1.0" encoding="UTF-8"?>
 </bpmn:definitions>`;
 
 /** W workers, each: fetchAndLock(maxTasks) then complete every task it got, for `secs` seconds after a warmup. */
-async function cycles(base, workers, maxTasks, secs) {
-  const w = measurementWindow({ seconds: secs });
+async function cycles(base, workers, maxTasks, secs, pid) {
+  const w = measurementWindow({ seconds: secs, pid });
   const fetchMs = [];
   const completeMs = [];
   let completed = 0;
@@ -59,7 +59,7 @@ async function cycles(base, workers, maxTasks, secs) {
       }),
     ),
   );
-  return { rate: completed / w.elapsed(), fetch: percentiles(fetchMs), complete: percentiles(completeMs), errors };
+  return { rate: completed / w.elapsed(), fetch: percentiles(fetchMs), complete: percentiles(completeMs), errors, cpuMs: w.serverCpuMs() / completed };
 }
 
 /** fetchAndLock alone: lock one task and unlock it again (the pool stays as it is); latency of the fetch. */
@@ -114,7 +114,7 @@ async function measure(db, { seconds, instances, configs, levels }) {
     const ceiling = (await engineCeiling(server, { seconds })).rate;
     const rows = [];
     for (const [workers, maxTasks] of configs) {
-      const r = await cycles(server.base, workers, maxTasks, seconds);
+      const r = await cycles(server.base, workers, maxTasks, seconds, server.pid);
       const setup = `${workers} worker${workers === 1 ? '' : 's'} × maxTasks ${maxTasks}`;
       rows.push({
         benchmark: 'external task',
@@ -127,6 +127,7 @@ async function measure(db, { seconds, instances, configs, levels }) {
         fetch: r.fetch,
         errors: r.errors,
         ceiling,
+        cpuMs: r.cpuMs,
       });
       progress(`external task, ${db.name}, ${setup}: ${fmt(r.rate)} cycles/s`);
     }
@@ -191,4 +192,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { run, DEFAULTS, CONFIGS, LEVELS };
+module.exports = { run, cycles, DEFAULTS, CONFIGS, LEVELS, LOOP };

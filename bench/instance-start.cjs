@@ -46,8 +46,8 @@ function openCounter() {
 }
 
 /** Starts and completions for `seconds` after a warmup, then waits until every started instance has ended. */
-async function cycle(base, { seconds, clients, workers, maxTasks, backlog }) {
-  const w = measurementWindow({ seconds, warmup: 2 }); // two seconds: long enough to fill the backlog
+async function cycle(base, pid, { seconds, clients, workers, maxTasks, backlog }) {
+  const w = measurementWindow({ seconds, warmup: 2, pid }); // two seconds: long enough to fill the backlog
   const open = openCounter();
   const sentAt = new Map(); // process instance id -> when its start was sent, until its task is completed
   const startMs = [];
@@ -106,16 +106,24 @@ async function cycle(base, { seconds, clients, workers, maxTasks, backlog }) {
   const elapsed = w.elapsed();
   const left = await request('GET', `${base}/process-instance/count?processDefinitionKey=start-task-end`);
   if (left.status !== 200 || left.body.count !== 0) throw new Error(`instances still running after the run: ${left.text}`);
-  return { started: started / elapsed, start: percentiles(startMs), completed: completed / elapsed, cycle: percentiles(cycleMs), errors };
+  const cpuMs = w.serverCpuMs();
+  return {
+    started: started / elapsed,
+    start: percentiles(startMs),
+    completed: completed / elapsed,
+    cycle: percentiles(cycleMs),
+    errors,
+    cpuMs: cpuMs / started,
+  };
 }
 
 async function measure(db, o) {
   return withServer({ DATABASE_URL: db.url }, [{ name: 'once.bpmn', content: ONCE }], async (server) => {
     const ceiling = (await engineCeiling(server, { seconds: o.seconds })).rate;
-    const r = await cycle(server.base, o);
+    const r = await cycle(server.base, server.pid, o);
     const who = `${o.clients} clients, ${o.workers} workers × ${o.maxTasks}`;
     progress(`instance start, ${db.name}: ${r.started.toFixed(0)} started/s, ${r.completed.toFixed(0)} completed/s`);
-    const row = { benchmark: 'instance start', database: db.name, errors: r.errors, ceiling };
+    const row = { benchmark: 'instance start', database: db.name, errors: r.errors, ceiling, cpuMs: r.cpuMs };
     return [
       { ...row, setup: `started (${who}) [start]`, rate: r.started, latency: r.start },
       { ...row, setup: `ended: start, task, end (${who}) [start→end]`, rate: r.completed, latency: r.cycle },

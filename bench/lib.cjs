@@ -262,6 +262,15 @@ async function withServer(env, files, fn) {
   }
 }
 
+/** Kernel clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const AUTH = 'Basic ' + Buffer.from('demo:demo').toString('base64');
 
@@ -346,22 +355,47 @@ function msSince(t0) {
  * A measurement window: `warmup` seconds, then `seconds` measured. `measuring()` says whether now counts,
  * `running()` whether the load should go on, `elapsed()` the measured seconds so far.
  */
-function measurementWindow({ seconds, warmup = 1 }) {
+function measurementWindow({ seconds, warmup = 1, pid }) {
   const from = Date.now() + warmup * 1000;
   const until = from + seconds * 1000;
+  // The server's CPU time at the window's start and end, read when the load first looks at the clock past them.
+  let cpuFrom = NaN;
+  let cpuUntil = NaN;
+  const sample = (now) => {
+    if (pid === undefined) return;
+    if (now >= from && Number.isNaN(cpuFrom)) cpuFrom = processCpuMs(pid);
+    if (now >= until && Number.isNaN(cpuUntil)) cpuUntil = processCpuMs(pid);
+  };
   return {
     measuring: () => {
       const now = Date.now();
+      sample(now);
       return now >= from && now < until;
     },
-    running: () => Date.now() < until,
+    running: () => {
+      const now = Date.now();
+      sample(now);
+      return now < until;
+    },
     elapsed: () => Math.max(0, Math.min(Date.now(), until) - from) / 1000,
+    /** The server's CPU time (all its threads, user and system) within the window, in ms; NaN without a pid or /proc. */
+    serverCpuMs: () => cpuUntil - cpuFrom,
   };
 }
 
+/** CPU time (user + system, all threads) a process has used so far, in ms; NaN where there is no /proc. */
+function processCpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Runs `task` from `concurrency` loops for `seconds` after a warmup; returns rate and latency percentiles (ms). */
-async function load(task, { concurrency = 16, seconds = 5, warmup = 1 } = {}) {
-  const w = measurementWindow({ seconds, warmup });
+async function load(task, { concurrency = 16, seconds = 5, warmup = 1, pid } = {}) {
+  const w = measurementWindow({ seconds, warmup, pid });
   const latencies = [];
   let errors = 0;
   await Promise.all(
@@ -376,7 +410,7 @@ async function load(task, { concurrency = 16, seconds = 5, warmup = 1 } = {}) {
       }
     }),
   );
-  return { count: latencies.length, rate: latencies.length / w.elapsed(), ...percentiles(latencies), errors };
+  return { count: latencies.length, rate: latencies.length / w.elapsed(), ...percentiles(latencies), errors, cpuMs: w.serverCpuMs() / latencies.length };
 }
 
 /** POST /external-task/fetchAndLock for one topic (by priority, like the Camunda worker client). */
@@ -425,8 +459,8 @@ function loadGenerator() {
  * Load from wrk (a C load generator: a Node generator on these 2 cores costs as much CPU as the
  * server and caps the figures). `lua` may define request() to vary bodies. Falls back to `fallback`.
  */
-async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', headers = {} } = {}, fallback) {
-  if (!hasWrk()) return load(fallback, { concurrency, seconds });
+async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', headers = {}, pid } = {}, fallback) {
+  if (!hasWrk()) return load(fallback, { concurrency, seconds, pid });
   const script = path.join(os.tmpdir(), `bench-${process.pid}-${Date.now()}.lua`);
   const headerLines = Object.entries({ Authorization: AUTH, ...headers })
     .map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)
@@ -437,10 +471,13 @@ async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', heade
   );
   try {
     execFileSync('wrk', ['-t1', `-c${concurrency}`, '-d1s', '-s', script, url], { stdio: 'ignore' });
+    const cpuFrom = pid === undefined ? NaN : processCpuMs(pid);
     const out = execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]).toString();
+    const cpu = pid === undefined ? NaN : processCpuMs(pid) - cpuFrom;
     const m = /RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
     if (!m) throw new Error(`unexpected wrk output: ${out}`);
-    return { count: Number(m[1]), rate: Number(m[1]) / (Number(m[2]) / 1e6), p50: Number(m[3]) / 1000, p99: Number(m[4]) / 1000, errors: Number(m[5]) };
+    const count = Number(m[1]);
+    return { count, rate: count / (Number(m[2]) / 1e6), p50: Number(m[3]) / 1000, p99: Number(m[4]) / 1000, errors: Number(m[5]), cpuMs: cpu / count };
   } finally {
     fs.rmSync(script, { force: true });
   }
@@ -448,7 +485,11 @@ async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', heade
 
 /** The same server's GET /engine-rest/engine rate: the ceiling every figure is compared with. */
 function engineCeiling(server, { concurrency = 16, seconds = 5 } = {}) {
-  return loadWithWrk(`${server.base}/engine`, { concurrency, seconds }, async () => (await request('GET', `${server.base}/engine`)).status === 200);
+  return loadWithWrk(
+    `${server.base}/engine`,
+    { concurrency, seconds, pid: server.pid },
+    async () => (await request('GET', `${server.base}/engine`)).status === 200,
+  );
 }
 
 function fmt(n, digits = 0) {
@@ -479,6 +520,7 @@ const ROW_COLUMNS = [
   ['errors', (r) => r.errors ?? 0, 'right'],
   ['GET /engine req/s', (r) => fmt(r.ceiling), 'right'],
   ['ratio', (r) => fmt(r.rate / r.ceiling, 2), 'right'],
+  ['server CPU ms/op', (r) => fmt(r.cpuMs, 2), 'right'],
   ['peak RSS MB', (r) => fmt(r.peakRssMb), 'right'],
 ];
 
@@ -507,6 +549,7 @@ module.exports = {
   percentiles,
   msSince,
   measurementWindow,
+  processCpuMs,
   load,
   loadWithWrk,
   fetchAndLock,
