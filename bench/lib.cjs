@@ -362,7 +362,6 @@ function measurementWindow({ seconds, warmup = 1, pid }) {
   let cpuFrom = NaN;
   let cpuUntil = NaN;
   const sample = (now) => {
-    if (pid === undefined) return;
     if (now >= from && Number.isNaN(cpuFrom)) cpuFrom = processCpuMs(pid);
     if (now >= until && Number.isNaN(cpuUntil)) cpuUntil = processCpuMs(pid);
   };
@@ -383,8 +382,9 @@ function measurementWindow({ seconds, warmup = 1, pid }) {
   };
 }
 
-/** CPU time (user + system, all threads) a process has used so far, in ms; NaN where there is no /proc. */
+/** CPU time (user + system, all threads) a process has used so far, in ms; NaN without a pid or /proc. */
 function processCpuMs(pid) {
+  if (pid === undefined) return NaN;
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
@@ -471,9 +471,9 @@ async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', heade
   );
   try {
     execFileSync('wrk', ['-t1', `-c${concurrency}`, '-d1s', '-s', script, url], { stdio: 'ignore' });
-    const cpuFrom = pid === undefined ? NaN : processCpuMs(pid);
+    const cpuFrom = processCpuMs(pid);
     const out = execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]).toString();
-    const cpu = pid === undefined ? NaN : processCpuMs(pid) - cpuFrom;
+    const cpu = processCpuMs(pid) - cpuFrom;
     const m = /RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
     if (!m) throw new Error(`unexpected wrk output: ${out}`);
     const count = Number(m[1]);
