@@ -188,7 +188,9 @@ export class EngineModule implements NestModule, OnModuleInit, OnApplicationBoot
     await this.engine.externalTasks.close();
   }
 
+  /** The engine lets go of its worker threads and async context; the data source closes if the module opened it. */
   async onApplicationShutdown(): Promise<void> {
+    await this.engine.release();
     const ds = this.engine.dataSource;
     if (OWNS_DATA_SOURCE.has(ds) && ds.isInitialized) await ds.destroy();
   }

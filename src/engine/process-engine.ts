@@ -135,10 +135,22 @@ export class ProcessEngine {
     await this.batches.scheduleHistoryCleanup();
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops the background work and lets go of what the engine holds in the process besides its data source: the
+   * job executor, long-polling requests, the script sandbox's worker threads, and the async context of its
+   * transactions and commands. The data source stays open (a host may share it).
+   */
+  async release(): Promise<void> {
     await this.jobs.executor.stop();
     await this.externalTasks.close();
     await this.scripts?.close();
+    this.commands.close();
+    this.tx.close();
+  }
+
+  /** release(), then the data source is closed too. */
+  async close(): Promise<void> {
+    await this.release();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

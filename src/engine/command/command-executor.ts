@@ -55,6 +55,11 @@ export class CommandExecutor<C extends CommandContext = CommandContext> {
     }
   }
 
+  /** Drops the async context of commands (see Transactions.close). */
+  close(): void {
+    this.current.disable();
+  }
+
   /** Read-only work with a CommandContext (loading, variables); nothing is written. */
   async read<T>(auth: Authentication | null, command: Command<T, C>): Promise<T> {
     const outer = this.current.getStore();

@@ -1,16 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppMetrics } from '../../common/metrics/app-metrics';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { registerEngineGauges } from './engine-gauges';
 
 @Injectable()
-export class MetricsService {
+export class MetricsService implements OnApplicationShutdown {
   constructor(
     private readonly metrics: AppMetrics,
     private readonly engine: ProcessEngine,
   ) {
     registerEngineGauges(metrics.registry, engine);
+  }
+
+  /**
+   * prom-client's default metrics keep a GC observer for the life of the process, and it references the
+   * registry: without emptying it, every closed application (its engine, data source and entity metadata) stayed
+   * in memory, about 0.4 MB each, in hosts and test suites that open and close applications.
+   */
+  onApplicationShutdown(): void {
+    this.metrics.registry.clear();
   }
 
   get contentType(): string {

@@ -137,6 +137,11 @@ export class ScriptSandbox {
     });
   }
 
+  /** Worker threads alive now (started on demand, up to the configured number). */
+  get workers(): number {
+    return this.slots.length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new ScriptFailure('the script sandbox is closed'));
