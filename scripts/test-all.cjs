@@ -4,6 +4,8 @@
 // and drops a database of its own there). A lint failure fails the run (counted as one failure),
 // but the suites still run, so that one run reports both.
 // Ends with one plain summary line over all runs: "N passed, N failed, N skipped".
+// The files run one after another (they share the database server) in one worker process that jest replaces
+// once its heap passes workerIdleMemoryLimit (jest.config.js).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -28,7 +30,7 @@ if (lintFailed) {
 for (const [i, run] of runs.entries()) {
   console.log(`\n=== tests on ${run.label} ===`);
   const report = path.join(os.tmpdir(), `jest-report-${process.pid}-${i}.json`);
-  const result = spawnSync(process.execPath, [jest, '--runInBand', '--json', '--outputFile', report, ...extra], { stdio: 'inherit', env: run.env });
+  const result = spawnSync(process.execPath, [jest, '--maxWorkers=1', '--json', '--outputFile', report, ...extra], { stdio: 'inherit', env: run.env });
   if (result.status !== 0) failed = true;
   try {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
