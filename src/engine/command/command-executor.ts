@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager } from 'typeorm';
 import { Authentication } from '../authorization/authentication';
 import { OptimisticLockingError } from '../errors';
 import { Command } from './command';
 import { CommandContext } from './command-context';
+import { ScopedStorage } from './scoped-storage';
 import { Transactions } from './transactions';
 
 /** Makes the context of one command; the process engine hands in the richest one it has. */
@@ -19,7 +19,7 @@ const MAX_ATTEMPTS = 8;
  * cannot start over, so there the conflict goes to the caller.
  */
 export class CommandExecutor<C extends CommandContext = CommandContext> {
-  private readonly current = new AsyncLocalStorage<C>();
+  private readonly current = new ScopedStorage<C>();
   /** How often a command lost an optimistic-locking race and ran again (for monitoring and tests). */
   retries = 0;
 
@@ -55,9 +55,9 @@ export class CommandExecutor<C extends CommandContext = CommandContext> {
     }
   }
 
-  /** Drops the async context of commands (see Transactions.close). */
+  /** Lets go of the async context of commands once the commands running now have finished. */
   close(): void {
-    this.current.disable();
+    this.current.close();
   }
 
   /** Read-only work with a CommandContext (loading, variables); nothing is written. */

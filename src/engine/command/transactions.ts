@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { GroupCommit } from './group-commit';
+import { ScopedStorage } from './scoped-storage';
 import { SerialLock } from './serial-lock';
 import { isSqlite } from '../../persistence/dialect';
 import { mysqlPoolConnections, PoolConnections } from '../../persistence/pool-connections';
@@ -27,7 +27,7 @@ interface Scope {
 export class Transactions {
   readonly serial: boolean;
   private readonly lock = new SerialLock();
-  private readonly scope = new AsyncLocalStorage<Scope>();
+  private readonly scope = new ScopedStorage<Scope>();
   private readonly group: GroupCommit;
 
   constructor(readonly dataSource: DataSource) {
@@ -76,14 +76,9 @@ export class Transactions {
     return this.group.read(() => this.scope.run({ em: this.dataSource.manager, transactional: false }, () => work(this.dataSource.manager)));
   }
 
-  /**
-   * Drops the async context of this engine's transactions. Node (20) visits every AsyncLocalStorage that was ever
-   * enabled and not disabled whenever a promise or other async resource is created, so engines that were closed
-   * but kept their storage would slow down every await in the process (hosts and test suites that open and close
-   * engines). A storage that is used again after this re-enables itself.
-   */
+  /** Lets go of the async context of transactions once the work running now has finished (see ScopedStorage). */
   close(): void {
-    this.scope.disable();
+    this.scope.close();
   }
 
   private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
