@@ -95,19 +95,40 @@ function selectSql(em: EntityManager, target: new () => ObjectLiteral, tail: str
   return `SELECT ${shape.selectList} FROM ${shape.table} t ${tail}`;
 }
 
+/** One `selectRows`: entity class, tail (WHERE/ORDER/LIMIT with `?`), parameters. */
+export type RowSelect<T extends ObjectLiteral> = [new () => T, string, unknown[]];
+
 /**
- * Two `selectRows` in one round trip where the connection takes several statements (MySQL/MariaDB with
- * `multipleStatements`), one after the other otherwise.
+ * Several `selectRows` in one round trip where the connection takes several statements (MySQL/MariaDB
+ * with `multipleStatements`), one after the other otherwise.
  */
-export async function selectRowsTogether<A extends ObjectLiteral, B extends ObjectLiteral>(
+export async function selectRowsTogether<T extends ObjectLiteral[]>(
   em: EntityManager,
-  a: [new () => A, string, unknown[]],
-  b: [new () => B, string, unknown[]],
-): Promise<[A[], B[]]> {
-  if (!multipleStatements(em)) return [await selectRows(em, ...a), await selectRows(em, ...b)];
-  const sql = `${selectSql(em, a[0], a[1])};\n${selectSql(em, b[0], b[1])}`;
-  const [rowsA, rowsB] = (await em.query(sql, [...a[2], ...b[2]])) as [ObjectLiteral[], ObjectLiteral[]];
-  return [hydrate(em, a[0], rowsA), hydrate(em, b[0], rowsB)];
+  ...selects: { [K in keyof T]: RowSelect<T[K]> }
+): Promise<{ [K in keyof T]: T[K][] }> {
+  const list = selects as Array<RowSelect<ObjectLiteral>>;
+  if (!multipleStatements(em)) {
+    const out: ObjectLiteral[][] = [];
+    for (const select of list) out.push(await selectRows(em, ...select));
+    return out as { [K in keyof T]: T[K][] };
+  }
+  const results = (await em.query(list.map(([target, tail]) => selectSql(em, target, tail)).join(';\n'), list.flatMap(([, , params]) => params))) as ObjectLiteral[][];
+  return list.map(([target], i) => hydrate(em, target, results[i])) as { [K in keyof T]: T[K][] };
+}
+
+/**
+ * Writes whose affected counts nobody checks, then a select, in one round trip where the connection takes
+ * several statements (a statement that fails stops the rest, as it would one by one); the select's rows.
+ */
+export async function writeThenSelect<T extends ObjectLiteral>(em: EntityManager, writes: SqlStatement[], select: RowSelect<T>): Promise<T[]> {
+  if (!writes.length || !multipleStatements(em)) {
+    await executeAll(em, writes);
+    return selectRows(em, ...select);
+  }
+  const [target, tail, params] = select;
+  const sql = [...writes.map((w) => w.sql), selectSql(em, target, tail)].join(';\n');
+  const results = (await em.query(sql, [...writes.flatMap((w) => w.params), ...params])) as ObjectLiteral[][];
+  return hydrate(em, target, results[writes.length]);
 }
 
 /** Whether the connection takes several statements in one query (set in `database-url.ts` for MySQL/MariaDB). */
@@ -134,6 +155,11 @@ export async function execute(em: EntityManager, sql: string, params: unknown[])
   } finally {
     if (!em.queryRunner) await runner.release();
   }
+}
+
+/** Runs writes one after the other (their affected counts unchecked). */
+export async function executeAll(em: EntityManager, writes: SqlStatement[]): Promise<void> {
+  for (const write of writes) await execute(em, write.sql, write.params);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { hydrate, selectRows } from '../../persistence/raw-rows';
+import { hydrate, selectRows, SqlStatement } from '../../persistence/raw-rows';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { CommandContext } from '../command/command-context';
@@ -91,10 +91,10 @@ export class ExternalTaskService {
       const chosen = inRequestedOrder(candidates, request).slice(0, request.maxTasks);
       if (!chosen.length) return [];
       const topics = new Map(request.topics.map((t) => [t.topicName, t]));
-      this.lockRows(ctx, chosen, request.workerId, topics, now);
+      const locks = this.lockStatements(em, chosen, request.workerId, topics, now);
       ctx.afterCommit(() => this.deps.metrics.externalTasksFetched(chosen.length));
       const wanted = chosen.map((task) => ({ task, topic: topics.get(task.topicName)! }));
-      const variables = await loadFetchVariables(em, wanted);
+      const variables = await loadFetchVariables(em, wanted, locks);
       const result: LockedExternalTask[] = [];
       for (const { task, topic } of wanted) {
         const definition = task.processDefinitionId ? await this.definition(em, task.processDefinitionId) : null;
@@ -111,25 +111,25 @@ export class ExternalTaskService {
   }
 
   /**
-   * One UPDATE per distinct lock duration (usually one), a bulk statement of the command's flush: the
-   * rows are ours already (row locks or the single SQLite writer), so no revision check is needed.
+   * One UPDATE per distinct lock duration (usually one), sent with the variables' query: the rows are ours
+   * already (row locks or the single SQLite writer), so no revision check is needed.
    */
-  private lockRows(ctx: CommandContext, tasks: ExternalTaskEntity[], workerId: string, topics: Map<string, FetchTopic>, now: Date): void {
+  private lockStatements(em: EntityManager, tasks: ExternalTaskEntity[], workerId: string, topics: Map<string, FetchTopic>, now: Date): SqlStatement[] {
     const byDuration = new Map<number, ExternalTaskEntity[]>();
     for (const task of tasks) {
       const duration = topics.get(task.topicName)!.lockDuration;
       if (!byDuration.has(duration)) byDuration.set(duration, []);
       byDuration.get(duration)!.push(task);
     }
+    const statements: SqlStatement[] = [];
     for (const [duration, group] of byDuration) {
       const expiration = new Date(now.getTime() + duration);
-      ctx.uow.statement((em) => {
-        const p = new SqlParams(em);
-        const set = `worker_id = ${p.add(workerId)}, lock_exp_time = ${p.add(expiration)}, rev = rev + 1`;
-        return em.query(`UPDATE act_ru_ext_task SET ${set} WHERE id IN (${p.list(group.map((t) => t.id))})`, p.values);
-      });
+      const p = new SqlParams(em);
+      const set = `worker_id = ${p.add(workerId)}, lock_exp_time = ${p.add(expiration)}, rev = rev + 1`;
+      statements.push({ sql: `UPDATE act_ru_ext_task SET ${set} WHERE id IN (${p.list(group.map((t) => t.id))})`, params: p.values });
       for (const task of group) Object.assign(task, { workerId, lockExpirationTime: expiration, rev: task.rev + 1 });
     }
+    return statements;
   }
 
   private async topicsWithFetchableTasks(topics: string[]): Promise<Set<string>> {

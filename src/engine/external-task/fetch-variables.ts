@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
-import { selectRows } from '../../persistence/raw-rows';
+import { executeAll, SqlStatement, writeThenSelect } from '../../persistence/raw-rows';
 import { VariableMap } from '../variables/typed-value';
 import { fromColumns } from '../variables/variable-columns';
 import { FetchTopic } from './external-task-types';
@@ -13,26 +13,28 @@ interface Wanted {
 }
 
 /**
- * The variables each locked task hands to its worker, in at most two queries for the whole batch:
+ * The variables each locked task hands to its worker, in at most two queries for the whole batch (the
+ * first one carries `locks`, the lock updates, on MySQL/MariaDB: see `writeThenSelect`):
  * the instances' variables (only the requested names when every topic names them) and, when a task
  * sits below the instance's root, the executions' parent links. As in Camunda, a task sees its own
  * execution's variables first, then those of the scopes above (the nearest occurrence of a name wins);
  * `localVariables` limits it to its own execution.
  */
-export async function loadFetchVariables(em: EntityManager, locked: Wanted[]): Promise<Map<string, VariableMap>> {
+export async function loadFetchVariables(em: EntityManager, locked: Wanted[], locks: SqlStatement[] = []): Promise<Map<string, VariableMap>> {
   const result = new Map<string, VariableMap>();
   const wanting = locked.filter(({ topic }) => topic.variables === null || topic.variables.length > 0);
   for (const { task } of locked) result.set(task.id, {});
-  if (!wanting.length) return result;
-
   const instanceIds = [...new Set(wanting.map(({ task }) => task.processInstanceId).filter((id): id is string => id != null))];
-  if (!instanceIds.length) return result;
+  if (!instanceIds.length) {
+    await executeAll(em, locks);
+    return result;
+  }
   const names = wanting.some(({ topic }) => topic.variables === null) ? null : [...new Set(wanting.flatMap(({ topic }) => topic.variables!))];
 
   const p = new SqlParams(em);
   let tail = `WHERE t.proc_inst_id IN (${p.list(instanceIds)}) AND t.task_id IS NULL`;
   if (names) tail += ` AND t.name IN (${p.list(names)})`;
-  const rows = await selectRows(em, VariableEntity, tail, p.values);
+  const rows = await writeThenSelect(em, locks, [VariableEntity, tail, p.values]);
   const byScope = new Map<string, VariableEntity[]>();
   for (const row of rows) {
     if (!byScope.has(row.varScope)) byScope.set(row.varScope, []);

@@ -3,6 +3,7 @@ import { OptimisticLockingError } from '../../../src/engine/errors';
 import { ExternalTaskEntity } from '../../../src/persistence/entities/runtime/external-task.entity';
 import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
 import { recordStatements } from '../../support/statement-log';
+import { selectRowsTogether, writeThenSelect } from '../../../src/persistence/raw-rows';
 
 describe(`unit of work (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
@@ -99,5 +100,56 @@ describe(`unit of work (${databaseLabel()})`, () => {
     expect(writes).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 3);
     expect(await repo().existsBy({ id: 'b3' })).toBe(false);
     expect(await repo().findOneBy({ id: 'b2' })).toMatchObject({ workerId: null, priority: 0, rev: 1 });
+  });
+
+  it('runs writes with a select in one round trip on MySQL; a failing write fails the unit with nothing written', async () => {
+    await s.engine.tx.write(async (em) => {
+      const uow = new UnitOfWork(em);
+      for (const id of ['w1', 'w2']) uow.insert(ExternalTaskEntity, task(id));
+      await uow.flush();
+    });
+    const statements = recordStatements(s.ds);
+    const rows = await s.engine.tx.write(async (em) => {
+      statements.length = 0;
+      return writeThenSelect(em, [{ sql: 'UPDATE act_ru_ext_task SET worker_id = ? WHERE id = ?', params: ['locker', 'w1'] }], [ExternalTaskEntity, 'WHERE t.id IN (?, ?) ORDER BY t.id', ['w1', 'w2']]);
+    });
+    expect(rows.map((r) => [r.id, r.workerId])).toEqual([
+      ['w1', 'locker'],
+      ['w2', null],
+    ]);
+    const sent = statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q.trim()));
+    expect(sent).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 2);
+
+    const failing = s.engine.tx.write((em) =>
+      writeThenSelect(
+        em,
+        [
+          { sql: 'UPDATE act_ru_ext_task SET priority = 5 WHERE id = ?', params: ['w2'] },
+          { sql: 'INSERT INTO act_ru_ext_task (id, rev, topic_name, suspension_state, priority) VALUES (?, 1, ?, 1, 0)', params: ['w1', 't'] },
+          { sql: 'UPDATE act_ru_ext_task SET priority = 6 WHERE id = ?', params: ['w1'] },
+        ],
+        [ExternalTaskEntity, 'WHERE t.id = ?', ['w1']],
+      ),
+    );
+    await expect(failing).rejects.toThrow();
+    expect((await repo().findOneBy({ id: 'w1' }))?.priority).toBe(0);
+    expect((await repo().findOneBy({ id: 'w2' }))?.priority).toBe(0);
+  });
+
+  it('reads several selects together (one round trip on MySQL), each hydrated as its entity', async () => {
+    const statements = recordStatements(s.ds);
+    const [one, none, both] = await s.engine.tx.read(async (em) => {
+      statements.length = 0;
+      return selectRowsTogether<[ExternalTaskEntity, ExternalTaskEntity, ExternalTaskEntity]>(
+        em,
+        [ExternalTaskEntity, 'WHERE t.id = ?', ['w1']],
+        [ExternalTaskEntity, 'WHERE t.id = ?', ['missing']],
+        [ExternalTaskEntity, 'WHERE t.id IN (?, ?) ORDER BY t.id DESC', ['w1', 'w2']],
+      );
+    });
+    expect([one.map((r) => r.id), none, both.map((r) => r.id)]).toEqual([['w1'], [], ['w2', 'w1']]);
+    expect(both[0]).toBeInstanceOf(ExternalTaskEntity);
+    expect(both[0].createTime).toBeInstanceOf(Date);
+    expect(statements).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 3);
   });
 });

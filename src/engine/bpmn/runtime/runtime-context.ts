@@ -3,7 +3,7 @@ import { ScriptSandbox } from '../../expression/script/script-sandbox';
 import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { deleteWhereStatement, selectRows, selectRowsTogether, SqlStatement } from '../../../persistence/raw-rows';
+import { deleteWhereStatement, multipleStatements, selectRows, selectRowsTogether, SqlStatement } from '../../../persistence/raw-rows';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
@@ -314,6 +314,48 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     if (known) return known;
     const [found] = await selectRows(this.em, ExternalTaskEntity, 'WHERE t.id = ?', [id]);
     return found ? this.adoptExternalTask(found) : null;
+  }
+
+  /** An external task with its process instance (null where either is missing): see `withInstance`. */
+  async findExternalTaskWithInstance(id: string): Promise<{ row: ExternalTaskEntity | null; instance: ProcessInstanceState | null }> {
+    if (this.deletedIds.has(id) || this.externalTasks.has(id) || !multipleStatements(this.em)) {
+      return this.withLoadedInstance(await this.findExternalTask(id));
+    }
+    return this.withInstance(ExternalTaskEntity, 'act_ru_ext_task', id, (row) => this.adoptExternalTask(row));
+  }
+
+  /** A user task with its process instance (null where either is missing): see `withInstance`. */
+  async findTaskWithInstance(id: string): Promise<{ row: TaskEntity | null; instance: ProcessInstanceState | null }> {
+    if (this.deletedIds.has(id) || this.tasks.has(id) || !multipleStatements(this.em)) {
+      return this.withLoadedInstance(await this.findTask(id));
+    }
+    return this.withInstance(TaskEntity, 'act_ru_task', id, (row) => this.adoptTask(row));
+  }
+
+  private async withLoadedInstance<T extends { processInstanceId: string | null }>(row: T | null): Promise<{ row: T | null; instance: ProcessInstanceState | null }> {
+    return { row, instance: row?.processInstanceId ? await this.loadInstance(row.processInstanceId) : null };
+  }
+
+  /**
+   * A row of a table with `proc_inst_id`, its instance's execution tree and the tree's variables in one round
+   * trip (MySQL/MariaDB, where a connection takes several statements): the instance found through the row.
+   */
+  private async withInstance<T extends { processInstanceId: string | null }>(
+    cls: new () => T,
+    table: string,
+    id: string,
+    adoptRow: (row: T) => T,
+  ): Promise<{ row: T | null; instance: ProcessInstanceState | null }> {
+    const owner = `WHERE t.proc_inst_id = (SELECT x.proc_inst_id FROM ${table} x WHERE x.id = ?)`;
+    const [rows, executions, variables] = await selectRowsTogether<[T, ExecutionEntity, VariableEntity]>(
+      this.em,
+      [cls, 'WHERE t.id = ?', [id]],
+      [ExecutionEntity, owner, [id]],
+      [VariableEntity, owner, [id]],
+    );
+    const row = rows[0] ? adoptRow(rows[0]) : null;
+    if (!row?.processInstanceId) return { row, instance: null };
+    return { row, instance: this.instances.get(row.processInstanceId) ?? (await this.adopt(executions, variables)) };
   }
 
   async externalTasksOf(instance: ProcessInstanceState): Promise<ExternalTaskEntity[]> {

@@ -15,12 +15,11 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<VariableMap | null> {
-    const task = await ctx.findTask(this.taskId);
+    const { row: task, instance } = await ctx.findTaskWithInstance(this.taskId);
     if (!task) throw new NotFoundError(`Cannot find task with id ${this.taskId}: task is null`);
     await checkTaskWork(ctx, task);
     if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`Cannot complete task ${task.id}: task is suspended`);
     logTaskOperation(ctx, task, 'Complete', [{ property: 'delete', orgValue: false, newValue: true }]);
-    const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
     if (!instance) {
       ctx.deleteTask(null, task, 'completed');
       return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;

@@ -16,10 +16,9 @@ export interface LoadedExternalTask {
 
 /** An external task with its instance, checked: exists, caller's check, UPDATE permission, not suspended. */
 export async function loadExternalTask(ctx: RuntimeContext, id: string, options: ExternalTaskCompletionOptions | undefined): Promise<LoadedExternalTask> {
-  const task = await ctx.findExternalTask(id);
+  const { row: task, instance } = await ctx.findExternalTaskWithInstance(id);
   if (!task) throw new NotFoundError(`External task with id ${id} does not exist`);
   options?.check?.(task);
-  const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
   if (!instance) throw new ProcessEngineError(`The process instance of external task ${id} does not exist`);
   await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
   if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
