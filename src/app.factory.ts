@@ -24,6 +24,9 @@ export async function createApp(config: AppConfig, logLevels?: LogLevel[] | fals
   // the server also gives every other answer (health, metrics, unknown paths) the exact JSON type and Camunda's error shape.
   app.use(jsonContentType);
   app.set('query parser', 'simple');
+  // Camunda's REST API sends neither: no SHA-1 of every response body for an ETag no client of it asks for, no framework banner.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   app.useGlobalFilters(new CamundaExceptionFilter());
 
   setupEngineSwagger(app, 'docs');

@@ -13,6 +13,14 @@ describe(`engine list and wire conventions (${databaseLabel()})`, () => {
     expect(res.body).toEqual([{ name: 'default' }]);
   });
 
+  it("sends neither ETag nor X-Powered-By (Camunda sends neither), so a repeated GET is answered in full", async () => {
+    const first = await t.as('demo').get('/user').expect(200);
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.headers['x-powered-by']).toBeUndefined();
+    const again = await t.as('demo').get('/user').set('If-None-Match', 'W/"anything"').expect(200);
+    expect(again.body).toEqual(first.body);
+  });
+
   it('asks for basic auth everywhere else, with an empty body', async () => {
     const res = await t.as(null).get('/user').expect(401);
     expect(res.headers['www-authenticate']).toBe('Basic realm="default"');
