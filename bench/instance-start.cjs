@@ -47,7 +47,7 @@ function openCounter() {
 
 /** Starts and completions for `seconds` after a warmup, then waits until every started instance has ended. */
 async function cycle(base, pid, { seconds, clients, workers, maxTasks, backlog }) {
-  const w = measurementWindow({ seconds, warmup: 2, pid }); // two seconds: long enough to fill the backlog
+  const w = measurementWindow({ seconds, pid }); // the warm-up also fills the backlog (two seconds suffice for that)
   const open = openCounter();
   const sentAt = new Map(); // process instance id -> when its start was sent, until its task is completed
   const startMs = [];

@@ -352,10 +352,19 @@ function msSince(t0) {
 }
 
 /**
+ * Seconds of load before anything is measured, for the GET /engine ceiling and for every workload alike. V8
+ * optimises a request path only after it has run for a while: a fresh server answered GET /engine at 1,491 req/s
+ * in its first 4 seconds under wrk and at 3,074-3,906 in the five 4-second runs after that (2 cores). With one
+ * second of warm-up the ceiling was sometimes measured cold and sometimes warm (1,426-3,702 within minutes), which
+ * moved every ratio by up to a factor of two.
+ */
+const WARMUP_SECONDS = 5;
+
+/**
  * A measurement window: `warmup` seconds, then `seconds` measured. `measuring()` says whether now counts,
  * `running()` whether the load should go on, `elapsed()` the measured seconds so far.
  */
-function measurementWindow({ seconds, warmup = 1, pid }) {
+function measurementWindow({ seconds, warmup = WARMUP_SECONDS, pid }) {
   const from = Date.now() + warmup * 1000;
   const until = from + seconds * 1000;
   // The server's CPU time at the window's start and end, read when the load first looks at the clock past them.
@@ -394,7 +403,7 @@ function processCpuMs(pid) {
 }
 
 /** Runs `task` from `concurrency` loops for `seconds` after a warmup; returns rate and latency percentiles (ms). */
-async function load(task, { concurrency = 16, seconds = 5, warmup = 1, pid } = {}) {
+async function load(task, { concurrency = 16, seconds = 5, warmup = WARMUP_SECONDS, pid } = {}) {
   const w = measurementWindow({ seconds, warmup, pid });
   const latencies = [];
   let errors = 0;
@@ -470,7 +479,7 @@ async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', heade
     `${headerLines}\n${lua}\ndone = function(summary, latency, requests)\n  io.write(string.format("RESULT %d %f %f %f %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))\nend\n`,
   );
   try {
-    execFileSync('wrk', ['-t1', `-c${concurrency}`, '-d1s', '-s', script, url], { stdio: 'ignore' });
+    execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${WARMUP_SECONDS}s`, '-s', script, url], { stdio: 'ignore' });
     const cpuFrom = processCpuMs(pid);
     const out = execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]).toString();
     const cpu = processCpuMs(pid) - cpuFrom;
@@ -557,6 +566,7 @@ module.exports = {
   hasWrk,
   loadGenerator,
   engineCeiling,
+  WARMUP_SECONDS,
   fmt,
   fmtLatency,
   printTable,
