@@ -355,7 +355,13 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     );
     const row = rows[0] ? adoptRow(rows[0]) : null;
     if (!row?.processInstanceId) return { row, instance: null };
-    return { row, instance: this.instances.get(row.processInstanceId) ?? (await this.adopt(executions, variables)) };
+    const known = this.instances.get(row.processInstanceId);
+    if (known) return { row, instance: known };
+    // Each statement reads what is committed when it starts (READ COMMITTED): a row deleted by a concurrent command
+    // right after the first one finds no tree here. The instance is then looked up by its id, as one query after
+    // the other would, so that the race ends as it did before (a revision conflict, then the command runs again).
+    if (!executions.length) return { row, instance: await this.loadInstance(row.processInstanceId) };
+    return { row, instance: await this.adopt(executions, variables) };
   }
 
   async externalTasksOf(instance: ProcessInstanceState): Promise<ExternalTaskEntity[]> {
