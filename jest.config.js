@@ -49,7 +49,6 @@ module.exports = {
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/examples/nest-host/node_modules/'],
   // A test file boots an app (every migration) in its beforeAll: on a loaded machine that has taken over 30 s.
   testTimeout: 60000,
-  setupFilesAfterEnv: ['<rootDir>/test/support/release-module-storage.ts'],
   // Every test file loads all modules afresh, and some of each file's copies stay reachable (jest-circus's own
   // AsyncLocalStorage, for one): in one process for the whole suite the heap passed 2 GB and Node's async hooks
   // slowed down until late files stalled past their timeouts. A worker past this heap size is replaced.

@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
+import { storage as pinoStorage } from 'nestjs-pino/storage';
 import request from 'supertest';
 import { version } from '../../package.json';
 import { createApp } from '../../src/app.factory';
@@ -136,9 +137,20 @@ describe(`structured logs (${databaseLabel()})`, () => {
       const res = await api().get('/engine-rest/job?sortBy=nope&sortOrder=asc').auth('demo', 'demo').expect(400);
       const id = res.headers['x-request-id'];
       const warning = await b.sink.nextJson((e) => e.requestId === id && e.level === 'warn');
-      expect(warning).toMatchObject({ status: 400, type: 'InvalidRequestException', msg: res.body.message });
+      expect(warning).toMatchObject({ status: 400, type: 'InvalidRequestException', msg: res.body.message, context: 'CamundaExceptionFilter' });
       expect(JSON.stringify(warning)).not.toMatch(/stack|\n\s+at /);
       expect(await requestLine(id)).toMatchObject({ method: 'GET', route: '/engine-rest/job', status: 400 });
+    });
+
+    it("binds no request context of nestjs-pino's: the filter's warning takes the request's own logger", async () => {
+      const entered = jest.spyOn(pinoStorage, 'run');
+      try {
+        const res = await api().get('/engine-rest/job?sortBy=nope&sortOrder=asc').auth('demo', 'demo').set('X-Request-Id', 'unbound-1').expect(400);
+        expect(await b.sink.nextJson((e) => e.requestId === 'unbound-1' && e.level === 'warn')).toMatchObject({ msg: res.body.message });
+        expect(entered).not.toHaveBeenCalled();
+      } finally {
+        entered.mockRestore();
+      }
     });
 
     it('logs unknown paths with an id, no route template and a warning', async () => {

@@ -67,13 +67,15 @@ function httpBody(err: HttpException, req: Request): ErrorBody {
   return { type: status < 500 ? 'InvalidRequestException' : 'RestException', message, code: null };
 }
 
+const CONTEXT = 'CamundaExceptionFilter';
+
 /**
  * The one place that turns errors into Camunda's `{type, message, code}`. Global without answers; an
  * endpoint with its own answers to engine errors gets an instance holding them (EngineErrorAnswers).
  */
 @Catch()
 export class CamundaExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('CamundaExceptionFilter');
+  private readonly logger = new Logger(CONTEXT);
 
   constructor(private readonly answers: readonly EngineErrorAnswer[] = []) {}
 
@@ -83,13 +85,13 @@ export class CamundaExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
     if (err instanceof AuthenticationRequiredError) {
-      this.logger.warn({ status: 401, type: 'AuthenticationRequired' }, 'Authentication required');
+      this.log(req, 'warn', { status: 401, type: 'AuthenticationRequired' }, 'Authentication required');
       res.status(401).setHeader('WWW-Authenticate', `Basic realm="${err.realm}"`);
       res.end();
       return;
     }
     const [status, body] = this.describe(err, req);
-    this.logAnswer(err, status, body);
+    this.logAnswer(req, err, status, body);
     res.status(status).type('application/json').send(JSON.stringify(body));
   }
 
@@ -97,12 +99,23 @@ export class CamundaExceptionFilter implements ExceptionFilter {
    * A 5xx is our defect: logged as an error with its stack. A 4xx is the caller's mistake, answered in full
    * already: a warning with what was answered, no stack. The request line beside it shares the request id.
    */
-  private logAnswer(err: unknown, status: number, body: ErrorBody): void {
+  private logAnswer(req: Request, err: unknown, status: number, body: ErrorBody): void {
     // Not pino's `err` with the error itself: a driver error's enumerable fields hold the statement's parameters (user data).
     const e = err as Error;
     const error = { type: e?.name, message: e?.message ?? String(err), stack: e?.stack };
-    if (status >= 500) this.logger.error({ status, type: body.type, error }, body.message);
-    else this.logger.warn({ status, type: body.type }, body.message);
+    if (status >= 500) this.log(req, 'error', { status, type: body.type, error }, body.message);
+    else this.log(req, 'warn', { status, type: body.type }, body.message);
+  }
+
+  /**
+   * Through the request's own child logger (`req.log`, with its request id) where the server's request middleware
+   * gave it one; through Nest's logger otherwise (an embedding host without it).
+   */
+  private log(req: Request, level: 'warn' | 'error', fields: Record<string, unknown>, message: string): void {
+    const requestLogger = (req as { log?: Partial<Record<typeof level, (fields: object, message: string) => void>> }).log;
+    const write = requestLogger?.[level];
+    if (write) write.call(requestLogger, { context: CONTEXT, ...fields }, message);
+    else this.logger[level](fields, message);
   }
 
   private describe(err: unknown, req: Request): [number, ErrorBody] {

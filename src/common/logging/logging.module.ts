@@ -1,4 +1,4 @@
-import { DynamicModule, INestApplication, LogLevel, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, INestApplication, LogLevel, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { version } from '../../../package.json';
@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import type { HttpMetrics } from '../metrics/http-metrics';
 import { API_ROOT } from '../http/engine-prefix.middleware';
 import { AppLogger } from './app-logger';
-import { BIND_PATH, requestLogging } from './request-logging';
+import { requestLogging } from './request-logging';
 import { createRootLogger, effectiveLevel } from './root-logger';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
@@ -14,15 +14,18 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 /**
  * Makes the application's pino logger Nest's logger. The request middleware itself is installed by the app
  * factory ahead of every other middleware (`useExisting`), so that requests refused before routing get an id
- * and a line too; nestjs-pino then only binds each request's child logger for the logs written while it runs.
- * nestjs-pino keeps the logger for logs outside requests once per process: one application per process.
+ * and a line too. nestjs-pino's own middleware, which would bind each request's child logger to an
+ * AsyncLocalStorage for every log written while the request runs, is left out (no routes): the one log written
+ * during requests, the exception filter's, takes the request's logger (`req.log`) itself, and the binding cost a
+ * storage context and a router layer on every request. nestjs-pino keeps the logger for logs outside requests
+ * once per process: one application per process.
  */
 @Module({})
 export class LoggingModule {
   static forRoot(root: Logger): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [{ path: BIND_PATH, method: RequestMethod.ALL }] })],
+      imports: [LoggerModule.forRoot({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [] })],
       providers: [AppLogger, { provide: ROOT_LOGGER, useValue: root }],
       exports: [AppLogger, ROOT_LOGGER],
     };

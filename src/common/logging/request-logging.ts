@@ -22,22 +22,15 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** Where nestjs-pino binds each request's logger (Nest 11's spelling of "everything"; `*` draws a warning). */
-export const BIND_PATH = '{*path}';
-
-/**
- * The route template Nest registered (`/engine-rest/task/:id/claim`): bounded, unlike paths with ids in them.
- * Nest registers the binding middleware as a route too; when it is all that matched, no endpoint did.
- */
+/** The route template Nest registered (`/engine-rest/task/:id/claim`): bounded, unlike paths with ids in them. */
 function routeOf(req: IncomingMessage): string | null {
   const r = req as Request;
-  const path = r.route?.path ? String(r.route.path) : null;
-  return path && !path.endsWith(BIND_PATH) ? `${r.baseUrl ?? ''}${path}` : null;
+  return r.route?.path ? `${r.baseUrl ?? ''}${String(r.route.path)}` : null;
 }
 
 /**
  * First middleware of the application: gives every request its id (echoed in the response) and its child
- * logger (`req.log`, which nestjs-pino binds for the logs written while the request runs), and when the
+ * logger (`req.log`, which the exception filter writes through), and when the
  * response is done writes one line at info (so that `LOG_LEVEL=warn` switches request lines off) and counts
  * it in `metrics`. Errors are logged by the exception filter, which knows whether they are ours.
  */
