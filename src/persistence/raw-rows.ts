@@ -112,7 +112,10 @@ export async function selectRowsTogether<T extends ObjectLiteral[]>(
     for (const select of list) out.push(await selectRows(em, ...select));
     return out as { [K in keyof T]: T[K][] };
   }
-  const results = (await em.query(list.map(([target, tail]) => selectSql(em, target, tail)).join(';\n'), list.flatMap(([, , params]) => params))) as ObjectLiteral[][];
+  const results = (await em.query(
+    list.map(([target, tail]) => selectSql(em, target, tail)).join(';\n'),
+    list.flatMap(([, , params]) => params),
+  )) as ObjectLiteral[][];
   return list.map(([target], i) => hydrate(em, target, results[i])) as { [K in keyof T]: T[K][] };
 }
 

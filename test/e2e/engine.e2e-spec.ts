@@ -13,7 +13,7 @@ describe(`engine list and wire conventions (${databaseLabel()})`, () => {
     expect(res.body).toEqual([{ name: 'default' }]);
   });
 
-  it("sends neither ETag nor X-Powered-By (Camunda sends neither), so a repeated GET is answered in full", async () => {
+  it('sends neither ETag nor X-Powered-By (Camunda sends neither), so a repeated GET is answered in full', async () => {
     const first = await t.as('demo').get('/user').expect(200);
     expect(first.headers.etag).toBeUndefined();
     expect(first.headers['x-powered-by']).toBeUndefined();

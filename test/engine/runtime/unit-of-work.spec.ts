@@ -111,7 +111,11 @@ describe(`unit of work (${databaseLabel()})`, () => {
     const statements = recordStatements(s.ds);
     const rows = await s.engine.tx.write(async (em) => {
       statements.length = 0;
-      return writeThenSelect(em, [{ sql: 'UPDATE act_ru_ext_task SET worker_id = ? WHERE id = ?', params: ['locker', 'w1'] }], [ExternalTaskEntity, 'WHERE t.id IN (?, ?) ORDER BY t.id', ['w1', 'w2']]);
+      return writeThenSelect(
+        em,
+        [{ sql: 'UPDATE act_ru_ext_task SET worker_id = ? WHERE id = ?', params: ['locker', 'w1'] }],
+        [ExternalTaskEntity, 'WHERE t.id IN (?, ?) ORDER BY t.id', ['w1', 'w2']],
+      );
     });
     expect(rows.map((r) => [r.id, r.workerId])).toEqual([
       ['w1', 'locker'],

@@ -332,7 +332,9 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     return this.withInstance(TaskEntity, 'act_ru_task', id, (row) => this.adoptTask(row));
   }
 
-  private async withLoadedInstance<T extends { processInstanceId: string | null }>(row: T | null): Promise<{ row: T | null; instance: ProcessInstanceState | null }> {
+  private async withLoadedInstance<T extends { processInstanceId: string | null }>(
+    row: T | null,
+  ): Promise<{ row: T | null; instance: ProcessInstanceState | null }> {
     return { row, instance: row?.processInstanceId ? await this.loadInstance(row.processInstanceId) : null };
   }
 
