@@ -125,7 +125,7 @@ export async function selectRowsTogether<T extends ObjectLiteral[]>(
  */
 export async function writeThenSelect<T extends ObjectLiteral>(em: EntityManager, writes: SqlStatement[], select: RowSelect<T>): Promise<T[]> {
   if (!writes.length || !multipleStatements(em)) {
-    await executeAll(em, writes);
+    for (const write of writes) await execute(em, write.sql, write.params);
     return selectRows(em, ...select);
   }
   const [target, tail, params] = select;
@@ -158,11 +158,6 @@ export async function execute(em: EntityManager, sql: string, params: unknown[])
   } finally {
     if (!em.queryRunner) await runner.release();
   }
-}
-
-/** Runs writes one after the other (their affected counts unchecked). */
-export async function executeAll(em: EntityManager, writes: SqlStatement[]): Promise<void> {
-  for (const write of writes) await execute(em, write.sql, write.params);
 }
 
 /**

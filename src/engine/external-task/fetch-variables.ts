@@ -1,7 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
-import { executeAll, SqlStatement, writeThenSelect } from '../../persistence/raw-rows';
+import { SqlStatement, writeThenSelect } from '../../persistence/raw-rows';
+import { WriteBatch } from '../../persistence/write-batch';
 import { VariableMap } from '../variables/typed-value';
 import { fromColumns } from '../variables/variable-columns';
 import { FetchTopic } from './external-task-types';
@@ -26,7 +27,9 @@ export async function loadFetchVariables(em: EntityManager, locked: Wanted[], lo
   for (const { task } of locked) result.set(task.id, {});
   const instanceIds = [...new Set(wanting.map(({ task }) => task.processInstanceId).filter((id): id is string => id != null))];
   if (!instanceIds.length) {
-    await executeAll(em, locks);
+    const batch = new WriteBatch(em);
+    batch.addAll(locks);
+    await batch.run();
     return result;
   }
   const names = wanting.some(({ topic }) => topic.variables === null) ? null : [...new Set(wanting.flatMap(({ topic }) => topic.variables!))];
