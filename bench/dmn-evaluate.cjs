@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Evaluations per second over REST for a 5-rule decision table, with history full and none, on SQLite
 // and (when BENCH_MYSQL_URL or TEST_DATABASE_URL is set) MySQL/MariaDB; the same server's GET /engine rate
-// is measured in the same run as the ceiling.
+// is measured as the ceiling in slices that alternate with the evaluations (bench/interleaved.cjs).
 //   node bench/dmn-evaluate.cjs [--seconds 5] [--concurrency 16] [--no-build]
 // As a module: run(options) resolves to the rows (see bench/all.cjs).
 'use strict';
 const os = require('node:os');
-const { runCli, runOnDatabases, withServer, request, loadWithWrk, engineCeiling, loadGenerator, printTable, ROW_COLUMNS } = require('./lib.cjs');
+const { runCli, runOnDatabases, withServer, request, loadGenerator, printTable, ROW_COLUMNS } = require('./lib.cjs');
+const { interleavedWrk } = require('./interleaved.cjs');
 
 const DEFAULTS = { seconds: 5, concurrency: 16 };
 
@@ -45,12 +46,11 @@ request = function()
   return wrk.format(nil, nil, nil, '{"variables":{"customer":{"value":"' .. customers[(n % 3) + 1] .. '","type":"String"},"amount":{"value":' .. ((n % 2000) + 0.5) .. ',"type":"Double"}}}')
 end`;
 
-/** One server (history `level`) on `db`: its GET /engine ceiling, then evaluations. */
+/** One server (history `level`) on `db`: evaluations in slices alternating with its GET /engine ceiling. */
 async function measure(db, { seconds, concurrency }, level) {
   return withServer({ DATABASE_URL: db.url, HISTORY_LEVEL: level }, [{ name: 'bench.dmn', content: TABLE }], async (server) => {
-    const ceiling = await engineCeiling(server, { concurrency, seconds });
     const url = `${server.base}/decision-definition/key/discount/evaluate`;
-    const r = await loadWithWrk(url, { concurrency, seconds, lua: LUA, pid: server.pid }, async () => {
+    const r = await interleavedWrk(server, url, { concurrency, seconds, lua: LUA }, async () => {
       const i = n++;
       const res = await request('POST', url, {
         variables: { customer: { value: customers[i % 3], type: 'String' }, amount: { value: (i % 2000) + 0.5, type: 'Double' } },
@@ -63,9 +63,10 @@ async function measure(db, { seconds, concurrency }, level) {
         database: db.name,
         setup: `history ${level}, ${concurrency} clients`,
         rate: r.rate,
-        latency: { p50: r.p50, p99: r.p99 },
+        latency: r.latency,
         errors: r.errors,
-        ceiling: ceiling.rate,
+        ceiling: r.ceiling,
+        ratioRange: r.ratioRange,
         cpuMs: r.cpuMs,
       },
     ];

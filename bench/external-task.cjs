@@ -4,7 +4,8 @@
 // completion creates the next task and the pool stays at N. W workers (1, 8, 32) fetch with maxTasks 1
 // and 50 and complete what they got. Then fetchAndLock latency with 0, 10k and 100k waiting tasks of
 // other topics (rows seeded in bulk straight into act_ru_ext_task: they are never fetched). The same
-// server's GET /engine rate is measured in the same run as the ceiling.
+// server's GET /engine rate is measured as the ceiling in slices alternating with each workload
+// (bench/interleaved.cjs).
 //   node bench/external-task.cjs [--seconds 5] [--instances 2000] [--no-build]
 // As a module: run(options) resolves to the rows; options.configs ([workers, maxTasks] pairs) and
 // options.levels (counts of other-topic tasks) choose what is measured (see bench/all.cjs).
@@ -12,8 +13,9 @@
 const os = require('node:os');
 const lib = require('./lib.cjs');
 const { runCli, runOnDatabases, withServer, connectDb, request, percentiles, msSince } = lib;
-const { measurementWindow, fetchAndLock, externalTaskWorker } = lib;
-const { engineCeiling, loadGenerator, fmt, fmtLatency, printTable, ROW_COLUMNS, progress } = lib;
+const { fetchAndLock, externalTaskWorker } = lib;
+const { interleavedWindow, REWARM_SECONDS } = require('./interleaved.cjs');
+const { loadGenerator, fmt, fmtLatency, printTable, ROW_COLUMNS, progress } = lib;
 
 const DEFAULTS = { seconds: 5, instances: 2000 };
 const CONFIGS = [1, 50].flatMap((maxTasks) => [1, 8, 32].map((workers) => [workers, maxTasks]));
@@ -31,54 +33,72 @@ const LOOP = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmn:process>
 </bpmn:definitions>`;
 
-/** W workers, each: fetchAndLock(maxTasks) then complete every task it got, for `secs` seconds after a warmup. */
-async function cycles(base, workers, maxTasks, secs, pid) {
-  const w = measurementWindow({ seconds: secs, pid });
+/**
+ * W workers, each: fetchAndLock(maxTasks) then complete every task it got, after a warmup, in slices that
+ * alternate with the server's GET /engine ceiling.
+ */
+async function cycles(server, workers, maxTasks, secs, ceilingWarmup) {
+  const w = await interleavedWindow(server, { seconds: secs, ceilingWarmup });
   const fetchMs = [];
   const completeMs = [];
   let completed = 0;
   let errors = 0;
-  await Promise.all(
-    Array.from({ length: workers }, (_, i) =>
-      externalTaskWorker(base, {
+  await Promise.all([
+    w.done,
+    ...Array.from({ length: workers }, (_, i) =>
+      externalTaskWorker(server.base, {
         workerId: `bench-${i}`,
         topic: 'work',
         maxTasks,
+        window: w,
         running: w.running,
-        onFetch: (ms, ok) => {
-          if (w.measuring()) fetchMs.push(ms);
+        onFetch: (ms, ok, _tasks, round) => {
+          if (round) fetchMs.push(ms);
           if (!ok) errors++;
         },
-        onComplete: (_task, ms, ok) => {
-          if (w.measuring()) {
+        onComplete: (_task, ms, ok, round) => {
+          if (round) {
             completeMs.push(ms);
-            if (ok) completed++;
+            if (ok) {
+              completed++;
+              round.ops++;
+            }
           }
           if (!ok) errors++;
         },
       }),
     ),
-  );
-  return { rate: completed / w.elapsed(), fetch: percentiles(fetchMs), complete: percentiles(completeMs), errors, cpuMs: w.serverCpuMs() / completed };
+  ]);
+  const s = w.summary();
+  return { ...s, rate: completed / s.seconds, fetch: percentiles(fetchMs), complete: percentiles(completeMs), errors };
 }
 
 /** fetchAndLock alone: lock one task and unlock it again (the pool stays as it is); latency of the fetch. */
-async function fetchLatency(base, secs) {
-  const w = measurementWindow({ seconds: secs, warmup: 0 });
+async function fetchLatency(server, secs) {
+  const w = await interleavedWindow(server, { seconds: secs, warmup: 0, ceilingWarmup: REWARM_SECONDS });
   const fetchMs = [];
   let errors = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async (_, i) => {
+  await Promise.all([
+    w.done,
+    ...Array.from({ length: 8 }, async (_, i) => {
       while (w.running()) {
-        const t0 = process.hrtime.bigint();
-        const res = await fetchAndLock(base, { workerId: `probe-${i}`, topic: 'work', maxTasks: 1 });
-        if (w.measuring()) fetchMs.push(msSince(t0));
+        const { value: res, round } = await w.run(async () => {
+          const t0 = process.hrtime.bigint();
+          const r = await fetchAndLock(server.base, { workerId: `probe-${i}`, topic: 'work', maxTasks: 1 });
+          const ms = msSince(t0);
+          if (r.status === 200) for (const task of r.body) await request('POST', `${server.base}/external-task/${task.id}/unlock`);
+          return { ...r, ms };
+        });
+        if (round) {
+          fetchMs.push(res.ms);
+          round.ops++;
+        }
         if (res.status !== 200) errors++;
-        for (const task of res.body ?? []) await request('POST', `${base}/external-task/${task.id}/unlock`);
       }
     }),
-  );
-  return { rate: fetchMs.length / w.elapsed(), fetch: percentiles(fetchMs), errors };
+  ]);
+  const s = w.summary();
+  return { ...s, rate: fetchMs.length / s.seconds, fetch: percentiles(fetchMs), errors };
 }
 
 /** Rows of other topics, inserted in chunks straight into the table (a seed script; nobody fetches them). */
@@ -97,7 +117,7 @@ async function seedOtherTopics(db, from, to) {
   }
 }
 
-/** One server on a fresh database: start the looping instances, the GET /engine ceiling, the cycles, the fetch latencies. */
+/** One server on a fresh database: start the looping instances, then the cycles and the fetch latencies, each interleaved with the GET /engine ceiling. */
 async function measure(db, { seconds, instances, configs, levels }) {
   return withServer({ DATABASE_URL: db.url }, [{ name: 'loop.bpmn', content: LOOP }], async (server) => {
     progress(`external task, ${db.name}: starting ${instances} instances`);
@@ -111,10 +131,10 @@ async function measure(db, { seconds, instances, configs, levels }) {
         }
       }),
     );
-    const ceiling = (await engineCeiling(server, { seconds })).rate;
     const rows = [];
     for (const [workers, maxTasks] of configs) {
-      const r = await cycles(server.base, workers, maxTasks, seconds, server.pid);
+      // GET /engine is warmed up fully on the first measurement of this server; later ones need less.
+      const r = await cycles(server, workers, maxTasks, seconds, rows.length ? REWARM_SECONDS : undefined);
       const setup = `${workers} worker${workers === 1 ? '' : 's'} × maxTasks ${maxTasks}`;
       rows.push({
         benchmark: 'external task',
@@ -126,7 +146,8 @@ async function measure(db, { seconds, instances, configs, levels }) {
         latency: r.complete,
         fetch: r.fetch,
         errors: r.errors,
-        ceiling,
+        ceiling: r.ceiling,
+        ratioRange: r.ratioRange,
         cpuMs: r.cpuMs,
       });
       progress(`external task, ${db.name}, ${setup}: ${fmt(r.rate)} cycles/s`);
@@ -137,7 +158,7 @@ async function measure(db, { seconds, instances, configs, levels }) {
       for (const level of levels) {
         await seedOtherTopics(seeder, seeded, level);
         seeded = level;
-        const r = await fetchLatency(server.base, seconds);
+        const r = await fetchLatency(server, seconds);
         rows.push({
           benchmark: 'external task',
           database: db.name,
@@ -146,7 +167,9 @@ async function measure(db, { seconds, instances, configs, levels }) {
           rate: r.rate,
           latency: r.fetch,
           errors: r.errors,
-          ceiling,
+          ceiling: r.ceiling,
+          ratioRange: r.ratioRange,
+          cpuMs: r.cpuMs,
         });
       }
     } finally {

@@ -6,14 +6,15 @@
 // a queue that grows. Reports started/s with the start request's p50/p99, and completed instances/s
 // (start + one external task + end) with p50/p99 from sending the start to the task's completion (which
 // includes waiting behind up to `backlog` open instances for a worker). On SQLite and, when BENCH_MYSQL_URL or TEST_DATABASE_URL is set, MySQL/MariaDB; the same server's
-// GET /engine rate is measured in the same run as the ceiling.
+// GET /engine rate is measured as the ceiling in slices alternating with the instance load (bench/interleaved.cjs).
 //   node bench/instance-start.cjs [--seconds 5] [--clients 16] [--workers 8] [--maxTasks 50] [--backlog 50] [--no-build]
 // As a module: run(options) resolves to the rows (see bench/all.cjs).
 'use strict';
 const os = require('node:os');
 const lib = require('./lib.cjs');
 const { runCli, runOnDatabases, withServer, request, percentiles, msSince } = lib;
-const { measurementWindow, externalTaskWorker, engineCeiling, loadGenerator, printTable, ROW_COLUMNS, progress } = lib;
+const { externalTaskWorker, loadGenerator, printTable, ROW_COLUMNS, progress } = lib;
+const { interleavedWindow } = require('./interleaved.cjs');
 
 const DEFAULTS = { seconds: 5, clients: 16, workers: 8, maxTasks: 50, backlog: 50 };
 
@@ -45,14 +46,16 @@ function openCounter() {
   };
 }
 
-/** Starts and completions for `seconds` after a warmup, then waits until every started instance has ended. */
-async function cycle(base, pid, { seconds, clients, workers, maxTasks, backlog }) {
-  const w = measurementWindow({ seconds, pid }); // the warm-up also fills the backlog (two seconds suffice for that)
+/**
+ * Starts and completions for `seconds` after a warmup, in slices alternating with the server's GET /engine
+ * ceiling, then waits until every started instance has ended.
+ */
+async function cycle(server, { seconds, clients, workers, maxTasks, backlog }) {
+  const w = await interleavedWindow(server, { seconds }); // the warm-up also fills the backlog (two seconds suffice for that)
   const open = openCounter();
-  const sentAt = new Map(); // process instance id -> when its start was sent, until its task is completed
+  const sentAt = new Map(); // process instance id -> when its start was sent ({ t0, paused }), until its task is completed
   const startMs = [];
   const cycleMs = [];
-  let started = 0;
   let completed = 0;
   let errors = 0;
   let drainUntil = Infinity; // set when the starts stop: the workers finish what is open, within 30 s
@@ -60,72 +63,74 @@ async function cycle(base, pid, { seconds, clients, workers, maxTasks, backlog }
     Array.from({ length: clients }, async () => {
       while (w.running()) {
         await open.whenBelow(backlog);
-        const t0 = process.hrtime.bigint();
-        open.add();
-        const res = await request('POST', `${base}/process-definition/key/start-task-end/start`, {});
-        if (res.status !== 200) {
+        const { value, round } = await w.run(async () => {
+          const t0 = process.hrtime.bigint();
+          const paused = w.pausedMs();
+          open.add();
+          return { res: await request('POST', `${server.base}/process-definition/key/start-task-end/start`, {}), t0, paused };
+        });
+        if (value.res.status !== 200) {
           open.done();
           errors++;
           continue;
         }
-        sentAt.set(res.body.id, t0);
-        if (w.measuring()) {
-          started++;
-          startMs.push(msSince(t0));
+        sentAt.set(value.res.body.id, { t0: value.t0, paused: value.paused });
+        if (round) {
+          round.ops++;
+          startMs.push(msSince(value.t0));
         }
       }
     }),
   ).finally(() => (drainUntil = Date.now() + 30000));
   const done = Promise.all(
     Array.from({ length: workers }, (_, i) =>
-      externalTaskWorker(base, {
+      externalTaskWorker(server.base, {
         workerId: `bench-${i}`,
         topic: 'once',
         maxTasks,
         asyncResponseTimeout: 500,
+        window: w,
         running: () => drainUntil === Infinity || (open.open > 0 && Date.now() < drainUntil),
         onFetch: (_ms, ok) => {
           if (!ok) errors++;
         },
-        onComplete: (task, _ms, ok) => {
+        onComplete: (task, _ms, ok, round) => {
           if (!ok) {
             errors++;
             return;
           }
           open.done();
-          const t0 = sentAt.get(task.processInstanceId);
+          const sent = sentAt.get(task.processInstanceId);
           sentAt.delete(task.processInstanceId);
-          if (!w.measuring()) return;
+          if (!round) return;
           completed++;
-          if (t0 !== undefined) cycleMs.push(msSince(t0));
+          if (sent !== undefined) cycleMs.push(msSince(sent.t0) - (w.pausedMs() - sent.paused));
         },
       }),
     ),
   );
-  await Promise.all([starters, done]);
-  const elapsed = w.elapsed();
-  const left = await request('GET', `${base}/process-instance/count?processDefinitionKey=start-task-end`);
+  await Promise.all([w.done, starters, done]);
+  const left = await request('GET', `${server.base}/process-instance/count?processDefinitionKey=start-task-end`);
   if (left.status !== 200 || left.body.count !== 0) throw new Error(`instances still running after the run: ${left.text}`);
-  const cpuMs = w.serverCpuMs();
+  const s = w.summary();
   return {
-    started: started / elapsed,
+    ...s,
+    started: s.ops / s.seconds,
     start: percentiles(startMs),
-    completed: completed / elapsed,
+    completed: completed / s.seconds,
     cycle: percentiles(cycleMs),
     errors,
-    cpuMs: cpuMs / started,
   };
 }
 
 async function measure(db, o) {
   return withServer({ DATABASE_URL: db.url }, [{ name: 'once.bpmn', content: ONCE }], async (server) => {
-    const ceiling = (await engineCeiling(server, { seconds: o.seconds })).rate;
-    const r = await cycle(server.base, server.pid, o);
+    const r = await cycle(server, o);
     const who = `${o.clients} clients, ${o.workers} workers × ${o.maxTasks}`;
     progress(`instance start, ${db.name}: ${r.started.toFixed(0)} started/s, ${r.completed.toFixed(0)} completed/s`);
-    const row = { benchmark: 'instance start', database: db.name, errors: r.errors, ceiling, cpuMs: r.cpuMs };
+    const row = { benchmark: 'instance start', database: db.name, errors: r.errors, ceiling: r.ceiling, cpuMs: r.cpuMs };
     return [
-      { ...row, setup: `started (${who}) [start]`, rate: r.started, latency: r.start },
+      { ...row, setup: `started (${who}) [start]`, rate: r.started, latency: r.start, ratioRange: r.ratioRange },
       { ...row, setup: `ended: start, task, end (${who}) [start→end]`, rate: r.completed, latency: r.cycle },
     ];
   });

@@ -5,7 +5,10 @@ const http = require('node:http');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn, execFileSync } = require('node:child_process');
+const { spawn, execFile, execFileSync } = require('node:child_process');
+const { promisify } = require('node:util');
+
+const execFileAsync = promisify(execFile);
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -435,18 +438,28 @@ function fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout })
 
 /**
  * One external task worker while `running()`: fetchAndLock, then complete every task it got. Reports
- * `onFetch(ms, ok, tasks)` and `onComplete(task, ms, ok)` (ms: that request's latency).
+ * `onFetch(ms, ok, tasks, round)` and `onComplete(task, ms, ok, round)` (ms: that request's latency). With
+ * `window` (bench/interleaved.cjs) every request goes through it and `round` is the measured round it was
+ * sent in, or null; long polls (`asyncResponseTimeout`) wait there as idle requests.
  */
-async function externalTaskWorker(base, { workerId, topic, maxTasks, asyncResponseTimeout, running, onFetch, onComplete }) {
+async function externalTaskWorker(base, { workerId, topic, maxTasks, asyncResponseTimeout, running, onFetch, onComplete, window }) {
+  const send = async (fn, idle = false) => {
+    const timed = async () => {
+      const t0 = process.hrtime.bigint();
+      const res = await fn();
+      return { res, ms: msSince(t0) };
+    };
+    if (!window) return { ...(await timed()), round: null };
+    const { value, round } = await window.run(timed, { idle });
+    return { ...value, round };
+  };
   while (running()) {
-    let t0 = process.hrtime.bigint();
-    const res = await fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout });
-    const tasks = res.status === 200 ? res.body : [];
-    onFetch(msSince(t0), res.status === 200, tasks);
+    const fetched = await send(() => fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout }), !!asyncResponseTimeout);
+    const tasks = fetched.res.status === 200 ? fetched.res.body : [];
+    onFetch(fetched.ms, fetched.res.status === 200, tasks, fetched.round);
     for (const task of tasks) {
-      t0 = process.hrtime.bigint();
-      const done = await request('POST', `${base}/external-task/${task.id}/complete`, { workerId });
-      onComplete(task, msSince(t0), done.status === 204);
+      const done = await send(() => request('POST', `${base}/external-task/${task.id}/complete`, { workerId }));
+      onComplete(task, done.ms, done.res.status === 204, done.round);
     }
   }
 }
@@ -464,13 +477,15 @@ function loadGenerator() {
   return hasWrk() ? 'wrk' : 'a Node client (install wrk for figures closer to the server limit)';
 }
 
+let wrkScripts = 0;
+
 /**
- * Load from wrk (a C load generator: a Node generator on these 2 cores costs as much CPU as the
- * server and caps the figures). `lua` may define request() to vary bodies. Falls back to `fallback`.
+ * One wrk run of `seconds` against `url` (`lua` may define request() to vary bodies): the requests it
+ * completed, the seconds it ran, p50/p99 in ms and its error count. wrk is a C load generator: a Node
+ * generator on these 2 cores costs as much CPU as the server and caps the figures.
  */
-async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', headers = {}, pid } = {}, fallback) {
-  if (!hasWrk()) return load(fallback, { concurrency, seconds, pid });
-  const script = path.join(os.tmpdir(), `bench-${process.pid}-${Date.now()}.lua`);
+async function wrkRun(url, { concurrency = 16, seconds, lua = '', headers = {} }) {
+  const script = path.join(os.tmpdir(), `bench-${process.pid}-${Date.now()}-${wrkScripts++}.lua`);
   const headerLines = Object.entries({ Authorization: AUTH, ...headers })
     .map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)
     .join('\n');
@@ -479,26 +494,13 @@ async function loadWithWrk(url, { concurrency = 16, seconds = 5, lua = '', heade
     `${headerLines}\n${lua}\ndone = function(summary, latency, requests)\n  io.write(string.format("RESULT %d %f %f %f %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))\nend\n`,
   );
   try {
-    execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${WARMUP_SECONDS}s`, '-s', script, url], { stdio: 'ignore' });
-    const cpuFrom = processCpuMs(pid);
-    const out = execFileSync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]).toString();
-    const cpu = processCpuMs(pid) - cpuFrom;
-    const m = /RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
-    if (!m) throw new Error(`unexpected wrk output: ${out}`);
-    const count = Number(m[1]);
-    return { count, rate: count / (Number(m[2]) / 1e6), p50: Number(m[3]) / 1000, p99: Number(m[4]) / 1000, errors: Number(m[5]), cpuMs: cpu / count };
+    const { stdout } = await execFileAsync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]);
+    const m = /RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stdout);
+    if (!m) throw new Error(`unexpected wrk output: ${stdout}`);
+    return { count: Number(m[1]), seconds: Number(m[2]) / 1e6, p50: Number(m[3]) / 1000, p99: Number(m[4]) / 1000, errors: Number(m[5]) };
   } finally {
     fs.rmSync(script, { force: true });
   }
-}
-
-/** The same server's GET /engine-rest/engine rate: the ceiling every figure is compared with. */
-function engineCeiling(server, { concurrency = 16, seconds = 5 } = {}) {
-  return loadWithWrk(
-    `${server.base}/engine`,
-    { concurrency, seconds, pid: server.pid },
-    async () => (await request('GET', `${server.base}/engine`)).status === 200,
-  );
 }
 
 function fmt(n, digits = 0) {
@@ -529,6 +531,7 @@ const ROW_COLUMNS = [
   ['errors', (r) => r.errors ?? 0, 'right'],
   ['GET /engine req/s', (r) => fmt(r.ceiling), 'right'],
   ['ratio', (r) => fmt(r.rate / r.ceiling, 2), 'right'],
+  ['rounds', (r) => (r.ratioRange ? `${fmt(r.ratioRange[0], 2)}-${fmt(r.ratioRange[1], 2)}` : '-'), 'right'],
   ['server CPU ms/op', (r) => fmt(r.cpuMs, 2), 'right'],
   ['peak RSS MB', (r) => fmt(r.peakRssMb), 'right'],
 ];
@@ -560,12 +563,11 @@ module.exports = {
   measurementWindow,
   processCpuMs,
   load,
-  loadWithWrk,
   fetchAndLock,
   externalTaskWorker,
   hasWrk,
   loadGenerator,
-  engineCeiling,
+  wrkRun,
   WARMUP_SECONDS,
   fmt,
   fmtLatency,
