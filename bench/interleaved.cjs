@@ -8,6 +8,8 @@
 // requests over all its slices per second, and every round's own ratio shows how far a single slice would
 // have been off.
 'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
 const lib = require('./lib.cjs');
 const { wrkRun, hasWrk, load, request, processCpuMs, percentiles, WARMUP_SECONDS } = lib;
 
@@ -22,6 +24,23 @@ const SLICE_SECONDS = 1;
 const DRAIN_TIMEOUT_MS = 5000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Monotonic microseconds: the clock of V8's CPU profiles (`startTime`, `endTime`). */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * With BENCH_CPU_PROFILE=<folder>, the measured workload slices of each server go to <folder>/slices-<pid>.json
+ * ([from, to] in monotonic µs), so that bench/profile-summary.cjs counts the workload's samples only, not its
+ * warm-up or the GET /engine slices between.
+ */
+function recordSlice(server, from, to) {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return;
+  const file = path.join(path.resolve(dir), `slices-${server.pid}.json`);
+  const slices = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+  slices.push([from, to]);
+  fs.writeFileSync(file, JSON.stringify(slices));
+}
 
 /** GET /engine for `seconds`, from wrk (or Node without it): { count, seconds }. */
 async function ceilingSlice(server, seconds, concurrency) {
@@ -85,6 +104,7 @@ async function interleavedWindow(server, { seconds, warmup = WARMUP_SECONDS, cei
     for (let i = 0; i < count; i++) {
       current = { ops: 0, seconds: 0, cpuMs: 0 };
       const cpuFrom = processCpuMs(server.pid);
+      const sliceFrom = nowUs();
       const from = performance.now();
       state = 'measuring';
       await sleep(SLICE_SECONDS * 1000);
@@ -93,6 +113,7 @@ async function interleavedWindow(server, { seconds, warmup = WARMUP_SECONDS, cei
       close();
       if (inflight > 0) await Promise.race([new Promise((resolve) => (drained = resolve)), sleep(DRAIN_TIMEOUT_MS)]);
       current.cpuMs = processCpuMs(server.pid) - cpuFrom;
+      recordSlice(server, sliceFrom, nowUs());
       state = 'ceiling';
       current.ceiling = await ceilingSlice(server, SLICE_SECONDS, concurrency);
       rounds.push(current);
@@ -144,7 +165,9 @@ async function interleavedWrk(server, url, { seconds, concurrency = 16, lua = ''
   const count = Math.max(1, Math.round(seconds / SLICE_SECONDS));
   for (let i = 0; i < count; i++) {
     const cpuFrom = processCpuMs(server.pid);
+    const sliceFrom = nowUs();
     const w = await workloadSlice(SLICE_SECONDS);
+    recordSlice(server, sliceFrom, nowUs());
     const cpuMs = processCpuMs(server.pid) - cpuFrom;
     errors += w.errors;
     rounds.push({ ops: w.count, seconds: w.seconds, cpuMs, p50: w.p50, p99: w.p99, ceiling: await ceilingSlice(server, SLICE_SECONDS, concurrency) });

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The top frames of a V8 CPU profile (a server started with BENCH_CPU_PROFILE=<folder>, or any
 // `node --cpu-prof` output), by self time, and the same grouped by package or source folder.
-//   node bench/profile-summary.cjs <file.cpuprofile> [--last 5] [--skip 7] [--top 25]
-// --last N: only the samples of the last N seconds before the profile ended, or, with --skip S, of the N
-// seconds before its last S seconds. A benchmark server's last load is the GET /engine ceiling measured
-// after the workload (2 s of warm-up and the measurement, 7 s with the default 5-s measurements), so the
-// workload itself is `--last 5 --skip 7`. Start-up (module loading) and idle time are left out; percentages
-// are of the busy time that remains, garbage collection included.
+//   node bench/profile-summary.cjs <file.cpuprofile> [--last 5] [--all] [--top 25]
+// A benchmark server's profile counts only the samples taken within its measured workload slices, read from
+// slices-<pid>.json beside the profile (bench/interleaved.cjs writes it): not the warm-ups, not the GET /engine
+// slices in between. --all: every sample; --last N: only those of the last N seconds before the profile ended
+// (with the slices too). Start-up (module loading) and idle time are left out; percentages are of the busy
+// time that remains, garbage collection included.
 'use strict';
 const fs = require('node:fs');
+const path = require('node:path');
 
 function option(argv, name, fallback) {
   const i = argv.indexOf(`--${name}`);
@@ -30,8 +31,20 @@ function label(frame) {
   return file ? `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}` : frame.functionName;
 }
 
+/** slices-<pid>.json beside a profile named by Node (CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile). */
+function slicesFile(file) {
+  const m = /\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(file);
+  return m ? path.join(path.dirname(file), `slices-${m[1]}.json`) : null;
+}
+
+/** The measured workload slices of the server that wrote `file`, or null when there is no such file. */
+function workloadSlices(file) {
+  const f = slicesFile(file);
+  return f && fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null;
+}
+
 /** { busyMs, frames: [[label, ms]], areas: [[area, ms]] } of a profile object. */
-function summarise(profile, { lastSeconds, skipSeconds = 0 } = {}) {
+function summarise(profile, { lastSeconds, slices = null } = {}) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -46,14 +59,14 @@ function summarise(profile, { lastSeconds, skipSeconds = 0 } = {}) {
     }
     return false;
   };
-  const until = profile.endTime - skipSeconds * 1e6;
-  const from = lastSeconds ? until - lastSeconds * 1e6 : -Infinity;
+  const from = lastSeconds ? profile.endTime - lastSeconds * 1e6 : -Infinity;
+  const inSlices = (t) => !slices || slices.some(([a, b]) => t >= a && t <= b);
   const self = new Map();
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     t += profile.timeDeltas[i] ?? 0;
     const next = profile.timeDeltas[i + 1] ?? 0;
-    if (t < from || t > until) continue;
+    if (t < from || !inSlices(t)) continue;
     self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + next);
   }
   const frames = new Map();
@@ -76,11 +89,13 @@ if (require.main === module) {
   const argv = process.argv.slice(2);
   const file = argv.find((a) => a.endsWith('.cpuprofile'));
   if (!file) {
-    console.error('usage: node bench/profile-summary.cjs <file.cpuprofile> [--last seconds] [--skip seconds] [--top n]');
+    console.error('usage: node bench/profile-summary.cjs <file.cpuprofile> [--last seconds] [--all] [--top n]');
     process.exit(2);
   }
   const top = option(argv, 'top', 25);
-  const s = summarise(JSON.parse(fs.readFileSync(file, 'utf8')), { lastSeconds: option(argv, 'last', 0), skipSeconds: option(argv, 'skip', 0) });
+  const slices = argv.includes('--all') ? null : workloadSlices(file);
+  const s = summarise(JSON.parse(fs.readFileSync(file, 'utf8')), { lastSeconds: option(argv, 'last', 0), slices });
+  if (slices) console.log(`${slices.length} workload slices (${path.basename(slicesFile(file))})`);
   const pct = (ms) => `${((ms / s.busyMs) * 100).toFixed(1).padStart(5)} %`;
   console.log(`busy ${s.busyMs.toFixed(0)} ms (idle and start-up left out)\n\nself time by function:`);
   for (const [k, ms] of s.frames.slice(0, top)) console.log(`${pct(ms)}  ${k}`);
