@@ -69,8 +69,8 @@ function summary(rounds) {
 }
 
 /**
- * A window for a workload driven from Node: `warmup` seconds of workload, then `rounds` of one workload slice
- * (measured) and one ceiling slice, during which the workload waits. The ceiling is warmed up before the window
+ * A window for a workload driven from Node: `warmup` seconds of workload, then `seconds` rounds of one workload
+ * slice (measured) and one ceiling slice, during which the workload waits. The ceiling is warmed up before the window
  * opens (`ceilingWarmup` seconds: a server whose GET /engine was warmed up before needs less, see
  * REWARM_SECONDS). Every request of the workload goes through `run(fn)`, which waits while the ceiling is measured and
  * answers `{ value, round }`: `round` is the measured round the request was sent in (null outside the measured
