@@ -464,13 +464,19 @@ async function externalTaskWorker(base, { workerId, topic, maxTasks, asyncRespon
   }
 }
 
+let wrkFound;
+
+/** Whether wrk is installed; asked once (the interleaved measurements ask before every slice). */
 function hasWrk() {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch (err) {
-    return err.status === 1; // wrk --version exits 1 after printing its version
+  if (wrkFound === undefined) {
+    try {
+      execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+      wrkFound = true;
+    } catch (err) {
+      wrkFound = err.status === 1; // wrk --version exits 1 after printing its version
+    }
   }
+  return wrkFound;
 }
 
 function loadGenerator() {
@@ -560,7 +566,6 @@ module.exports = {
   multipart,
   percentiles,
   msSince,
-  measurementWindow,
   processCpuMs,
   load,
   fetchAndLock,
