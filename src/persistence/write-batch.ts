@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { execute, multipleStatements, SqlStatement } from './raw-rows';
+import { deferToNextRoundTrip } from './ride-along';
 
 /** Told the affected row count of its statement (revision-checked writes throw on zero). */
 export type AffectedCheck = (affected: number) => void;
@@ -11,7 +12,8 @@ export type AffectedCheck = (affected: number) => void;
  * busy time on an external-task cycle). Parameters are bound by the driver as for any single
  * statement; the SQL text comes from the engine (entity metadata, fixed fragments, placeholders),
  * never from caller input. On SQLite (no round trips, one statement per prepare) and without the
- * option they run one by one.
+ * option they run one by one. Writes without checks in a transaction that takes them (see ride-along.ts)
+ * wait for the transaction's next round trip instead.
  */
 export class WriteBatch {
   private pending: Array<{ statement: SqlStatement; check?: AffectedCheck }> = [];
@@ -32,6 +34,15 @@ export class WriteBatch {
     if (!pending.length) return;
     this.pending = [];
     const runner = this.em.queryRunner;
+    // Nothing to check: these go with the transaction's next round trip (or its COMMIT) where it can take them.
+    if (
+      pending.every((p) => !p.check) &&
+      deferToNextRoundTrip(
+        runner,
+        pending.map((p) => p.statement),
+      )
+    )
+      return;
     if (pending.length === 1 || !runner || !multipleStatements(this.em)) {
       for (const { statement, check } of pending) {
         const affected = await execute(this.em, statement.sql, statement.params);

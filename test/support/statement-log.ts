@@ -17,3 +17,18 @@ export function recordStatements(ds: DataSource, statements: string[] = []): str
   Object.defineProperty(ds, 'logger', { value: recording });
   return statements;
 }
+
+/**
+ * The statements among `queries` that are not transaction control: on MySQL/MariaDB, BEGIN and COMMIT ride along
+ * with other statements (src/persistence/ride-along.ts) and are taken off those queries here.
+ */
+export function withoutTransactionControl(queries: string[]): string[] {
+  return queries
+    .map((q) =>
+      q
+        .trim()
+        .replace(/^START TRANSACTION;\n/, '')
+        .replace(/;\nCOMMIT$/, ''),
+    )
+    .filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q));
+}

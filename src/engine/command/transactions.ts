@@ -4,6 +4,8 @@ import { ScopedStorage } from './scoped-storage';
 import { SerialLock } from './serial-lock';
 import { isSqlite } from '../../persistence/dialect';
 import { mysqlPoolConnections, PoolConnections } from '../../persistence/pool-connections';
+import { multipleStatements } from '../../persistence/raw-rows';
+import { rideAlong } from '../../persistence/ride-along';
 
 const MYSQL_RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
@@ -29,9 +31,12 @@ export class Transactions {
   private readonly lock = new SerialLock();
   private readonly scope = new ScopedStorage<Scope>();
   private readonly group: GroupCommit;
+  /** MySQL/MariaDB with `multipleStatements`: BEGIN, unchecked writes and COMMIT share round trips (ride-along.ts). */
+  private readonly rideAlong: boolean;
 
   constructor(readonly dataSource: DataSource) {
     this.serial = isSqlite(dataSource);
+    this.rideAlong = !this.serial && multipleStatements(dataSource.manager);
     this.group = new GroupCommit(
       this.lock,
       () => dataSource.createQueryRunner(),
@@ -81,8 +86,16 @@ export class Transactions {
     this.scope.close();
   }
 
-  private transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((em) => this.scope.run({ em, transactional: true }, () => work(em)));
+  private async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const inScope = (em: EntityManager) => this.scope.run({ em, transactional: true }, () => work(em));
+    if (!this.rideAlong) return this.dataSource.transaction(inScope);
+    const runner = this.dataSource.createQueryRunner();
+    rideAlong(runner);
+    try {
+      return await runner.manager.transaction(inScope);
+    } finally {
+      await runner.release();
+    }
   }
 }
 

@@ -1,13 +1,15 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { Transactions } from '../../../src/engine/command/transactions';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { databaseLabel, freshTestDatabase } from '../../support/test-app';
 import { recordStatements } from '../../support/statement-log';
+import { WriteBatch } from '../../../src/persistence/write-batch';
 
 const onSqlite = databaseLabel() === 'sqlite' ? it : it.skip;
+const onMysql = databaseLabel() === 'sqlite' ? it.skip : it;
 
 /**
  * Units of work are atomic and answered only once committed, on both databases; on SQLite, units that
@@ -128,6 +130,54 @@ describe(`transactions (${databaseLabel()})`, () => {
     await tx.write((em) => insert(em, 'alone'));
     expect(committedIds()).toEqual(['alone']);
     expect(statements.filter((q) => /^SAVEPOINT/i.test(q))).toHaveLength(0);
+  });
+
+  /** Unchecked writes through a WriteBatch: on MySQL/MariaDB they wait for the unit's next round trip (ride-along.ts). */
+  const batchInsert = (em: EntityManager, ...rows: string[]) => {
+    const batch = new WriteBatch(em);
+    for (const id of rows) batch.add({ sql: 'INSERT INTO tx_probe (id, v) VALUES (?, ?)', params: [id, 1] });
+    return batch.run();
+  };
+
+  onMysql('BEGIN, unchecked writes and COMMIT share round trips; a query that carries writes answers with its own rows', async () => {
+    await tx.write((em) => batchInsert(em, 'w1', 'w2'));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^START TRANSACTION;\nINSERT .*;\nINSERT .*;\nCOMMIT$/s);
+    statements.length = 0;
+    const seen = await tx.write(async (em) => {
+      await batchInsert(em, 'w3');
+      const rows = (await em.query('SELECT id FROM tx_probe ORDER BY id')) as { id: string }[];
+      const updated = await em.query('UPDATE tx_probe SET v = 2 WHERE id IN (?, ?)', ['w1', 'w3']);
+      return { rows: rows.map((r) => r.id), affected: (updated as { affectedRows: number }).affectedRows };
+    });
+    expect(seen).toEqual({ rows: ['w1', 'w2', 'w3'], affected: 2 });
+    expect(statements).toHaveLength(3); // BEGIN, the write and the select; the update; COMMIT
+    expect(await ids()).toEqual(['w1', 'w2', 'w3']);
+  });
+
+  onMysql('a write that fails on its way with COMMIT fails its unit, and nothing of the unit stays', async () => {
+    await tx.write((em) => insert(em, 'taken'));
+    const failed = tx.write(async (em) => {
+      await insert(em, 'sent-first');
+      await batchInsert(em, 'deferred', 'taken');
+    });
+    await expect(failed).rejects.toBeInstanceOf(QueryFailedError);
+    expect(await ids()).toEqual(['taken']);
+    // the connection went back to the pool clean: the next unit commits on its own
+    await tx.write((em) => batchInsert(em, 'after'));
+    expect(await ids()).toEqual(['after', 'taken']);
+  });
+
+  onMysql('a unit that fails before anything was sent costs no round trip', async () => {
+    statements.length = 0;
+    await expect(
+      tx.write(async (em) => {
+        await batchInsert(em, 'never');
+        throw new Error('fails before its writes went out');
+      }),
+    ).rejects.toThrow('fails before its writes went out');
+    expect(statements).toEqual([]);
+    expect(await ids()).toEqual([]);
   });
 
   it('work started inside a unit joins it', async () => {

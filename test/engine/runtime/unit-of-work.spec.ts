@@ -2,7 +2,7 @@ import { UnitOfWork } from '../../../src/engine/command/unit-of-work';
 import { OptimisticLockingError } from '../../../src/engine/errors';
 import { ExternalTaskEntity } from '../../../src/persistence/entities/runtime/external-task.entity';
 import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
-import { recordStatements } from '../../support/statement-log';
+import { recordStatements, withoutTransactionControl } from '../../support/statement-log';
 import { selectRowsTogether, writeThenSelect } from '../../../src/persistence/raw-rows';
 
 describe(`unit of work (${databaseLabel()})`, () => {
@@ -96,7 +96,7 @@ describe(`unit of work (${databaseLabel()})`, () => {
     });
     await expect(write).rejects.toThrow(`ENGINE-03005 Execution of 'UPDATE ExternalTaskEntity[b1]' failed.`);
     // SQLite stops at the stale update; MySQL runs the whole batch in the transaction that is then rolled back.
-    const writes = statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q.trim()));
+    const writes = withoutTransactionControl(statements);
     expect(writes).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 3);
     expect(await repo().existsBy({ id: 'b3' })).toBe(false);
     expect(await repo().findOneBy({ id: 'b2' })).toMatchObject({ workerId: null, priority: 0, rev: 1 });
@@ -121,7 +121,7 @@ describe(`unit of work (${databaseLabel()})`, () => {
       ['w1', 'locker'],
       ['w2', null],
     ]);
-    const sent = statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q.trim()));
+    const sent = withoutTransactionControl(statements);
     expect(sent).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 2);
 
     const failing = s.engine.tx.write((em) =>
