@@ -14,8 +14,8 @@ const riders = new WeakMap<QueryRunner, RideAlong>();
  * Statements of a MySQL/MariaDB transaction that need no answer of their own go with the transaction's next
  * round trip instead of one each: START TRANSACTION with the first statement, and writes whose affected counts
  * nobody checks (see WriteBatch) with the next statement or with COMMIT. Starting an instance is then two round
- * trips (read the definition; write and commit) instead of four; each round trip costs a socket write and a
- * wake-up on both sides, more than the statements themselves on a busy machine.
+ * trips (read the definition; write and commit) instead of four: each one saved is the network's round-trip time
+ * off the command's latency and off the time its connection and row locks are held.
  *
  * Needs `multipleStatements`: the statements go as one query, their results are taken off before the caller
  * sees its own. A write that fails stops the rest of its round trip and fails whichever query carried it (the

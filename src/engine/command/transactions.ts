@@ -32,11 +32,11 @@ export class Transactions {
   private readonly scope = new ScopedStorage<Scope>();
   private readonly group: GroupCommit;
   /** MySQL/MariaDB with `multipleStatements`: BEGIN, unchecked writes and COMMIT share round trips (ride-along.ts). */
-  private readonly rideAlong: boolean;
+  private readonly ridesAlong: boolean;
 
   constructor(readonly dataSource: DataSource) {
     this.serial = isSqlite(dataSource);
-    this.rideAlong = !this.serial && multipleStatements(dataSource.manager);
+    this.ridesAlong = !this.serial && multipleStatements(dataSource.manager);
     this.group = new GroupCommit(
       this.lock,
       () => dataSource.createQueryRunner(),
@@ -88,7 +88,7 @@ export class Transactions {
 
   private async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     const inScope = (em: EntityManager) => this.scope.run({ em, transactional: true }, () => work(em));
-    if (!this.rideAlong) return this.dataSource.transaction(inScope);
+    if (!this.ridesAlong) return this.dataSource.transaction(inScope);
     const runner = this.dataSource.createQueryRunner();
     rideAlong(runner);
     try {
