@@ -1,6 +1,7 @@
 import { EntityManager, EntityMetadata, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { isSqlite } from './dialect';
+import { deferToNextRoundTrip } from './ride-along';
 
 /**
  * Lean inserts and selects for the hot paths (decision history, runtime flushes, lookups by key).
@@ -120,18 +121,15 @@ export async function selectRowsTogether<T extends ObjectLiteral[]>(
 }
 
 /**
- * Writes whose affected counts nobody checks, then a select, in one round trip where the connection takes
- * several statements (a statement that fails stops the rest, as it would one by one); the select's rows.
+ * Writes whose affected counts nobody checks, then a select: in one round trip where the transaction's connection
+ * takes several statements (the writes ride along with the select, see ride-along.ts; a statement that fails stops
+ * the rest, as it would one by one); the select's rows.
  */
 export async function writeThenSelect<T extends ObjectLiteral>(em: EntityManager, writes: SqlStatement[], select: RowSelect<T>): Promise<T[]> {
-  if (!writes.length || !multipleStatements(em)) {
+  if (!deferToNextRoundTrip(em.queryRunner, writes)) {
     for (const write of writes) await execute(em, write.sql, write.params);
-    return selectRows(em, ...select);
   }
-  const [target, tail, params] = select;
-  const sql = [...writes.map((w) => w.sql), selectSql(em, target, tail)].join(';\n');
-  const results = (await em.query(sql, [...writes.flatMap((w) => w.params), ...params])) as ObjectLiteral[][];
-  return hydrate(em, target, results[writes.length]);
+  return selectRows(em, ...select);
 }
 
 /** Whether the connection takes several statements in one query (set in `database-url.ts` for MySQL/MariaDB). */

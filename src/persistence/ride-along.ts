@@ -1,10 +1,5 @@
 import { QueryResult, QueryRunner } from 'typeorm';
-
-/** A statement with its `?` parameters (the shape of raw-rows' SqlStatement). */
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
+import type { SqlStatement } from './raw-rows';
 
 type Query = (sql: string, params?: unknown[], structured?: boolean) => Promise<unknown>;
 
@@ -32,7 +27,7 @@ class RideAlong {
 
   constructor(private readonly send: Query) {}
 
-  defer(statements: Statement[]): void {
+  defer(statements: SqlStatement[]): void {
     for (const s of statements) {
       this.sql.push(s.sql);
       for (const p of s.params) this.params.push(p);
@@ -102,7 +97,7 @@ export function rideAlong(runner: QueryRunner): void {
 }
 
 /** Defers `statements` to the next round trip of `runner`'s transaction; false when the runner cannot (send them now). */
-export function deferToNextRoundTrip(runner: QueryRunner | undefined, statements: Statement[]): boolean {
+export function deferToNextRoundTrip(runner: QueryRunner | undefined, statements: SqlStatement[]): boolean {
   const rider = runner && riders.get(runner);
   if (!rider) return false;
   rider.defer(statements);
