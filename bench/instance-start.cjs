@@ -150,4 +150,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { run, DEFAULTS };
+module.exports = { run, DEFAULTS, ONCE };
