@@ -11,7 +11,7 @@
 const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const lib = require('./lib.cjs');
-const { runCli, runOnDatabases, withServer, request, externalTaskWorker, processCpuMs, printTable, fmt, progress } = lib;
+const { runCli, runOnDatabases, mysqlConnect, withServer, request, externalTaskWorker, processCpuMs, printTable, fmt, progress } = lib;
 const { ONCE } = require('./instance-start.cjs');
 
 const DEFAULTS = { instances: 4000, warmup: 1500, clients: 16, workers: 8, maxTasks: 50, backlog: 50 };
@@ -31,14 +31,7 @@ function databasePid(url) {
 
 async function statusCounters(url) {
   if (url.startsWith('sqlite:')) return undefined;
-  const mysql = require('mysql2/promise');
-  const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  const c = await mysql.createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-  });
+  const c = await mysqlConnect(url, false);
   try {
     const [rows] = await c.query('SHOW GLOBAL STATUS WHERE Variable_name IN (?)', [COUNTERS]);
     return Object.fromEntries(rows.map((r) => [r.Variable_name, Number(r.Value)]));

@@ -553,6 +553,7 @@ module.exports = {
   cliOptions,
   runCli,
   mysqlUrlFromEnv,
+  mysqlConnect,
   connectDb,
   withDatabase,
   databaseServers,
