@@ -138,4 +138,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { run, DEFAULTS };
+module.exports = { run, DEFAULTS, instances, databasePid };

@@ -46,7 +46,7 @@ function mysqlUrlFromEnv() {
   return process.env.BENCH_MYSQL_URL || process.env.TEST_DATABASE_URL || '';
 }
 
-function mysqlConnect(url, withDatabase = true) {
+function mysqlConnect(url, withDatabase = true, options = {}) {
   const mysql = require('mysql2/promise');
   const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
   return mysql.createConnection({
@@ -55,6 +55,7 @@ function mysqlConnect(url, withDatabase = true) {
     user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password),
     ...(withDatabase ? { database: u.pathname.slice(1) } : {}),
+    ...options,
   });
 }
 
