@@ -205,7 +205,10 @@ async function measure(db, o) {
   ];
 }
 
-function run(options = {}) {
+async function run(options = {}) {
+  if (!(options.mysqlUrl ?? lib.mysqlUrlFromEnv())) {
+    throw new Error('the floor is measured on MySQL/MariaDB: set TEST_DATABASE_URL=mysql://...');
+  }
   return runOnDatabases(DEFAULTS, options, measure);
 }
 
