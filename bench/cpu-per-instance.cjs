@@ -76,32 +76,34 @@ async function instances(server, n, { clients, workers, maxTasks, backlog }) {
   await Promise.all([...starters, ...fetching]);
 }
 
+/** Runs n instances: their rate and the CPU ms per instance of the server, the database server and this process. */
+async function cpuPerInstance(server, dbPid, n, o) {
+  const before = { server: processCpuMs(server.pid), database: processCpuMs(dbPid), self: process.cpuUsage() };
+  const t0 = Date.now();
+  await instances(server, n, o);
+  const self = process.cpuUsage(before.self);
+  return {
+    rate: (n * 1000) / (Date.now() - t0),
+    server: (processCpuMs(server.pid) - before.server) / n,
+    databaseServer: (processCpuMs(dbPid) - before.database) / n,
+    loadGenerator: (self.user + self.system) / 1000 / n,
+  };
+}
+
 async function measure(db, o) {
   return withServer({ DATABASE_URL: db.url }, [{ name: 'once.bpmn', content: ONCE }], async (server) => {
     await instances(server, o.warmup, o);
     const dbPid = db.url.startsWith('sqlite:') ? undefined : databasePid(db.url);
-    const before = {
-      server: processCpuMs(server.pid),
-      database: processCpuMs(dbPid),
-      self: process.cpuUsage(),
-      counters: await statusCounters(db.url),
-      t0: Date.now(),
-    };
-    await instances(server, o.instances, o);
-    const seconds = (Date.now() - before.t0) / 1000;
-    const self = process.cpuUsage(before.self);
+    const countersBefore = await statusCounters(db.url);
+    const cpu = await cpuPerInstance(server, dbPid, o.instances, o);
     const counters = await statusCounters(db.url);
-    const per = (v) => v / o.instances;
-    progress(`cpu per instance, ${db.name}: ${fmt(o.instances / seconds)} instances/s`);
+    progress(`cpu per instance, ${db.name}: ${fmt(cpu.rate)} instances/s`);
     return [
       {
         database: db.name,
         history: process.env.HISTORY_LEVEL || 'full',
-        rate: o.instances / seconds,
-        server: per(processCpuMs(server.pid) - before.server),
-        databaseServer: per(processCpuMs(dbPid) - before.database),
-        loadGenerator: per((self.user + self.system) / 1000),
-        counters: counters && Object.fromEntries(COUNTERS.map((k) => [k, per(counters[k] - before.counters[k])])),
+        ...cpu,
+        counters: counters && Object.fromEntries(COUNTERS.map((k) => [k, (counters[k] - countersBefore[k]) / o.instances])),
       },
     ];
   });
@@ -138,4 +140,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { run, DEFAULTS, instances, databasePid };
+module.exports = { run, DEFAULTS, instances, cpuPerInstance, databasePid };

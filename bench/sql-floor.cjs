@@ -20,7 +20,7 @@ const path = require('node:path');
 const lib = require('./lib.cjs');
 const { runCli, runOnDatabases, mysqlConnect, withServer, processCpuMs, printTable, fmt, progress } = lib;
 const { ONCE } = require('./instance-start.cjs');
-const { instances, databasePid } = require('./cpu-per-instance.cjs');
+const { instances, cpuPerInstance, databasePid } = require('./cpu-per-instance.cjs');
 
 // The engine's own time-ordered ids (primary-key inserts at the end of the index, as the engine's are).
 const idsModule = () => require(path.join(__dirname, '..', 'dist', 'src', 'engine', 'util', 'ids.js'));
@@ -150,16 +150,7 @@ async function measure(db, o) {
   let captured;
   await withServer({ DATABASE_URL: db.url }, [{ name: 'once.bpmn', content: ONCE }], async (server) => {
     await instances(server, o.warmup, o);
-    const before = { server: processCpuMs(server.pid), database: processCpuMs(dbPid), self: process.cpuUsage() };
-    const t0 = Date.now();
-    await instances(server, o.instances, o);
-    const self = process.cpuUsage(before.self);
-    engine = {
-      rate: (o.instances * 1000) / (Date.now() - t0),
-      server: (processCpuMs(server.pid) - before.server) / o.instances,
-      database: (processCpuMs(dbPid) - before.database) / o.instances,
-      client: (self.user + self.system) / 1000 / o.instances,
-    };
+    engine = await cpuPerInstance(server, dbPid, o.instances, o);
     progress(`sql floor, ${db.name}: the engine ${fmt(engine.rate)} instances/s; capturing ${o.capture}`);
     const log = await withGeneralLog(db.url, () => instances(server, o.capture, o));
     captured = log.filter((r) => !/^\s*(SET |SELECT @@|SHOW )/i.test(r.query));
@@ -223,8 +214,8 @@ if (require.main === module) {
         ['queries / instance', (r) => fmt(r.statements, 1), 'right'],
         ['engine instances/s', (r) => fmt(r.engine.rate), 'right'],
         ['engine: server ms', (r) => fmt(r.engine.server, 2), 'right'],
-        ['engine: database server ms', (r) => fmt(r.engine.database, 2), 'right'],
-        ['engine: load generator ms', (r) => fmt(r.engine.client, 2), 'right'],
+        ['engine: database server ms', (r) => fmt(r.engine.databaseServer, 2), 'right'],
+        ['engine: load generator ms', (r) => fmt(r.engine.loadGenerator, 2), 'right'],
         ['floor instances/s', (r) => fmt(r.floor.rate), 'right'],
         ['floor: database server ms', (r) => fmt(r.floor.database, 2), 'right'],
         ['floor: client ms', (r) => fmt(r.floor.client, 2), 'right'],
