@@ -1,8 +1,9 @@
 // ESLint flat config.
-// - typescript-eslint's `recommended` rules, without type information: the type-checked set needs a
-//   TypeScript program for every run (about three times slower here), `tsc` and ts-jest type-check
-//   every file already, and most of what it adds (no-unsafe-* on supertest's `any` bodies,
-//   no-base-to-string on deliberate String(unknown) conversions) is noise for this code base.
+// - typescript-eslint's `recommended` rules, plus the two type-aware rules that catch async mistakes
+//   (`no-floating-promises`: a promise nobody awaits or handles; `no-misused-promises`: a promise where a
+//   void callback or a condition is expected). They need a TypeScript program (the project service), which
+//   makes a run slower; the rest of the type-checked set (no-unsafe-* on supertest's `any` bodies,
+//   no-base-to-string on deliberate String(unknown) conversions) is noise for this code base and stays off.
 // - Formatting is prettier's job alone: eslint-config-prettier comes last and turns off every rule
 //   that would fight it.
 // - Import boundaries between layers are checked by test/architecture, not here.
@@ -63,6 +64,14 @@ export default defineConfig(
   globalIgnores(['dist/', 'dist-tmp/', 'coverage/', 'data/', 'test/fixtures/']),
   js.configs.recommended,
   tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {

@@ -41,7 +41,10 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-    '^.+\\.m?js$': ['babel-jest', { babelrc: false, configFile: false, plugins: ['@babel/plugin-transform-modules-commonjs'] }],
+    '^.+\\.m?js$': [
+      'babel-jest',
+      { babelrc: false, configFile: false, plugins: ['@babel/plugin-transform-modules-commonjs'] },
+    ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   // examples/nest-host imports the engine by its package name; the tests link it to the source.

@@ -12,7 +12,17 @@
 // --workers, --maxTasks, --backlog: the instance-start benchmark.)
 'use strict';
 const os = require('node:os');
-const { ensureBuilt, runCli, mysqlUrlFromEnv, loadGenerator, fmt, printTable, ROW_COLUMNS, progress, dropLargeDatabases } = require('./lib.cjs');
+const {
+  ensureBuilt,
+  runCli,
+  mysqlUrlFromEnv,
+  loadGenerator,
+  fmt,
+  printTable,
+  ROW_COLUMNS,
+  progress,
+  dropLargeDatabases,
+} = require('./lib.cjs');
 const dmn = require('./dmn-evaluate.cjs');
 const externalTask = require('./external-task.cjs');
 const instanceStart = require('./instance-start.cjs');
@@ -79,7 +89,9 @@ if (require.main === module) {
         ` GET /engine and DMN load from ${loadGenerator()}, external-task and instance load from Node. ${o.seconds}s per measurement;` +
         ` the run took ${fmt(info.seconds)}s; 1-minute load average ${fmt(info.loadBefore, 1)} before, ${fmt(info.loadAfter, 1)} after.`,
     );
-    console.log('[...]: what p50 / p99 measure where it is not the request the rate counts. ratio: rate / GET /engine req/s of the same server.\n');
+    console.log(
+      '[...]: what p50 / p99 measure where it is not the request the rate counts. ratio: rate / GET /engine req/s of the same server.\n',
+    );
     printTable([['benchmark', (r) => r.benchmark], ...ROW_COLUMNS, ...(o.large ? LARGE_COLUMNS : [])], rows);
   });
 }

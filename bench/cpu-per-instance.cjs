@@ -11,7 +11,18 @@
 const os = require('node:os');
 const { execFileSync } = require('node:child_process');
 const lib = require('./lib.cjs');
-const { runCli, runOnDatabases, mysqlConnect, withServer, request, externalTaskWorker, processCpuMs, printTable, fmt, progress } = lib;
+const {
+  runCli,
+  runOnDatabases,
+  mysqlConnect,
+  withServer,
+  request,
+  externalTaskWorker,
+  processCpuMs,
+  printTable,
+  fmt,
+  progress,
+} = lib;
 const { ONCE } = require('./instance-start.cjs');
 
 const DEFAULTS = { instances: 4000, warmup: 1500, clients: 16, workers: 8, maxTasks: 50, backlog: 50 };
@@ -103,7 +114,8 @@ async function measure(db, o) {
         database: db.name,
         history: process.env.HISTORY_LEVEL || 'full',
         ...cpu,
-        counters: counters && Object.fromEntries(COUNTERS.map((k) => [k, (counters[k] - countersBefore[k]) / o.instances])),
+        counters:
+          counters && Object.fromEntries(COUNTERS.map((k) => [k, (counters[k] - countersBefore[k]) / o.instances])),
       },
     ];
   });

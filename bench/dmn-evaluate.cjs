@@ -48,29 +48,36 @@ end`;
 
 /** One server (history `level`) on `db`: evaluations in slices alternating with its GET /engine ceiling. */
 async function measure(db, { seconds, concurrency }, level) {
-  return withServer({ DATABASE_URL: db.url, HISTORY_LEVEL: level }, [{ name: 'bench.dmn', content: TABLE }], async (server) => {
-    const url = `${server.base}/decision-definition/key/discount/evaluate`;
-    const r = await interleavedWrk(server, url, { concurrency, seconds, lua: LUA }, async () => {
-      const i = n++;
-      const res = await request('POST', url, {
-        variables: { customer: { value: customers[i % 3], type: 'String' }, amount: { value: (i % 2000) + 0.5, type: 'Double' } },
+  return withServer(
+    { DATABASE_URL: db.url, HISTORY_LEVEL: level },
+    [{ name: 'bench.dmn', content: TABLE }],
+    async (server) => {
+      const url = `${server.base}/decision-definition/key/discount/evaluate`;
+      const r = await interleavedWrk(server, url, { concurrency, seconds, lua: LUA }, async () => {
+        const i = n++;
+        const res = await request('POST', url, {
+          variables: {
+            customer: { value: customers[i % 3], type: 'String' },
+            amount: { value: (i % 2000) + 0.5, type: 'Double' },
+          },
+        });
+        return res.status === 200;
       });
-      return res.status === 200;
-    });
-    return [
-      {
-        benchmark: 'DMN evaluate',
-        database: db.name,
-        setup: `history ${level}, ${concurrency} clients`,
-        rate: r.rate,
-        latency: r.latency,
-        errors: r.errors,
-        ceiling: r.ceiling,
-        ratioRange: r.ratioRange,
-        cpuMs: r.cpuMs,
-      },
-    ];
-  });
+      return [
+        {
+          benchmark: 'DMN evaluate',
+          database: db.name,
+          setup: `history ${level}, ${concurrency} clients`,
+          rate: r.rate,
+          latency: r.latency,
+          errors: r.errors,
+          ceiling: r.ceiling,
+          ratioRange: r.ratioRange,
+          cpuMs: r.cpuMs,
+        },
+      ];
+    },
+  );
 }
 
 /** Rows (one per database and history level): evaluations/s, p50/p99 ms, errors and the same server's GET /engine rate. */

@@ -86,7 +86,8 @@ async function fetchLatency(server, secs) {
           const t0 = process.hrtime.bigint();
           const r = await fetchAndLock(server.base, { workerId: `probe-${i}`, topic: 'work', maxTasks: 1 });
           const ms = msSince(t0);
-          if (r.status === 200) for (const task of r.body) await request('POST', `${server.base}/external-task/${task.id}/unlock`);
+          if (r.status === 200)
+            for (const task of r.body) await request('POST', `${server.base}/external-task/${task.id}/unlock`);
           return { ...r, ms };
         });
         if (round) {

@@ -21,7 +21,8 @@ const { ensureBuilt, startServer, request, multipart, progress } = lib;
 const DEFAULTS = { historic: 100000, running: 100000, decisions: 20000 };
 const DAY = 86400000;
 
-const NS = 'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" targetNamespace="http://bench"';
+const NS =
+  'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" targetNamespace="http://bench"';
 const process_ = (id, body, extra = '') =>
   `<?xml version="1.0" encoding="UTF-8"?><bpmn:definitions ${NS} id="d-${id}">${extra}<bpmn:process id="${id}" name="${id}" isExecutable="true" camunda:historyTimeToLive="P180D">${body}</bpmn:process></bpmn:definitions>`;
 const flow = (ids) =>
@@ -39,14 +40,27 @@ function historicModel(id) {
   );
 }
 
-const waitModel = (id, element) => process_(id, `<bpmn:startEvent id="Start" />${element}<bpmn:endEvent id="End" />${flow(['Start', 'Wait', 'End'])}`);
+const waitModel = (id, element) =>
+  process_(id, `<bpmn:startEvent id="Start" />${element}<bpmn:endEvent id="End" />${flow(['Start', 'Wait', 'End'])}`);
 
 const MODELS = [
   ['order-history.bpmn', historicModel('order-history')],
   ['invoice-history.bpmn', historicModel('invoice-history')],
   ['shipment-history.bpmn', historicModel('shipment-history')],
-  ['approve.bpmn', waitModel('approve', '<bpmn:userTask id="Wait" name="Approve" camunda:candidateGroups="${group}" camunda:assignee="${assignee}" />')],
-  ['work.bpmn', waitModel('external-work', '<bpmn:serviceTask id="Wait" name="Work" camunda:type="external" camunda:topic="${topic}" />')],
+  [
+    'approve.bpmn',
+    waitModel(
+      'approve',
+      '<bpmn:userTask id="Wait" name="Approve" camunda:candidateGroups="${group}" camunda:assignee="${assignee}" />',
+    ),
+  ],
+  [
+    'work.bpmn',
+    waitModel(
+      'external-work',
+      '<bpmn:serviceTask id="Wait" name="Work" camunda:type="external" camunda:topic="${topic}" />',
+    ),
+  ],
   [
     'timer.bpmn',
     waitModel(
@@ -94,20 +108,37 @@ async function ok(res, what) {
  */
 async function createTemplates(base, o) {
   for (const [name, content] of MODELS) {
-    const { body, headers } = multipart([{ name, content }], { 'deployment-name': name.replace('.bpmn', ''), 'deployment-source': 'bench' });
+    const { body, headers } = multipart([{ name, content }], {
+      'deployment-name': name.replace('.bpmn', ''),
+      'deployment-source': 'bench',
+    });
     await ok(await request('POST', `${base}/deployment/create`, body, headers), `deploy ${name}`);
   }
   const dmn = multipart([{ name: 'dish.dmn', content: DMN }], { 'deployment-name': 'dish' });
   await ok(await request('POST', `${base}/deployment/create`, dmn.body, dmn.headers), 'deploy dish.dmn');
 
-  const start = async (key, extra) => (await ok(await request('POST', `${base}/process-definition/key/${key}/start`, vars(extra)), `start ${key}`)).id;
+  const start = async (key, extra) =>
+    (await ok(await request('POST', `${base}/process-definition/key/${key}/start`, vars(extra)), `start ${key}`)).id;
   const share = (n, parts) => Math.round(n * parts);
   const templates = [];
   for (const key of ['order-history', 'invoice-history', 'shipment-history'])
-    templates.push({ kind: `ended ${key}`, roots: [await start(key, { orderId: 'A-1' })], count: Math.round(o.historic / 3), shiftDays: 100 });
+    templates.push({
+      kind: `ended ${key}`,
+      roots: [await start(key, { orderId: 'A-1' })],
+      count: Math.round(o.historic / 3),
+      shiftDays: 100,
+    });
   const r = o.running;
-  templates.push({ kind: 'user task, candidate group', roots: [await start('approve', { group: 'accounting', assignee: '' })], count: share(r, 0.25) });
-  templates.push({ kind: 'user task, assigned', roots: [await start('approve', { group: 'sales', assignee: 'demo' })], count: share(r, 0.2) });
+  templates.push({
+    kind: 'user task, candidate group',
+    roots: [await start('approve', { group: 'accounting', assignee: '' })],
+    count: share(r, 0.25),
+  });
+  templates.push({
+    kind: 'user task, assigned',
+    roots: [await start('approve', { group: 'sales', assignee: 'demo' })],
+    count: share(r, 0.2),
+  });
   const work = await start('external-work', { topic: 'invoice' });
   templates.push({
     kind: 'external task',
@@ -126,20 +157,38 @@ async function createTemplates(base, o) {
   templates.push({ kind: 'timer (job)', roots: [await start('timer-wait')], count: share(r, 0.1) });
   templates.push({ kind: 'message (event subscription)', roots: [await start('message-wait')], count: share(r, 0.1) });
   const failing = await start('external-work', { topic: 'failing' });
-  const [task] = await ok(await request('GET', `${base}/external-task?processInstanceId=${failing}`), 'external task of the failing template');
+  const [task] = await ok(
+    await request('GET', `${base}/external-task?processInstanceId=${failing}`),
+    'external task of the failing template',
+  );
   const fetched = await ok(
-    await request('POST', `${base}/external-task/fetchAndLock`, { workerId: 'bench', maxTasks: 1, topics: [{ topicName: 'failing', lockDuration: 1000 }] }),
+    await request('POST', `${base}/external-task/fetchAndLock`, {
+      workerId: 'bench',
+      maxTasks: 1,
+      topics: [{ topicName: 'failing', lockDuration: 1000 }],
+    }),
     'fetch the failing task',
   );
   if (fetched.length !== 1) throw new Error('the failing template task was not fetched');
   await ok(
-    await request('POST', `${base}/external-task/${task.id}/failure`, { workerId: 'bench', errorMessage: 'Connection refused', retries: 0, retryTimeout: 0 }),
+    await request('POST', `${base}/external-task/${task.id}/failure`, {
+      workerId: 'bench',
+      errorMessage: 'Connection refused',
+      retries: 0,
+      retryTimeout: 0,
+    }),
     'fail the task',
   );
-  templates.push({ kind: 'failed external task (incident)', roots: [failing], count: r - templates.slice(3).reduce((s, t) => s + t.count, 0) });
+  templates.push({
+    kind: 'failed external task (incident)',
+    roots: [failing],
+    count: r - templates.slice(3).reduce((s, t) => s + t.count, 0),
+  });
   if (o.decisions > 0) {
     await ok(
-      await request('POST', `${base}/decision-definition/key/dish/evaluate`, { variables: { season: { value: 'Winter', type: 'String' } } }),
+      await request('POST', `${base}/decision-definition/key/dish/evaluate`, {
+        variables: { season: { value: 'Winter', type: 'String' } },
+      }),
       'evaluate',
     );
     templates.push({ kind: 'decision evaluation', decision: true, roots: [], count: o.decisions, shiftDays: 100 });
@@ -207,9 +256,12 @@ async function connect(url) {
       }
     },
     tables: async () =>
-      (await c.query("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? AND table_name LIKE 'act\\_%'", [schema]))[0].map(
-        (r) => r.t,
-      ),
+      (
+        await c.query(
+          "SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? AND table_name LIKE 'act\\_%'",
+          [schema],
+        )
+      )[0].map((r) => r.t),
     columns: async (t) =>
       (
         await c.query(
@@ -259,7 +311,8 @@ function copyId(id, n, tag) {
 
 function asDate(v, sqlite) {
   if (v instanceof Date) return v;
-  if (sqlite && typeof v === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(v)) return new Date(`${v.replace(' ', 'T')}Z`);
+  if (sqlite && typeof v === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(v))
+    return new Date(`${v.replace(' ', 'T')}Z`);
   return null;
 }
 
@@ -295,7 +348,9 @@ async function copyTemplate(db, template, { tables, ids }, tagOf) {
               copy[c.name] = v;
             }
             template.mutate?.(table, copy, n);
-            values.push(columns.map((c) => (copy[c.name] instanceof Date && db.sqlite ? sqliteDate(copy[c.name]) : copy[c.name])));
+            values.push(
+              columns.map((c) => (copy[c.name] instanceof Date && db.sqlite ? sqliteDate(copy[c.name]) : copy[c.name])),
+            );
           }
         }
         const names = columns.map((c) => (db.sqlite ? `"${c.name}"` : `\`${c.name}\``)).join(', ');
@@ -352,7 +407,9 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const url = args.find((a) => /^(sqlite|mysql|mariadb):/.test(a));
   if (!url) {
-    console.error('usage: node bench/fill-large.cjs <DATABASE_URL> [--historic 100000] [--running 100000] [--decisions 20000] [--no-build]');
+    console.error(
+      'usage: node bench/fill-large.cjs <DATABASE_URL> [--historic 100000] [--running 100000] [--decisions 20000] [--no-build]',
+    );
     process.exit(2);
   }
   fill(url, lib.cliOptions(args, DEFAULTS))

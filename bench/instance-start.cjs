@@ -67,7 +67,11 @@ async function cycle(server, { seconds, clients, workers, maxTasks, backlog }) {
           const t0 = process.hrtime.bigint();
           const paused = w.pausedMs();
           open.add();
-          return { res: await request('POST', `${server.base}/process-definition/key/start-task-end/start`, {}), t0, paused };
+          return {
+            res: await request('POST', `${server.base}/process-definition/key/start-task-end/start`, {}),
+            t0,
+            paused,
+          };
         });
         if (value.res.status !== 200) {
           open.done();
@@ -111,7 +115,8 @@ async function cycle(server, { seconds, clients, workers, maxTasks, backlog }) {
   );
   await Promise.all([w.done, starters, done]);
   const left = await request('GET', `${server.base}/process-instance/count?processDefinitionKey=start-task-end`);
-  if (left.status !== 200 || left.body.count !== 0) throw new Error(`instances still running after the run: ${left.text}`);
+  if (left.status !== 200 || left.body.count !== 0)
+    throw new Error(`instances still running after the run: ${left.text}`);
   const s = w.summary();
   return {
     ...s,
@@ -128,7 +133,13 @@ async function measure(db, o) {
     const r = await cycle(server, o);
     const who = `${o.clients} clients, ${o.workers} workers × ${o.maxTasks}`;
     progress(`instance start, ${db.name}: ${r.started.toFixed(0)} started/s, ${r.completed.toFixed(0)} completed/s`);
-    const row = { benchmark: 'instance start', database: db.name, errors: r.errors, ceiling: r.ceiling, cpuMs: r.cpuMs };
+    const row = {
+      benchmark: 'instance start',
+      database: db.name,
+      errors: r.errors,
+      ceiling: r.ceiling,
+      cpuMs: r.cpuMs,
+    };
     return [
       { ...row, setup: `started (${who}) [start]`, rate: r.started, latency: r.start, ratioRange: r.ratioRange },
       { ...row, setup: `ended: start, task, end (${who}) [start→end]`, rate: r.completed, latency: r.cycle },

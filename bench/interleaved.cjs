@@ -45,7 +45,11 @@ function recordSlice(server, from, to) {
 /** GET /engine for `seconds`, from wrk (or Node without it): { count, seconds }. */
 async function ceilingSlice(server, seconds, concurrency) {
   if (hasWrk()) return wrkRun(`${server.base}/engine`, { concurrency, seconds });
-  const r = await load(async () => (await request('GET', `${server.base}/engine`)).status === 200, { concurrency, seconds, warmup: 0 });
+  const r = await load(async () => (await request('GET', `${server.base}/engine`)).status === 200, {
+    concurrency,
+    seconds,
+    warmup: 0,
+  });
   return { count: r.count, seconds };
 }
 
@@ -77,7 +81,10 @@ function summary(rounds) {
  * slices), so its result counts there (`round.ops++` for the operation the ratio is about). `idle` requests
  * (long polls that wait at the server without work) are not waited for before a ceiling slice.
  */
-async function interleavedWindow(server, { seconds, warmup = WARMUP_SECONDS, ceilingWarmup = WARMUP_SECONDS, concurrency = 16 }) {
+async function interleavedWindow(
+  server,
+  { seconds, warmup = WARMUP_SECONDS, ceilingWarmup = WARMUP_SECONDS, concurrency = 16 },
+) {
   await ceilingSlice(server, ceilingWarmup, concurrency);
   const rounds = [];
   let state = 'warmup'; // warmup | measuring | draining | ceiling | over
@@ -170,10 +177,22 @@ async function interleavedWrk(server, url, { seconds, concurrency = 16, lua = ''
     recordSlice(server, sliceFrom, nowUs());
     const cpuMs = processCpuMs(server.pid) - cpuFrom;
     errors += w.errors;
-    rounds.push({ ops: w.count, seconds: w.seconds, cpuMs, p50: w.p50, p99: w.p99, ceiling: await ceilingSlice(server, SLICE_SECONDS, concurrency) });
+    rounds.push({
+      ops: w.count,
+      seconds: w.seconds,
+      cpuMs,
+      p50: w.p50,
+      p99: w.p99,
+      ceiling: await ceilingSlice(server, SLICE_SECONDS, concurrency),
+    });
   }
   const s = summary(rounds);
-  return { ...s, rate: s.ops / s.seconds, errors, latency: { p50: percentiles(rounds.map((r) => r.p50)).p50, p99: Math.max(...rounds.map((r) => r.p99)) } };
+  return {
+    ...s,
+    rate: s.ops / s.seconds,
+    errors,
+    latency: { p50: percentiles(rounds.map((r) => r.p50)).p50, p99: Math.max(...rounds.map((r) => r.p99)) },
+  };
 }
 
 module.exports = { interleavedWindow, interleavedWrk, SLICE_SECONDS, REWARM_SECONDS };

@@ -19,7 +19,11 @@ function ensureBuilt() {
 
 /** `--name value` options (numbers) over `defaults`, plus `build: false` with `--no-build` and `large` with `--large`. */
 function cliOptions(argv, defaults) {
-  const out = { ...defaults, build: !argv.includes('--no-build'), ...(argv.includes('--large') ? { large: true } : {}) };
+  const out = {
+    ...defaults,
+    build: !argv.includes('--no-build'),
+    ...(argv.includes('--large') ? { large: true } : {}),
+  };
   for (const name of Object.keys(defaults)) {
     const i = argv.indexOf(`--${name}`);
     if (i >= 0) out[name] = Number(argv[i + 1]);
@@ -331,10 +335,13 @@ async function request(method, url, body, headers = {}) {
 function multipart(files, fields = {}) {
   const boundary = `----bench${Date.now()}`;
   const parts = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const f of files) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
     );
     parts.push(Buffer.from(f.content));
     parts.push(Buffer.from('\r\n'));
@@ -423,7 +430,13 @@ async function load(task, { concurrency = 16, seconds = 5, warmup = WARMUP_SECON
       }
     }),
   );
-  return { count: latencies.length, rate: latencies.length / w.elapsed(), ...percentiles(latencies), errors, cpuMs: w.serverCpuMs() / latencies.length };
+  return {
+    count: latencies.length,
+    rate: latencies.length / w.elapsed(),
+    ...percentiles(latencies),
+    errors,
+    cpuMs: w.serverCpuMs() / latencies.length,
+  };
 }
 
 /** POST /external-task/fetchAndLock for one topic (by priority, like the Camunda worker client). */
@@ -443,7 +456,10 @@ function fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout })
  * `window` (bench/interleaved.cjs) every request goes through it and `round` is the measured round it was
  * sent in, or null; long polls (`asyncResponseTimeout`) wait there as idle requests.
  */
-async function externalTaskWorker(base, { workerId, topic, maxTasks, asyncResponseTimeout, running, onFetch, onComplete, window }) {
+async function externalTaskWorker(
+  base,
+  { workerId, topic, maxTasks, asyncResponseTimeout, running, onFetch, onComplete, window },
+) {
   const send = async (fn, idle = false) => {
     const timed = async () => {
       const t0 = process.hrtime.bigint();
@@ -455,7 +471,10 @@ async function externalTaskWorker(base, { workerId, topic, maxTasks, asyncRespon
     return { ...value, round };
   };
   while (running()) {
-    const fetched = await send(() => fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout }), !!asyncResponseTimeout);
+    const fetched = await send(
+      () => fetchAndLock(base, { workerId, topic, maxTasks, asyncResponseTimeout }),
+      !!asyncResponseTimeout,
+    );
     const tasks = fetched.res.status === 200 ? fetched.res.body : [];
     onFetch(fetched.ms, fetched.res.status === 200, tasks, fetched.round);
     for (const task of tasks) {
@@ -501,10 +520,25 @@ async function wrkRun(url, { concurrency = 16, seconds, lua = '', headers = {} }
     `${headerLines}\n${lua}\ndone = function(summary, latency, requests)\n  io.write(string.format("RESULT %d %f %f %f %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))\nend\n`,
   );
   try {
-    const { stdout } = await execFileAsync('wrk', ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url]);
+    const { stdout } = await execFileAsync('wrk', [
+      '-t1',
+      `-c${concurrency}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      script,
+      url,
+    ]);
     const m = /RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stdout);
     if (!m) throw new Error(`unexpected wrk output: ${stdout}`);
-    return { count: Number(m[1]), seconds: Number(m[2]) / 1e6, p50: Number(m[3]) / 1000, p99: Number(m[4]) / 1000, errors: Number(m[5]) };
+    return {
+      count: Number(m[1]),
+      seconds: Number(m[2]) / 1e6,
+      p50: Number(m[3]) / 1000,
+      p99: Number(m[4]) / 1000,
+      errors: Number(m[5]),
+    };
   } finally {
     fs.rmSync(script, { force: true });
   }
@@ -523,9 +557,12 @@ function fmtLatency(l) {
 function printTable(columns, rows) {
   const cells = rows.map((r) => columns.map(([, get]) => String(get(r))));
   const widths = columns.map(([h], i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (values) => `| ${values.map((v, i) => (columns[i][2] === 'right' ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(' | ')} |`;
+  const line = (values) =>
+    `| ${values.map((v, i) => (columns[i][2] === 'right' ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(' | ')} |`;
   console.log(line(columns.map(([h]) => h)));
-  console.log(`|${widths.map((w, i) => (columns[i][2] === 'right' ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+  console.log(
+    `|${widths.map((w, i) => (columns[i][2] === 'right' ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`,
+  );
   for (const c of cells) console.log(line(c));
 }
 

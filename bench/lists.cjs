@@ -24,7 +24,11 @@ async function listEndpoints(base) {
     const params = ops.get?.parameters ?? [];
     if (!params.some((p) => p.name === 'maxResults') || SKIP.test(path)) continue;
     const sortBy = params.find((p) => p.name === 'sortBy');
-    out.push({ path: path.replace(/^\/engine-rest/, ''), sorts: sortBy?.schema?.enum ?? [], count: Boolean(docs.body.paths[`${path}/count`]?.get) });
+    out.push({
+      path: path.replace(/^\/engine-rest/, ''),
+      sorts: sortBy?.schema?.enum ?? [],
+      count: Boolean(docs.body.paths[`${path}/count`]?.get),
+    });
   }
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -49,11 +53,19 @@ async function timeRequests(url, n) {
 async function measureLists(base, { requests }) {
   const rows = [];
   for (const { path, sorts, count } of await listEndpoints(base)) {
-    const combos = [['(none)', ''], ...sorts.flatMap((s) => ['asc', 'desc'].map((d) => [`${s} ${d}`, `&sortBy=${s}&sortOrder=${d}`]))];
+    const combos = [
+      ['(none)', ''],
+      ...sorts.flatMap((s) => ['asc', 'desc'].map((d) => [`${s} ${d}`, `&sortBy=${s}&sortOrder=${d}`])),
+    ];
     for (const [sort, query] of combos) {
-      rows.push({ endpoint: path, sort, ...(await timeRequests(`${base}${path}?firstResult=0&maxResults=50${query}`, requests)) });
+      rows.push({
+        endpoint: path,
+        sort,
+        ...(await timeRequests(`${base}${path}?firstResult=0&maxResults=50${query}`, requests)),
+      });
     }
-    if (count) rows.push({ endpoint: `${path}/count`, sort: '-', ...(await timeRequests(`${base}${path}/count`, requests)) });
+    if (count)
+      rows.push({ endpoint: `${path}/count`, sort: '-', ...(await timeRequests(`${base}${path}/count`, requests)) });
     progress(`lists: ${path} done`);
   }
   return rows;
@@ -81,7 +93,10 @@ async function run(target, options = {}) {
   if (/^https?:/.test(target)) return measureLists(target.replace(/\/$/, ''), o);
   if (o.build) ensureBuilt();
   // The first start on a filled database may add indexes to a million rows (the list-indexes migration).
-  const server = await startServer({ DATABASE_URL: target, JOB_EXECUTOR_ENABLED: 'false', LOG_LEVEL: 'warn' }, { startSeconds: 1800 });
+  const server = await startServer(
+    { DATABASE_URL: target, JOB_EXECUTOR_ENABLED: 'false', LOG_LEVEL: 'warn' },
+    { startSeconds: 1800 },
+  );
   try {
     return await measureLists(server.base, o);
   } finally {
@@ -93,7 +108,9 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const target = args.find((a) => /^(sqlite|mysql|mariadb|https?):/.test(a));
   if (!target) {
-    console.error('usage: node bench/lists.cjs <DATABASE_URL | http://host:port/engine-rest> [--requests 30] [--no-build]');
+    console.error(
+      'usage: node bench/lists.cjs <DATABASE_URL | http://host:port/engine-rest> [--requests 30] [--no-build]',
+    );
     process.exit(2);
   }
   const o = lib.cliOptions(args, DEFAULTS);

@@ -8,7 +8,17 @@
 //   node bench/memory.cjs [--minutes 10] [--sample 15] [--instances 2000] [--workers 8] [--maxTasks 50] [--no-build] [--large]
 'use strict';
 const lib = require('./lib.cjs');
-const { runCli, withServer, withDatabase, largeDatabase, dropLargeDatabases, request, externalTaskWorker, mysqlUrlFromEnv, ensureBuilt } = lib;
+const {
+  runCli,
+  withServer,
+  withDatabase,
+  largeDatabase,
+  dropLargeDatabases,
+  request,
+  externalTaskWorker,
+  mysqlUrlFromEnv,
+  ensureBuilt,
+} = lib;
 const { fmt, printTable, progress } = lib;
 
 const DEFAULTS = { minutes: 10, sample: 15, instances: 2000, workers: 8, maxTasks: 50 };
@@ -80,7 +90,9 @@ async function measure(db, o) {
     }
     samples.push({ seconds: (Date.now() - began) / 1000, cycles, rss: server.rssMb() });
     const secondHalf = samples.filter((s) => s.seconds >= (o.minutes * 60) / 2).map((s) => ({ x: s.cycles, y: s.rss }));
-    return [{ database: db.name, samples, cycles, errors, peak: server.peakRssMb(), perHundredK: slope(secondHalf) * 100000 }];
+    return [
+      { database: db.name, samples, cycles, errors, peak: server.peakRssMb(), perHundredK: slope(secondHalf) * 100000 },
+    ];
   });
 }
 

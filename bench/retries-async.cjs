@@ -9,7 +9,17 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { runCli, runOnDatabases, withServer, request, percentiles, msSince, printTable, fmt, fmtLatency } = require('./lib.cjs');
+const {
+  runCli,
+  runOnDatabases,
+  withServer,
+  request,
+  percentiles,
+  msSince,
+  printTable,
+  fmt,
+  fmtLatency,
+} = require('./lib.cjs');
 
 const DEFAULTS = { tasks: 1000, requests: 30 };
 
@@ -29,12 +39,17 @@ async function measure(db, { tasks, requests }, executor) {
     // The first request warms the statement caches and is not counted.
     for (let i = 0; i <= requests; i++) {
       const t0 = process.hrtime.bigint();
-      const res = await request('POST', `${server.base}/external-task/retries-async`, { processInstanceIds: [start.body.id], retries: (i % 5) + 1 });
+      const res = await request('POST', `${server.base}/external-task/retries-async`, {
+        processInstanceIds: [start.body.id],
+        retries: (i % 5) + 1,
+      });
       const ms = msSince(t0);
       if (res.status !== 200 || res.body.totalJobs !== tasks) errors++;
       if (i > 0) latencies.push(ms);
     }
-    return [{ database: db.name, setup: `job executor ${executor}`, latency: percentiles(latencies), requests, errors }];
+    return [
+      { database: db.name, setup: `job executor ${executor}`, latency: percentiles(latencies), requests, errors },
+    ];
   });
 }
 
@@ -45,7 +60,9 @@ function run(options = {}) {
 
 if (require.main === module) {
   runCli(DEFAULTS, run, (rows, o) => {
-    console.log(`\nPOST /external-task/retries-async over ${o.tasks} external tasks, ${o.requests} sequential requests, ${os.cpus().length} cores`);
+    console.log(
+      `\nPOST /external-task/retries-async over ${o.tasks} external tasks, ${o.requests} sequential requests, ${os.cpus().length} cores`,
+    );
     printTable(
       [
         ['database', (r) => r.database],

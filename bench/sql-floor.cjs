@@ -72,7 +72,11 @@ async function existingIds(url) {
   const c = await mysqlConnect(url);
   try {
     const ids = new Set();
-    for (const sql of ['SELECT id FROM act_re_deployment', 'SELECT id FROM act_re_procdef', 'SELECT id FROM act_ge_bytearray']) {
+    for (const sql of [
+      'SELECT id FROM act_re_deployment',
+      'SELECT id FROM act_re_procdef',
+      'SELECT id FROM act_ge_bytearray',
+    ]) {
       const [rows] = await c.query(sql);
       for (const r of rows) for (const m of String(r.id).match(UUID) ?? []) ids.add(m);
     }
@@ -183,7 +187,9 @@ async function measure(db, o) {
   floor.rate = replayed / floor.seconds;
   floor.database /= replayed;
   floor.client /= replayed;
-  progress(`sql floor, ${db.name}: replayed ${replayed} instances, ${fmt(floor.rate)}/s, ${floor.failed} failed queries`);
+  progress(
+    `sql floor, ${db.name}: replayed ${replayed} instances, ${fmt(floor.rate)}/s, ${floor.failed} failed queries`,
+  );
   if (floor.failed > sent / 100) throw new Error(`${floor.failed} of ${sent} replayed queries failed: no floor`);
   return [
     {

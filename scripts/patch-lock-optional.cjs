@@ -20,7 +20,9 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     if (lock.packages[nested] || lock.packages[top]) continue;
     const tokens = name.split('/').pop().split('-');
     const os = OS.filter((o) => tokens.includes(o));
-    const cpu = CPU.filter((c) => tokens.includes(c) || (c === 'arm' && tokens.some((t) => t.startsWith('arm') && t !== 'arm64')));
+    const cpu = CPU.filter(
+      (c) => tokens.includes(c) || (c === 'arm' && tokens.some((t) => t.startsWith('arm') && t !== 'arm64')),
+    );
     lock.packages[top] = {
       version: String(range).replace(/^[^\d]*/, ''),
       optional: true,

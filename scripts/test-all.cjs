@@ -14,14 +14,18 @@ const { spawnSync } = require('node:child_process');
 const jest = require.resolve('jest/bin/jest');
 const extra = process.argv.slice(2);
 const runs = [{ label: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' } }];
-if (process.env.TEST_DATABASE_URL) runs.push({ label: process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@'), env: process.env });
+if (process.env.TEST_DATABASE_URL)
+  runs.push({ label: process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@'), env: process.env });
 
 let failed = false;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 console.log('=== lint ===');
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-const lint = spawnSync(npm[0], [...npm.slice(1), 'run', '--silent', 'lint'], { stdio: 'inherit', cwd: path.join(__dirname, '..') });
+const lint = spawnSync(npm[0], [...npm.slice(1), 'run', '--silent', 'lint'], {
+  stdio: 'inherit',
+  cwd: path.join(__dirname, '..'),
+});
 const lintFailed = lint.status !== 0;
 if (lintFailed) {
   failed = true;
@@ -30,7 +34,10 @@ if (lintFailed) {
 for (const [i, run] of runs.entries()) {
   console.log(`\n=== tests on ${run.label} ===`);
   const report = path.join(os.tmpdir(), `jest-report-${process.pid}-${i}.json`);
-  const result = spawnSync(process.execPath, [jest, '--maxWorkers=1', '--json', '--outputFile', report, ...extra], { stdio: 'inherit', env: run.env });
+  const result = spawnSync(process.execPath, [jest, '--maxWorkers=1', '--json', '--outputFile', report, ...extra], {
+    stdio: 'inherit',
+    env: run.env,
+  });
   if (result.status !== 0) failed = true;
   try {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));

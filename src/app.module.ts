@@ -15,7 +15,11 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     const metrics = new AppMetrics();
-    scopeToControllers([MetricsController], { filters: [new CamundaExceptionFilter()], guards: [BasicAuthGuard], pipes: [] });
+    scopeToControllers([MetricsController], {
+      filters: [new CamundaExceptionFilter()],
+      guards: [BasicAuthGuard],
+      pipes: [],
+    });
     return {
       module: AppModule,
       imports: [

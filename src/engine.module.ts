@@ -54,7 +54,9 @@ async function openEngineDataSource(options: EngineModuleOptions, config: AppCon
   if (given) {
     const migrations = Array.isArray(given.options.migrations) ? (given.options.migrations as unknown[]) : [];
     if (!MIGRATIONS.every((m) => migrations.includes(m))) {
-      throw new Error("The host's DataSource needs the engine's migrations: add ENGINE_MIGRATIONS to its migrations (and ENGINE_ENTITIES to its entities)");
+      throw new Error(
+        "The host's DataSource needs the engine's migrations: add ENGINE_MIGRATIONS to its migrations (and ENGINE_ENTITIES to its entities)",
+      );
     }
     if (!given.isInitialized) await given.initialize();
     if (!ENTITIES.every((entity) => given.hasMetadata(entity)))
@@ -62,7 +64,10 @@ async function openEngineDataSource(options: EngineModuleOptions, config: AppCon
     await given.runMigrations({ transaction: 'each' });
     return given;
   }
-  const ds = new DataSource({ ...dataSourceOptions(config.databaseUrl, config.logSql), migrationsTransactionMode: 'each' });
+  const ds = new DataSource({
+    ...dataSourceOptions(config.databaseUrl, config.logSql),
+    migrationsTransactionMode: 'each',
+  });
   await ds.initialize();
   OWNS_DATA_SOURCE.add(ds);
   await readCommittedSessions(ds);
@@ -83,7 +88,9 @@ const MOUNTED_MODULES = RESOURCE_MODULES.filter((m) => m !== HealthModule);
  */
 @Global()
 @Module({})
-export class EngineModule implements NestModule, OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class EngineModule
+  implements NestModule, OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   constructor(
     @Inject(ProcessEngine) private readonly engine: ProcessEngine,
     @Inject(ENGINE_ROUTING) private readonly routing: Required<EngineRoutingOptions>,
@@ -99,18 +106,35 @@ export class EngineModule implements NestModule, OnModuleInit, OnApplicationBoot
   /** Options from a factory (e.g. from the host's ConfigService); base path and auth are given beside it. */
   static forRootAsync(options: EngineModuleAsyncOptions): DynamicModule {
     const { useFactory, inject, imports, ...routing } = options;
-    return EngineModule.build(routing, [{ provide: ENGINE_MODULE_OPTIONS, useFactory, inject: inject ?? [] }], imports ?? []);
+    return EngineModule.build(
+      routing,
+      [{ provide: ENGINE_MODULE_OPTIONS, useFactory, inject: inject ?? [] }],
+      imports ?? [],
+    );
   }
 
-  private static build(routing: EngineRoutingOptions, optionsProviders: Provider[], imports: NonNullable<EngineModuleAsyncOptions['imports']>): DynamicModule {
+  private static build(
+    routing: EngineRoutingOptions,
+    optionsProviders: Provider[],
+    imports: NonNullable<EngineModuleAsyncOptions['imports']>,
+  ): DynamicModule {
     // `engine-rest`, `/engine-rest/` and `/engine-rest` are one base path; the middleware compares with the latter.
-    const basePath = routing.basePath === false ? false : `/${(routing.basePath ?? API_ROOT).replace(/^\/+|\/+$/g, '')}`;
-    const resolved: Required<EngineRoutingOptions> = { basePath, auth: routing.auth ?? 'basic', swagger: routing.swagger ?? false };
+    const basePath =
+      routing.basePath === false ? false : `/${(routing.basePath ?? API_ROOT).replace(/^\/+|\/+$/g, '')}`;
+    const resolved: Required<EngineRoutingOptions> = {
+      basePath,
+      auth: routing.auth ?? 'basic',
+      swagger: routing.swagger ?? false,
+    };
     const auth = routing.auth;
     const providers: Provider[] = [
       ...optionsProviders,
       { provide: ENGINE_ROUTING, useValue: resolved },
-      { provide: APP_CONFIG, inject: [ENGINE_MODULE_OPTIONS], useFactory: (o: EngineModuleOptions) => engineAppConfig(o, auth) },
+      {
+        provide: APP_CONFIG,
+        inject: [ENGINE_MODULE_OPTIONS],
+        useFactory: (o: EngineModuleOptions) => engineAppConfig(o, auth),
+      },
       {
         provide: DELEGATE_REGISTRY,
         inject: [ENGINE_MODULE_OPTIONS],
@@ -124,15 +148,23 @@ export class EngineModule implements NestModule, OnModuleInit, OnApplicationBoot
       {
         provide: ProcessEngine,
         inject: [ENGINE_MODULE_OPTIONS, APP_CONFIG, ENGINE_DATA_SOURCE, DELEGATE_REGISTRY],
-        useFactory: (o: EngineModuleOptions, config: AppConfig, ds: DataSource, delegates: MapDelegateRegistry | null) =>
-          new ProcessEngine({ ...config, delegates }, ds, o.metrics),
+        useFactory: (
+          o: EngineModuleOptions,
+          config: AppConfig,
+          ds: DataSource,
+          delegates: MapDelegateRegistry | null,
+        ) => new ProcessEngine({ ...config, delegates }, ds, o.metrics),
       },
       DelegateDiscovery,
     ];
     const modules: Type<unknown>[] = basePath === false ? [] : [...MOUNTED_MODULES, HealthModule];
     if (basePath !== false) {
       const guard = typeof resolved.auth === 'object' ? resolved.auth.guard : BasicAuthGuard;
-      scopeToControllers(modules.flatMap(controllersOf), { filters: [CAMUNDA_FILTER], guards: [guard], pipes: [BODY_PIPE] });
+      scopeToControllers(modules.flatMap(controllersOf), {
+        filters: [CAMUNDA_FILTER],
+        guards: [guard],
+        pipes: [BODY_PIPE],
+      });
     }
     return {
       module: EngineModule,
@@ -140,7 +172,9 @@ export class EngineModule implements NestModule, OnModuleInit, OnApplicationBoot
         ...imports,
         DiscoveryModule,
         ...modules,
-        ...(basePath === false ? [] : [RouterModule.register(MOUNTED_MODULES.map((module) => ({ path: basePath, module })))]),
+        ...(basePath === false
+          ? []
+          : [RouterModule.register(MOUNTED_MODULES.map((module) => ({ path: basePath, module })))]),
       ],
       providers,
       exports: [APP_CONFIG, ProcessEngine, ENGINE_DATA_SOURCE, DELEGATE_REGISTRY],

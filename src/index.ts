@@ -13,8 +13,17 @@ export {
 } from './engine-module-options';
 export { setupEngineSwagger } from './engine-swagger';
 export { APP_CONFIG, loadConfig, type AppConfig } from './config/app-config';
-export { ProcessDelegate, ExternalTaskSubscription, type ExternalTaskSubscriptionOptions } from './delegates/delegate.decorators';
-export { InProcessWorker, type InProcessTask, type InProcessTaskService, type InProcessHandler } from './delegates/in-process-worker';
+export {
+  ProcessDelegate,
+  ExternalTaskSubscription,
+  type ExternalTaskSubscriptionOptions,
+} from './delegates/delegate.decorators';
+export {
+  InProcessWorker,
+  type InProcessTask,
+  type InProcessTaskService,
+  type InProcessHandler,
+} from './delegates/in-process-worker';
 export { ProcessEngine } from './engine/process-engine';
 export { ENGINE_DEFAULTS, type DelegateRegistry, type EngineOptions, type HistoryLevel } from './engine/options';
 export { BpmnError } from './engine/errors';

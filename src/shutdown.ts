@@ -64,7 +64,11 @@ export class HttpDrain {
  * After `timeoutMs`, or on a second signal, the process exits at once with code 1.
  * Call after `app.listen` instead of `app.enableShutdownHooks()`.
  */
-export function enableGracefulShutdown(app: INestApplication, timeoutMs: number, logger = new Logger('Shutdown')): void {
+export function enableGracefulShutdown(
+  app: INestApplication,
+  timeoutMs: number,
+  logger = new Logger('Shutdown'),
+): void {
   const drain = new HttpDrain(app.getHttpServer() as HttpServer);
   let started = false;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -75,7 +79,9 @@ export function enableGracefulShutdown(app: INestApplication, timeoutMs: number,
     started = true;
     logger.log(`${signal}: shutting down (at most ${timeoutMs} ms)`);
     const forced = setTimeout(() => {
-      logger.error(`Shutdown took longer than ${timeoutMs} ms: exiting at once (${drain.inFlight} requests unfinished)`);
+      logger.error(
+        `Shutdown took longer than ${timeoutMs} ms: exiting at once (${drain.inFlight} requests unfinished)`,
+      );
       process.exit(1);
     }, timeoutMs);
     shutDown(app, drain, Math.min(IDLE_GRACE_MS, timeoutMs / 2)).then(

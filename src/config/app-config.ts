@@ -51,7 +51,8 @@ function historyLevel(value: string | undefined): HistoryLevel {
 
 /** Unset, empty or `unlimited`: no limit, as Camunda's default. */
 function maxResultsLimit(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'unlimited') return ENGINE_DEFAULTS.queryMaxResultsLimit;
+  if (value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'unlimited')
+    return ENGINE_DEFAULTS.queryMaxResultsLimit;
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 0 || limit >= 2 ** 31 - 1) {
     throw new Error(`QUERY_MAX_RESULTS must be a whole number from 0 to 2147483646, or 'unlimited' (got '${value}')`);
@@ -68,7 +69,8 @@ function ttlByType(value: string | undefined): Record<string, number> {
     .filter(Boolean)) {
     const [type, days] = part.split('=').map((p) => p.trim());
     const n = Number(days);
-    if (!type || !Number.isInteger(n) || n < 0) throw new Error(`BATCH_HISTORY_TTL_BY_TYPE must list type=days pairs (got '${part}')`);
+    if (!type || !Number.isInteger(n) || n < 0)
+      throw new Error(`BATCH_HISTORY_TTL_BY_TYPE must list type=days pairs (got '${part}')`);
     out[type] = n;
   }
   return out;
@@ -136,7 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     batchHistoryTimeToLiveByType: ttlByType(env.BATCH_HISTORY_TTL_BY_TYPE),
     historyCleanupWindow: env.HISTORY_CLEANUP_WINDOW?.trim() || d.historyCleanupWindow,
     historyCleanupBatchSize: num(env.HISTORY_CLEANUP_BATCH_SIZE, d.historyCleanupBatchSize),
-    historyCleanupDegreeOfParallelism: num(env.HISTORY_CLEANUP_DEGREE_OF_PARALLELISM, d.historyCleanupDegreeOfParallelism),
+    historyCleanupDegreeOfParallelism: num(
+      env.HISTORY_CLEANUP_DEGREE_OF_PARALLELISM,
+      d.historyCleanupDegreeOfParallelism,
+    ),
     queryMaxResultsLimit: maxResultsLimit(env.QUERY_MAX_RESULTS),
     scriptsEnabled: bool(env.SCRIPTS_ENABLED, d.scriptsEnabled),
     scriptTimeoutMs: num(env.SCRIPT_TIMEOUT_MS, d.scriptTimeoutMs),

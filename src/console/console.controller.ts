@@ -10,7 +10,8 @@ export const CONSOLE_PATH = 'console';
  * zoom, overlay positions, table column widths), which Chromium reports as CSP violations and drops without
  * `style-src 'unsafe-inline'`; scripts stay limited to our own files.
  */
-export const CONSOLE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+export const CONSOLE_CSP =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /** The web console: static files with no server-side auth; every data call goes to /engine-rest with the user's credentials. */
 @ApiExcludeController()

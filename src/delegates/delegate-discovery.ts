@@ -25,12 +25,15 @@ export class DelegateDiscovery implements OnModuleInit, OnApplicationBootstrap, 
       const instance = wrapper.instance as Record<string, unknown> | null | undefined;
       if (!instance || typeof instance !== 'object' || !wrapper.metatype) continue;
       const name = Reflect.getMetadata(PROCESS_DELEGATE, wrapper.metatype) as string | undefined;
-      if (name && !this.registry) throw new Error(`@ProcessDelegate('${name}'): this engine runs no host code (delegates: false)`);
+      if (name && !this.registry)
+        throw new Error(`@ProcessDelegate('${name}'): this engine runs no host code (delegates: false)`);
       if (name) this.registry?.register(name, instance);
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const method of scanner.getAllMethodNames(prototype)) {
-        const subscription = Reflect.getMetadata(EXTERNAL_TASK_SUBSCRIPTION, (instance as Record<string, object>)[method]) as
-          (ExternalTaskSubscriptionOptions & { topic: string }) | undefined;
+        const subscription = Reflect.getMetadata(
+          EXTERNAL_TASK_SUBSCRIPTION,
+          (instance as Record<string, object>)[method],
+        ) as (ExternalTaskSubscriptionOptions & { topic: string }) | undefined;
         if (!subscription) continue;
         const handler = ((instance as Record<string, InProcessHandler>)[method] as InProcessHandler).bind(instance);
         this.workers.push(new InProcessWorker(this.engine, subscription.topic, subscription, handler));

@@ -21,9 +21,21 @@ export interface InProcessTask {
 
 /** What a handler does with its task, like the npm client's TaskService; variables are plain values. */
 export interface InProcessTaskService {
-  complete(task: InProcessTask, variables?: Record<string, unknown>, localVariables?: Record<string, unknown>): Promise<void>;
-  handleFailure(task: InProcessTask, failure: { errorMessage?: string; errorDetails?: string; retries?: number; retryTimeout?: number }): Promise<void>;
-  handleBpmnError(task: InProcessTask, errorCode: string, errorMessage?: string, variables?: Record<string, unknown>): Promise<void>;
+  complete(
+    task: InProcessTask,
+    variables?: Record<string, unknown>,
+    localVariables?: Record<string, unknown>,
+  ): Promise<void>;
+  handleFailure(
+    task: InProcessTask,
+    failure: { errorMessage?: string; errorDetails?: string; retries?: number; retryTimeout?: number },
+  ): Promise<void>;
+  handleBpmnError(
+    task: InProcessTask,
+    errorCode: string,
+    errorMessage?: string,
+    variables?: Record<string, unknown>,
+  ): Promise<void>;
   extendLock(task: InProcessTask, newDuration: number): Promise<void>;
   unlock(task: InProcessTask): Promise<void>;
 }
@@ -73,7 +85,8 @@ export class InProcessWorker {
       try {
         const locked = await this.engine.externalTasks.fetchAndLock(null, this.request(), Math.max(pause, 1000));
         for (const item of locked) await this.handle(item);
-        if (!locked.length && this.running) await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 50)).unref());
+        if (!locked.length && this.running)
+          await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 50)).unref());
       } catch (err) {
         if (!this.running) return;
         this.logger.error(`Fetching tasks of topic '${this.topic}' failed: ${(err as Error).message}`);
@@ -131,7 +144,8 @@ export class InProcessWorker {
     };
     const tasks = this.engine.externalTasks;
     const service: InProcessTaskService = {
-      complete: (t, variables, localVariables) => answer(() => tasks.complete(null, t.id, this.workerId, typed(variables), typed(localVariables))),
+      complete: (t, variables, localVariables) =>
+        answer(() => tasks.complete(null, t.id, this.workerId, typed(variables), typed(localVariables))),
       handleFailure: (t, f) =>
         answer(() =>
           tasks.handleFailure(null, t.id, {
@@ -144,7 +158,8 @@ export class InProcessWorker {
             localVariables: null,
           }),
         ),
-      handleBpmnError: (t, code, message, variables) => answer(() => tasks.handleBpmnError(null, t.id, this.workerId, code, message ?? null, typed(variables))),
+      handleBpmnError: (t, code, message, variables) =>
+        answer(() => tasks.handleBpmnError(null, t.id, this.workerId, code, message ?? null, typed(variables))),
       extendLock: (t, newDuration) => tasks.extendLock(null, t.id, this.workerId, newDuration),
       unlock: (t) => answer(() => tasks.unlock(null, t.id)),
     };

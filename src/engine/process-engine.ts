@@ -69,7 +69,11 @@ export class ProcessEngine {
   ) {
     const o = (this.options = engineOptions(options));
     this.scripts = o.scriptsEnabled
-      ? new ScriptSandbox({ timeoutMs: o.scriptTimeoutMs, memoryLimitMb: o.scriptMemoryLimitMb, workers: o.scriptWorkers })
+      ? new ScriptSandbox({
+          timeoutMs: o.scriptTimeoutMs,
+          memoryLimitMb: o.scriptMemoryLimitMb,
+          workers: o.scriptWorkers,
+        })
       : null;
     this.tx = new Transactions(dataSource);
     this.clock = o.clock;

@@ -28,6 +28,11 @@ export async function readCommittedSessions(ds: DataSource): Promise<void> {
   await Promise.all(
     pool._allConnections
       .toArray()
-      .map((connection) => new Promise<void>((resolve, reject) => connection.query(READ_COMMITTED, (err) => (err ? reject(err) : resolve())))),
+      .map(
+        (connection) =>
+          new Promise<void>((resolve, reject) =>
+            connection.query(READ_COMMITTED, (err) => (err ? reject(err) : resolve())),
+          ),
+      ),
   );
 }

@@ -54,7 +54,11 @@ export interface SqlStatement {
 }
 
 /** Multi-row INSERTs of entity-shaped objects (chunked to stay under the drivers' parameter limits). */
-export function insertStatements<T extends ObjectLiteral>(em: EntityManager, target: new () => T, rows: Partial<T>[]): SqlStatement[] {
+export function insertStatements<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  rows: Partial<T>[],
+): SqlStatement[] {
   if (!rows.length) return [];
   const shape = shapeOf(em, target);
   const perRow = shape.columns.length;
@@ -76,7 +80,10 @@ export function hydrate<T extends ObjectLiteral>(em: EntityManager, target: new 
   return raw.map((r) => {
     const entity = new target();
     for (const column of shape.columns) {
-      (entity as ObjectLiteral)[column.propertyName] = em.connection.driver.prepareHydratedValue(r[column.databaseName], column);
+      (entity as ObjectLiteral)[column.propertyName] = em.connection.driver.prepareHydratedValue(
+        r[column.databaseName],
+        column,
+      );
     }
     return entity;
   });
@@ -86,7 +93,12 @@ export function hydrate<T extends ObjectLiteral>(em: EntityManager, target: new 
  * `SELECT <all columns> FROM <table> t <tail>`, where `tail` holds WHERE/ORDER/LIMIT in plain SQL with
  * `?` placeholders and table column names (alias `t`).
  */
-export async function selectRows<T extends ObjectLiteral>(em: EntityManager, target: new () => T, tail: string, params: unknown[] = []): Promise<T[]> {
+export async function selectRows<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  tail: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const raw: ObjectLiteral[] = await em.query(selectSql(em, target, tail), params);
   return hydrate(em, target, raw);
 }
@@ -125,7 +137,11 @@ export async function selectRowsTogether<T extends ObjectLiteral[]>(
  * takes several statements (the writes ride along with the select, see ride-along.ts; a statement that fails stops
  * the rest, as it would one by one); the select's rows.
  */
-export async function writeThenSelect<T extends ObjectLiteral>(em: EntityManager, writes: SqlStatement[], select: RowSelect<T>): Promise<T[]> {
+export async function writeThenSelect<T extends ObjectLiteral>(
+  em: EntityManager,
+  writes: SqlStatement[],
+  select: RowSelect<T>,
+): Promise<T[]> {
   if (!deferToNextRoundTrip(em.queryRunner, writes)) {
     for (const write of writes) await execute(em, write.sql, write.params);
   }
@@ -194,7 +210,11 @@ export function updateRowStatement<T extends ObjectLiteral>(
  * `UPDATE t SET c = CASE id WHEN ? THEN ? ... ELSE c END, ... WHERE id IN (...)`. A column is only
  * written for the rows whose changes name it.
  */
-export function updateRowsByIdStatements<T extends ObjectLiteral>(em: EntityManager, target: new () => T, changes: Map<string, Partial<T>>): SqlStatement[] {
+export function updateRowsByIdStatements<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  changes: Map<string, Partial<T>>,
+): SqlStatement[] {
   const shape = shapeOf(em, target);
   const escape = (name: string) => em.connection.driver.escape(name);
   const entries = [...changes.entries()];
@@ -212,7 +232,10 @@ export function updateRowsByIdStatements<T extends ObjectLiteral>(em: EntityMana
     }
     if (!sets.length) continue;
     params.push(...chunk.map(([id]) => id));
-    out.push({ sql: `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${escape('id')} IN (${chunk.map(() => '?').join(', ')})`, params });
+    out.push({
+      sql: `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${escape('id')} IN (${chunk.map(() => '?').join(', ')})`,
+      params,
+    });
   }
   return out;
 }

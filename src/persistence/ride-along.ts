@@ -59,7 +59,11 @@ class RideAlong {
       result = await this.send(sql, params, structured);
     } else {
       riding.push(sql);
-      const combined = (await this.send(riding.join(';\n'), params?.length ? [...ridingParams, ...params] : ridingParams, true)) as QueryResult;
+      const combined = (await this.send(
+        riding.join(';\n'),
+        params?.length ? [...ridingParams, ...params] : ridingParams,
+        true,
+      )) as QueryResult;
       const own = (combined.raw as unknown[]).slice(count);
       result = answer(own.length === 1 ? own[0] : own, structured);
     }
@@ -93,7 +97,8 @@ export function rideAlong(runner: QueryRunner): void {
   const send = runner.query.bind(runner) as Query;
   const rider = new RideAlong(send);
   riders.set(runner, rider);
-  runner.query = ((sql: string, params?: unknown[], structured?: boolean) => rider.query(sql, params, structured === true)) as QueryRunner['query'];
+  runner.query = ((sql: string, params?: unknown[], structured?: boolean) =>
+    rider.query(sql, params, structured === true)) as QueryRunner['query'];
 }
 
 /** Defers `statements` to the next round trip of `runner`'s transaction; false when the runner cannot (send them now). */

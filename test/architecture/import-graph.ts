@@ -20,13 +20,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 /** A src-relative path without extension for our files, `pkg:<name>` for packages. */
 function target(file: string, spec: string): string {
   if (!spec.startsWith('.')) return `pkg:${spec}`;
   const base = path.resolve(path.dirname(file), spec);
-  const resolved = fs.existsSync(`${base}.ts`) ? `${base}.ts` : fs.existsSync(path.join(base, 'index.ts')) ? path.join(base, 'index.ts') : `${base}.ts`;
+  const resolved = fs.existsSync(`${base}.ts`)
+    ? `${base}.ts`
+    : fs.existsSync(path.join(base, 'index.ts'))
+      ? path.join(base, 'index.ts')
+      : `${base}.ts`;
   return path.relative(SRC, resolved).split(path.sep).join('/');
 }
 

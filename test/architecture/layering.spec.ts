@@ -46,15 +46,22 @@ export function layeringViolations(edges: ImportEdge[]): string[] {
   const violations: string[] = [];
   for (const { from, to, spec } of edges) {
     if (from.startsWith('engine/')) {
-      if (/^(modules|common|config)\//.test(to) || /^pkg:(@nestjs|express)/.test(to) || /^(app|engine)\.module/.test(to)) {
-        violations.push(`${from} -> ${spec} (the engine must not depend on Nest, HTTP, configuration loading or resource modules)`);
+      if (
+        /^(modules|common|config)\//.test(to) ||
+        /^pkg:(@nestjs|express)/.test(to) ||
+        /^(app|engine)\.module/.test(to)
+      ) {
+        violations.push(
+          `${from} -> ${spec} (the engine must not depend on Nest, HTTP, configuration loading or resource modules)`,
+        );
       }
       const a = engineRoom(from);
       const b = engineRoom(to);
       if (a && b && a !== b) {
         if (rank(a) < 0) violations.push(`${from}: engine room '${a}' has no place in ENGINE_LAYERS`);
         else if (rank(b) < 0) violations.push(`${to}: engine room '${b}' has no place in ENGINE_LAYERS`);
-        else if (rank(b) >= rank(a)) violations.push(`${from} -> ${spec} (engine room '${a}' may not use '${b}': not below it)`);
+        else if (rank(b) >= rank(a))
+          violations.push(`${from} -> ${spec} (engine room '${a}' may not use '${b}': not below it)`);
       }
     }
     if (from.startsWith('persistence/') && /^(engine|modules|common|config)\//.test(to)) {
@@ -63,7 +70,9 @@ export function layeringViolations(edges: ImportEdge[]): string[] {
     const own = /^modules\/([^/]+)\//.exec(from)?.[1];
     const other = /^modules\/([^/]+)\//.exec(to)?.[1];
     if (own && other && own !== other)
-      violations.push(`${from} -> ${spec} (resource modules must not reach into each other; share through common/ or engine/)`);
+      violations.push(
+        `${from} -> ${spec} (resource modules must not reach into each other; share through common/ or engine/)`,
+      );
   }
   return violations;
 }
@@ -92,7 +101,12 @@ describe('layering', () => {
       typeOnly: true,
     };
     expect(layeringViolations([upward])).toHaveLength(1);
-    const back: ImportEdge = { from: 'engine/bpmn/runtime/agenda.ts', to: 'engine/command/command-context.ts', spec: '', typeOnly: false };
+    const back: ImportEdge = {
+      from: 'engine/bpmn/runtime/agenda.ts',
+      to: 'engine/command/command-context.ts',
+      spec: '',
+      typeOnly: false,
+    };
     expect(cycles([upward.from, back.from], [{ ...upward, typeOnly: false }, back])).toHaveLength(1);
   });
 });

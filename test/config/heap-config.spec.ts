@@ -9,7 +9,9 @@ describe('heap growth configuration', () => {
 
   it('refuses what is not a percentage', () => {
     for (const value of ['-1', '1.5', 'fast', '1001']) {
-      expect(() => loadConfig({ HEAP_GROWING_PERCENT: value })).toThrow(`HEAP_GROWING_PERCENT must be a whole number from 0 to 1000 (got '${value}')`);
+      expect(() => loadConfig({ HEAP_GROWING_PERCENT: value })).toThrow(
+        `HEAP_GROWING_PERCENT must be a whole number from 0 to 1000 (got '${value}')`,
+      );
     }
   });
 });

@@ -8,7 +8,9 @@ describe('limit configuration', () => {
     expect(byteSize('X', '10MB', 0)).toBe(10 * 1024 ** 2);
     expect(byteSize('X', '1.5gb', 0)).toBe(1.5 * 1024 ** 3);
     expect(byteSize('X', ' ', 7)).toBe(7);
-    expect(() => byteSize('MAX_BODY', '10 megabytes', 0)).toThrow("MAX_BODY must be a size such as 1048576, 512kb or 10mb (got '10 megabytes')");
+    expect(() => byteSize('MAX_BODY', '10 megabytes', 0)).toThrow(
+      "MAX_BODY must be a size such as 1048576, 512kb or 10mb (got '10 megabytes')",
+    );
   });
 
   it('has the documented defaults', () => {

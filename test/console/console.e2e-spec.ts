@@ -12,7 +12,10 @@ import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install chromium)`);
+if (!hasChromium)
+  console.warn(
+    `console browser tests skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install chromium)`,
+  );
 const describeInBrowser = hasChromium ? describe : describe.skip;
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'console');
@@ -38,7 +41,12 @@ describe('console: serving', () => {
   afterAll(() => t.close());
 
   it('answers index.html with a same-origin Content-Security-Policy for every page path', async () => {
-    for (const path of ['/console/', '/console/tasks', '/console/instances/abc-123', '/console/definitions/a%3A1%3Ab']) {
+    for (const path of [
+      '/console/',
+      '/console/tasks',
+      '/console/instances/abc-123',
+      '/console/definitions/a%3A1%3Ab',
+    ]) {
       const res = await t.api().get(path).expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['content-security-policy']).toMatch(/^default-src 'self';/);
@@ -52,7 +60,11 @@ describe('console: serving', () => {
     const app = await t.api().get('/console/app.js').expect(200);
     expect(app.headers['content-type']).toBe('text/javascript; charset=utf-8');
     await t.api().get('/console/vendor/bpmn-js/bpmn-navigated-viewer.production.min.js').expect(200);
-    await t.api().get('/console/vendor/dmn-js/assets/dmn-js-shared.css').expect(200).expect('Content-Type', 'text/css; charset=utf-8');
+    await t
+      .api()
+      .get('/console/vendor/dmn-js/assets/dmn-js-shared.css')
+      .expect(200)
+      .expect('Content-Type', 'text/css; charset=utf-8');
     await t.api().get('/console/missing.js').expect(404);
     await t.api().get('/console/vendor/left-pad/index.js').expect(404);
     await t.api().get('/console/vendor/bpmn-js/..%2F..%2Fpackage.json').expect(404);
@@ -112,7 +124,10 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     // The failed REST calls the tests provoke log errors too, and dmn-js's bundle warns about its Inferno build.
     page.on(
       'console',
-      (msg) => msg.type() === 'error' && !/status of (400|401|403|404)|development build of Inferno/.test(msg.text()) && pageErrors.push(msg.text()),
+      (msg) =>
+        msg.type() === 'error' &&
+        !/status of (400|401|403|404)|development build of Inferno/.test(msg.text()) &&
+        pageErrors.push(msg.text()),
     );
   }, 60_000);
 
@@ -206,8 +221,13 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     await page.waitForSelector('text=No tasks in this list.');
     await open(page, `/console/instances/${encodeURIComponent(instanceId)}`);
     await page.waitForSelector('#instance-state:has-text("State: COMPLETED")');
-    const updates = await t.as('demo').get(`/history/detail?processInstanceId=${instanceId}&variableUpdates=true&sortBy=time&sortOrder=asc`).expect(200);
-    expect(updates.body.filter((u: any) => u.variableName === 'amount').map((u: any) => u.value)).toEqual([150, 175, 180]);
+    const updates = await t
+      .as('demo')
+      .get(`/history/detail?processInstanceId=${instanceId}&variableUpdates=true&sortBy=time&sortOrder=asc`)
+      .expect(200);
+    expect(updates.body.filter((u: any) => u.variableName === 'amount').map((u: any) => u.value)).toEqual([
+      150, 175, 180,
+    ]);
     await page.waitForSelector('td:text("Approve order")');
     expect(await page.$$('.djs-element.console-active')).toHaveLength(0);
   });
@@ -236,7 +256,10 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
         .send({ workerId: 'w1', maxTasks: 1, topics: [{ topicName: 'console-charge', lockDuration: 10000 }] })
         .expect(200)
     ).body;
-    await api.post(`/external-task/${task.id}/failure`).send({ workerId: 'w1', errorMessage: 'card declined', retries: 0, retryTimeout: 0 }).expect(204);
+    await api
+      .post(`/external-task/${task.id}/failure`)
+      .send({ workerId: 'w1', errorMessage: 'card declined', retries: 0, retryTimeout: 0 })
+      .expect(204);
 
     await open(page, `/console/instances/${encodeURIComponent(started.body.id)}`);
     await page.waitForSelector('.djs-element[data-element-id="Charge"].console-incident');
@@ -253,7 +276,10 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
     await row.locator('input').fill('customer called');
     await row.locator('button:text("Save")').click();
     await page.waitForSelector('text=Annotation of the incident at Charge saved.');
-    await eventually(async () => (await api.get(`/incident?processInstanceId=${started.body.id}`).expect(200)).body[0]?.annotation, 'customer called');
+    await eventually(
+      async () => (await api.get(`/incident?processInstanceId=${started.body.id}`).expect(200)).body[0]?.annotation,
+      'customer called',
+    );
     await shot('incidents');
     await row.locator('button:text("Retry")').click();
     await page.waitForSelector('#incident-list:has-text("No open incidents.")');
@@ -310,7 +336,11 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
 
   it("shows the engine's message for a model it refuses, and deletes a deployment with cascade", async () => {
     await open(page, '/console/deployments');
-    await page.setInputFiles('input[name="data"]', { name: 'broken.bpmn', mimeType: 'text/xml', buffer: Buffer.from('<definitions') });
+    await page.setInputFiles('input[name="data"]', {
+      name: 'broken.bpmn',
+      mimeType: 'text/xml',
+      buffer: Buffer.from('<definitions'),
+    });
     await page.click('button:text("Deploy")');
     await page.waitForSelector('form .state.error');
     expect(await page.textContent('form .state.error')).toMatch(/^Error: .+/);
@@ -349,7 +379,9 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
       await p.waitForSelector('main .state.error:has-text("does not exist")');
       await open(p, definitionHref);
       await p.waitForSelector('main h1:text("Not authorized")');
-      expect(await p.textContent('main .state.forbidden')).toContain("does not have one of the following permissions: 'READ'");
+      expect(await p.textContent('main .state.forbidden')).toContain(
+        "does not have one of the following permissions: 'READ'",
+      );
     } finally {
       await other.close();
     }

@@ -57,13 +57,19 @@ describe(`basic authentication (${databaseLabel()})`, () => {
   });
 
   it('takes the text before the first colon as the user id', async () => {
-    await admin().put('/user/dora/credentials').send({ password: 'a:b', authenticatedUserPassword: 'demo' }).expect(204);
+    await admin()
+      .put('/user/dora/credentials')
+      .send({ password: 'a:b', authenticatedUserPassword: 'demo' })
+      .expect(204);
     await t
       .api()
       .get('/engine-rest/user/dora/profile')
       .set('Authorization', `Basic ${Buffer.from('dora:a:b').toString('base64')}`)
       .expect(200);
-    await admin().put('/user/dora/credentials').send({ password: 'dorapw', authenticatedUserPassword: 'demo' }).expect(204);
+    await admin()
+      .put('/user/dora/credentials')
+      .send({ password: 'dorapw', authenticatedUserPassword: 'demo' })
+      .expect(204);
   });
 
   it('answers unknown or malformed engine names with 404 as exactly application/json', async () => {
@@ -73,7 +79,11 @@ describe(`basic authentication (${databaseLabel()})`, () => {
     ]) {
       const res = await admin().get(path).expect(404);
       expect(res.headers['content-type']).toBe('application/json');
-      expect(res.body).toEqual({ type: 'InvalidRequestException', message: `Process engine ${name} not available`, code: null });
+      expect(res.body).toEqual({
+        type: 'InvalidRequestException',
+        message: `Process engine ${name} not available`,
+        code: null,
+      });
     }
   });
 
@@ -85,7 +95,10 @@ describe(`basic authentication (${databaseLabel()})`, () => {
   it('caches a successful verification: later requests do not run scrypt', async () => {
     t.engine.credentialsCache.clear();
     expect(await scryptRuns(() => t.as('dora', 'dorapw').get('/user/dora/profile').expect(200))).toBe(1);
-    expect(t.engine.credentialsCache.get(CredentialsCache.key('dora', 'dorapw'))).toEqual({ userId: 'dora', groupIds: [] });
+    expect(t.engine.credentialsCache.get(CredentialsCache.key('dora', 'dorapw'))).toEqual({
+      userId: 'dora',
+      groupIds: [],
+    });
     expect(
       await scryptRuns(async () => {
         await t.as('dora', 'dorapw').get('/user/dora/profile').expect(200);
@@ -99,10 +112,17 @@ describe(`basic authentication (${databaseLabel()})`, () => {
 
   it('drops the cache on a password change: the old password gets 401 at once', async () => {
     await t.as('dora', 'dorapw').get('/user').expect(200);
-    await t.as('dora', 'dorapw').put('/user/dora/credentials').send({ password: 'newpw', authenticatedUserPassword: 'dorapw' }).expect(204);
+    await t
+      .as('dora', 'dorapw')
+      .put('/user/dora/credentials')
+      .send({ password: 'newpw', authenticatedUserPassword: 'dorapw' })
+      .expect(204);
     await t.as('dora', 'dorapw').get('/user').expect(401);
     await t.as('dora', 'newpw').get('/user').expect(200);
-    await admin().put('/user/dora/credentials').send({ password: 'dorapw', authenticatedUserPassword: 'demo' }).expect(204);
+    await admin()
+      .put('/user/dora/credentials')
+      .send({ password: 'dorapw', authenticatedUserPassword: 'demo' })
+      .expect(204);
     await t.as('dora', 'newpw').get('/user').expect(401);
   });
 
@@ -136,7 +156,11 @@ describe(`AUTH_ENABLED=false (${databaseLabel()})`, () => {
   it('serves every request without credentials, with no authorization checks', async () => {
     expect((await t.as(null).get('/user').expect(200)).body.map((u: { id: string }) => u.id)).toEqual(['demo']);
     await t.as(null).post('/group/create').send({ id: 'open' }).expect(204);
-    expect((await t.as(null).options('/group').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual(['list', 'count', 'create']);
+    expect((await t.as(null).options('/group').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual([
+      'list',
+      'count',
+      'create',
+    ]);
     const created = await t
       .as(null)
       .post('/authorization/create')
@@ -155,7 +179,14 @@ describe(`AUTH_ENABLED=false (${databaseLabel()})`, () => {
   });
 
   it('answers authorization checks as authorized', async () => {
-    expect((await t.as(null).get('/authorization/check?permissionName=DELETE&resourceName=User&resourceType=1&resourceId=x').expect(200)).body).toEqual({
+    expect(
+      (
+        await t
+          .as(null)
+          .get('/authorization/check?permissionName=DELETE&resourceName=User&resourceType=1&resourceId=x')
+          .expect(200)
+      ).body,
+    ).toEqual({
       permissionName: 'DELETE',
       resourceName: 'User',
       resourceId: 'x',
@@ -186,8 +217,14 @@ describe(`AUTHORIZATION_ENABLED=false (${databaseLabel()})`, () => {
     expect((await plain.get('/user').expect(200)).body.map((u: { id: string }) => u.id)).toEqual(['demo', 'plain']);
     await plain.post('/group/create').send({ id: 'mine' }).expect(204);
     await plain.put('/user/demo/profile').send({ id: 'demo', firstName: 'Demo' }).expect(204);
-    expect((await plain.options('/user/demo').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'delete', 'update']);
-    const other = await plain.get('/authorization/check?permissionName=READ&resourceName=User&resourceType=1&userId=demo').expect(200);
+    expect((await plain.options('/user/demo').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual([
+      'self',
+      'delete',
+      'update',
+    ]);
+    const other = await plain
+      .get('/authorization/check?permissionName=READ&resourceName=User&resourceType=1&userId=demo')
+      .expect(200);
     expect(other.body.authorized).toBe(true);
   });
 

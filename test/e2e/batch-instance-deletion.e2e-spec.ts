@@ -29,16 +29,24 @@ describe(`instance-deletion batches (${databaseLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const start = async (key: string) => (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body.id as string;
+  const start = async (key: string) =>
+    (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body.id as string;
   const running = async (key: string) =>
-    (await t.as('demo').get(`/process-instance?processDefinitionKey=${key}`).expect(200)).body.map((p: { id: string }) => p.id).sort();
-  const deleteAsync = (body: object, user = 'demo', password = 'demo') => t.as(user, password).post('/process-instance/delete').send(body);
+    (await t.as('demo').get(`/process-instance?processDefinitionKey=${key}`).expect(200)).body
+      .map((p: { id: string }) => p.id)
+      .sort();
+  const deleteAsync = (body: object, user = 'demo', password = 'demo') =>
+    t.as(user, password).post('/process-instance/delete').send(body);
 
   it('deletes running instances by ids and query; history keeps them as externally terminated with the reason', async () => {
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await start('waiting'));
     const batch = (
-      await deleteAsync({ processInstanceIds: [ids[0]], processInstanceQuery: { processInstanceIds: [ids[1], ids[2]] }, deleteReason: 'tidy' }).expect(200)
+      await deleteAsync({
+        processInstanceIds: [ids[0]],
+        processInstanceQuery: { processInstanceIds: [ids[1], ids[2]] },
+        deleteReason: 'tidy',
+      }).expect(200)
     ).body;
     expect(batch).toMatchObject({ type: 'instance-deletion', totalJobs: 3, createUserId: 'demo', suspended: false });
     expect(await running('waiting')).toEqual([...ids].sort());
@@ -60,11 +68,16 @@ describe(`instance-deletion batches (${databaseLabel()})`, () => {
     const failing = (await deleteAsync({ processInstanceIds: [id, 'gone'] }).expect(200)).body;
     await t.engine.jobs.executeDueJobs(10);
     const [job] = (await t.as('demo').get(`/job?jobDefinitionId=${failing.batchJobDefinitionId}`).expect(200)).body;
-    expect(job).toMatchObject({ retries: 0, exceptionMessage: "No process instance found for id 'gone': processInstance is null" });
+    expect(job).toMatchObject({
+      retries: 0,
+      exceptionMessage: "No process instance found for id 'gone': processInstance is null",
+    });
     expect(await running('waiting')).toEqual([]);
     await t.as('demo').delete(`/batch/${failing.id}`).expect(204);
 
-    const lenient = (await deleteAsync({ processInstanceIds: ['gone', 'also-gone'], failIfNotExists: false }).expect(200)).body;
+    const lenient = (
+      await deleteAsync({ processInstanceIds: ['gone', 'also-gone'], failIfNotExists: false }).expect(200)
+    ).body;
     await t.engine.jobs.executeDueJobs();
     await t.as('demo').get(`/batch/${lenient.id}`).expect(404);
     expect((await t.as('demo').get(`/history/batch/${lenient.id}`).expect(200)).body.endTime).toMatch(/\+0000$/);
@@ -73,7 +86,8 @@ describe(`instance-deletion batches (${databaseLabel()})`, () => {
   it('skipSubprocesses leaves the called instances running; without it they go with their caller', async () => {
     const kept = await start('caller');
     const cascaded = await start('caller');
-    const calledOf = async (id: string) => (await t.as('demo').get(`/process-instance?superProcessInstance=${id}`).expect(200)).body[0]?.id as string;
+    const calledOf = async (id: string) =>
+      (await t.as('demo').get(`/process-instance?superProcessInstance=${id}`).expect(200)).body[0]?.id as string;
     const keptChild = await calledOf(kept);
     const cascadedChild = await calledOf(cascaded);
     await deleteAsync({ processInstanceIds: [kept], skipSubprocesses: true }).expect(200);
@@ -81,7 +95,9 @@ describe(`instance-deletion batches (${databaseLabel()})`, () => {
     await t.engine.jobs.executeDueJobs();
     expect(await running('caller')).toEqual([]);
     expect(await running('waiting')).toEqual([keptChild]);
-    expect((await t.as('demo').get(`/history/process-instance/${cascadedChild}`).expect(200)).body.state).toBe('EXTERNALLY_TERMINATED');
+    expect((await t.as('demo').get(`/history/process-instance/${cascadedChild}`).expect(200)).body.state).toBe(
+      'EXTERNALLY_TERMINATED',
+    );
     // The instance left alone has no caller any more and ends on its own.
     const [task] = (await t.as('demo').get(`/task?processInstanceId=${keptChild}`).expect(200)).body;
     await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
@@ -90,9 +106,16 @@ describe(`instance-deletion batches (${databaseLabel()})`, () => {
   });
 
   it("refuses an empty selection with Camunda's message", async () => {
-    expect((await deleteAsync({}).expect(400)).body).toMatchObject({ type: 'InvalidRequestException', message: 'processInstanceIds is empty' });
-    expect((await deleteAsync({ processInstanceIds: [] }).expect(400)).body.message).toBe('processInstanceIds is empty');
-    expect((await deleteAsync({ processInstanceQuery: { processDefinitionKey: 'nothing' } }).expect(400)).body.message).toBe('processInstanceIds is empty');
+    expect((await deleteAsync({}).expect(400)).body).toMatchObject({
+      type: 'InvalidRequestException',
+      message: 'processInstanceIds is empty',
+    });
+    expect((await deleteAsync({ processInstanceIds: [] }).expect(400)).body.message).toBe(
+      'processInstanceIds is empty',
+    );
+    expect(
+      (await deleteAsync({ processInstanceQuery: { processDefinitionKey: 'nothing' } }).expect(400)).body.message,
+    ).toBe('processInstanceIds is empty');
     expect((await deleteAsync({ processInstanceIds: 'x' }).expect(400)).body.type).toBe('InvalidRequestException');
   });
 
@@ -107,7 +130,13 @@ describe(`instance-deletion batches (${databaseLabel()})`, () => {
     await t
       .as('demo')
       .post('/authorization/create')
-      .send({ type: 1, userId: 'ops', resourceType: 13, resourceId: '*', permissions: ['CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES'] })
+      .send({
+        type: 1,
+        userId: 'ops',
+        resourceType: 13,
+        resourceId: '*',
+        permissions: ['CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES'],
+      })
       .expect(200);
     const byQuery = { processInstanceQuery: { processDefinitionKey: 'waiting' } };
     expect((await deleteAsync(byQuery, 'ops', 'opspw').expect(400)).body.message).toBe('processInstanceIds is empty');

@@ -31,7 +31,11 @@ const TABLES: Array<[table: string, instanceColumn: string]> = [
 
 const DAY = 86_400_000;
 const asTime = (v: Date | string | null) =>
-  v == null ? null : typeof v === 'string' ? new Date(v.replace(' ', 'T') + (v.endsWith('Z') ? '' : 'Z')).getTime() : v.getTime();
+  v == null
+    ? null
+    : typeof v === 'string'
+      ? new Date(v.replace(' ', 'T') + (v.endsWith('Z') ? '' : 'Z')).getTime()
+      : v.getTime();
 const restTime = (s: string) => new Date(s.replace('+0000', 'Z')).getTime();
 
 describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
@@ -47,8 +51,11 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
 
   const startTree = async () => {
     const vars = { season: { value: 'Summer', type: 'String' }, guestCount: { value: 4, type: 'Integer' } };
-    const parent = (await t.as('demo').post('/process-definition/key/parent/start').send({ variables: vars }).expect(200)).body.id as string;
-    const [child] = (await t.as('demo').get(`/history/process-instance?superProcessInstanceId=${parent}`).expect(200)).body;
+    const parent = (
+      await t.as('demo').post('/process-definition/key/parent/start').send({ variables: vars }).expect(200)
+    ).body.id as string;
+    const [child] = (await t.as('demo').get(`/history/process-instance?superProcessInstanceId=${parent}`).expect(200))
+      .body;
     return { parent, child: child.id as string };
   };
 
@@ -56,7 +63,10 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
   const removalTimes = async (instanceId: string): Promise<Record<string, Array<number | null>>> => {
     const out: Record<string, Array<number | null>> = {};
     for (const [table, column] of TABLES) {
-      const rows: Array<{ removal_time: Date | string | null }> = await db.query(`SELECT removal_time FROM ${table} WHERE ${column} = ?`, [instanceId]);
+      const rows: Array<{ removal_time: Date | string | null }> = await db.query(
+        `SELECT removal_time FROM ${table} WHERE ${column} = ?`,
+        [instanceId],
+      );
       if (rows.length) out[table] = [...new Set(rows.map((r) => asTime(r.removal_time)))];
     }
     for (const table of ['act_hi_dec_in', 'act_hi_dec_out']) {
@@ -68,7 +78,8 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
     }
     return out;
   };
-  const allAre = (times: Record<string, Array<number | null>>, value: number | null) => Object.fromEntries(Object.keys(times).map((table) => [table, [value]]));
+  const allAre = (times: Record<string, Array<number | null>>, value: number | null) =>
+    Object.fromEntries(Object.keys(times).map((table) => [table, [value]]));
 
   const setRemovalTime = async (body: object, status = 200) => {
     const res = await t.as('demo').post('/history/process-instance/set-removal-time').send(body).expect(status);
@@ -80,9 +91,18 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
     const { parent, child } = await startTree();
     const childBefore = await removalTimes(child);
     expect(Object.keys(childBefore)).toEqual(
-      expect.arrayContaining(['act_hi_procinst', 'act_hi_actinst', 'act_hi_detail', 'act_hi_decinst', 'act_hi_dec_in', 'act_hi_dec_out']),
+      expect.arrayContaining([
+        'act_hi_procinst',
+        'act_hi_actinst',
+        'act_hi_detail',
+        'act_hi_decinst',
+        'act_hi_dec_in',
+        'act_hi_dec_out',
+      ]),
     );
-    const batch = (await setRemovalTime({ historicProcessInstanceIds: [child], absoluteRemovalTime: '2031-02-03T04:05:06.007+0000' })).body;
+    const batch = (
+      await setRemovalTime({ historicProcessInstanceIds: [child], absoluteRemovalTime: '2031-02-03T04:05:06.007+0000' })
+    ).body;
     expect(batch).toMatchObject({ type: 'process-set-removal-time', totalJobs: 1 });
     const at = restTime('2031-02-03T04:05:06.007+0000');
     expect(await removalTimes(child)).toEqual(allAre(childBefore, at));
@@ -94,7 +114,11 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
 
   it('hierarchical: the whole tree under the root gets the root calculated removal time; cleared empties it again', async () => {
     const { parent, child } = await startTree();
-    await setRemovalTime({ historicProcessInstanceQuery: { processInstanceIds: [child] }, calculatedRemovalTime: true, hierarchical: true });
+    await setRemovalTime({
+      historicProcessInstanceQuery: { processInstanceIds: [child] },
+      calculatedRemovalTime: true,
+      hierarchical: true,
+    });
     const root = (await t.as('demo').get(`/history/process-instance/${parent}`).expect(200)).body;
     const expected = restTime(root.endTime) + 5 * DAY;
     const childTimes = await removalTimes(child);
@@ -116,16 +140,25 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
   it("refuses what Camunda refuses, with Camunda's messages", async () => {
     const { child } = await startTree();
     const refused = async (body: object) => (await setRemovalTime(body, 400)).body;
-    expect(await refused({ clearedRemovalTime: true })).toMatchObject({ type: 'BadUserRequestException', message: 'Neither query nor ids provided.' });
-    expect((await refused({ historicProcessInstanceIds: [child], clearedRemovalTime: true, calculatedRemovalTime: true })).message).toBe(
-      'The removal time modes are mutually exclusive: mode is not null',
-    );
+    expect(await refused({ clearedRemovalTime: true })).toMatchObject({
+      type: 'BadUserRequestException',
+      message: 'Neither query nor ids provided.',
+    });
+    expect(
+      (await refused({ historicProcessInstanceIds: [child], clearedRemovalTime: true, calculatedRemovalTime: true }))
+        .message,
+    ).toBe('The removal time modes are mutually exclusive: mode is not null');
     expect((await refused({ historicProcessInstanceIds: [child] })).message).toBe('removalTime is null');
-    expect((await refused({ historicProcessInstanceIds: ['nope'], clearedRemovalTime: true })).message).toBe('historicProcessInstances is empty');
-    expect((await refused({ historicProcessInstanceQuery: { processDefinitionKey: 'nope' }, clearedRemovalTime: true })).message).toBe(
+    expect((await refused({ historicProcessInstanceIds: ['nope'], clearedRemovalTime: true })).message).toBe(
       'historicProcessInstances is empty',
     );
-    expect((await refused({ historicProcessInstanceIds: [child], absoluteRemovalTime: 'soon' })).message).toBe("Cannot parse absoluteRemovalTime 'soon'");
+    expect(
+      (await refused({ historicProcessInstanceQuery: { processDefinitionKey: 'nope' }, clearedRemovalTime: true }))
+        .message,
+    ).toBe('historicProcessInstances is empty');
+    expect((await refused({ historicProcessInstanceIds: [child], absoluteRemovalTime: 'soon' })).message).toBe(
+      "Cannot parse absoluteRemovalTime 'soon'",
+    );
   });
 
   it('needs CREATE or CREATE_BATCH_SET_REMOVAL_TIME on Batch, and sees only the instances the caller may read (READ_HISTORY)', async () => {
@@ -138,7 +171,9 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
     const keeper = () => t.as('keeper', 'keeperpw');
     const body = { historicProcessInstanceIds: [parent], clearedRemovalTime: true };
     // Camunda selects first: instances the caller may not read are not there, so the selection is empty.
-    expect((await keeper().post('/history/process-instance/set-removal-time').send(body).expect(400)).body.message).toBe('historicProcessInstances is empty');
+    expect(
+      (await keeper().post('/history/process-instance/set-removal-time').send(body).expect(400)).body.message,
+    ).toBe('historicProcessInstances is empty');
     await t
       .as('demo')
       .post('/authorization/create')
@@ -151,9 +186,17 @@ describe(`process-set-removal-time batches (${databaseLabel()})`, () => {
     await t
       .as('demo')
       .post('/authorization/create')
-      .send({ type: 1, userId: 'keeper', resourceType: 13, resourceId: '*', permissions: ['CREATE_BATCH_SET_REMOVAL_TIME'] })
+      .send({
+        type: 1,
+        userId: 'keeper',
+        resourceType: 13,
+        resourceId: '*',
+        permissions: ['CREATE_BATCH_SET_REMOVAL_TIME'],
+      })
       .expect(200);
-    expect((await keeper().post('/history/process-instance/set-removal-time').send(body).expect(200)).body.totalJobs).toBe(1);
+    expect(
+      (await keeper().post('/history/process-instance/set-removal-time').send(body).expect(200)).body.totalJobs,
+    ).toBe(1);
   });
 });
 
@@ -171,12 +214,20 @@ const SHORT = `<?xml version="1.0" encoding="UTF-8"?>
 describe(`history cleanup with a degree of parallelism of 2 (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0, historyCleanupDegreeOfParallelism: 2, historyCleanupBatchSize: 3 });
+    t = await createTestApp({
+      jobExecutorEnabled: false,
+      batchPollMs: 0,
+      historyCleanupDegreeOfParallelism: 2,
+      historyCleanupBatchSize: 3,
+    });
     await deploy(t, [{ name: 'short.bpmn', content: SHORT }]).expect(200);
   });
   afterAll(() => t.close());
 
-  const ids = async () => (await t.as('demo').get('/history/process-instance?processDefinitionKey=short').expect(200)).body.map((h: { id: string }) => h.id);
+  const ids = async () =>
+    (await t.as('demo').get('/history/process-instance?processDefinitionKey=short').expect(200)).body.map(
+      (h: { id: string }) => h.id,
+    );
 
   it('two cleanup jobs own disjoint minutes of the removal time; together they remove exactly the rows past it', async () => {
     for (let i = 0; i < 12; i++) await t.as('demo').post('/process-definition/key/short/start').send({}).expect(200);
@@ -224,7 +275,8 @@ describe(`history cleanup with a degree of parallelism of 2 (${databaseLabel()})
           )
         )[0].n,
       );
-    const gone = async () => (await t.as('demo').get('/history/process-instance/count?processDefinitionKey=gone').expect(200)).body.count;
+    const gone = async () =>
+      (await t.as('demo').get('/history/process-instance/count?processDefinitionKey=gone').expect(200)).body.count;
     await t.as('demo').post('/history/cleanup').expect(200);
     let rounds = 0;
     while ((await gone()) > 0 && rounds++ < 20) {

@@ -75,7 +75,10 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
 async function sharedDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) return freshMysqlDatabase(process.env.TEST_DATABASE_URL);
   const dir = mkdtempSync(path.join(tmpdir(), 'batch-scale-'));
-  return { url: `sqlite:${path.join(dir, 'engine.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${path.join(dir, 'engine.sqlite')}`,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 describe(`a batch of ${TASKS} external tasks (${databaseLabel()})`, () => {
@@ -99,7 +102,10 @@ describe(`a batch of ${TASKS} external tasks (${databaseLabel()})`, () => {
 
     await t.as('demo').put(`/batch/${batch.id}/suspended`).send({ suspended: true }).expect(204);
     expect(await t.engine.jobs.executeDueJobs()).toBe(0);
-    expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: midway.remainingJobs, completedJobs: midway.completedJobs });
+    expect(await statistics(t, batch.id)).toMatchObject({
+      remainingJobs: midway.remainingJobs,
+      completedJobs: midway.completedJobs,
+    });
     await t.as('demo').put(`/batch/${batch.id}/suspended`).send({ suspended: false }).expect(204);
 
     let last = midway.remainingJobs;
@@ -148,28 +154,45 @@ describe(`deleting 1,000 historic decision instances by query (${databaseLabel()
     const copyOutputs: HistoricDecisionOutputEntity[] = [];
     for (let i = 0; i < 1_500; i++) {
       const id = newId();
-      copies.push({ ...template, id, rootDecisionInstanceId: null, evaluationTime: new Date(Date.UTC(2020, 0, 1) + i * 60_000) });
+      copies.push({
+        ...template,
+        id,
+        rootDecisionInstanceId: null,
+        evaluationTime: new Date(Date.UTC(2020, 0, 1) + i * 60_000),
+      });
       for (const x of inputs) copyInputs.push({ ...x, id: newId(), decisionInstanceId: id });
       for (const x of outputs) copyOutputs.push({ ...x, id: newId(), decisionInstanceId: id });
     }
-    for (let i = 0; i < copies.length; i += 200) await db.getRepository(HistoricDecisionInstanceEntity).insert(copies.slice(i, i + 200));
-    for (let i = 0; i < copyInputs.length; i += 200) await db.getRepository(HistoricDecisionInputEntity).insert(copyInputs.slice(i, i + 200));
-    for (let i = 0; i < copyOutputs.length; i += 200) await db.getRepository(HistoricDecisionOutputEntity).insert(copyOutputs.slice(i, i + 200));
+    for (let i = 0; i < copies.length; i += 200)
+      await db.getRepository(HistoricDecisionInstanceEntity).insert(copies.slice(i, i + 200));
+    for (let i = 0; i < copyInputs.length; i += 200)
+      await db.getRepository(HistoricDecisionInputEntity).insert(copyInputs.slice(i, i + 200));
+    for (let i = 0; i < copyOutputs.length; i += 200)
+      await db.getRepository(HistoricDecisionOutputEntity).insert(copyOutputs.slice(i, i + 200));
 
     const batch = (
       await t
         .as('demo')
         .post('/history/decision-instance/delete')
-        .send({ historicDecisionInstanceQuery: { decisionDefinitionKey: 'dish', evaluatedBefore: '2020-01-01T16:39:00.000+0000' } })
+        .send({
+          historicDecisionInstanceQuery: {
+            decisionDefinitionKey: 'dish',
+            evaluatedBefore: '2020-01-01T16:39:00.000+0000',
+          },
+        })
         .expect(200)
     ).body;
     expect(batch).toMatchObject({ type: 'historic-decision-instance-deletion', totalJobs: 100 });
     await t.engine.jobs.executeDueJobs();
-    const left = new Set((await db.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true } })).map((d) => d.id));
+    const left = new Set(
+      (await db.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true } })).map((d) => d.id),
+    );
     expect(left).toEqual(new Set([template.id, ...copies.slice(1_000).map((c) => c.id)]));
     expect(await db.getRepository(HistoricDecisionInputEntity).count()).toBe(left.size * inputs.length);
     expect(await db.getRepository(HistoricDecisionOutputEntity).count()).toBe(left.size * outputs.length);
-    expect((await t.as('demo').get('/history/decision-instance/count?decisionDefinitionKey=dish').expect(200)).body).toEqual({ count: 501 });
+    expect(
+      (await t.as('demo').get('/history/decision-instance/count?decisionDefinitionKey=dish').expect(200)).body,
+    ).toEqual({ count: 501 });
   });
 });
 
@@ -184,7 +207,12 @@ describe(`batches of thousands across restarts and app instances (${databaseLabe
   it(`a restart in the middle of a batch of ${TASKS}: the next app completes it, and no target is done twice`, async () => {
     // The first app works through part of the batch by hand, so that the restart falls in the middle for sure, then
     // shuts down; the second one runs its job executor.
-    const first = await createTestApp({ databaseUrl: url, jobExecutorEnabled: false, batchPollMs: 200, batchJobsPerSeed: 50 });
+    const first = await createTestApp({
+      databaseUrl: url,
+      jobExecutorEnabled: false,
+      batchPollMs: 200,
+      batchJobsPerSeed: 50,
+    });
     let pi: string;
     let batchId: string;
     let before: number;
@@ -200,11 +228,22 @@ describe(`batches of thousands across restarts and app instances (${databaseLabe
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(TASKS);
 
-    const running = { databaseUrl: url, jobExecutorPollMs: 50, jobExecutorBatchSize: 10, batchPollMs: 200, batchJobsPerSeed: 50 };
+    const running = {
+      databaseUrl: url,
+      jobExecutorPollMs: 50,
+      jobExecutorBatchSize: 10,
+      batchPollMs: 200,
+      batchJobsPerSeed: 50,
+    };
     const second = await createTestApp(running);
     try {
-      await until(async () => (await second.as('demo').get(`/history/batch/${batchId}`).expect(200)).body.endTime != null, 90_000);
-      expect(before + (await invocations(second.app.get(AppMetrics).registry, 'set-external-task-retries'))).toBe(TASKS);
+      await until(
+        async () => (await second.as('demo').get(`/history/batch/${batchId}`).expect(200)).body.endTime != null,
+        90_000,
+      );
+      expect(before + (await invocations(second.app.get(AppMetrics).registry, 'set-external-task-retries'))).toBe(
+        TASKS,
+      );
       expect(await retriesOf(second, pi)).toEqual(new Array(TASKS).fill(8));
     } finally {
       await second.close();
@@ -222,47 +261,63 @@ describe(`batches of thousands across restarts and app instances (${databaseLabe
     for (let i = 1; i < count; i++) {
       const copy = newId();
       instances.push({ ...template, id: copy, processInstanceId: copy, rootProcessInstanceId: copy });
-      for (const a of activities) rows.push({ ...a, id: newId(), processInstanceId: copy, rootProcessInstanceId: copy, executionId: copy });
+      for (const a of activities)
+        rows.push({ ...a, id: newId(), processInstanceId: copy, rootProcessInstanceId: copy, executionId: copy });
     }
-    for (let i = 0; i < instances.length; i += 200) await db.getRepository(HistoricProcessInstanceEntity).insert(instances.slice(i, i + 200));
-    for (let i = 0; i < rows.length; i += 200) await db.getRepository(HistoricActivityInstanceEntity).insert(rows.slice(i, i + 200));
+    for (let i = 0; i < instances.length; i += 200)
+      await db.getRepository(HistoricProcessInstanceEntity).insert(instances.slice(i, i + 200));
+    for (let i = 0; i < rows.length; i += 200)
+      await db.getRepository(HistoricActivityInstanceEntity).insert(rows.slice(i, i + 200));
   }
 
   // Skipped on SQLite: the engine keeps SQLite to one writer by serialising write transactions inside its process;
   // two apps on one file would be two uncoordinated writers. Instances share a database on MariaDB/MySQL only.
-  (process.env.TEST_DATABASE_URL ? it : it.skip)(`two app instances on one database share one batch of ${DELETIONS} deletions`, async () => {
-    const options = { databaseUrl: url, jobExecutorPollMs: 50, jobExecutorBatchSize: 5, batchPollMs: 200, batchJobsPerSeed: 50, invocationsPerBatchJob: 5 };
-    const a = await createTestApp(options);
-    const b = await createTestApp(options);
-    try {
-      const count = async (t: TestApp, p: string) => (await t.as('demo').get(p).expect(200)).body.count as number;
-      await deploy(a, [
-        { name: 'scale.bpmn', content: BULK },
-        { name: 'short.bpmn', content: SHORT },
-      ]).expect(200);
-      const otherActivities = await count(a, '/history/activity-instance/count');
-      await seedFinishedInstances(a, DELETIONS);
-      expect(await count(b, '/history/process-instance/count?processDefinitionKey=short')).toBe(DELETIONS);
-      const batch = (
-        await a
-          .as('demo')
-          .post('/history/process-instance/delete')
-          .send({ historicProcessInstanceQuery: { processDefinitionKey: 'short' } })
-          .expect(200)
-      ).body;
-      expect(batch).toMatchObject({ type: 'historic-instance-deletion', totalJobs: DELETIONS / 5 });
-      await until(async () => (await b.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body.endTime != null, 110_000);
-      const byA = await invocations(a.app.get(AppMetrics).registry, 'historic-instance-deletion');
-      const byB = await invocations(b.app.get(AppMetrics).registry, 'historic-instance-deletion');
-      expect(byA).toBeGreaterThan(0);
-      expect(byB).toBeGreaterThan(0);
-      expect(byA + byB).toBe(DELETIONS);
-      expect(await count(a, '/history/process-instance/count?processDefinitionKey=short')).toBe(0);
-      expect(await count(a, '/history/activity-instance/count')).toBe(otherActivities);
-      expect(await count(a, `/incident/count?jobDefinitionIdIn=${batch.batchJobDefinitionId}`)).toBe(0);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    `two app instances on one database share one batch of ${DELETIONS} deletions`,
+    async () => {
+      const options = {
+        databaseUrl: url,
+        jobExecutorPollMs: 50,
+        jobExecutorBatchSize: 5,
+        batchPollMs: 200,
+        batchJobsPerSeed: 50,
+        invocationsPerBatchJob: 5,
+      };
+      const a = await createTestApp(options);
+      const b = await createTestApp(options);
+      try {
+        const count = async (t: TestApp, p: string) => (await t.as('demo').get(p).expect(200)).body.count as number;
+        await deploy(a, [
+          { name: 'scale.bpmn', content: BULK },
+          { name: 'short.bpmn', content: SHORT },
+        ]).expect(200);
+        const otherActivities = await count(a, '/history/activity-instance/count');
+        await seedFinishedInstances(a, DELETIONS);
+        expect(await count(b, '/history/process-instance/count?processDefinitionKey=short')).toBe(DELETIONS);
+        const batch = (
+          await a
+            .as('demo')
+            .post('/history/process-instance/delete')
+            .send({ historicProcessInstanceQuery: { processDefinitionKey: 'short' } })
+            .expect(200)
+        ).body;
+        expect(batch).toMatchObject({ type: 'historic-instance-deletion', totalJobs: DELETIONS / 5 });
+        await until(
+          async () => (await b.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body.endTime != null,
+          110_000,
+        );
+        const byA = await invocations(a.app.get(AppMetrics).registry, 'historic-instance-deletion');
+        const byB = await invocations(b.app.get(AppMetrics).registry, 'historic-instance-deletion');
+        expect(byA).toBeGreaterThan(0);
+        expect(byB).toBeGreaterThan(0);
+        expect(byA + byB).toBe(DELETIONS);
+        expect(await count(a, '/history/process-instance/count?processDefinitionKey=short')).toBe(0);
+        expect(await count(a, '/history/activity-instance/count')).toBe(otherActivities);
+        expect(await count(a, `/incident/count?jobDefinitionIdIn=${batch.batchJobDefinitionId}`)).toBe(0);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    },
+  );
 });

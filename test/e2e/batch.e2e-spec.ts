@@ -32,14 +32,20 @@ async function statistics(t: TestApp, batchId: string) {
 /** Targets done by batch jobs of this app, from its Prometheus counter. */
 async function invocations(t: TestApp): Promise<number> {
   const text = (await t.api().get('/metrics').auth('demo', 'demo').expect(200)).text;
-  const line = text.split('\n').find((l) => l.startsWith('engine_batch_invocations_total{type="set-external-task-retries"}'));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith('engine_batch_invocations_total{type="set-external-task-retries"}'));
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
 describe(`batches (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0, batchHistoryTimeToLiveByType: { 'set-external-task-retries': 5 } });
+    t = await createTestApp({
+      jobExecutorEnabled: false,
+      batchPollMs: 0,
+      batchHistoryTimeToLiveByType: { 'set-external-task-retries': 5 },
+    });
   });
   afterAll(() => t.close());
 
@@ -69,7 +75,9 @@ describe(`batches (${databaseLabel()})`, () => {
     });
     expect((await t.as('demo').get(`/batch/${batch.id}`).expect(200)).body).toEqual(batch);
     expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: TASKS, completedJobs: 0, failedJobs: 0 });
-    expect((await t.as('demo').get('/batch/count?type=set-external-task-retries').expect(200)).body).toEqual({ count: 1 });
+    expect((await t.as('demo').get('/batch/count?type=set-external-task-retries').expect(200)).body).toEqual({
+      count: 1,
+    });
 
     await t.engine.jobs.executeDueJobs(3);
     const midway = await statistics(t, batch.id);
@@ -80,22 +88,37 @@ describe(`batches (${databaseLabel()})`, () => {
 
     await t.as('demo').put(`/batch/${batch.id}/suspended`).send({ suspended: true }).expect(204);
     expect((await t.as('demo').get(`/batch/${batch.id}`).expect(200)).body.suspended).toBe(true);
-    expect((await t.as('demo').get('/batch?suspended=true').expect(200)).body.map((b: { id: string }) => b.id)).toEqual([batch.id]);
+    expect((await t.as('demo').get('/batch?suspended=true').expect(200)).body.map((b: { id: string }) => b.id)).toEqual(
+      [batch.id],
+    );
     expect(await t.engine.jobs.executeDueJobs()).toBe(0);
     expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: midway.remainingJobs });
 
     await t.as('demo').put(`/batch/${batch.id}/suspended`).send({ suspended: false }).expect(204);
     await t.engine.jobs.executeDueJobs();
     await t.as('demo').get(`/batch/${batch.id}`).expect(404);
-    expect((await t.as('demo').get(`/batch/statistics/count?batchId=${batch.id}`).expect(200)).body).toEqual({ count: 0 });
+    expect((await t.as('demo').get(`/batch/statistics/count?batchId=${batch.id}`).expect(200)).body).toEqual({
+      count: 0,
+    });
     expect(await retriesOf(t, pi)).toEqual(new Array(TASKS).fill(5));
     expect(await invocations(t)).toBe(TASKS);
 
     const historic = (await t.as('demo').get(`/history/batch/${batch.id}`).expect(200)).body;
-    expect(historic).toMatchObject({ id: batch.id, type: 'set-external-task-retries', totalJobs: TASKS, batchJobsPerSeed: 100, invocationsPerBatchJob: 1 });
+    expect(historic).toMatchObject({
+      id: batch.id,
+      type: 'set-external-task-retries',
+      totalJobs: TASKS,
+      batchJobsPerSeed: 100,
+      invocationsPerBatchJob: 1,
+    });
     expect(historic.endTime).toMatch(/\+0000$/);
-    expect(new Date(historic.removalTime.replace('+0000', 'Z')).getTime() - new Date(historic.endTime.replace('+0000', 'Z')).getTime()).toBe(5 * 86_400_000);
-    expect((await t.as('demo').get(`/history/batch?batchId=${batch.id}&completed=true`).expect(200)).body).toHaveLength(1);
+    expect(
+      new Date(historic.removalTime.replace('+0000', 'Z')).getTime() -
+        new Date(historic.endTime.replace('+0000', 'Z')).getTime(),
+    ).toBe(5 * 86_400_000);
+    expect((await t.as('demo').get(`/history/batch?batchId=${batch.id}&completed=true`).expect(200)).body).toHaveLength(
+      1,
+    );
     expect((await t.as('demo').get(`/history/batch/count?completed=false`).expect(200)).body).toEqual({ count: 0 });
   });
 
@@ -112,17 +135,28 @@ describe(`batches (${databaseLabel()})`, () => {
     // The monitor looks again at once (poll 0) while the failed job stays: a few rounds, not until nothing is due.
     await t.engine.jobs.executeDueJobs(10);
     const [failing] = (await t.as('demo').get(`/job?jobDefinitionId=${batch.batchJobDefinitionId}`).expect(200)).body;
-    expect(failing).toMatchObject({ batchId: batch.id, retries: 0, exceptionMessage: 'Cannot find external task with id gone: externalTask is null' });
-    const incidents = (await t.as('demo').get(`/incident?jobDefinitionIdIn=${batch.batchJobDefinitionId}`).expect(200)).body;
+    expect(failing).toMatchObject({
+      batchId: batch.id,
+      retries: 0,
+      exceptionMessage: 'Cannot find external task with id gone: externalTask is null',
+    });
+    const incidents = (await t.as('demo').get(`/incident?jobDefinitionIdIn=${batch.batchJobDefinitionId}`).expect(200))
+      .body;
     expect(incidents).toMatchObject([{ incidentType: 'failedJob', configuration: failing.id }]);
     expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: 1, completedJobs: 1, failedJobs: 1 });
-    expect((await t.as('demo').get('/batch?withFailures=true').expect(200)).body.map((b: { id: string }) => b.id)).toEqual([batch.id]);
+    expect(
+      (await t.as('demo').get('/batch?withFailures=true').expect(200)).body.map((b: { id: string }) => b.id),
+    ).toEqual([batch.id]);
 
     await t.as('demo').delete(`/batch/${batch.id}?cascade=true`).expect(204);
     await t.as('demo').get(`/batch/${batch.id}`).expect(404);
     await t.as('demo').get(`/history/batch/${batch.id}`).expect(404);
-    expect((await t.as('demo').get(`/job/count?jobDefinitionId=${batch.batchJobDefinitionId}`).expect(200)).body).toEqual({ count: 0 });
-    expect((await t.as('demo').get(`/incident/count?jobDefinitionIdIn=${batch.batchJobDefinitionId}`).expect(200)).body).toEqual({ count: 0 });
+    expect(
+      (await t.as('demo').get(`/job/count?jobDefinitionId=${batch.batchJobDefinitionId}`).expect(200)).body,
+    ).toEqual({ count: 0 });
+    expect(
+      (await t.as('demo').get(`/incident/count?jobDefinitionIdIn=${batch.batchJobDefinitionId}`).expect(200)).body,
+    ).toEqual({ count: 0 });
   });
 
   it("answers Camunda's errors for unknown batches and empty selections", async () => {
@@ -130,16 +164,25 @@ describe(`batches (${databaseLabel()})`, () => {
       type: 'InvalidRequestException',
       message: "Batch with id 'nope' does not exist",
     });
-    expect((await t.as('demo').put('/batch/nope/suspended').send({ suspended: true }).expect(400)).body.message).toBe("Unable to suspend batch with id 'nope'");
+    expect((await t.as('demo').put('/batch/nope/suspended').send({ suspended: true }).expect(400)).body.message).toBe(
+      "Unable to suspend batch with id 'nope'",
+    );
     expect((await t.as('demo').put('/batch/nope/suspended').send({ suspended: false }).expect(400)).body.message).toBe(
       "Unable to activate batch with id 'nope'",
     );
-    expect((await t.as('demo').delete('/batch/nope').expect(400)).body.message).toBe("Unable to delete batch with id 'nope'");
-    expect((await t.as('demo').get('/history/batch/nope').expect(404)).body.message).toBe("Historic batch with id 'nope' does not exist");
-    expect((await t.as('demo').delete('/history/batch/nope').expect(400)).body.message).toBe("Unable to delete historic batch with id 'nope'");
-    expect((await t.as('demo').post('/external-task/retries-async').send({ externalTaskIds: [], retries: 1 }).expect(400)).body.message).toBe(
-      'externalTaskIds is empty',
+    expect((await t.as('demo').delete('/batch/nope').expect(400)).body.message).toBe(
+      "Unable to delete batch with id 'nope'",
     );
+    expect((await t.as('demo').get('/history/batch/nope').expect(404)).body.message).toBe(
+      "Historic batch with id 'nope' does not exist",
+    );
+    expect((await t.as('demo').delete('/history/batch/nope').expect(400)).body.message).toBe(
+      "Unable to delete historic batch with id 'nope'",
+    );
+    expect(
+      (await t.as('demo').post('/external-task/retries-async').send({ externalTaskIds: [], retries: 1 }).expect(400))
+        .body.message,
+    ).toBe('externalTaskIds is empty');
   });
 
   it('deleting a batch without cascade ends its historic batch', async () => {
@@ -173,7 +216,11 @@ describe(`batch authorizations (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const grant = (resourceId: string, permissions: string[]) =>
-    t.as('demo').post('/authorization/create').send({ type: 1, userId: 'ops', resourceType: 13, resourceId, permissions }).expect(200);
+    t
+      .as('demo')
+      .post('/authorization/create')
+      .send({ type: 1, userId: 'ops', resourceType: 13, resourceId, permissions })
+      .expect(200);
   const ops = () => t.as('ops', 'opspw');
   const start = () =>
     ops()
@@ -200,12 +247,20 @@ describe(`batch authorizations (${databaseLabel()})`, () => {
     expect((await ops().get('/batch').expect(200)).body.map((b: { id: string }) => b.id)).toEqual([mine.id]);
     expect((await ops().get('/batch/statistics/count').expect(200)).body).toEqual({ count: 1 });
     await ops().get(`/batch/${other.id}`).expect(404);
-    expect((await ops().put(`/batch/${mine.id}/suspended`).send({ suspended: true }).expect(403)).body.type).toBe('AuthorizationException');
+    expect((await ops().put(`/batch/${mine.id}/suspended`).send({ suspended: true }).expect(403)).body.type).toBe(
+      'AuthorizationException',
+    );
     await ops().delete(`/batch/${mine.id}`).expect(403);
     await t
       .as('demo')
       .put(`/authorization/${readGrant.id}`)
-      .send({ type: 1, userId: 'ops', resourceType: 13, resourceId: mine.id, permissions: ['READ', 'UPDATE', 'DELETE'] })
+      .send({
+        type: 1,
+        userId: 'ops',
+        resourceType: 13,
+        resourceId: mine.id,
+        permissions: ['READ', 'UPDATE', 'DELETE'],
+      })
       .expect(204);
     await ops().put(`/batch/${mine.id}/suspended`).send({ suspended: true }).expect(204);
     await ops().delete(`/batch/${mine.id}`).expect(204);
@@ -227,14 +282,17 @@ describe(`decision history batches (${databaseLabel()})`, () => {
       .post('/decision-definition/key/dish/evaluate')
       .send({ variables: { season: { value: season, type: 'String' }, guestCount: { value: 4, type: 'Integer' } } })
       .expect(200);
-  const instances = async (query = '') => (await t.as('demo').get(`/history/decision-instance?decisionDefinitionKey=dish${query}`).expect(200)).body;
+  const instances = async (query = '') =>
+    (await t.as('demo').get(`/history/decision-instance?decisionDefinitionKey=dish${query}`).expect(200)).body;
   const asDate = (s: string) => new Date(s.replace('+0000', 'Z')).getTime();
 
   it('deleting decision history by query leaves exactly the rest', async () => {
     for (const season of ['Spring', 'Spring', 'Summer', 'Fall', 'Spring']) await evaluate(season);
     const all = await instances();
     expect(all).toHaveLength(5);
-    const springIds = (await t.as('demo').get('/history/decision-instance?decisionDefinitionKey=dish&includeInputs=true').expect(200)).body
+    const springIds = (
+      await t.as('demo').get('/history/decision-instance?decisionDefinitionKey=dish&includeInputs=true').expect(200)
+    ).body
       .filter((i: { inputs: Array<{ value: unknown }> }) => i.inputs.some((x) => x.value === 'Spring'))
       .map((i: { id: string }) => i.id);
     expect(springIds).toHaveLength(3);
@@ -258,10 +316,18 @@ describe(`decision history batches (${databaseLabel()})`, () => {
         .filter((id: string) => !springIds.includes(id))
         .sort(),
     );
-    expect((await t.as('demo').post('/history/decision-instance/delete').send({ historicDecisionInstanceIds: [] }).expect(400)).body.message).toBe(
+    expect(
+      (
+        await t
+          .as('demo')
+          .post('/history/decision-instance/delete')
+          .send({ historicDecisionInstanceIds: [] })
+          .expect(400)
+      ).body.message,
+    ).toBe('historicDecisionInstanceIds is empty');
+    expect((await t.as('demo').post('/history/decision-instance/delete').send({}).expect(400)).body.message).toBe(
       'historicDecisionInstanceIds is empty',
     );
-    expect((await t.as('demo').post('/history/decision-instance/delete').send({}).expect(400)).body.message).toBe('historicDecisionInstanceIds is empty');
   });
 
   it('sets removal times on decision instances absolutely, cleared and calculated', async () => {
@@ -275,8 +341,12 @@ describe(`decision history batches (${databaseLabel()})`, () => {
       if (status === 200) await t.engine.jobs.executeDueJobs();
       return res;
     };
-    expect((await set({ absoluteRemovalTime: '2030-01-02T03:04:05.000+0000' })).body.type).toBe('decision-set-removal-time');
-    expect((await t.as('demo').get(`/history/decision-instance/${one.id}`).expect(200)).body.removalTime).toBe('2030-01-02T03:04:05.000+0000');
+    expect((await set({ absoluteRemovalTime: '2030-01-02T03:04:05.000+0000' })).body.type).toBe(
+      'decision-set-removal-time',
+    );
+    expect((await t.as('demo').get(`/history/decision-instance/${one.id}`).expect(200)).body.removalTime).toBe(
+      '2030-01-02T03:04:05.000+0000',
+    );
     await set({ clearedRemovalTime: true });
     expect((await t.as('demo').get(`/history/decision-instance/${one.id}`).expect(200)).body.removalTime).toBeNull();
     await set({ calculatedRemovalTime: true, hierarchical: true });
@@ -286,7 +356,11 @@ describe(`decision history batches (${databaseLabel()})`, () => {
       'The removal time modes are mutually exclusive: mode is not null',
     );
     expect((await set({}, 400)).body.message).toBe('removalTime is null');
-    const neither = await t.as('demo').post('/history/decision-instance/set-removal-time').send({ clearedRemovalTime: true }).expect(400);
+    const neither = await t
+      .as('demo')
+      .post('/history/decision-instance/set-removal-time')
+      .send({ clearedRemovalTime: true })
+      .expect(400);
     expect(neither.body.message).toBe('Neither query nor ids provided.');
   });
 
@@ -298,10 +372,14 @@ describe(`decision history batches (${databaseLabel()})`, () => {
       .send({ historicDecisionInstanceIds: [one.id], clearedRemovalTime: true })
       .expect(200);
     await t.engine.jobs.executeDueJobs();
-    const finished = (await t.as('demo').get('/history/batch?completed=true&sortBy=startTime&sortOrder=asc').expect(200)).body;
+    const finished = (
+      await t.as('demo').get('/history/batch?completed=true&sortBy=startTime&sortOrder=asc').expect(200)
+    ).body;
     expect(finished.length).toBeGreaterThan(2);
     for (const b of finished) expect(asDate(b.removalTime) - asDate(b.endTime)).toBe(2 * 86_400_000);
-    const past = finished.filter((b: { type: string }) => b.type === 'decision-set-removal-time').map((b: { id: string }) => b.id);
+    const past = finished
+      .filter((b: { type: string }) => b.type === 'decision-set-removal-time')
+      .map((b: { id: string }) => b.id);
     const res = await t
       .as('demo')
       .post('/history/batch/set-removal-time')
@@ -309,7 +387,9 @@ describe(`decision history batches (${databaseLabel()})`, () => {
       .expect(200);
     expect(res.body.type).toBe('batch-set-removal-time');
     await t.engine.jobs.executeDueJobs();
-    const report = (await t.as('demo').get('/history/batch/cleanable-batch-report?sortBy=finished&sortOrder=desc').expect(200)).body;
+    const report = (
+      await t.as('demo').get('/history/batch/cleanable-batch-report?sortBy=finished&sortOrder=desc').expect(200)
+    ).body;
     expect(report).toContainEqual({
       batchType: 'decision-set-removal-time',
       historyTimeToLive: 2,
@@ -322,7 +402,9 @@ describe(`decision history batches (${databaseLabel()})`, () => {
       finishedBatchesCount: 1,
       cleanableBatchesCount: 0,
     });
-    expect((await t.as('demo').get('/history/batch/cleanable-batch-report/count').expect(200)).body).toEqual({ count: report.length });
+    expect((await t.as('demo').get('/history/batch/cleanable-batch-report/count').expect(200)).body).toEqual({
+      count: report.length,
+    });
     await t.as('demo').post('/history/batch/set-removal-time').send({ historicBatchIds: past }).expect(400);
   });
 });
@@ -354,11 +436,15 @@ describe(`history cleanup (${databaseLabel()})`, () => {
   const count = async (path: string) => (await t.as('demo').get(path).expect(200)).body.count;
 
   it('removes exactly the history rows past their removal time, in chunks, when asked', async () => {
-    for (let i = 0; i < 5; i++) await t.as('demo').post('/process-definition/key/shortLived/start').send({}).expect(200);
+    for (let i = 0; i < 5; i++)
+      await t.as('demo').post('/process-definition/key/shortLived/start').send({}).expect(200);
     for (let i = 0; i < 2; i++) await t.as('demo').post('/process-definition/key/longLived/start').send({}).expect(200);
-    const [kept] = (await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived').expect(200)).body;
+    const [kept] = (await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived').expect(200))
+      .body;
     expect(await count('/history/activity-instance/count')).toBe(14);
-    expect((await t.as('clerk', 'clerkpw').post('/history/cleanup').expect(403)).body.message).toBe('Required admin authenticated group or user.');
+    expect((await t.as('clerk', 'clerkpw').post('/history/cleanup').expect(403)).body.message).toBe(
+      'Required admin authenticated group or user.',
+    );
 
     const job = (await t.as('demo').post('/history/cleanup').expect(200)).body;
     expect(job).toMatchObject({ id: expect.any(String), retries: 3, suspended: false, dueDate: expect.any(String) });
@@ -368,7 +454,9 @@ describe(`history cleanup (${databaseLabel()})`, () => {
     expect(await count('/history/process-instance/count?processDefinitionKey=shortLived')).toBe(0);
     expect(await count('/history/process-instance/count?processDefinitionKey=longLived')).toBe(2);
     expect(await count('/history/activity-instance/count')).toBe(4);
-    const removal = new Date(kept.removalTime.replace('+0000', 'Z')).getTime() - new Date(kept.endTime.replace('+0000', 'Z')).getTime();
+    const removal =
+      new Date(kept.removalTime.replace('+0000', 'Z')).getTime() -
+      new Date(kept.endTime.replace('+0000', 'Z')).getTime();
     expect(removal).toBe(30 * 86_400_000);
     expect(await count('/job/count')).toBe(0);
     expect(kept.endTime).toMatch(/\+0000$/);
@@ -376,21 +464,35 @@ describe(`history cleanup (${databaseLabel()})`, () => {
 
   it('deletes historic process instances by ids and query in a historic-instance-deletion batch (beyond the spec)', async () => {
     for (let i = 0; i < 3; i++) await t.as('demo').post('/process-definition/key/longLived/start').send({}).expect(200);
-    const all = (await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived&sortBy=startTime&sortOrder=asc').expect(200)).body;
+    const all = (
+      await t
+        .as('demo')
+        .get('/history/process-instance?processDefinitionKey=longLived&sortBy=startTime&sortOrder=asc')
+        .expect(200)
+    ).body;
     expect(all).toHaveLength(5);
     const batch = (
       await t
         .as('demo')
         .post('/history/process-instance/delete')
-        .send({ historicProcessInstanceIds: [all[0].id], historicProcessInstanceQuery: { processInstanceIds: [all[1].id, all[2].id] } })
+        .send({
+          historicProcessInstanceIds: [all[0].id],
+          historicProcessInstanceQuery: { processInstanceIds: [all[1].id, all[2].id] },
+        })
         .expect(200)
     ).body;
     expect(batch).toMatchObject({ type: 'historic-instance-deletion', totalJobs: 3 });
     await t.engine.jobs.executeDueJobs();
-    const left = (await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived').expect(200)).body.map((h: { id: string }) => h.id);
+    const left = (
+      await t.as('demo').get('/history/process-instance?processDefinitionKey=longLived').expect(200)
+    ).body.map((h: { id: string }) => h.id);
     expect(left.sort()).toEqual([all[3].id, all[4].id].sort());
     expect(await count('/history/activity-instance/count')).toBe(4);
-    const empty = await t.as('demo').post('/history/process-instance/delete').send({ historicProcessInstanceIds: [] }).expect(400);
+    const empty = await t
+      .as('demo')
+      .post('/history/process-instance/delete')
+      .send({ historicProcessInstanceIds: [] })
+      .expect(400);
     expect(empty.body.message).toBe('historicProcessInstanceIds is empty');
   });
 });
@@ -436,7 +538,13 @@ describe(`batches across restarts and instances (${databaseLabel()})`, () => {
   });
 
   (process.env.TEST_DATABASE_URL ? it : it.skip)('two app instances on one database share one batch', async () => {
-    const options = { databaseUrl: url, jobExecutorPollMs: 50, jobExecutorBatchSize: 5, batchPollMs: 100, batchJobsPerSeed: 50 };
+    const options = {
+      databaseUrl: url,
+      jobExecutorPollMs: 50,
+      jobExecutorBatchSize: 5,
+      batchPollMs: 100,
+      batchJobsPerSeed: 50,
+    };
     const a = await createTestApp(options);
     const b = await createTestApp(options);
     try {

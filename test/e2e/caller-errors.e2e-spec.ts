@@ -10,17 +10,23 @@ describe(`errors the caller caused are 4xx (${databaseLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const start = async (key: string) => (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
+  const start = async (key: string) =>
+    (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
   const taskOf = async (id: string) => (await t.as('demo').get(`/task?processInstanceId=${id}`).expect(200)).body[0];
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body.map((a: any) => [a.activityId, a.endTime !== null]).sort();
+    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body
+      .map((a: any) => [a.activityId, a.endTime !== null])
+      .sort();
 
   it('completing a task whose next condition names an unknown variable: 400, nothing moved', async () => {
     const pi = await start('callerErrorsTask');
     const task = await taskOf(pi.id);
     const res = await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(400);
     // Camunda's REST layer wraps what the engine raised while completing: RestException, "Cannot complete task ...".
-    expect(res.body).toMatchObject({ type: 'RestException', message: expect.stringMatching(/^Cannot complete task .*Cannot resolve identifier 'amount'/) });
+    expect(res.body).toMatchObject({
+      type: 'RestException',
+      message: expect.stringMatching(/^Cannot complete task .*Cannot resolve identifier 'amount'/),
+    });
     expect(await activities(pi.id)).toEqual([
       ['Start', true],
       ['Wait', false],
@@ -55,7 +61,10 @@ describe(`errors the caller caused are 4xx (${databaseLabel()})`, () => {
   it('a correlation whose continuation fails on an unknown variable: 400; with the variable it runs', async () => {
     const pi = await start('callerErrorsStart');
     const res = await t.as('demo').post('/message').send({ messageName: 'go', processInstanceId: pi.id }).expect(400);
-    expect(res.body).toMatchObject({ type: 'ProcessEngineException', message: expect.stringContaining("Cannot resolve identifier 'limit'") });
+    expect(res.body).toMatchObject({
+      type: 'ProcessEngineException',
+      message: expect.stringContaining("Cannot resolve identifier 'limit'"),
+    });
     await t
       .as('demo')
       .post('/message')

@@ -15,12 +15,16 @@ describe(`compensation in called instances and multi-instance transactions over 
 
   const start = async (key: string, variables: object = {}) =>
     (await t.as('demo').post(`/process-definition/key/${key}/start`).send({ variables }).expect(200)).body;
-  const variables = async (id: string) => (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
-  const tasks = async (id: string, key: string) => (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body;
-  const history = async (id: string) => (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body;
+  const variables = async (id: string) =>
+    (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
+  const tasks = async (id: string, key: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body;
+  const history = async (id: string) =>
+    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body;
   const count = (rows: any[], activityId: string, canceled?: boolean) =>
     rows.filter((a) => a.activityId === activityId && (canceled === undefined || a.canceled === canceled)).length;
-  const subscriptions = async (id: string) => (await t.as('demo').get(`/event-subscription?processInstanceId=${id}&eventType=compensate`).expect(200)).body;
+  const subscriptions = async (id: string) =>
+    (await t.as('demo').get(`/event-subscription?processInstanceId=${id}&eventType=compensate`).expect(200)).body;
 
   it('a compensate throw in a called instance compensates the activities of that instance, most recent first', async () => {
     const caller = await start('compensationCaller', { log: { value: '', type: 'String' } });
@@ -108,7 +112,9 @@ describe(`compensation in called instances and multi-instance transactions over 
     expect((await variables(pi.id)).unbooked.value).toBe(`${item};`);
     expect(await subscriptions(pi.id)).toEqual([]);
     const rows = await history(pi.id);
-    expect([count(rows, 'TxEnd'), count(rows, 'Tx', true), count(rows, 'Unbook'), count(rows, 'TxCanceled')]).toEqual([1, 2, 1, 1]);
+    expect([count(rows, 'TxEnd'), count(rows, 'Tx', true), count(rows, 'Unbook'), count(rows, 'TxCanceled')]).toEqual([
+      1, 2, 1, 1,
+    ]);
     expect(await tasks(pi.id, 'AfterCancel')).toHaveLength(1);
   });
 
@@ -130,7 +136,9 @@ describe(`compensation in called instances and multi-instance transactions over 
     expect([vars.booked.value, vars.unbooked.value]).toEqual(['0;1;', '1;']);
     expect(await subscriptions(pi.id)).toEqual([]);
     const rows = await history(pi.id);
-    expect([count(rows, 'TxEnd'), count(rows, 'Tx', true), count(rows, 'Unbook'), count(rows, 'TxCanceled')]).toEqual([1, 1, 1, 1]);
+    expect([count(rows, 'TxEnd'), count(rows, 'Tx', true), count(rows, 'Unbook'), count(rows, 'TxCanceled')]).toEqual([
+      1, 1, 1, 1,
+    ]);
     expect(await tasks(pi.id, 'AfterCancel')).toHaveLength(1);
   });
 

@@ -5,7 +5,16 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false });
-    const models = ['travel-booking', 'throw-all', 'throw-one', 'wait', 'end-event', 'sub-process', 'multi-instance', 'event-sub-process'];
+    const models = [
+      'travel-booking',
+      'throw-all',
+      'throw-one',
+      'wait',
+      'end-event',
+      'sub-process',
+      'multi-instance',
+      'event-sub-process',
+    ];
     await deployFixture(
       t,
       models.map((m) => `events/compensation/${m}.bpmn`),
@@ -17,17 +26,26 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
     (await t.as('demo').post(`/process-definition/key/${key}/start`).send({ variables }).expect(200)).body;
   /** The activity history in the order things happened. */
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map((a: any) => ({
+    (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`)
+        .expect(200)
+    ).body.map((a: any) => ({
       id: a.activityId,
       type: a.activityType,
       ended: a.endTime !== null,
       canceled: a.canceled,
     }));
   const ids = async (id: string) => (await activities(id)).map((a: any) => a.id);
-  const state = async (id: string) => (await t.as('demo').get(`/history/process-instance/${id}`).expect(200)).body.state;
+  const state = async (id: string) =>
+    (await t.as('demo').get(`/history/process-instance/${id}`).expect(200)).body.state;
   const subscriptions = async (id: string) =>
-    (await t.as('demo').get(`/event-subscription?processInstanceId=${id}&eventType=compensate`).expect(200)).body.map((s: any) => s.activityId);
-  const taskOf = async (id: string, key: string) => (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body;
+    (await t.as('demo').get(`/event-subscription?processInstanceId=${id}&eventType=compensate`).expect(200)).body.map(
+      (s: any) => s.activityId,
+    );
+  const taskOf = async (id: string, key: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body;
   const complete = async (id: string, key: string, variables: object = {}) => {
     const [task] = await taskOf(id, key);
     await t.as('demo').post(`/task/${task.id}/complete`).send({ variables }).expect(204);
@@ -46,7 +64,9 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
     await t.as('demo').post(`/external-task/${task.id}/complete`).send({ workerId: 'w', variables }).expect(204);
   };
   const booking = async (businessKey: string) => {
-    const pi = (await t.as('demo').post('/process-definition/key/travelBooking/start').send({ businessKey }).expect(200)).body;
+    const pi = (
+      await t.as('demo').post('/process-definition/key/travelBooking/start').send({ businessKey }).expect(200)
+    ).body;
     await work('book-hotel', businessKey, { hotel: { value: 'H-1', type: 'String' } });
     await work('book-flight', businessKey, { flight: { value: 'F-1', type: 'String' } });
     return pi;
@@ -57,7 +77,11 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
       const pi = await booking('saga-declined');
       expect((await subscriptions(pi.id)).sort()).toEqual(['CancelFlight', 'CancelHotel']);
       const [charge] = await fetch('charge-card', 'saga-declined');
-      await t.as('demo').post(`/external-task/${charge.id}/bpmnError`).send({ workerId: 'w', errorCode: 'DECLINED' }).expect(204);
+      await t
+        .as('demo')
+        .post(`/external-task/${charge.id}/bpmnError`)
+        .send({ workerId: 'w', errorCode: 'DECLINED' })
+        .expect(204);
       // both handlers run (Camunda starts them together, the latest booking's first); the cancel end event waits for them
       const [cancelFlight] = await fetch('cancel-flight', 'saga-declined');
       const [cancelHotel] = await fetch('cancel-hotel', 'saga-declined');
@@ -91,7 +115,12 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
       expect(await ids(pi.id)).not.toContain('Confirmed');
       const details = (await t.as('demo').get(`/history/detail?processInstanceId=${pi.id}`).expect(200)).body;
       const value = (name: string) => details.find((d: any) => d.variableName === name)?.value;
-      expect([value('hotel'), value('flight'), value('flightCanceled'), value('hotelCanceled')]).toEqual(['H-1', 'F-1', true, true]);
+      expect([value('hotel'), value('flight'), value('flightCanceled'), value('hotelCanceled')]).toEqual([
+        'H-1',
+        'F-1',
+        true,
+        true,
+      ]);
     });
 
     it('a successful charge confirms: nothing is compensated, the subscriptions last until the instance ends', async () => {
@@ -135,7 +164,12 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
     expect(await subscriptions(pi.id)).toEqual([]);
     await complete(pi.id, 'Reserve');
     const [subscription] = (await t.as('demo').get(`/event-subscription?processInstanceId=${pi.id}`).expect(200)).body;
-    expect(subscription).toMatchObject({ eventType: 'compensate', eventName: null, activityId: 'Release', processInstanceId: pi.id });
+    expect(subscription).toMatchObject({
+      eventType: 'compensate',
+      eventName: null,
+      activityId: 'Release',
+      processInstanceId: pi.id,
+    });
     await complete(pi.id, 'Review');
     expect(await subscriptions(pi.id)).toEqual([]);
     expect(await taskOf(pi.id, 'After')).toEqual([]);
@@ -143,7 +177,9 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
     await complete(pi.id, 'After');
     expect(await state(pi.id)).toBe('COMPLETED');
     expect(await ids(pi.id)).toEqual(['Start', 'Reserve', 'Review', 'Undo', 'Release', 'After', 'End']);
-    const details = (await t.as('demo').get(`/history/detail?processInstanceId=${pi.id}&variableName=released`).expect(200)).body;
+    const details = (
+      await t.as('demo').get(`/history/detail?processInstanceId=${pi.id}&variableName=released`).expect(200)
+    ).body;
     expect(details.map((d: any) => d.value)).toEqual([true]);
   });
 
@@ -179,7 +215,17 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
     expect(await state(pi.id)).toBe('COMPLETED');
     const history = await activities(pi.id);
     expect(history.map((a: any) => a.id)).toEqual(
-      expect.arrayContaining(['Compensation', 'CStart', 'Log', 'CompensateInner', 'UndoB', 'UndoA', 'CEnd', 'Throw', 'After']),
+      expect.arrayContaining([
+        'Compensation',
+        'CStart',
+        'Log',
+        'CompensateInner',
+        'UndoB',
+        'UndoA',
+        'CEnd',
+        'Throw',
+        'After',
+      ]),
     );
     expect(history.map((a: any) => a.id).filter((id: string) => id.startsWith('Undo'))).toEqual(['UndoB', 'UndoA']);
     expect(history).toEqual(

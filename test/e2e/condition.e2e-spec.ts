@@ -26,7 +26,10 @@ describe(`POST /condition (${databaseLabel()})`, () => {
 
   it('Given a conditional start event, When the condition holds, Then an instance starts and is returned', async () => {
     await deployFixture(t, ['events/conditions.bpmn']).expect(200);
-    const res = await evaluate({ variables: { temperature: { value: 40, type: 'Integer' } }, businessKey: 'hot' }).expect(200);
+    const res = await evaluate({
+      variables: { temperature: { value: 40, type: 'Integer' } },
+      businessKey: 'hot',
+    }).expect(200);
     expect(res.body).toEqual([
       {
         links: [],
@@ -42,26 +45,50 @@ describe(`POST /condition (${databaseLabel()})`, () => {
     ]);
     const tasks = await t.as('demo').get(`/task?processInstanceId=${res.body[0].id}`).expect(200);
     expect(tasks.body.map((x: any) => x.taskDefinitionKey)).toEqual(['CoolDown']);
-    await expect(evaluate({ variables: { temperature: { value: 10 } } }).expect(200)).resolves.toMatchObject({ body: [] });
+    await expect(evaluate({ variables: { temperature: { value: 10 } } }).expect(200)).resolves.toMatchObject({
+      body: [],
+    });
   });
 
   it('a definition without conditional start event is a 400 with ENGINE-13042', async () => {
     const def = (await t.as('demo').get('/process-definition/key/condCatch').expect(200)).body;
     const res = await evaluate({ processDefinitionId: def.id }).expect(400);
-    expect(res.body.message).toBe(`ENGINE-13042 Process definition with id '${def.id}' does not declare conditional start event.`);
+    expect(res.body.message).toBe(
+      `ENGINE-13042 Process definition with id '${def.id}' does not declare conditional start event.`,
+    );
   });
 
   it('GET /event-subscription lists conditional subscriptions: the start event and a waiting catch event', async () => {
     const pi = (await t.as('demo').post('/process-definition/key/condCatch/start').send({}).expect(200)).body;
-    const subs = (await t.as('demo').get('/event-subscription?eventType=conditional&sortBy=created&sortOrder=asc').expect(200)).body;
+    const subs = (
+      await t.as('demo').get('/event-subscription?eventType=conditional&sortBy=created&sortOrder=asc').expect(200)
+    ).body;
     expect(subs).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ eventType: 'conditional', eventName: null, activityId: 'HotStart', executionId: null, processInstanceId: null }),
-        expect.objectContaining({ eventType: 'conditional', eventName: null, activityId: 'Ready', executionId: pi.id, processInstanceId: pi.id }),
+        expect.objectContaining({
+          eventType: 'conditional',
+          eventName: null,
+          activityId: 'HotStart',
+          executionId: null,
+          processInstanceId: null,
+        }),
+        expect.objectContaining({
+          eventType: 'conditional',
+          eventName: null,
+          activityId: 'Ready',
+          executionId: pi.id,
+          processInstanceId: pi.id,
+        }),
       ]),
     );
-    await t.as('demo').put(`/process-instance/${pi.id}/variables/ready`).send({ value: true, type: 'Boolean' }).expect(204);
-    expect((await t.as('demo').get(`/event-subscription/count?processInstanceId=${pi.id}`).expect(200)).body).toEqual({ count: 0 });
+    await t
+      .as('demo')
+      .put(`/process-instance/${pi.id}/variables/ready`)
+      .send({ value: true, type: 'Boolean' })
+      .expect(204);
+    expect((await t.as('demo').get(`/event-subscription/count?processInstanceId=${pi.id}`).expect(200)).body).toEqual({
+      count: 0,
+    });
     const tasks = await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200);
     expect(tasks.body.map((x: any) => x.taskDefinitionKey)).toEqual(['Go']);
   });

@@ -10,7 +10,8 @@ describe(`conditional events see the variables of the command that changed them 
   afterAll(() => t.close());
 
   const date = { date: { value: '2026-12-01', type: 'String' } };
-  const start = async (key: string) => (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
+  const start = async (key: string) =>
+    (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
   const activities = async (id: string) =>
     (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body
       .map((a: any) => [a.activityId, a.endTime !== null, a.canceled])
@@ -28,7 +29,9 @@ describe(`conditional events see the variables of the command that changed them 
       ['Sub', true, true],
       ['SubStart', true, false],
     ]);
-    expect((await t.as('demo').get(`/process-instance/${pi.id}/variables/date`).expect(200)).body.value).toBe('2026-12-01');
+    expect((await t.as('demo').get(`/process-instance/${pi.id}/variables/date`).expect(200)).body.value).toBe(
+      '2026-12-01',
+    );
   });
 
   it('without the variable the task completes and the sub-process ends normally', async () => {
@@ -39,7 +42,14 @@ describe(`conditional events see the variables of the command that changed them 
       .post(`/task/${task.id}/complete`)
       .send({ variables: { other: { value: 1, type: 'Integer' } } })
       .expect(204);
-    expect((await activities(pi.id)).map((a: any[]) => a[0])).toEqual(['Done', 'Fill', 'Start', 'Sub', 'SubEnd', 'SubStart']);
+    expect((await activities(pi.id)).map((a: any[]) => a[0])).toEqual([
+      'Done',
+      'Fill',
+      'Start',
+      'Sub',
+      'SubEnd',
+      'SubStart',
+    ]);
   });
 
   it('an external task completion with date set fires it', async () => {
@@ -51,7 +61,11 @@ describe(`conditional events see the variables of the command that changed them 
         .send({ workerId: 'w', maxTasks: 1, topics: [{ topicName: 'lookup-date', lockDuration: 10000 }] })
         .expect(200)
     ).body;
-    await t.as('demo').post(`/external-task/${locked.id}/complete`).send({ workerId: 'w', variables: date }).expect(204);
+    await t
+      .as('demo')
+      .post(`/external-task/${locked.id}/complete`)
+      .send({ workerId: 'w', variables: date })
+      .expect(204);
     expect(await activities(pi.id)).toEqual([
       ['Lookup', true, true],
       ['XDated', true, false],
@@ -64,7 +78,11 @@ describe(`conditional events see the variables of the command that changed them 
 
   it('a message correlated with date set fires it before the token leaves the catch event', async () => {
     const pi = await start('condOnMessage');
-    await t.as('demo').post('/message').send({ messageName: 'data', processInstanceId: pi.id, processVariables: date }).expect(204);
+    await t
+      .as('demo')
+      .post('/message')
+      .send({ messageName: 'data', processInstanceId: pi.id, processVariables: date })
+      .expect(204);
     expect(await activities(pi.id)).toEqual([
       ['MDated', true, false],
       ['MSchedule', false, false],

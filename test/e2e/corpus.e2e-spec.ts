@@ -18,7 +18,9 @@ describe(`corpus of Camunda 7 models (${databaseLabel()})`, () => {
     const bpmn = [...new Set(corpus.flatMap((c) => c.resources))].filter((r) => r.endsWith('.bpmn'));
     expect(bpmn.length).toBeGreaterThanOrEqual(60);
     expect(fs.readdirSync(CORPUS).filter((f) => f.endsWith('.bpmn') && !bpmn.includes(f))).toEqual([]);
-    const withoutDiagram = bpmn.filter((r) => !/<bpmndi:BPMNShape /.test(fs.readFileSync(path.join(CORPUS, r), 'utf8')));
+    const withoutDiagram = bpmn.filter(
+      (r) => !/<bpmndi:BPMNShape /.test(fs.readFileSync(path.join(CORPUS, r), 'utf8')),
+    );
     expect(withoutDiagram).toEqual([]);
   });
 
@@ -29,9 +31,13 @@ describe(`corpus of Camunda 7 models (${databaseLabel()})`, () => {
     for (const [i, step] of c.steps.entries()) await driver.run(step, i);
 
     expect(await driver.leftovers()).toEqual([]);
-    expect(await driver.historicInstance(pi)).toMatchObject({ state: c.expect.state ?? 'COMPLETED', endTime: expect.any(String) });
+    expect(await driver.historicInstance(pi)).toMatchObject({
+      state: c.expect.state ?? 'COMPLETED',
+      endTime: expect.any(String),
+    });
     expect(await driver.activities(pi)).toEqual([...c.expect.activities].sort());
-    for (const [key, ids] of Object.entries(c.expect.called ?? {})) expect(await driver.calledActivities(pi, key)).toEqual([...ids].sort());
+    for (const [key, ids] of Object.entries(c.expect.called ?? {}))
+      expect(await driver.calledActivities(pi, key)).toEqual([...ids].sort());
     if (c.expect.variables) expect(await driver.variables(pi)).toMatchObject(c.expect.variables);
   });
 });

@@ -29,10 +29,14 @@ describe(`deployment cache and deletion (${databaseLabel()})`, () => {
   it('deleting a deployment while its external tasks are being fetched leaves no stale definition behind', async () => {
     const deployed = await deploy(t, [{ name: 'work.bpmn', content: WORK }]).expect(200);
     const definitionId = Object.keys(deployed.body.deployedProcessDefinitions)[0];
-    for (let i = 0; i < 5; i++) await t.as('demo').post(`/process-definition/${definitionId}/start`).send({}).expect(200);
+    for (let i = 0; i < 5; i++)
+      await t.as('demo').post(`/process-definition/${definitionId}/start`).send({}).expect(200);
 
     // Fetches (which read the definition through the cache for its version tag) race the cascading deletion.
-    const [fetched, deleted] = await Promise.all([fetchAndLock(), t.as('demo').delete(`/deployment/${deployed.body.id}?cascade=true`)]);
+    const [fetched, deleted] = await Promise.all([
+      fetchAndLock(),
+      t.as('demo').delete(`/deployment/${deployed.body.id}?cascade=true`),
+    ]);
     expect(deleted.status).toBe(204);
     expect(fetched.status).toBe(200);
     for (const task of fetched.body) expect(task.processDefinitionVersionTag).toBe('v1');

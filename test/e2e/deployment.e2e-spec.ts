@@ -11,15 +11,27 @@ describe(`deployments (${databaseLabel()})`, () => {
   const count = async (path: string) => (await t.as('demo').get(path).expect(200)).body.count as number;
 
   it('deploys BPMN, DMN, a diagram and a plain resource, returning the deployed definitions', async () => {
-    const res = await deployFixture(t, ['deployment/invoice.bpmn', 'deployment/invoice.png', 'deployment/dish.dmn', 'deployment/notes.txt'], {
-      'deployment-name': 'first',
-      'deployment-source': 'test',
-    }).expect(200);
+    const res = await deployFixture(
+      t,
+      ['deployment/invoice.bpmn', 'deployment/invoice.png', 'deployment/dish.dmn', 'deployment/notes.txt'],
+      {
+        'deployment-name': 'first',
+        'deployment-source': 'test',
+      },
+    ).expect(200);
     expect(res.headers['content-type']).toBe('application/json');
     const d = res.body;
-    expect(d).toMatchObject({ name: 'first', source: 'test', tenantId: null, deployedCaseDefinitions: null, deployedDecisionRequirementsDefinitions: null });
+    expect(d).toMatchObject({
+      name: 'first',
+      source: 'test',
+      tenantId: null,
+      deployedCaseDefinitions: null,
+      deployedDecisionRequirementsDefinitions: null,
+    });
     expect(d.deploymentTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/);
-    expect(d.links).toEqual([{ method: 'GET', href: expect.stringMatching(new RegExp(`/engine-rest/deployment/${d.id}$`)), rel: 'self' }]);
+    expect(d.links).toEqual([
+      { method: 'GET', href: expect.stringMatching(new RegExp(`/engine-rest/deployment/${d.id}$`)), rel: 'self' },
+    ]);
     const [pd] = Object.values(d.deployedProcessDefinitions) as any[];
     expect(pd).toMatchObject({
       key: 'invoice',
@@ -47,7 +59,10 @@ describe(`deployments (${databaseLabel()})`, () => {
     const resources = (await t.as('demo').get(`/deployment/${d.id}/resources`).expect(200)).body;
     expect(resources.map((r: any) => r.name).sort()).toEqual(['dish.dmn', 'invoice.bpmn', 'invoice.png', 'notes.txt']);
     const bpmn = resources.find((r: any) => r.name === 'invoice.bpmn');
-    await t.as('demo').get(`/deployment/${d.id}/resources/${bpmn.id}`).expect(200, { id: bpmn.id, name: 'invoice.bpmn', deploymentId: d.id });
+    await t
+      .as('demo')
+      .get(`/deployment/${d.id}/resources/${bpmn.id}`)
+      .expect(200, { id: bpmn.id, name: 'invoice.bpmn', deploymentId: d.id });
     const data = await t
       .as('demo')
       .get(`/deployment/${d.id}/resources/${bpmn.id}/data`)
@@ -67,11 +82,17 @@ describe(`deployments (${databaseLabel()})`, () => {
   });
 
   it('increases versions per key, filters duplicates and deploys only what changed', async () => {
-    const second = (await deployFixture(t, ['deployment/invoice.bpmn'], { 'deployment-name': 'versions' }).expect(200)).body;
+    const second = (await deployFixture(t, ['deployment/invoice.bpmn'], { 'deployment-name': 'versions' }).expect(200))
+      .body;
     expect(Object.values(second.deployedProcessDefinitions).map((p: any) => p.version)).toEqual([2]);
 
     const before = await count('/deployment/count');
-    const dup = (await deployFixture(t, ['deployment/invoice.bpmn'], { 'deployment-name': 'versions', 'enable-duplicate-filtering': 'true' }).expect(200)).body;
+    const dup = (
+      await deployFixture(t, ['deployment/invoice.bpmn'], {
+        'deployment-name': 'versions',
+        'enable-duplicate-filtering': 'true',
+      }).expect(200)
+    ).body;
     expect(dup.id).toBe(second.id);
     expect(dup.deployedProcessDefinitions).toBeNull();
     expect(await count('/deployment/count')).toBe(before);
@@ -98,14 +119,18 @@ describe(`deployments (${databaseLabel()})`, () => {
         { 'deployment-name': 'versions', 'deploy-changed-only': 'true' },
       ).expect(200)
     ).body;
-    const names = (await t.as('demo').get(`/deployment/${again.id}/resources`).expect(200)).body.map((r: any) => r.name);
+    const names = (await t.as('demo').get(`/deployment/${again.id}/resources`).expect(200)).body.map(
+      (r: any) => r.name,
+    );
     expect(names).toEqual(['dish.dmn']);
     expect(again.deployedProcessDefinitions).toBeNull();
   });
 
   it('refuses a broken model with ParseException details and stores nothing', async () => {
     const before = await count('/deployment/count');
-    const res = await deployFixture(t, ['deployment/invoice.bpmn', 'deployment/broken.bpmn'], { 'deployment-name': 'broken' }).expect(400);
+    const res = await deployFixture(t, ['deployment/invoice.bpmn', 'deployment/broken.bpmn'], {
+      'deployment-name': 'broken',
+    }).expect(400);
     expect(res.body.type).toBe('ParseException');
     expect(res.body.details['broken.bpmn'].errors.length).toBeGreaterThan(0);
     expect(await count('/deployment/count')).toBe(before);
@@ -136,7 +161,12 @@ describe(`deployments (${databaseLabel()})`, () => {
     ).toEqual(['deliveryDay', 'dish']);
     const modern = (await deployFixture(t, ['dmn/dinner-drd.dmn'], { 'tenant-id': 'legacy' }).expect(200)).body;
     const [drd] = Object.values(modern.deployedDecisionRequirementsDefinitions) as any[];
-    expect(drd).toMatchObject({ key: 'dinnerDrd', name: 'Dinner Decisions', category: 'http://example.com/dinner', tenantId: 'legacy' });
+    expect(drd).toMatchObject({
+      key: 'dinnerDrd',
+      name: 'Dinner Decisions',
+      category: 'http://example.com/dinner',
+      tenantId: 'legacy',
+    });
     expect(
       Object.values(modern.deployedDecisionDefinitions)
         .map((d: any) => [d.key, d.version])
@@ -152,9 +182,20 @@ describe(`deployments (${databaseLabel()})`, () => {
 
   it('answers bad uploads with Camunda messages', async () => {
     const none = await t.as('demo').post('/deployment/create').field('deployment-name', 'x').expect(400);
-    expect(none.body).toEqual({ type: 'InvalidRequestException', message: 'No deployment resources contained in the form upload.', code: null });
-    const textPart = await t.as('demo').post('/deployment/create').field('something', 'x').attach('data', Buffer.from('a'), 'a.txt').expect(400);
-    expect(textPart.body.message).toBe("No file name found in the deployment resource described by form parameter 'null'.");
+    expect(none.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'No deployment resources contained in the form upload.',
+      code: null,
+    });
+    const textPart = await t
+      .as('demo')
+      .post('/deployment/create')
+      .field('something', 'x')
+      .attach('data', Buffer.from('a'), 'a.txt')
+      .expect(400);
+    expect(textPart.body.message).toBe(
+      "No file name found in the deployment resource described by form parameter 'null'.",
+    );
   });
 
   it('lists, counts, sorts and filters deployments', async () => {
@@ -162,12 +203,18 @@ describe(`deployments (${databaseLabel()})`, () => {
     expect(all.length).toBeGreaterThanOrEqual(4);
     expect(all[0].name).toBe('first');
     expect(all[0].links).toEqual([]);
-    expect((await t.as('demo').get('/deployment?nameLike=ers').expect(200)).body.every((d: any) => d.name === 'versions')).toBe(true);
-    expect((await t.as('demo').get('/deployment?source=test').expect(200)).body.map((d: any) => d.name)).toEqual(['first']);
+    expect(
+      (await t.as('demo').get('/deployment?nameLike=ers').expect(200)).body.every((d: any) => d.name === 'versions'),
+    ).toBe(true);
+    expect((await t.as('demo').get('/deployment?source=test').expect(200)).body.map((d: any) => d.name)).toEqual([
+      'first',
+    ]);
     expect(await count(`/deployment/count?after=${encodeURIComponent(all[0].deploymentTime)}`)).toBe(
       all.length - 1 - all.filter((d: any) => d.deploymentTime === all[0].deploymentTime && d.id !== all[0].id).length,
     );
-    expect((await t.as('demo').get('/deployment?firstResult=1&maxResults=2&sortBy=name&sortOrder=desc').expect(200)).body).toHaveLength(2);
+    expect(
+      (await t.as('demo').get('/deployment?firstResult=1&maxResults=2&sortBy=name&sortOrder=desc').expect(200)).body,
+    ).toHaveLength(2);
     await t.as('demo').get('/deployment?sortBy=nope&sortOrder=asc').expect(400);
     await t.as('demo').get('/deployment?sortBy=name').expect(400);
     const bad = await t.as('demo').get('/deployment?after=yesterday').expect(400);
@@ -180,12 +227,18 @@ describe(`deployments (${databaseLabel()})`, () => {
       .as('demo')
       .get(`/deployment/${first.id}`)
       .expect(200, { ...first });
-    expect((await t.as('demo').get('/deployment/nope').expect(404)).body.message).toBe("Deployment with id 'nope' does not exist");
-    expect((await t.as('demo').get('/deployment/nope/resources').expect(404)).body.message).toBe("Deployment resources for deployment id 'nope' do not exist.");
+    expect((await t.as('demo').get('/deployment/nope').expect(404)).body.message).toBe(
+      "Deployment with id 'nope' does not exist",
+    );
+    expect((await t.as('demo').get('/deployment/nope/resources').expect(404)).body.message).toBe(
+      "Deployment resources for deployment id 'nope' do not exist.",
+    );
     expect((await t.as('demo').get(`/deployment/${first.id}/resources/nope`).expect(404)).body.message).toBe(
       `Deployment resource with resource id 'nope' for deployment id '${first.id}' does not exist.`,
     );
-    expect((await t.as('demo').delete('/deployment/nope').expect(404)).body.message).toBe("Deployment with id 'nope' do not exist");
+    expect((await t.as('demo').delete('/deployment/nope').expect(404)).body.message).toBe(
+      "Deployment with id 'nope' do not exist",
+    );
   });
 
   it('redeploys all or selected resources as a new deployment', async () => {
@@ -203,12 +256,18 @@ describe(`deployments (${databaseLabel()})`, () => {
     expect(some.source).toBe('again');
     expect(some.deployedProcessDefinitions).toBeNull();
     expect(Object.values(some.deployedDecisionDefinitions).map((d: any) => d.key)).toEqual(['dish']);
-    expect((await t.as('demo').post('/deployment/nope/redeploy').send({}).expect(404)).body.message).toMatch(/^Cannot redeploy deployment 'nope': /);
+    expect((await t.as('demo').post('/deployment/nope/redeploy').send({}).expect(404)).body.message).toMatch(
+      /^Cannot redeploy deployment 'nope': /,
+    );
   });
 
   it('keeps tenants apart in by-key lookups', async () => {
-    await deployFixture(t, ['deployment/invoice.bpmn'], { 'tenant-id': 'tenant1', 'deployment-name': 't1' }).expect(200);
-    await deployFixture(t, ['deployment/invoice.bpmn'], { 'tenant-id': 'tenant1', 'deployment-name': 't1b' }).expect(200);
+    await deployFixture(t, ['deployment/invoice.bpmn'], { 'tenant-id': 'tenant1', 'deployment-name': 't1' }).expect(
+      200,
+    );
+    await deployFixture(t, ['deployment/invoice.bpmn'], { 'tenant-id': 'tenant1', 'deployment-name': 't1b' }).expect(
+      200,
+    );
     const shared = (await t.as('demo').get('/process-definition/key/invoice').expect(200)).body;
     expect(shared.tenantId).toBeNull();
     const tenant = (await t.as('demo').get('/process-definition/key/invoice/tenant-id/tenant1').expect(200)).body;
@@ -219,28 +278,46 @@ describe(`deployments (${databaseLabel()})`, () => {
     });
     expect((await t.as('demo').get('/process-definition?tenantIdIn=tenant1').expect(200)).body).toHaveLength(2);
     expect(
-      (await t.as('demo').get('/process-definition?tenantIdIn=tenant1&includeProcessDefinitionsWithoutTenantId=true&latestVersion=true').expect(200)).body
+      (
+        await t
+          .as('demo')
+          .get(
+            '/process-definition?tenantIdIn=tenant1&includeProcessDefinitionsWithoutTenantId=true&latestVersion=true',
+          )
+          .expect(200)
+      ).body
         .map((p: any) => p.tenantId ?? 'none')
         .sort(),
     ).toEqual(['none', 'tenant1']);
     expect(
-      (await t.as('demo').get('/process-definition?withoutTenantId=true&key=invoice&sortBy=version&sortOrder=desc').expect(200)).body[0].tenantId,
+      (
+        await t
+          .as('demo')
+          .get('/process-definition?withoutTenantId=true&key=invoice&sortBy=version&sortOrder=desc')
+          .expect(200)
+      ).body[0].tenantId,
     ).toBeNull();
   });
 
   it('serves process definitions: list, by id, XML, diagram', async () => {
-    const latest = (await t.as('demo').get('/process-definition?key=invoice&latestVersion=true&withoutTenantId=true').expect(200)).body;
+    const latest = (
+      await t.as('demo').get('/process-definition?key=invoice&latestVersion=true&withoutTenantId=true').expect(200)
+    ).body;
     expect(latest).toHaveLength(1);
     const byId = (await t.as('demo').get(`/process-definition/${latest[0].id}`).expect(200)).body;
     expect(byId).toEqual(latest[0]);
     const xml = (await t.as('demo').get(`/process-definition/${byId.id}/xml`).expect(200)).body;
     expect(xml.id).toBe(byId.id);
     expect(xml.bpmn20Xml).toContain('<bpmn:process id="invoice"');
-    expect((await t.as('demo').get('/process-definition/nope').expect(404)).body.message).toBe('No matching definition with id nope');
+    expect((await t.as('demo').get('/process-definition/nope').expect(404)).body.message).toBe(
+      'No matching definition with id nope',
+    );
     const [first] = (await t.as('demo').get('/process-definition?key=invoice&version=1').expect(200)).body;
     const diagram = await t.as('demo').get(`/process-definition/${first.id}/diagram`).expect(200);
     expect(diagram.headers['content-type']).toBe('image/png');
-    const [withoutImage] = (await t.as('demo').get('/process-definition?key=invoice&version=3&withoutTenantId=true').expect(200)).body;
+    const [withoutImage] = (
+      await t.as('demo').get('/process-definition?key=invoice&version=3&withoutTenantId=true').expect(200)
+    ).body;
     expect(withoutImage.diagram).toBeNull();
     await t.as('demo').get(`/process-definition/${withoutImage.id}/diagram`).expect(204);
   });

@@ -9,15 +9,30 @@ describe(`JUEL in DMN over REST (${databaseLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const evaluate = (key: string, variables: object) => t.as('demo').post(`/decision-definition/key/${key}/evaluate`).send({ variables });
+  const evaluate = (key: string, variables: object) =>
+    t.as('demo').post(`/decision-definition/key/${key}/evaluate`).send({ variables });
   const json = (value: object) => ({ value: JSON.stringify(value), type: 'Json' });
 
   it('evaluates JUEL input expressions, input entries (cellInput and the input variable) and output entries; FEEL cells beside them', async () => {
-    const gold = await evaluate('juelDiscount', { customer: json({ type: 'gold' }), order: json({ amount: 200 }) }).expect(200);
-    expect(gold.body).toEqual([{ discount: { type: 'Double', value: 20, valueInfo: {} }, reason: { type: 'String', value: 'gold customer', valueInfo: {} } }]);
-    const silver = await evaluate('juelDiscount', { customer: json({ type: 'silver' }), order: json({ amount: 60 }) }).expect(200);
+    const gold = await evaluate('juelDiscount', {
+      customer: json({ type: 'gold' }),
+      order: json({ amount: 200 }),
+    }).expect(200);
+    expect(gold.body).toEqual([
+      {
+        discount: { type: 'Double', value: 20, valueInfo: {} },
+        reason: { type: 'String', value: 'gold customer', valueInfo: {} },
+      },
+    ]);
+    const silver = await evaluate('juelDiscount', {
+      customer: json({ type: 'silver' }),
+      order: json({ amount: 60 }),
+    }).expect(200);
     expect(silver.body[0].reason.value).toBe('silver customer');
-    const none = await evaluate('juelDiscount', { customer: json({ type: 'bronze' }), order: json({ amount: 60 }) }).expect(200);
+    const none = await evaluate('juelDiscount', {
+      customer: json({ type: 'bronze' }),
+      order: json({ amount: 60 }),
+    }).expect(200);
     expect(none.body[0]).toMatchObject({ discount: { value: 0 }, reason: { value: 'none for bronze' } });
   });
 
@@ -36,7 +51,11 @@ describe(`JUEL in DMN over REST (${databaseLabel()})`, () => {
   });
 
   it('a missing FEEL input named like a built-in function is null, and no message carries function source', async () => {
-    expect((await evaluate('feelSum', {}).expect(200)).body).toEqual([{ seen: { type: 'String', value: 'no sum', valueInfo: {} } }]);
-    expect((await evaluate('feelSum', { sum: { value: 3, type: 'Integer' } }).expect(200)).body[0].seen.value).toBe('sum 3');
+    expect((await evaluate('feelSum', {}).expect(200)).body).toEqual([
+      { seen: { type: 'String', value: 'no sum', valueInfo: {} } },
+    ]);
+    expect((await evaluate('feelSum', { sum: { value: 3, type: 'Integer' } }).expect(200)).body[0].seen.value).toBe(
+      'sum 3',
+    );
   });
 });

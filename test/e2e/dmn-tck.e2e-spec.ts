@@ -20,7 +20,9 @@ describeIfShared(`DMN TCK conformance over REST (${databaseLabel()})`, () => {
 
   it('passes all 80 cases', async () => {
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, [RUNNER, base], { env: { ...process.env, CAMUNDA_USER: 'demo', CAMUNDA_PASSWORD: 'demo' } });
+      const child = spawn(process.execPath, [RUNNER, base], {
+        env: { ...process.env, CAMUNDA_USER: 'demo', CAMUNDA_PASSWORD: 'demo' },
+      });
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));

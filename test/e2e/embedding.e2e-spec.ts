@@ -7,7 +7,15 @@ import request from 'supertest';
 import { Audit, SendEmail, ShippingWorker } from '../../examples/nest-host/src/orders';
 import { HostModule } from '../../examples/nest-host/src/host.module';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { DelegateTask, ENGINE_ENTITIES, ENGINE_MIGRATIONS, EngineModule, ExternalTaskSubscription, ProcessDelegate, ProcessEngine } from '../../src';
+import {
+  DelegateTask,
+  ENGINE_ENTITIES,
+  ENGINE_MIGRATIONS,
+  EngineModule,
+  ExternalTaskSubscription,
+  ProcessDelegate,
+  ProcessEngine,
+} from '../../src';
 import { connectionOptions } from '../../src/persistence/database-url';
 import { databaseLabel, freshTestDatabase } from '../support/test-app';
 
@@ -148,7 +156,12 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
     await api().get(`${ENGINE}/engine/default/process-definition/key/order`).auth('demo', 'demo').expect(200);
     const missing = await api().get(`${ENGINE}/process-definition/nope`).auth('demo', 'demo').expect(404);
     expect(missing.body.type).toBe('InvalidRequestException');
-    const bad = await api().post(`${ENGINE}/message`).auth('demo', 'demo').set('Content-Type', 'application/json').send('{nope').expect(400);
+    const bad = await api()
+      .post(`${ENGINE}/message`)
+      .auth('demo', 'demo')
+      .set('Content-Type', 'application/json')
+      .send('{nope')
+      .expect(400);
     expect(bad.body).toEqual({ type: 'InvalidRequestException', message: '', code: null });
   });
 
@@ -164,27 +177,38 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
     expect(await endedIn(app, id)).toEqual(['end']);
     expect(mail.sent).toContain('ann@example.com');
     expect(audit.events).toEqual(expect.arrayContaining(['start:null', 'end:mail']));
-    const details = await api().get(`${ENGINE}/history/detail?processInstanceId=${id}&variableUpdates=true`).auth('demo', 'demo').expect(200);
-    const byName = Object.fromEntries(details.body.map((v: { variableName: string; value: unknown }) => [v.variableName, v.value]));
+    const details = await api()
+      .get(`${ENGINE}/history/detail?processInstanceId=${id}&variableUpdates=true`)
+      .auth('demo', 'demo')
+      .expect(200);
+    const byName = Object.fromEntries(
+      details.body.map((v: { variableName: string; value: unknown }) => [v.variableName, v.value]),
+    );
     expect(byName).toMatchObject({ reserved: 42, mailed: true, shipped: true, reservedFor: history.businessKey });
   });
 
   it('catches a BpmnError thrown by a delegate on its error boundary event', async () => {
     const res = await api().post('/orders').send({ customer: 'nobody' }).expect(201);
-    const h = await api().get(`${ENGINE}/history/process-instance/${res.body.processInstanceId}`).auth('demo', 'demo').expect(200);
+    const h = await api()
+      .get(`${ENGINE}/history/process-instance/${res.body.processInstanceId}`)
+      .auth('demo', 'demo')
+      .expect(200);
     expect(h.body.state).toBe('COMPLETED');
     expect(await endedIn(app, res.body.processInstanceId)).toEqual(['unmailable']);
   });
 
   it('rolls the whole command back when a delegate throws: no instance, a 500 over REST', async () => {
-    const before = (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count;
+    const before = (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body
+      .count;
     const res = await api()
       .post(`${ENGINE}/process-definition/key/order/start`)
       .auth('demo', 'demo')
       .send({ variables: { customer: { value: 'crash' }, amount: { value: 1 } } })
       .expect(500);
     expect(res.body.message).toContain('mail server down');
-    expect((await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count).toBe(before);
+    expect(
+      (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count,
+    ).toBe(before);
   });
 
   it('calls camunda:class delegates registered under the class name; asynchronous ones fail as jobs and are retried', async () => {
@@ -193,20 +217,37 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
     await deploy(
       app,
       'flaky',
-      serviceProcess('flaky', 'camunda:class="com.acme.Flaky" camunda:asyncBefore="true" camunda:failedJobRetryTimeCycle="R3/PT0S"'),
+      serviceProcess(
+        'flaky',
+        'camunda:class="com.acme.Flaky" camunda:asyncBefore="true" camunda:failedJobRetryTimeCycle="R3/PT0S"',
+      ),
     ).expect(200);
-    const started = await api().post(`${ENGINE}/process-definition/key/flaky/start`).auth('demo', 'demo').send({}).expect(200);
+    const started = await api()
+      .post(`${ENGINE}/process-definition/key/flaky/start`)
+      .auth('demo', 'demo')
+      .send({})
+      .expect(200);
     await waitFor(async () => {
-      const a = await api().get(`${ENGINE}/process-instance/${started.body.id}/activity-instances`).auth('demo', 'demo').expect(200);
+      const a = await api()
+        .get(`${ENGINE}/process-instance/${started.body.id}/activity-instances`)
+        .auth('demo', 'demo')
+        .expect(200);
       return a.body.childActivityInstances.some((c: { activityId: string }) => c.activityId === 'wait');
     });
     expect(flaky.calls).toBe(2);
-    const v = await api().get(`${ENGINE}/process-instance/${started.body.id}/variables/flakyDone`).auth('demo', 'demo').expect(200);
+    const v = await api()
+      .get(`${ENGINE}/process-instance/${started.body.id}/variables/flakyDone`)
+      .auth('demo', 'demo')
+      .expect(200);
     expect(v.body.value).toBe(true);
   });
 
   it('refuses at deployment a model naming a delegate no provider registers, naming it', async () => {
-    const res = await deploy(app, 'unknown', serviceProcess('unknown', 'camunda:delegateExpression="${chargeCard}"')).expect(400);
+    const res = await deploy(
+      app,
+      'unknown',
+      serviceProcess('unknown', 'camunda:delegateExpression="${chargeCard}"'),
+    ).expect(400);
     expect(res.body.type).toBe('ParseException');
     expect(res.body.message).toContain("'chargeCard'");
     const cls = await deploy(app, 'unknown2', serviceProcess('unknown2', 'camunda:class="com.acme.Nope"')).expect(400);
@@ -235,7 +276,11 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
         .expect(200);
       for (const t of locked.body) {
         restHandled.push(t.id);
-        await api().post(`${ENGINE}/external-task/${t.id}/complete`).auth('demo', 'demo').send({ workerId: 'rest' }).expect(204);
+        await api()
+          .post(`${ENGINE}/external-task/${t.id}/complete`)
+          .auth('demo', 'demo')
+          .send({ workerId: 'rest' })
+          .expect(204);
       }
       const open = await api().get(`${ENGINE}/process-instance/count`).auth('demo', 'demo').expect(200);
       if (open.body.count === 1) break; // the flaky test's instance waits in its receive task
@@ -250,16 +295,29 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
 
   it('calls the host task listeners: notify(task) on create (delegateExpression) and complete (class), inside the command', async () => {
     await deploy(app, 'review', REVIEW).expect(200);
-    const started = await api().post(`${ENGINE}/process-definition/key/review/start`).auth('demo', 'demo').send({ businessKey: 'o-7' }).expect(200);
-    const [task] = (await api().get(`${ENGINE}/task?processInstanceId=${started.body.id}`).auth('demo', 'demo').expect(200)).body;
+    const started = await api()
+      .post(`${ENGINE}/process-definition/key/review/start`)
+      .auth('demo', 'demo')
+      .send({ businessKey: 'o-7' })
+      .expect(200);
+    const [task] = (
+      await api().get(`${ENGINE}/task?processInstanceId=${started.body.id}`).auth('demo', 'demo').expect(200)
+    ).body;
     expect(task.assignee).toBe('reviewer-of-o-7');
-    const by = await api().get(`${ENGINE}/process-instance/${started.body.id}/variables/assignedBy`).auth('demo', 'demo').expect(200);
+    const by = await api()
+      .get(`${ENGINE}/process-instance/${started.body.id}/variables/assignedBy`)
+      .auth('demo', 'demo')
+      .expect(200);
     expect(by.body.value).toBe('create:Check order');
     await api().post(`${ENGINE}/task/${task.id}/complete`).auth('demo', 'demo').send({}).expect(204);
     expect(app.get(ReviewAudit).completed).toEqual(['check:reviewer-of-o-7']);
-    expect((await api().get(`${ENGINE}/history/process-instance/${started.body.id}`).auth('demo', 'demo').expect(200)).body.state).toBe('COMPLETED');
+    expect(
+      (await api().get(`${ENGINE}/history/process-instance/${started.body.id}`).auth('demo', 'demo').expect(200)).body
+        .state,
+    ).toBe('COMPLETED');
 
-    const before = (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count;
+    const before = (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body
+      .count;
     // The host's own code failed (not the caller): Camunda's 500 for an exception from a delegate, and nothing committed.
     const failed = await api()
       .post(`${ENGINE}/process-definition/key/review/start`)
@@ -267,9 +325,15 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
       .send({ variables: { reject: { value: true, type: 'Boolean' } } })
       .expect(500);
     expect(failed.body.message).toContain('no reviewer for this one');
-    expect((await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count).toBe(before);
+    expect(
+      (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count,
+    ).toBe(before);
 
-    const unknown = await deploy(app, 'review2', REVIEW.replace('com.acme.ReviewAudit', 'com.acme.Nope').replace('id="review"', 'id="review2"')).expect(400);
+    const unknown = await deploy(
+      app,
+      'review2',
+      REVIEW.replace('com.acme.ReviewAudit', 'com.acme.Nope').replace('id="review"', 'id="review2"'),
+    ).expect(400);
     expect(unknown.body.message).toContain("'com.acme.Nope'");
   });
 });
@@ -318,7 +382,12 @@ describe(`EngineModule without a REST API, options from forRootAsync (${database
         enableDuplicateFiltering: false,
         deployChangedOnly: false,
         activationTime: null,
-        resources: [{ name: 'solo.bpmn', bytes: Buffer.from(serviceProcess('solo', 'camunda:type="external" camunda:topic="solo"')) }],
+        resources: [
+          {
+            name: 'solo.bpmn',
+            bytes: Buffer.from(serviceProcess('solo', 'camunda:type="external" camunda:topic="solo"')),
+          },
+        ],
       });
       await engine.runtime.startProcessInstance(null, { key: 'solo' });
       await waitFor(async () => seen.length === 1);
@@ -332,7 +401,11 @@ describe(`EngineModule without a REST API, options from forRootAsync (${database
 describe(`EngineModule on the host's own DataSource (${databaseLabel()})`, () => {
   it("brings the host's DataSource up to the engine's schema and leaves it open at shutdown", async () => {
     const db = await freshTestDatabase();
-    const ds = new DataSource({ ...connectionOptions(db.url), entities: [...ENGINE_ENTITIES], migrations: [...ENGINE_MIGRATIONS] } as DataSourceOptions);
+    const ds = new DataSource({
+      ...connectionOptions(db.url),
+      entities: [...ENGINE_ENTITIES],
+      migrations: [...ENGINE_MIGRATIONS],
+    } as DataSourceOptions);
     await ds.initialize();
 
     @Module({ imports: [EngineModule.forRoot({ database: { dataSource: ds }, basePath: false })] })
@@ -367,7 +440,13 @@ describe(`EngineModule at a base path of the host's choosing, without auth (${da
 
     @Module({
       imports: [
-        EngineModule.forRoot({ basePath: 'api/camunda/', auth: 'none', swagger: { path: 'engine-docs' }, database: { url: db.url }, jobExecutor: false }),
+        EngineModule.forRoot({
+          basePath: 'api/camunda/',
+          auth: 'none',
+          swagger: { path: 'engine-docs' },
+          database: { url: db.url },
+          jobExecutor: false,
+        }),
       ],
       controllers: [ShopController],
     })
@@ -388,7 +467,9 @@ describe(`EngineModule at a base path of the host's choosing, without auth (${da
       // the swagger option: the engine's routes under its base path, not the host's
       const docs = await request(server).get('/engine-docs-json').expect(200);
       const paths = Object.keys(docs.body.paths);
-      expect(paths).toEqual(expect.arrayContaining(['/api/camunda/deployment/count', '/api/camunda/external-task/fetchAndLock']));
+      expect(paths).toEqual(
+        expect.arrayContaining(['/api/camunda/deployment/count', '/api/camunda/external-task/fetchAndLock']),
+      );
       expect(paths.filter((p) => !p.startsWith('/api/camunda/'))).toEqual([]);
       expect((await request(server).get('/engine-docs').expect(200)).text).toContain('swagger-ui');
       await request(server).get('/shop').expect(200, []);

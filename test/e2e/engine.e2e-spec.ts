@@ -33,7 +33,11 @@ describe(`engine list and wire conventions (${databaseLabel()})`, () => {
     const res = await t.as('demo').get('/engine-rest/engine/default/user').expect(200);
     expect(res.body.map((u: { id: string }) => u.id)).toContain('demo');
     const other = await t.as('demo').get('/engine-rest/engine/other/user').expect(404);
-    expect(other.body).toEqual({ type: 'InvalidRequestException', message: 'Process engine other not available', code: null });
+    expect(other.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'Process engine other not available',
+      code: null,
+    });
   });
 
   it('answers unknown routes and malformed JSON in the Camunda error shape', async () => {
@@ -48,7 +52,9 @@ describe(`engine list and wire conventions (${databaseLabel()})`, () => {
     await t.api().get('/docs').expect(200);
     const doc = await t.api().get('/docs-json').expect(200);
     expect(doc.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/engine-rest/engine', '/engine-rest/group', '/engine-rest/authorization/check']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/engine-rest/engine', '/engine-rest/group', '/engine-rest/authorization/check']),
+    );
     expect(doc.body.components.securitySchemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
   });
 });

@@ -13,7 +13,8 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const start = async (key: string) => (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
+  const start = async (key: string) =>
+    (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
   const activities = async (id: string) =>
     (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body.map((a: any) => ({
       id: a.activityId,
@@ -21,7 +22,8 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
       ended: a.endTime !== null,
       canceled: a.canceled,
     }));
-  const taskOf = async (id: string, key: string) => (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
+  const taskOf = async (id: string, key: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
   const complete = async (id: string, key: string) =>
     t
       .as('demo')
@@ -40,7 +42,10 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
         { id: 'Sub', type: 'subProcess', ended: false, canceled: false },
       ]),
     );
-    expect((await t.as('demo').get(`/process-instance/${pi.id}/variables/code`).expect(200)).body).toMatchObject({ type: 'String', value: 'LATE' });
+    expect((await t.as('demo').get(`/process-instance/${pi.id}/variables/code`).expect(200)).body).toMatchObject({
+      type: 'String',
+      value: 'LATE',
+    });
     await complete(pi.id, 'Work');
     await complete(pi.id, 'Notify');
     expect((await t.as('demo').get(`/history/process-instance/${pi.id}`).expect(200)).body.state).toBe('COMPLETED');
@@ -49,7 +54,9 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
   it('an interrupting escalation event sub-process: the escalation start event and the canceled work are in the history', async () => {
     const pi = await start('escEventSubInterrupting');
     const history = await activities(pi.id);
-    expect(history).toEqual(expect.arrayContaining([{ id: 'HStart', type: 'escalationStartEvent', ended: true, canceled: false }]));
+    expect(history).toEqual(
+      expect.arrayContaining([{ id: 'HStart', type: 'escalationStartEvent', ended: true, canceled: false }]),
+    );
     expect(history.map((a: any) => a.id)).not.toContain('Work');
     await complete(pi.id, 'Handle');
     expect((await t.as('demo').get(`/history/process-instance/${pi.id}`).expect(200)).body.state).toBe('COMPLETED');
@@ -64,7 +71,8 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
         { id: 'Handle', type: 'userTask', ended: false, canceled: false },
       ]),
     );
-    const called = (await t.as('demo').get(`/history/process-instance?superProcessInstanceId=${pi.id}`).expect(200)).body;
+    const called = (await t.as('demo').get(`/history/process-instance?superProcessInstanceId=${pi.id}`).expect(200))
+      .body;
     expect(called.map((c: any) => c.state)).toEqual(['INTERNALLY_TERMINATED']);
   });
 
@@ -73,7 +81,9 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
     await complete(pi.id, 'Work');
     const hpi = (await t.as('demo').get(`/history/process-instance/${pi.id}`).expect(200)).body;
     expect(hpi.state).toBe('COMPLETED');
-    expect(await activities(pi.id)).toEqual(expect.arrayContaining([{ id: 'EscEnd', type: 'escalationEndEvent', ended: true, canceled: false }]));
+    expect(await activities(pi.id)).toEqual(
+      expect.arrayContaining([{ id: 'EscEnd', type: 'escalationEndEvent', ended: true, canceled: false }]),
+    );
   });
 
   it('refuses an escalation boundary event on a plain task: 400 ParseException naming the element and its line', async () => {
@@ -88,7 +98,9 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
 </bpmn:definitions>`;
     const res = await deploy(t, [{ name: 'refused.bpmn', content: xml }]).expect(400);
     expect(res.body.type).toBe('ParseException');
-    expect(res.body.message).toContain('An escalation boundary event should only be attached to a subprocess, a call activity or an user task');
+    expect(res.body.message).toContain(
+      'An escalation boundary event should only be attached to a subprocess, a call activity or an user task',
+    );
     expect(res.body.details['refused.bpmn'].errors).toEqual([expect.objectContaining({ mainElementId: 'b', line: 7 })]);
   });
 
@@ -96,10 +108,15 @@ describe(`escalation events over REST (${databaseLabel()})`, () => {
     const pi = await start('escUserTask');
     const review = await taskOf(pi.id, 'Review');
     const url = `/task/${review.id}/bpmnEscalation`;
-    expect((await t.as('demo').post(url).send({}).expect(400)).body).toMatchObject({ type: 'BadUserRequestException', message: 'escalationCode is empty' });
+    expect((await t.as('demo').post(url).send({}).expect(400)).body).toMatchObject({
+      type: 'BadUserRequestException',
+      message: 'escalationCode is empty',
+    });
     expect((await t.as('demo').post(url).send({ escalationCode: 'NOPE' }).expect(400)).body).toMatchObject({
       type: 'ProcessEngineException',
-      message: expect.stringContaining("throws an escalation event with escalationCode 'NOPE', but no escalation handler was defined"),
+      message: expect.stringContaining(
+        "throws an escalation event with escalationCode 'NOPE', but no escalation handler was defined",
+      ),
     });
     await t.as('demo').post('/task/nope/bpmnEscalation').send({ escalationCode: 'LATE' }).expect(404);
     await t

@@ -22,7 +22,8 @@ describe(`event subscriptions (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const list = async (query = '') => (await t.as('demo').get(`/event-subscription${query}`).expect(200)).body;
-  const count = async (query = '') => (await t.as('demo').get(`/event-subscription/count${query}`).expect(200)).body.count;
+  const count = async (query = '') =>
+    (await t.as('demo').get(`/event-subscription/count${query}`).expect(200)).body.count;
 
   it('lists the message subscriptions of waiting receive tasks', async () => {
     const all = await list();
@@ -67,7 +68,11 @@ describe(`event subscriptions (${databaseLabel()})`, () => {
 
   it('drops the subscription when the message arrives', async () => {
     const [sub] = await list(`?processInstanceId=${instances[1].id}`);
-    await t.as('demo').post(`/execution/${sub.executionId}/messageSubscriptions/orderPaid/trigger`).send({}).expect(204);
+    await t
+      .as('demo')
+      .post(`/execution/${sub.executionId}/messageSubscriptions/orderPaid/trigger`)
+      .send({})
+      .expect(204);
     expect(await count()).toBe(1);
   });
 

@@ -25,7 +25,9 @@ describe(`executions (${databaseLabel()})`, () => {
 
   async function start(businessKey: string) {
     const variables = { reviewer: { value: 'carol', type: 'String' }, region: { value: 'North', type: 'String' } };
-    return (await t.as('demo').post('/process-definition/key/waiting/start').send({ variables, businessKey }).expect(200)).body;
+    return (
+      await t.as('demo').post('/process-definition/key/waiting/start').send({ variables, businessKey }).expect(200)
+    ).body;
   }
   const list = async (query = '') => (await t.as('demo').get(`/execution${query}`).expect(200)).body;
   const ids = async (query: string) => (await list(query)).map((e: any) => e.id).sort();
@@ -35,9 +37,16 @@ describe(`executions (${databaseLabel()})`, () => {
     const all = await list(`?processInstanceId=${pi.id}`);
     expect(all).toHaveLength(4);
     expect(all).toContainEqual({ id: pi.id, processInstanceId: pi.id, ended: false, tenantId: null });
-    await t.as('demo').get(`/execution/${payment}`).expect(200, { id: payment, processInstanceId: pi.id, ended: false, tenantId: null });
+    await t
+      .as('demo')
+      .get(`/execution/${payment}`)
+      .expect(200, { id: payment, processInstanceId: pi.id, ended: false, tenantId: null });
     const missing = await t.as('demo').get('/execution/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'Execution with id nope does not exist', code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'Execution with id nope does not exist',
+      code: null,
+    });
   });
 
   it('filters by instance, definition, business key, activity, message subscription and state', async () => {
@@ -115,7 +124,11 @@ describe(`executions (${databaseLabel()})`, () => {
     expect(await count(`?processInstanceId=${pi.id}&processVariables=region_eq_North`)).toBe(4);
     expect(await count(`?processInstanceId=${pi.id}&processVariables=region_neq_North`)).toBe(0);
     const bad = await t.as('demo').get('/execution?processVariables=region_gt_North').expect(400);
-    expect(bad.body).toEqual({ type: 'InvalidRequestException', message: 'Invalid process variable comparator specified: gt', code: null });
+    expect(bad.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'Invalid process variable comparator specified: gt',
+      code: null,
+    });
     const badVar = await t.as('demo').get('/execution?variables=label_near_x').expect(400);
     expect(badVar.body.message).toBe('Invalid variable comparator specified: near');
     const badFormat = await t.as('demo').get('/execution?variables=label_eq').expect(400);
@@ -152,35 +165,64 @@ describe(`executions (${databaseLabel()})`, () => {
       when: { type: 'Date', value: '2026-01-02T03:04:05.000+0000', valueInfo: {} },
     });
     // local only: the instance's variables are not there
-    expect((await t.as('demo').get(`/execution/${pi.id}/localVariables`).expect(200)).body).toMatchObject({ region: { value: 'North' } });
-    await t.as('demo').get(`/execution/${payment}/localVariables/label`).expect(200, { type: 'String', value: 'Express', valueInfo: {} });
+    expect((await t.as('demo').get(`/execution/${pi.id}/localVariables`).expect(200)).body).toMatchObject({
+      region: { value: 'North' },
+    });
+    await t
+      .as('demo')
+      .get(`/execution/${payment}/localVariables/label`)
+      .expect(200, { type: 'String', value: 'Express', valueInfo: {} });
     const missing = await t.as('demo').get(`/execution/${payment}/localVariables/region`).expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'execution variable with name region does not exist', code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'execution variable with name region does not exist',
+      code: null,
+    });
 
     await t
       .as('demo')
       .put(`/execution/${shipment}/localVariables/note`)
       .send({ value: { a: 1 }, type: 'Json' })
       .expect(400);
-    await t.as('demo').put(`/execution/${shipment}/localVariables/note`).send({ value: '{"a":1}', type: 'Json' }).expect(204);
+    await t
+      .as('demo')
+      .put(`/execution/${shipment}/localVariables/note`)
+      .send({ value: '{"a":1}', type: 'Json' })
+      .expect(204);
     await t
       .as('demo')
       .put(`/execution/${shipment}/localVariables/obj`)
-      .send({ value: '{"b":2}', type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } })
+      .send({
+        value: '{"b":2}',
+        type: 'Object',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      })
       .expect(204);
     expect((await t.as('demo').get(`/execution/${shipment}/localVariables/obj`).expect(200)).body).toEqual({
       type: 'Object',
       value: { b: 2 },
       valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
     });
-    expect((await t.as('demo').get(`/execution/${shipment}/localVariables/obj?deserializeValue=false`).expect(200)).body.value).toBe('{"b":2}');
-    const badType = await t.as('demo').put(`/execution/${shipment}/localVariables/n`).send({ value: 'x', type: 'Integer' }).expect(400);
+    expect(
+      (await t.as('demo').get(`/execution/${shipment}/localVariables/obj?deserializeValue=false`).expect(200)).body
+        .value,
+    ).toBe('{"b":2}');
+    const badType = await t
+      .as('demo')
+      .put(`/execution/${shipment}/localVariables/n`)
+      .send({ value: 'x', type: 'Integer' })
+      .expect(400);
     expect(badType.body).toEqual({
       type: 'InvalidRequestException',
       code: null,
-      message: "Cannot put execution variable n: Cannot convert value 'x' of type 'Integer' to java type java.lang.Integer",
+      message:
+        "Cannot put execution variable n: Cannot convert value 'x' of type 'Integer' to java type java.lang.Integer",
     });
-    const unknownType = await t.as('demo').put(`/execution/${shipment}/localVariables/n`).send({ value: 'x', type: 'Weird' }).expect(400);
+    const unknownType = await t
+      .as('demo')
+      .put(`/execution/${shipment}/localVariables/n`)
+      .send({ value: 'x', type: 'Weird' })
+      .expect(400);
     expect(unknownType.body.message).toBe("Cannot put execution variable n: Unsupported value type 'Weird'");
 
     await t.as('demo').delete(`/execution/${shipment}/localVariables/note`).expect(204);
@@ -204,13 +246,17 @@ describe(`executions (${databaseLabel()})`, () => {
       .post(`/execution/${shipment}/localVariables`)
       .send({ modifications: { a: { value: 'x', type: 'Integer' } } })
       .expect(400);
-    expect(bad.body.message).toBe("Cannot modify variables for execution: Cannot convert value 'x' of type 'Integer' to java type java.lang.Integer");
+    expect(bad.body.message).toBe(
+      "Cannot modify variables for execution: Cannot convert value 'x' of type 'Integer' to java type java.lang.Integer",
+    );
     const unknown = await t
       .as('demo')
       .post('/execution/nope/localVariables')
       .send({ modifications: { a: { value: 1 } } })
       .expect(404);
-    expect(unknown.body.message).toBe("Cannot modify variables for execution nope: execution nope doesn't exist: execution is null");
+    expect(unknown.body.message).toBe(
+      "Cannot modify variables for execution nope: execution nope doesn't exist: execution is null",
+    );
   });
 
   it('stores and serves binary local variables (Bytes and File) through multipart', async () => {
@@ -231,7 +277,11 @@ describe(`executions (${databaseLabel()})`, () => {
       .expect(200);
     expect(bytes.headers['content-type']).toBe('application/octet-stream');
     expect([...bytes.body]).toEqual([1, 2, 3]);
-    expect((await t.as('demo').get(`/execution/${shipment}/localVariables/blob`).expect(200)).body).toEqual({ type: 'Bytes', value: 'AQID', valueInfo: {} });
+    expect((await t.as('demo').get(`/execution/${shipment}/localVariables/blob`).expect(200)).body).toEqual({
+      type: 'Bytes',
+      value: 'AQID',
+      valueInfo: {},
+    });
 
     await t
       .as('demo')
@@ -253,12 +303,21 @@ describe(`executions (${databaseLabel()})`, () => {
     expect(notBinary.body.message).toBe(`Value of variable with id ${payment} is not a binary value.`);
     await t.as('demo').get(`/execution/${payment}/localVariables/nope/data`).expect(404);
     await t.as('demo').post(`/execution/${shipment}/localVariables/x/data`).field('valueType', 'Bytes').expect(400);
-    await t.as('demo').post(`/execution/${shipment}/localVariables/x/data`).field('valueType', 'String').attach('data', Buffer.from('a'), 'a.txt').expect(400);
+    await t
+      .as('demo')
+      .post(`/execution/${shipment}/localVariables/x/data`)
+      .field('valueType', 'String')
+      .attach('data', Buffer.from('a'), 'a.txt')
+      .expect(400);
   });
 
   it('answers unknown executions on the variables resource as the engine does', async () => {
     const all = await t.as('demo').get('/execution/nope/localVariables').expect(400);
-    expect(all.body).toEqual({ type: 'NullValueException', message: "execution nope doesn't exist: execution is null", code: 0 });
+    expect(all.body).toEqual({
+      type: 'NullValueException',
+      message: "execution nope doesn't exist: execution is null",
+      code: 0,
+    });
     const one = await t.as('demo').get('/execution/nope/localVariables/x').expect(404);
     expect(one.body.message).toBe("Cannot get execution variable x: execution nope doesn't exist: execution is null");
     const put = await t.as('demo').put('/execution/nope/localVariables/x').send({ value: 1 }).expect(404);
@@ -300,9 +359,17 @@ describe(`executions (${databaseLabel()})`, () => {
 
     const noType = await t.as('demo').post(`/execution/${payment}/create-incident`).send({ message: 'x' }).expect(400);
     expect(noType.body).toEqual({ type: 'InvalidRequestException', message: 'incidentType is null', code: null });
-    const unknown = await t.as('demo').post('/execution/nope/create-incident').send({ incidentType: 'custom' }).expect(400);
+    const unknown = await t
+      .as('demo')
+      .post('/execution/nope/create-incident')
+      .send({ incidentType: 'custom' })
+      .expect(400);
     expect(unknown.body.message).toBe("Cannot find an execution with executionId 'nope': execution is null");
-    const noActivity = await t.as('demo').post(`/execution/${pi.id}/create-incident`).send({ incidentType: 'custom' }).expect(400);
+    const noActivity = await t
+      .as('demo')
+      .post(`/execution/${pi.id}/create-incident`)
+      .send({ incidentType: 'custom' })
+      .expect(400);
     expect(noActivity.body.message).toBe('Execution must be related to an activity: activity is null');
   });
 
@@ -327,7 +394,11 @@ describe(`executions (${databaseLabel()})`, () => {
       code: null,
     });
 
-    const wrong = await t.as('demo').post(`/execution/${otherPayment}/messageSubscriptions/nope/trigger`).send({}).expect(400);
+    const wrong = await t
+      .as('demo')
+      .post(`/execution/${otherPayment}/messageSubscriptions/nope/trigger`)
+      .send({})
+      .expect(400);
     expect(wrong.body.message).toBe(
       `Cannot trigger message nope for execution ${otherPayment}: Execution with id '${otherPayment}' does not have a subscription to a message event with name 'nope': eventSubscriptions is empty`,
     );
@@ -338,7 +409,9 @@ describe(`executions (${databaseLabel()})`, () => {
       .expect(204);
     await t.as('demo').get(`/execution/${otherPayment}/messageSubscriptions/orderPaid`).expect(404);
     expect(await count(`?processInstanceId=${other.id}&activityId=WaitPayment`)).toBe(0);
-    expect((await t.as('demo').get(`/process-instance/${other.id}/variables/paidBy`).expect(200)).body.value).toBe('card');
+    expect((await t.as('demo').get(`/process-instance/${other.id}/variables/paidBy`).expect(200)).body.value).toBe(
+      'card',
+    );
   });
 
   it('signals a waiting execution; the process moves on', async () => {
@@ -350,7 +423,9 @@ describe(`executions (${databaseLabel()})`, () => {
       .send({ variables: { shipped: { value: true, type: 'Boolean' } } })
       .expect(204);
     expect(await count(`?processInstanceId=${other.id}&activityId=WaitShipment`)).toBe(0);
-    expect((await t.as('demo').get(`/process-instance/${other.id}/variables/shipped`).expect(200)).body.value).toBe(true);
+    expect((await t.as('demo').get(`/process-instance/${other.id}/variables/shipped`).expect(200)).body.value).toBe(
+      true,
+    );
 
     const unknown = await t.as('demo').post('/execution/nope/signal').send({}).expect(404);
     expect(unknown.body).toEqual({
@@ -363,7 +438,9 @@ describe(`executions (${databaseLabel()})`, () => {
       .post(`/execution/${shipment}/signal`)
       .send({ variables: { x: { value: 'y', type: 'Long' } } })
       .expect(400);
-    expect(badVariables.body.message).toBe(`Cannot signal execution ${shipment}: Cannot convert value 'y' of type 'Long' to java type java.lang.Long`);
+    expect(badVariables.body.message).toBe(
+      `Cannot signal execution ${shipment}: Cannot convert value 'y' of type 'Long' to java type java.lang.Long`,
+    );
   });
 
   it('shows executions only to users with READ on the instance or READ_INSTANCE on the definition', async () => {
@@ -386,7 +463,9 @@ describe(`executions (${databaseLabel()})`, () => {
       .post('/authorization/create')
       .send({ type: 1, userId: 'viewer', resourceType: 6, resourceId: 'waiting', permissions: ['READ_INSTANCE'] })
       .expect(200);
-    expect((await viewer.get('/execution/count').expect(200)).body.count).toBe((await t.as('demo').get('/execution/count').expect(200)).body.count);
+    expect((await viewer.get('/execution/count').expect(200)).body.count).toBe(
+      (await t.as('demo').get('/execution/count').expect(200)).body.count,
+    );
     const denied = await viewer.put(`/execution/${payment}/localVariables/x`).send({ value: 1 }).expect(403);
     expect(denied.body.type).toBe('AuthorizationException');
   });

@@ -16,7 +16,11 @@ describe(`external task authorization (${databaseLabel()})`, () => {
         .expect(204);
     }
     const grant = (userId: string, resourceType: number, resourceId: string, permissions: string[]) =>
-      t.as('demo').post('/authorization/create').send({ type: 1, userId, resourceType, resourceId, permissions }).expect(200);
+      t
+        .as('demo')
+        .post('/authorization/create')
+        .send({ type: 1, userId, resourceType, resourceId, permissions })
+        .expect(200);
     await grant('reader', 6, 'worker-flow', ['READ_INSTANCE']);
     await grant('worker', 6, 'worker-flow', ['READ_INSTANCE', 'UPDATE_INSTANCE']);
     pi = await startWorkerFlow(t, 0, 'auth');
@@ -25,7 +29,11 @@ describe(`external task authorization (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const as = (user: string) => t.as(user, `${user}pw`);
-  const body = (workerId: string) => ({ workerId, maxTasks: 1, topics: [{ topicName: 'charge', lockDuration: 60000 }] });
+  const body = (workerId: string) => ({
+    workerId,
+    maxTasks: 1,
+    topics: [{ topicName: 'charge', lockDuration: 60000 }],
+  });
 
   it('lists only what the caller may read', async () => {
     await t

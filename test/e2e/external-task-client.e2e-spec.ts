@@ -22,14 +22,19 @@ describe(`camunda-external-task-client-js (${databaseLabel()})`, () => {
   });
 
   const until = async (check: () => Promise<boolean>, ms = 15000) => {
-    for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
+    for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
+      if (await check()) return true;
     return false;
   };
-  const activities = async (pi: string) => (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}`).expect(200)).body as any[];
+  const activities = async (pi: string) =>
+    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}`).expect(200)).body as any[];
 
   it('works through a set of process instances', async () => {
     const port = (t.app.getHttpServer().address() as AddressInfo).port;
-    const shipped: Record<string, { paid: unknown; amount: unknown; chargedAt: unknown; receipt: unknown; attempts: number }> = {};
+    const shipped: Record<
+      string,
+      { paid: unknown; amount: unknown; chargedAt: unknown; receipt: unknown; attempts: number }
+    > = {};
     const attempts = new Map<string, number>();
     client = new Client({
       baseUrl: `http://127.0.0.1:${port}/engine-rest`,
@@ -40,7 +45,8 @@ describe(`camunda-external-task-client-js (${databaseLabel()})`, () => {
       lockDuration: 20000,
     });
     client.on('poll:error', (e: unknown) => errors.push(e));
-    for (const event of ['complete:error', 'handleFailure:error', 'handleBpmnError:error']) client.on(event, (_task: Task, e: unknown) => errors.push(e));
+    for (const event of ['complete:error', 'handleFailure:error', 'handleBpmnError:error'])
+      client.on(event, (_task: Task, e: unknown) => errors.push(e));
 
     client.subscribe('charge', async ({ task, taskService }) => {
       const customer = task.variables.get('customer');
@@ -49,7 +55,12 @@ describe(`camunda-external-task-client-js (${databaseLabel()})`, () => {
       if (customer === 'declined') {
         await taskService.handleBpmnError(task, 'DECLINED', 'card declined', new Variables().set('reason', 'limit'));
       } else if (customer === 'flaky' && attempt === 1) {
-        await taskService.handleFailure(task, { errorMessage: 'gateway timeout', errorDetails: 'Error: timeout\n  at charge', retries: 2, retryTimeout: 100 });
+        await taskService.handleFailure(task, {
+          errorMessage: 'gateway timeout',
+          errorDetails: 'Error: timeout\n  at charge',
+          retries: 2,
+          retryTimeout: 100,
+        });
       } else {
         const result = new Variables()
           .set('paid', true)
@@ -95,7 +106,12 @@ describe(`camunda-external-task-client-js (${databaseLabel()})`, () => {
     const okHistory = await activities(ok);
     expect(okHistory.map((a) => a.activityId).sort()).toEqual(['Charge', 'Done', 'Ship', 'Start']);
     expect(okHistory.every((a) => a.endTime !== null)).toBe(true);
-    expect((await activities(declined)).map((a) => a.activityId).sort()).toEqual(['Charge', 'Declined', 'DeclinedBoundary', 'Start']);
+    expect((await activities(declined)).map((a) => a.activityId).sort()).toEqual([
+      'Charge',
+      'Declined',
+      'DeclinedBoundary',
+      'Start',
+    ]);
     expect((await t.as('demo').get('/external-task/count').expect(200)).body).toEqual({ count: 0 });
     expect((await t.as('demo').get('/incident/count').expect(200)).body).toEqual({ count: 0 });
   });

@@ -1,5 +1,10 @@
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
-import { deployExternalTaskFixtures, fetch, start, startWorkerFlow } from '../fixtures/external-task/external-task-fixtures';
+import {
+  deployExternalTaskFixtures,
+  fetch,
+  start,
+  startWorkerFlow,
+} from '../fixtures/external-task/external-task-fixtures';
 
 /** POST /external-task/fetchAndLock: validation, selection, ordering, variables and extension properties. */
 describe(`external task fetchAndLock (${databaseLabel()})`, () => {
@@ -20,10 +25,22 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
     const topic = { topicName: 'charge', lockDuration: 1000 };
     it.each([
       [{ maxTasks: 1, topics: [topic] }, 'NullValueException', 'workerId is null'],
-      [{ workerId: 'w', maxTasks: -1, topics: [topic] }, 'ProcessEngineException', 'maxResults is not greater than or equal to 0'],
+      [
+        { workerId: 'w', maxTasks: -1, topics: [topic] },
+        'ProcessEngineException',
+        'maxResults is not greater than or equal to 0',
+      ],
       [{ workerId: 'w', maxTasks: 1, topics: [{ lockDuration: 1000 }] }, 'NullValueException', 'topicName is null'],
-      [{ workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge' }] }, 'ProcessEngineException', 'lockTime is not greater than 0'],
-      [{ workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge', lockDuration: -5 }] }, 'ProcessEngineException', 'lockTime is not greater than 0'],
+      [
+        { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge' }] },
+        'ProcessEngineException',
+        'lockTime is not greater than 0',
+      ],
+      [
+        { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge', lockDuration: -5 }] },
+        'ProcessEngineException',
+        'lockTime is not greater than 0',
+      ],
       [
         { workerId: 'w', maxTasks: 1, asyncResponseTimeout: 1800001, topics: [topic] },
         'InvalidRequestException',
@@ -52,7 +69,11 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
     it('rejects bodies of the wrong shape', async () => {
       await fetchRaw({ workerId: 'w', maxTasks: 'many', topics: [] }).expect(400);
       await fetchRaw({ workerId: 'w', maxTasks: 1, topics: 'charge' }).expect(400);
-      await fetchRaw({ workerId: 'w', maxTasks: 1, topics: [{ topicName: 'charge', lockDuration: 10, variables: 'a' }] }).expect(400);
+      await fetchRaw({
+        workerId: 'w',
+        maxTasks: 1,
+        topics: [{ topicName: 'charge', lockDuration: 10, variables: 'a' }],
+      }).expect(400);
     });
 
     it('answers nothing for no topics or no tasks wanted', async () => {
@@ -69,7 +90,13 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
     it('locks for the worker and hides locked tasks from everyone until the lock expires', async () => {
       const pi = await startWorkerFlow(t, 0, 'lock-1');
       const [task] = await fetch(t, 'w1', [{ topicName: 'charge', businessKey: 'lock-1', lockDuration: 300 }]);
-      expect(task).toMatchObject({ processInstanceId: pi, workerId: 'w1', businessKey: 'lock-1', extensionProperties: {}, errorDetails: null });
+      expect(task).toMatchObject({
+        processInstanceId: pi,
+        workerId: 'w1',
+        businessKey: 'lock-1',
+        extensionProperties: {},
+        errorDetails: null,
+      });
       const expiry = Date.parse(task.lockExpirationTime.replace('+0000', 'Z'));
       expect(expiry).toBeGreaterThan(Date.now() + 100);
       expect(await fetch(t, 'w1', [{ topicName: 'charge', businessKey: 'lock-1' }])).toEqual([]);
@@ -82,13 +109,21 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
 
     it('takes at most maxTasks, by priority when asked, else by create time', async () => {
       for (const priority of [1, 7, 3]) await startWorkerFlow(t, priority, 'prio');
-      const byPriority = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], { maxTasks: 2, usePriority: true });
+      const byPriority = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], {
+        maxTasks: 2,
+        usePriority: true,
+      });
       expect(byPriority.map((x) => x.priority)).toEqual([7, 3]);
       await unlockAll(byPriority);
-      const asc = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], { sorting: [{ sortBy: 'createTime', sortOrder: 'asc' }] });
+      const asc = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], {
+        sorting: [{ sortBy: 'createTime', sortOrder: 'asc' }],
+      });
       expect(asc.map((x) => x.priority)).toEqual([1, 7, 3]);
       await unlockAll(asc);
-      const desc = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], { maxTasks: 1, sorting: [{ sortBy: 'createTime', sortOrder: 'desc' }] });
+      const desc = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], {
+        maxTasks: 1,
+        sorting: [{ sortBy: 'createTime', sortOrder: 'desc' }],
+      });
       expect(desc.map((x) => x.priority)).toEqual([3]);
       await unlockAll(desc);
       const both = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'prio' }], {
@@ -100,7 +135,10 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
     });
 
     it('filters by business key, definition, version tag, tenant and process variables', async () => {
-      await startWorkerFlow(t, 0, 'filters', { color: { value: 'red', type: 'String' }, size: { value: 3, type: 'Integer' } });
+      await startWorkerFlow(t, 0, 'filters', {
+        color: { value: 'red', type: 'String' },
+        size: { value: 3, type: 'Integer' },
+      });
       const one = (extra: object) =>
         fetch(t, 'w', [{ topicName: 'charge', businessKey: 'filters', ...extra }]).then(async (tasks) => {
           await unlockAll(tasks);
@@ -143,12 +181,20 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
     it('passes over tasks without retries and tasks in their retry timeout', async () => {
       await startWorkerFlow(t, 0, 'retry');
       const [task] = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'retry' }]);
-      await t.as('demo').post(`/external-task/${task.id}/failure`).send({ workerId: 'w', errorMessage: 'later', retries: 2, retryTimeout: 400 }).expect(204);
+      await t
+        .as('demo')
+        .post(`/external-task/${task.id}/failure`)
+        .send({ workerId: 'w', errorMessage: 'later', retries: 2, retryTimeout: 400 })
+        .expect(204);
       expect(await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'retry' }])).toEqual([]);
       await new Promise((r) => setTimeout(r, 450));
       const [again] = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'retry' }]);
       expect(again).toMatchObject({ id: task.id, retries: 2, errorMessage: 'later' });
-      await t.as('demo').post(`/external-task/${task.id}/failure`).send({ workerId: 'w', errorMessage: 'no more', retries: 0 }).expect(204);
+      await t
+        .as('demo')
+        .post(`/external-task/${task.id}/failure`)
+        .send({ workerId: 'w', errorMessage: 'no more', retries: 0 })
+        .expect(204);
       expect(await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'retry' }])).toEqual([]);
       await t.as('demo').put(`/external-task/${task.id}/retries`).send({ retries: 1 }).expect(204);
       expect(await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'retry' }])).toHaveLength(1);
@@ -226,7 +272,9 @@ describe(`external task fetchAndLock (${databaseLabel()})`, () => {
       const plain = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'props' }]);
       expect(plain[0].extensionProperties).toEqual({});
       await unlockAll(plain);
-      const withProps = await fetch(t, 'w', [{ topicName: 'charge', businessKey: 'props', includeExtensionProperties: true }]);
+      const withProps = await fetch(t, 'w', [
+        { topicName: 'charge', businessKey: 'props', includeExtensionProperties: true },
+      ]);
       expect(withProps[0].extensionProperties).toEqual({ provider: 'acme', timeout: '30' });
       expect((await take({ includeExtensionProperties: true })).extensionProperties).toEqual({});
     });

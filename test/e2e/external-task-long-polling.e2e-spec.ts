@@ -56,7 +56,11 @@ describe(`external task long polling (${databaseLabel()})`, () => {
       await t.as('demo').post(`/external-task/${task.id}/unlock`).expect(204);
       expect((await pending).res.body.map((x: any) => x.id)).toEqual([task.id]);
 
-      await t.as('demo').post(`/external-task/${task.id}/failure`).send({ workerId: 'poller', errorMessage: 'out', retries: 0 }).expect(204);
+      await t
+        .as('demo')
+        .post(`/external-task/${task.id}/failure`)
+        .send({ workerId: 'poller', errorMessage: 'out', retries: 0 })
+        .expect(204);
       const again = poll(t, body('unlocked', 20000));
       await until(() => waiting() === 1);
       await t.as('demo').put(`/external-task/${task.id}/retries`).send({ retries: 1 }).expect(204);
@@ -122,7 +126,10 @@ describe(`external task long polling (${databaseLabel()})`, () => {
     let second: TestApp;
     let file: string | null = null;
     beforeAll(async () => {
-      file = databaseLabel() === 'sqlite' ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ext-poll-')), 'engine.sqlite') : null;
+      file =
+        databaseLabel() === 'sqlite'
+          ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ext-poll-')), 'engine.sqlite')
+          : null;
       first = await createTestApp({ longPollRecheckMs: 200, ...(file ? { databaseUrl: `sqlite:${file}` } : {}) });
       second = await createTestApp({ databaseUrl: first.config.databaseUrl, longPollRecheckMs: 600_000 });
       await deployExternalTaskFixtures(first);
@@ -148,7 +155,10 @@ describe(`external task long polling (${databaseLabel()})`, () => {
       const t = await createTestApp();
       await deployExternalTaskFixtures(t);
       const server = t.app.getHttpServer();
-      const pending = request(server).post('/engine-rest/external-task/fetchAndLock').auth('demo', 'demo').send(body('shutdown', 60000));
+      const pending = request(server)
+        .post('/engine-rest/external-task/fetchAndLock')
+        .auth('demo', 'demo')
+        .send(body('shutdown', 60000));
       const answered = pending.then((res) => res);
       await until(() => t.engine.externalTasks.waitingRoom.size === 1);
       const closing = t.close();

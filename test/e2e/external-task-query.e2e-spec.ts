@@ -1,5 +1,10 @@
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
-import { deployExternalTaskFixtures, fetch, start, startWorkerFlow } from '../fixtures/external-task/external-task-fixtures';
+import {
+  deployExternalTaskFixtures,
+  fetch,
+  start,
+  startWorkerFlow,
+} from '../fixtures/external-task/external-task-fixtures';
 
 /** GET/POST /external-task and /count, GET /{id}, /topic-names and /{id}/errorDetails. */
 describe(`external task queries (${databaseLabel()})`, () => {
@@ -12,23 +17,37 @@ describe(`external task queries (${databaseLabel()})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     await deployExternalTaskFixtures(t);
-    pi1 = await startWorkerFlow(t, 5, 'order-1', { customer: { value: 'Alice', type: 'String' }, amount: { value: 10, type: 'Integer' } });
-    pi2 = await startWorkerFlow(t, 20, 'order-2', { customer: { value: 'Bob', type: 'String' }, amount: { value: 30, type: 'Integer' } });
+    pi1 = await startWorkerFlow(t, 5, 'order-1', {
+      customer: { value: 'Alice', type: 'String' },
+      amount: { value: 10, type: 'Integer' },
+    });
+    pi2 = await startWorkerFlow(t, 20, 'order-2', {
+      customer: { value: 'Bob', type: 'String' },
+      amount: { value: 30, type: 'Integer' },
+    });
     pi3 = await start(t, 'scoped-task');
     [locked] = await fetch(t, 'worker-a', [{ topicName: 'charge', businessKey: 'order-2' }]);
     [failed] = await fetch(t, 'worker-b', [{ topicName: 'scoped' }]);
     await t
       .as('demo')
       .post(`/external-task/${failed.id}/failure`)
-      .send({ workerId: 'worker-b', errorMessage: 'boom', errorDetails: 'stack trace\nline 2', retries: 0, retryTimeout: 0 })
+      .send({
+        workerId: 'worker-b',
+        errorMessage: 'boom',
+        errorDetails: 'stack trace\nline 2',
+        retries: 0,
+        retryTimeout: 0,
+      })
       .expect(204);
   });
   afterAll(() => t.close());
 
   const ids = (body: any[]) => body.map((x) => x.id).sort();
   const list = async (query: string) => (await t.as('demo').get(`/external-task?${query}`).expect(200)).body as any[];
-  const count = async (query: string) => (await t.as('demo').get(`/external-task/count?${query}`).expect(200)).body.count as number;
-  const post = async (body: object, query = '') => (await t.as('demo').post(`/external-task${query}`).send(body).expect(200)).body as any[];
+  const count = async (query: string) =>
+    (await t.as('demo').get(`/external-task/count?${query}`).expect(200)).body.count as number;
+  const post = async (body: object, query = '') =>
+    (await t.as('demo').post(`/external-task${query}`).send(body).expect(200)).body as any[];
 
   it('lists every task with the full DTO', async () => {
     const all = await list('');
@@ -128,7 +147,11 @@ describe(`external task queries (${databaseLabel()})`, () => {
 
   it('rejects bad query parameters as Camunda does', async () => {
     const bad = await t.as('demo').get('/external-task?sortBy=nope&sortOrder=asc').expect(400);
-    expect(bad.body).toEqual({ type: 'InvalidRequestException', message: "Cannot set query parameter 'sortBy' to value 'nope'", code: null });
+    expect(bad.body).toEqual({
+      type: 'InvalidRequestException',
+      message: "Cannot set query parameter 'sortBy' to value 'nope'",
+      code: null,
+    });
     const single = await t.as('demo').get('/external-task?sortBy=id').expect(400);
     expect(single.body.message).toBe('Only a single sorting parameter specified. sortBy and sortOrder required');
     const date = await t.as('demo').get('/external-task?lockExpirationBefore=anInvalidDate').expect(400);
@@ -142,9 +165,19 @@ describe(`external task queries (${databaseLabel()})`, () => {
   it('gets one task, 404 for unknown ids', async () => {
     const res = await t.as('demo').get(`/external-task/${failed.id}`).expect(200);
     expect(res.headers['content-type']).toBe('application/json');
-    expect(res.body).toMatchObject({ id: failed.id, retries: 0, errorMessage: 'boom', workerId: 'worker-b', topicName: 'scoped' });
+    expect(res.body).toMatchObject({
+      id: failed.id,
+      retries: 0,
+      errorMessage: 'boom',
+      workerId: 'worker-b',
+      topicName: 'scoped',
+    });
     const missing = await t.as('demo').get('/external-task/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'RestException', message: 'External task with id nope does not exist', code: null });
+    expect(missing.body).toEqual({
+      type: 'RestException',
+      message: 'External task with id nope does not exist',
+      code: null,
+    });
   });
 
   it('serves error details as text/plain, 204 without any', async () => {
@@ -153,7 +186,11 @@ describe(`external task queries (${databaseLabel()})`, () => {
     expect(res.text).toBe('stack trace\nline 2');
     await t.as('demo').get(`/external-task/${locked.id}/errorDetails`).expect(204);
     const unknown = await t.as('demo').get('/external-task/nope/errorDetails').expect(400);
-    expect(unknown.body).toEqual({ type: 'NullValueException', message: 'No external task found with id nope: externalTask is null', code: 0 });
+    expect(unknown.body).toEqual({
+      type: 'NullValueException',
+      message: 'No external task found with id nope: externalTask is null',
+      code: 0,
+    });
   });
 
   it('names the topics, narrowed by the three flags', async () => {

@@ -1,5 +1,11 @@
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
-import { deployExternalTaskFixtures, fetch, start, startWorkerFlow, tasksOf } from '../fixtures/external-task/external-task-fixtures';
+import {
+  deployExternalTaskFixtures,
+  fetch,
+  start,
+  startWorkerFlow,
+  tasksOf,
+} from '../fixtures/external-task/external-task-fixtures';
 
 /** A worker's operations on one task: complete, failure, bpmnError, lock, extendLock, unlock, retries, priority. */
 describe(`external task worker operations (${databaseLabel()})`, () => {
@@ -13,7 +19,14 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
   const post = (path: string, body?: object) => t.as('demo').post(`/external-task/${path}`).send(body);
   /** Activity ids of the instance's history, sorted (start times tie within a millisecond). */
   const activities = async (pi: string) =>
-    ((await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}&sortBy=startTime&sortOrder=asc`).expect(200)).body as any[])
+    (
+      (
+        await t
+          .as('demo')
+          .get(`/history/activity-instance?processInstanceId=${pi}&sortBy=startTime&sortOrder=asc`)
+          .expect(200)
+      ).body as any[]
+    )
       .map((a) => a.activityId)
       .sort();
   const instanceEnded = async (pi: string) => (await t.as('demo').get(`/process-instance/${pi}`)).status === 404;
@@ -58,12 +71,20 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       const { task } = await lockedCharge();
       await post(`${task.id}/unlock`).expect(204);
       const unlocked = await post(`${task.id}/complete`, { workerId: 'w1' }).expect(400);
-      expect(unlocked.body.message).toBe(`External Task ${task.id} cannot be completed by worker 'w1'. It is locked by worker 'null'.`);
+      expect(unlocked.body.message).toBe(
+        `External Task ${task.id} cannot be completed by worker 'w1'. It is locked by worker 'null'.`,
+      );
       const missing = await post('nope/complete', { workerId: 'w1' }).expect(404);
-      expect(missing.body).toEqual({ type: 'RestException', message: 'External task with id nope does not exist', code: null });
+      expect(missing.body).toEqual({
+        type: 'RestException',
+        message: 'External task with id nope does not exist',
+        code: null,
+      });
       const noWorker = await post(`${task.id}/complete`, {}).expect(400);
       expect(noWorker.body).toMatchObject({ type: 'NullValueException', message: 'workerId is null' });
-      await post(`${task.id}/complete`, { workerId: 'w1', variables: { x: { value: 'a', type: 'Integer' } } }).expect(400);
+      await post(`${task.id}/complete`, { workerId: 'w1', variables: { x: { value: 'a', type: 'Integer' } } }).expect(
+        400,
+      );
     });
   });
 
@@ -80,7 +101,11 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       expect(await activities(pi)).toEqual(['Charge', 'Declined', 'DeclinedBoundary', 'Start']);
       const details = (await t.as('demo').get(`/history/detail?processInstanceId=${pi}`).expect(200)).body as any[];
       const value = (name: string) => details.find((d) => d.variableName === name)?.value;
-      expect([value('errorCode'), value('errorMessage'), value('reason')]).toEqual(['DECLINED', 'card declined', 'limit']);
+      expect([value('errorCode'), value('errorMessage'), value('reason')]).toEqual([
+        'DECLINED',
+        'card declined',
+        'limit',
+      ]);
     });
 
     it('is caught around a sub-process; an uncaught error ends the execution', async () => {
@@ -112,7 +137,13 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('stores the error, keeps the worker, delays refetching and opens an incident at zero retries', async () => {
       const { pi, task, key } = await lockedCharge();
       const longMessage = 'x'.repeat(700);
-      await post(`${task.id}/failure`, { workerId: 'w1', errorMessage: longMessage, errorDetails: 'details', retries: 0, retryTimeout: 0 }).expect(204);
+      await post(`${task.id}/failure`, {
+        workerId: 'w1',
+        errorMessage: longMessage,
+        errorDetails: 'details',
+        retries: 0,
+        retryTimeout: 0,
+      }).expect(204);
       const stored = (await t.as('demo').get(`/external-task/${task.id}`).expect(200)).body;
       expect(stored).toMatchObject({ retries: 0, workerId: 'w1', errorMessage: 'x'.repeat(666) });
       expect(await fetch(t, 'w2', [{ topicName: 'charge', businessKey: key }])).toEqual([]);
@@ -136,7 +167,10 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
           annotation: null,
         },
       ]);
-      expect((await t.as('demo').get(`/incident/count?processInstanceId=${pi}&incidentType=failedExternalTask`).expect(200)).body).toEqual({ count: 1 });
+      expect(
+        (await t.as('demo').get(`/incident/count?processInstanceId=${pi}&incidentType=failedExternalTask`).expect(200))
+          .body,
+      ).toEqual({ count: 1 });
       const resolve = await t.as('demo').delete(`/incident/${incidents[0].id}`).expect(400);
       expect(resolve.body.message).toBe('Cannot resolve an incident of type failedExternalTask');
 
@@ -149,7 +183,12 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('sets variables and lets an error mapping turn the failure into a BPMN error', async () => {
       const pi = await start(t, 'scoped-task', {}, 'fail-map');
       const [task] = await fetch(t, 'w1', [{ topicName: 'scoped', businessKey: 'fail-map' }]);
-      await post(`${task.id}/failure`, { workerId: 'w1', errorMessage: 'soft', retries: 3, variables: { attempt: { value: 1, type: 'Integer' } } }).expect(204);
+      await post(`${task.id}/failure`, {
+        workerId: 'w1',
+        errorMessage: 'soft',
+        retries: 3,
+        variables: { attempt: { value: 1, type: 'Integer' } },
+      }).expect(204);
       const [again] = await fetch(t, 'w1', [{ topicName: 'scoped', businessKey: 'fail-map' }]);
       expect(again.variables.attempt.value).toBe(1);
       await post(`${again.id}/failure`, {
@@ -171,7 +210,10 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
         code: null,
       });
       const retries = await post(`${task.id}/failure`, { workerId: 'w1', retries: -1 }).expect(400);
-      expect(retries.body).toMatchObject({ type: 'ProcessEngineException', message: 'retries is not greater than or equal to 0' });
+      expect(retries.body).toMatchObject({
+        type: 'ProcessEngineException',
+        message: 'retries is not greater than or equal to 0',
+      });
       const timeout = await post(`${task.id}/failure`, { workerId: 'w1', retries: 1, retryTimeout: -1 }).expect(400);
       expect(timeout.body.message).toBe('retryDuration is not greater than or equal to 0');
       await post('nope/failure', { workerId: 'w1' }).expect(404);
@@ -200,23 +242,32 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('extends only a live lock of the same worker', async () => {
       const { task } = await lockedCharge('w1', 60000);
       const wrong = await post(`${task.id}/extendLock`, { workerId: 'w2', newDuration: 1000 }).expect(400);
-      expect(wrong.body.message).toBe(`The lock of the External Task ${task.id} cannot be extended by worker 'w2''. It is locked by worker 'w1'.`);
+      expect(wrong.body.message).toBe(
+        `The lock of the External Task ${task.id} cannot be extended by worker 'w2''. It is locked by worker 'w1'.`,
+      );
       const zero = await post(`${task.id}/extendLock`, { workerId: 'w1', newDuration: 0 }).expect(400);
       expect(zero.body).toEqual({ type: 'RestException', message: 'lockTime is not greater than 0', code: null });
       await post(`${task.id}/extendLock`, { workerId: 'w1', newDuration: 600000 }).expect(204);
-      const extended = Date.parse((await t.as('demo').get(`/external-task/${task.id}`)).body.lockExpirationTime.replace('+0000', 'Z'));
+      const extended = Date.parse(
+        (await t.as('demo').get(`/external-task/${task.id}`)).body.lockExpirationTime.replace('+0000', 'Z'),
+      );
       expect(extended).toBeGreaterThan(Date.now() + 500000);
       await post(`${task.id}/lock`, { workerId: 'w1', lockDuration: 1 }).expect(204);
       await new Promise((r) => setTimeout(r, 10));
       const expired = await post(`${task.id}/extendLock`, { workerId: 'w1', newDuration: 1000 }).expect(400);
-      expect(expired.body.message).toMatch(/^Cannot extend a lock that expired: lockExpirationTime is not greater than or equal to \d{13}$/);
+      expect(expired.body.message).toMatch(
+        /^Cannot extend a lock that expired: lockExpirationTime is not greater than or equal to \d{13}$/,
+      );
       await post('nope/extendLock', { workerId: 'w1', newDuration: 10 }).expect(404);
     });
 
     it('unlocks without a body and makes the task fetchable', async () => {
       const { task, key } = await lockedCharge();
       await t.as('demo').post(`/external-task/${task.id}/unlock`).expect(204);
-      expect((await t.as('demo').get(`/external-task/${task.id}`).expect(200)).body).toMatchObject({ workerId: null, lockExpirationTime: null });
+      expect((await t.as('demo').get(`/external-task/${task.id}`).expect(200)).body).toMatchObject({
+        workerId: null,
+        lockExpirationTime: null,
+      });
       expect(await fetch(t, 'w2', [{ topicName: 'charge', businessKey: key }])).toHaveLength(1);
       const missing = await t.as('demo').post('/external-task/nope/unlock').expect(404);
       expect(missing.body.message).toBe('External task with id nope does not exist');
@@ -229,7 +280,11 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       await t.as('demo').put(`/external-task/${task.id}/retries`).send({ retries: 5 }).expect(204);
       expect((await t.as('demo').get(`/external-task/${task.id}`)).body.retries).toBe(5);
       const noValue = await t.as('demo').put(`/external-task/${task.id}/retries`).send({}).expect(400);
-      expect(noValue.body).toEqual({ type: 'InvalidRequestException', message: 'The number of retries cannot be null.', code: null });
+      expect(noValue.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'The number of retries cannot be null.',
+        code: null,
+      });
       const negative = await t.as('demo').put(`/external-task/${task.id}/retries`).send({ retries: -1 }).expect(400);
       expect(negative.body).toEqual({
         type: 'BadUserRequestException',
@@ -237,7 +292,11 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
         code: 0,
       });
       const missing = await t.as('demo').put('/external-task/nope/retries').send({ retries: 1 }).expect(404);
-      expect(missing.body).toEqual({ type: 'RestException', message: 'External task with id nope does not exist', code: null });
+      expect(missing.body).toEqual({
+        type: 'RestException',
+        message: 'External task with id nope does not exist',
+        code: null,
+      });
       await t.as('demo').put(`/external-task/${task.id}/retries`).send({ retries: 0 }).expect(204);
       expect((await t.as('demo').get(`/incident?configuration=${task.id}`)).body).toHaveLength(1);
     });
@@ -284,7 +343,9 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
     it('rejects bulk requests as Camunda does', async () => {
       const { task } = await lockedCharge();
       const put = (body: object) => t.as('demo').put('/external-task/retries').send(body);
-      expect((await put({ externalTaskIds: [task.id] }).expect(400)).body.message).toBe('The number of retries cannot be null.');
+      expect((await put({ externalTaskIds: [task.id] }).expect(400)).body.message).toBe(
+        'The number of retries cannot be null.',
+      );
       expect((await put({ externalTaskIds: [], retries: 1 }).expect(400)).body).toEqual({
         type: 'InvalidRequestException',
         message: 'externalTaskIds is empty',
@@ -298,7 +359,9 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
         message: 'Cannot find external task with id nope: externalTask is null',
         code: null,
       });
-      expect((await put({ processInstanceQuery: { variables: [] }, retries: 1 }).expect(400)).body.message).toMatch(/does not support variables/);
+      expect((await put({ processInstanceQuery: { variables: [] }, retries: 1 }).expect(400)).body.message).toMatch(
+        /does not support variables/,
+      );
     });
 
     it('answers retries-async with a set-external-task-retries batch that the job executor then runs', async () => {
@@ -325,7 +388,8 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
         executionStartTime: null,
       });
       const deadline = Date.now() + 10_000;
-      while ((await t.as('demo').get(`/external-task/${task.id}`)).body.retries !== 9 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ((await t.as('demo').get(`/external-task/${task.id}`)).body.retries !== 9 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect((await t.as('demo').get(`/external-task/${task.id}`)).body.retries).toBe(9);
       await t.as('demo').post('/external-task/retries-async').send({ retries: 1 }).expect(400);
     });
@@ -337,16 +401,25 @@ describe(`external task worker operations (${databaseLabel()})`, () => {
       await t.as('demo').put(`/external-task/${task.id}/retries`).send({ retries: 0 }).expect(204);
       const [incident] = (await t.as('demo').get(`/incident?configuration=${task.id}`).expect(200)).body;
       expect((await t.as('demo').get(`/incident/${incident.id}`).expect(200)).body).toEqual(incident);
-      expect((await t.as('demo').get('/incident/nope').expect(404)).body.message).toBe('No matching incident with id nope');
+      expect((await t.as('demo').get('/incident/nope').expect(404)).body.message).toBe(
+        'No matching incident with id nope',
+      );
       await t.as('demo').put(`/incident/${incident.id}/annotation`).send({ annotation: 'looking into it' }).expect(204);
       expect((await t.as('demo').get(`/incident/${incident.id}`)).body.annotation).toBe('looking into it');
       await t.as('demo').delete(`/incident/${incident.id}/annotation`).expect(204);
       expect((await t.as('demo').get(`/incident/${incident.id}`)).body.annotation).toBeNull();
       expect(
-        (await t.as('demo').get('/incident?sortBy=incidentTimestamp&sortOrder=desc&incidentType=failedExternalTask').expect(200)).body.length,
+        (
+          await t
+            .as('demo')
+            .get('/incident?sortBy=incidentTimestamp&sortOrder=desc&incidentType=failedExternalTask')
+            .expect(200)
+        ).body.length,
       ).toBeGreaterThan(0);
       await t.as('demo').get('/incident?sortBy=nope&sortOrder=desc').expect(400);
-      expect((await t.as('demo').delete('/incident/nope').expect(404)).body.message).toBe("Cannot find an incident with id 'nope': incident is null");
+      expect((await t.as('demo').delete('/incident/nope').expect(404)).body.message).toBe(
+        "Cannot find an incident with id 'nope': incident is null",
+      );
 
       const custom = await t
         .as('demo')

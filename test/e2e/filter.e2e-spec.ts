@@ -22,7 +22,8 @@ describe(`filters (${databaseLabel()})`, () => {
       .post('/task/create')
       .send({ id, ...body })
       .expect(204);
-    if (candidateGroup) await demo().post(`/task/${id}/identity-links`).send({ groupId: candidateGroup, type: 'candidate' }).expect(204);
+    if (candidateGroup)
+      await demo().post(`/task/${id}/identity-links`).send({ groupId: candidateGroup, type: 'candidate' }).expect(204);
   };
   const createFilter = async (as: string, body: Record<string, unknown>) =>
     (
@@ -60,7 +61,11 @@ describe(`filters (${databaseLabel()})`, () => {
         query: { assigneeExpression: '${currentUser()}', sorting: [{ sortBy: 'dueDate', sortOrder: 'asc' }] },
         properties: { color: '#555', priority: 1, variables: [{ name: 'amount', label: 'Amount' }] },
       });
-      groups = await createFilter('alice', { name: 'My groups', owner: 'alice', query: { candidateGroupsExpression: '${currentUserGroups()}' } });
+      groups = await createFilter('alice', {
+        name: 'My groups',
+        owner: 'alice',
+        query: { candidateGroupsExpression: '${currentUserGroups()}' },
+      });
     });
 
     it('saves the filter as given and returns it with an id', () => {
@@ -76,8 +81,12 @@ describe(`filters (${databaseLabel()})`, () => {
 
     it('lists the caller’s tasks through ${currentUser()}, due first, and pages them', async () => {
       expect(ids((await t.as('alice').get(`/filter/${mine.id}/list`).expect(200)).body)).toEqual(['a2', 'a1', 'a3']);
-      expect(ids((await t.as('alice').get(`/filter/${mine.id}/list?firstResult=1&maxResults=1`).expect(200)).body)).toEqual(['a1']);
-      expect(ids((await t.as('alice').post(`/filter/${mine.id}/list?firstResult=2&maxResults=5`).send({}).expect(200)).body)).toEqual(['a3']);
+      expect(
+        ids((await t.as('alice').get(`/filter/${mine.id}/list?firstResult=1&maxResults=1`).expect(200)).body),
+      ).toEqual(['a1']);
+      expect(
+        ids((await t.as('alice').post(`/filter/${mine.id}/list?firstResult=2&maxResults=5`).send({}).expect(200)).body),
+      ).toEqual(['a3']);
       // the same filter run by the admin means the admin's tasks: none
       expect((await demo().get(`/filter/${mine.id}/list`).expect(200)).body).toEqual([]);
     });
@@ -99,7 +108,9 @@ describe(`filters (${databaseLabel()})`, () => {
     });
 
     it('extends the saved query with the body on list, count and singleResult', async () => {
-      expect(ids((await t.as('alice').post(`/filter/${mine.id}/list`).send({ nameLike: 'sa' }).expect(200)).body)).toEqual(['a2']);
+      expect(
+        ids((await t.as('alice').post(`/filter/${mine.id}/list`).send({ nameLike: 'sa' }).expect(200)).body),
+      ).toEqual(['a2']);
       expect(
         (
           await t
@@ -134,14 +145,20 @@ describe(`filters (${databaseLabel()})`, () => {
       await t.as('alice').post(`/filter/${mine.id}/singleResult`).send({ taskId: 'b1' }).expect(204);
       expect((await t.as('alice').get(`/filter/${groups.id}/singleResult`).expect(200)).body.id).toBe('g1');
       const several = await t.as('alice').get(`/filter/${mine.id}/singleResult`).expect(400);
-      expect(several.body).toEqual({ type: 'InvalidRequestException', message: 'Filter does not returns a valid single result', code: null });
+      expect(several.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'Filter does not returns a valid single result',
+        code: null,
+      });
       const invalid = await t.as('alice').post(`/filter/${mine.id}/list`).send({ priority: 'high' }).expect(400);
       expect(invalid.body.message).toMatch(/^Filter cannot be extended by an invalid query: .*'priority'/);
     });
 
     it('shows only the tasks the caller may read: her own and her group’s', async () => {
       const all = await createFilter('alice', { name: 'Everything', owner: 'alice', query: {} });
-      expect(ids((await t.as('alice').get(`/filter/${all.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual(['a1', 'a2', 'a3', 'g1', 'g3']);
+      expect(ids((await t.as('alice').get(`/filter/${all.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual(
+        ['a1', 'a2', 'a3', 'g1', 'g3'],
+      );
       expect((await t.as('alice').get(`/filter/${all.id}?itemCount=true`).expect(200)).body.itemCount).toBe(5);
       expect((await demo().get(`/filter/${all.id}/count`).expect(200)).body).toEqual({ count: 7 });
       await demo().delete(`/filter/${all.id}`).expect(204);
@@ -152,7 +169,11 @@ describe(`filters (${databaseLabel()})`, () => {
         name: 'Due soon',
         query: { dueAfterExpression: '${now()}', dueBeforeExpression: '${dateTime().plusDays(3)}' },
       });
-      expect(ids((await demo().get(`/filter/${soon.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual(['a1', 'a2', 'b1']);
+      expect(ids((await demo().get(`/filter/${soon.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual([
+        'a1',
+        'a2',
+        'b1',
+      ]);
     });
   });
 
@@ -161,13 +182,24 @@ describe(`filters (${databaseLabel()})`, () => {
       name: 'Bob or kitchen',
       query: { nameLike: 'G', orQueries: [{ assignee: 'bob', candidateGroup: 'kitchen' }] },
     });
-    expect(ids((await demo().get(`/filter/${filter.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual(['g1', 'g3']);
-    const plain = await createFilter('demo', { name: 'Bob or A1', query: { orQueries: [{ assignee: 'bob', name: 'A1 soup' }] } });
-    expect(ids((await demo().get(`/filter/${plain.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual(['a1', 'b1', 'g3']);
+    expect(ids((await demo().get(`/filter/${filter.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual([
+      'g1',
+      'g3',
+    ]);
+    const plain = await createFilter('demo', {
+      name: 'Bob or A1',
+      query: { orQueries: [{ assignee: 'bob', name: 'A1 soup' }] },
+    });
+    expect(ids((await demo().get(`/filter/${plain.id}/list?sortBy=id&sortOrder=asc`).expect(200)).body)).toEqual([
+      'a1',
+      'b1',
+      'g3',
+    ]);
   });
 
   describe('validation', () => {
-    const refuse = async (body: Record<string, unknown>) => (await demo().post('/filter/create').send(body).expect(400)).body;
+    const refuse = async (body: Record<string, unknown>) =>
+      (await demo().post('/filter/create').send(body).expect(400)).body;
 
     it('refuses unknown criteria and wrong types, naming them', async () => {
       expect(await refuse({ resourceType: 'Task', name: 'x', query: { assigneeFoo: 'a' } })).toEqual({
@@ -175,18 +207,31 @@ describe(`filters (${databaseLabel()})`, () => {
         message: "Invalid query for resource type 'Task': unknown criterion 'assigneeFoo'",
         code: null,
       });
-      expect((await refuse({ resourceType: 'Task', name: 'x', query: { priority: 'high' } })).message).toContain("'priority'");
-      expect((await refuse({ resourceType: 'Task', name: 'x', query: { orQueries: [{ nope: 1 }] } })).message).toContain("'nope'");
-      expect((await refuse({ resourceType: 'Task', name: 'x', query: { sorting: [{ sortBy: 'nope', sortOrder: 'asc' }] } })).message).toContain("'sortBy'");
-      expect((await refuse({ resourceType: 'Task', name: 'x', query: { assigneeExpression: '${currentUser(' } })).message).toContain("'assigneeExpression'");
+      expect((await refuse({ resourceType: 'Task', name: 'x', query: { priority: 'high' } })).message).toContain(
+        "'priority'",
+      );
+      expect(
+        (await refuse({ resourceType: 'Task', name: 'x', query: { orQueries: [{ nope: 1 }] } })).message,
+      ).toContain("'nope'");
+      expect(
+        (await refuse({ resourceType: 'Task', name: 'x', query: { sorting: [{ sortBy: 'nope', sortOrder: 'asc' }] } }))
+          .message,
+      ).toContain("'sortBy'");
+      expect(
+        (await refuse({ resourceType: 'Task', name: 'x', query: { assigneeExpression: '${currentUser(' } })).message,
+      ).toContain("'assigneeExpression'");
     });
 
     it('refuses other resource types and invalid content', async () => {
       expect((await refuse({ resourceType: 'ProcessInstance', name: 'x', query: {} })).message).toBe(
         "Unable to create filter with invalid resource type 'ProcessInstance'",
       );
-      expect((await refuse({ resourceType: 'Task', name: '', query: {} })).message).toBe('Unable to create filter with invalid content');
-      expect((await refuse({ resourceType: 'Task', name: 'x' })).message).toBe('Unable to create filter with invalid content');
+      expect((await refuse({ resourceType: 'Task', name: '', query: {} })).message).toBe(
+        'Unable to create filter with invalid content',
+      );
+      expect((await refuse({ resourceType: 'Task', name: 'x' })).message).toBe(
+        'Unable to create filter with invalid content',
+      );
     });
   });
 
@@ -204,16 +249,31 @@ describe(`filters (${databaseLabel()})`, () => {
     });
 
     it('shows in OPTIONS only what the caller may do', async () => {
-      const rels = async (as: string, path: string) => (await t.as(as).options(path).expect(200)).body.links.map((l: any) => `${l.method} ${l.rel}`);
+      const rels = async (as: string, path: string) =>
+        (await t.as(as).options(path).expect(200)).body.links.map((l: any) => `${l.method} ${l.rel}`);
       expect(await rels('demo', '/filter')).toEqual(['GET list', 'GET count', 'POST create']);
       expect(await rels('carol', '/filter')).toEqual(['GET list', 'GET count']);
-      const all = ['GET self', 'GET singleResult', 'POST singleResult', 'GET list', 'POST list', 'GET count', 'POST count', 'DELETE delete', 'PUT update'];
+      const all = [
+        'GET self',
+        'GET singleResult',
+        'POST singleResult',
+        'GET list',
+        'POST list',
+        'GET count',
+        'POST count',
+        'DELETE delete',
+        'PUT update',
+      ];
       expect(await rels('alice', `/filter/${filter.id}`)).toEqual(all);
       expect(await rels('carol', `/filter/${filter.id}`)).toEqual([]);
       await grant({ userId: 'carol', resourceType: 5, resourceId: filter.id, permissions: ['READ'] });
       expect(await rels('carol', `/filter/${filter.id}`)).toEqual(all.slice(0, 7));
       const link = (await t.as('alice').options(`/filter/${filter.id}`).expect(200)).body.links[0];
-      expect(link).toEqual({ method: 'GET', href: expect.stringMatching(new RegExp(`/engine-rest/filter/${filter.id}$`)), rel: 'self' });
+      expect(link).toEqual({
+        method: 'GET',
+        href: expect.stringMatching(new RegExp(`/engine-rest/filter/${filter.id}$`)),
+        rel: 'self',
+      });
     });
 
     it('updates name, owner, query and properties; the resource type stays', async () => {
@@ -227,7 +287,11 @@ describe(`filters (${databaseLabel()})`, () => {
         query: { assignee: 'bob' },
         properties: { refresh: true },
       });
-      const changed = await t.as('alice').put(`/filter/${filter.id}`).send({ resourceType: 'Case', name: 'x', query: {} }).expect(400);
+      const changed = await t
+        .as('alice')
+        .put(`/filter/${filter.id}`)
+        .send({ resourceType: 'Case', name: 'x', query: {} })
+        .expect(400);
       expect(changed.body.message).toBe("Unable to update filter from resource type 'Task' to 'Case'");
       expect(
         (
@@ -245,7 +309,11 @@ describe(`filters (${databaseLabel()})`, () => {
     it('deletes a filter; an unknown one is a 404', async () => {
       await t.as('alice').delete(`/filter/${filter.id}`).expect(204);
       const gone = await demo().get(`/filter/${filter.id}`).expect(404);
-      expect(gone.body).toEqual({ type: 'InvalidRequestException', message: `Filter with id '${filter.id}' does not exist.`, code: null });
+      expect(gone.body).toEqual({
+        type: 'InvalidRequestException',
+        message: `Filter with id '${filter.id}' does not exist.`,
+        code: null,
+      });
       await demo().delete(`/filter/${filter.id}`).expect(404);
       await demo().put(`/filter/${filter.id}`).send({ name: 'x', query: {} }).expect(404);
       await demo().get(`/filter/${filter.id}/count`).expect(404);
@@ -264,11 +332,17 @@ describe(`filters under a results limit (${databaseLabel()})`, () => {
 
   it('pages within the limit, and singleResult is not limited by it', async () => {
     for (const id of ['x1', 'x2']) await t.as('demo').post('/task/create').send({ id, name: id }).expect(204);
-    const filter = (await t.as('demo').post('/filter/create').send({ resourceType: 'Task', name: 'All', query: {} }).expect(200)).body;
+    const filter = (
+      await t.as('demo').post('/filter/create').send({ resourceType: 'Task', name: 'All', query: {} }).expect(200)
+    ).body;
     const unbound = await t.as('demo').get(`/filter/${filter.id}/list`).expect(400);
     expect(unbound.body.message).toBe('An unbound number of results is forbidden!');
-    expect((await t.as('demo').get(`/filter/${filter.id}/list?firstResult=1&maxResults=1`).expect(200)).body).toHaveLength(1);
-    expect((await t.as('demo').post(`/filter/${filter.id}/singleResult`).send({ taskId: 'x2' }).expect(200)).body.id).toBe('x2');
+    expect(
+      (await t.as('demo').get(`/filter/${filter.id}/list?firstResult=1&maxResults=1`).expect(200)).body,
+    ).toHaveLength(1);
+    expect(
+      (await t.as('demo').post(`/filter/${filter.id}/singleResult`).send({ taskId: 'x2' }).expect(200)).body.id,
+    ).toBe('x2');
     await t.as('demo').get(`/filter/${filter.id}/singleResult`).expect(400);
   });
 });

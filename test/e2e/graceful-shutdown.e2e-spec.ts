@@ -30,7 +30,11 @@ function newestMtime(dir: string): number {
 /** tsc writes every output file, so main.js older than any source means a stale build. */
 function ensureBuilt(): void {
   if (fs.existsSync(MAIN) && fs.statSync(MAIN).mtimeMs >= newestMtime(path.join(ROOT, 'src'))) return;
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json')],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
 }
 
 function freePort(): Promise<number> {
@@ -57,13 +61,28 @@ interface Sent {
 }
 
 /** One request; never rejects. A refused connection is told apart from a connection that broke. */
-function sendRaw(port: number, agent: http.Agent | false, method: string, url: string, headers: http.OutgoingHttpHeaders = {}): Sent {
+function sendRaw(
+  port: number,
+  agent: http.Agent | false,
+  method: string,
+  url: string,
+  headers: http.OutgoingHttpHeaders = {},
+): Sent {
   const sent = Date.now();
-  const req = http.request({ host: '127.0.0.1', port, method, path: `/engine-rest${url}`, agent, headers: { authorization: AUTH, ...headers } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method,
+    path: `/engine-rest${url}`,
+    agent,
+    headers: { authorization: AUTH, ...headers },
+  });
   const outcome = new Promise<Outcome>((resolve) => {
     const fail = (err: NodeJS.ErrnoException) =>
       resolve(
-        err.code === 'ECONNREFUSED' ? { kind: 'refused', code: err.code } : { kind: 'reset', code: err.code ?? err.message, reusedSocket: req.reusedSocket },
+        err.code === 'ECONNREFUSED'
+          ? { kind: 'refused', code: err.code }
+          : { kind: 'reset', code: err.code ?? err.message, reusedSocket: req.reusedSocket },
       );
     req.on('error', fail);
     req.on('response', (res) => {
@@ -87,7 +106,13 @@ function sendRaw(port: number, agent: http.Agent | false, method: string, url: s
 
 function send(port: number, agent: http.Agent | false, method: string, url: string, body?: unknown): Promise<Outcome> {
   const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const { req, outcome } = sendRaw(port, agent, method, url, data ? { 'content-type': 'application/json', 'content-length': data.length } : {});
+  const { req, outcome } = sendRaw(
+    port,
+    agent,
+    method,
+    url,
+    data ? { 'content-type': 'application/json', 'content-length': data.length } : {},
+  );
   req.end(data);
   return outcome;
 }
@@ -148,13 +173,22 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ADMIN_USER: 'demo', ADMIN_PASSWORD: 'demo', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      ADMIN_USER: 'demo',
+      ADMIN_PASSWORD: 'demo',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
   let gone: Exit | null = null;
   void exited.then((e) => (gone = e));
   const dispose = async () => {
@@ -181,7 +215,9 @@ function deployAsyncProcess(port: number): Promise<Outcome> {
   const boundary = `----shutdown${Date.now()}`;
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="deployment-name"\r\n\r\nshutdown\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="async.bpmn"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="async.bpmn"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     fixture('events/async.bpmn'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -217,7 +253,10 @@ describe(`graceful shutdown of a server process (${databaseLabel()})`, () => {
 
   it('under keep-alive load: answers every request, the long poll with [], releases job locks and exits 0', async () => {
     const SHUTDOWN_TIMEOUT_MS = 15_000;
-    const server = await startServer({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), JOB_EXECUTOR_BATCH_SIZE: '3' });
+    const server = await startServer({
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      JOB_EXECUTOR_BATCH_SIZE: '3',
+    });
     const { port } = server;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     try {
@@ -242,7 +281,12 @@ describe(`graceful shutdown of a server process (${databaseLabel()})`, () => {
         () => send(port, agent, 'GET', '/user'),
         () => send(port, agent, 'POST', '/process-definition/key/asyncOnce/start', { businessKey: 'load' }),
         () => send(port, agent, 'GET', '/process-instance/count'),
-        () => send(port, agent, 'POST', '/external-task/fetchAndLock', { workerId: 'w', maxTasks: 1, topics: [{ topicName: 't', lockDuration: 1000 }] }),
+        () =>
+          send(port, agent, 'POST', '/external-task/fetchAndLock', {
+            workerId: 'w',
+            maxTasks: 1,
+            topics: [{ topicName: 't', lockDuration: 1000 }],
+          }),
       ];
       const clients = Array.from({ length: 6 }, async (_, i) => {
         for (let n = i; !exited; n++) {
@@ -256,7 +300,9 @@ describe(`graceful shutdown of a server process (${databaseLabel()})`, () => {
       await until(() => answered() >= 60, '60 answered requests');
       // The job executor has run jobs, so one is likely in hand at the signal.
       await until(async () => {
-        const body = await okBody(send(port, agent, 'GET', '/history/process-instance/count?processDefinitionKey=asyncOnce&finished=true'));
+        const body = await okBody(
+          send(port, agent, 'GET', '/history/process-instance/count?processDefinitionKey=asyncOnce&finished=true'),
+        );
         return body.count > 0;
       }, 'a finished asynchronous instance');
 

@@ -52,12 +52,16 @@ describe(`group resource (${databaseLabel()})`, () => {
       await admin().get('/group/temp').expect(404);
       expect(ids((await admin().get('/group?member=gina').expect(200)).body)).toEqual([]);
       expect((await admin().get('/authorization/count?groupIdIn=temp').expect(200)).body).toEqual({ count: 0 });
-      expect((await admin().get('/authorization/count?resourceType=2&resourceId=temp').expect(200)).body).toEqual({ count: 0 });
+      expect((await admin().get('/authorization/count?resourceType=2&resourceId=temp').expect(200)).body).toEqual({
+        count: 0,
+      });
       await admin().delete('/group/temp').expect(204);
     });
 
     it('answers 404 for unknown ids on get and update', async () => {
-      expect((await admin().get('/group/nogroup').expect(404)).body).toEqual(invalid('Group with id nogroup does not exist'));
+      expect((await admin().get('/group/nogroup').expect(404)).body).toEqual(
+        invalid('Group with id nogroup does not exist'),
+      );
       expect((await admin().put('/group/nogroup').send({ id: 'nogroup', name: 'x' }).expect(404)).body).toEqual(
         invalid('Group with id nogroup does not exist'),
       );
@@ -82,7 +86,9 @@ describe(`group resource (${databaseLabel()})`, () => {
     });
 
     it('refuses malformed JSON and values of the wrong type', async () => {
-      expect((await admin().post('/group/create').set('Content-Type', 'application/json').send('{"id":').expect(400)).body).toEqual(invalid(''));
+      expect(
+        (await admin().post('/group/create').set('Content-Type', 'application/json').send('{"id":').expect(400)).body,
+      ).toEqual(invalid(''));
       for (const body of [{ id: 'bad', name: { n: 1 } }, { id: ['bad'] }, ['bad']]) {
         expect((await admin().post('/group/create').send(body).expect(400)).body.type).toBe('InvalidRequestException');
       }
@@ -94,7 +100,11 @@ describe(`group resource (${databaseLabel()})`, () => {
             .expect(400)
         ).body.type,
       ).toBe('InvalidRequestException');
-      expect((await admin().get('/group/sales').expect(200)).body).toEqual({ id: 'sales', name: 'Sales', type: 'WORKFLOW' });
+      expect((await admin().get('/group/sales').expect(200)).body).toEqual({
+        id: 'sales',
+        name: 'Sales',
+        type: 'WORKFLOW',
+      });
       await admin().get('/group/bad').expect(404);
     });
   });
@@ -107,7 +117,9 @@ describe(`group resource (${databaseLabel()})`, () => {
     it('adds and removes members with 204; removing twice is a no-op', async () => {
       await admin().put('/group/sales/members/gina').expect(204);
       expect(ids((await admin().get('/group?member=gina').expect(200)).body)).toEqual(['sales']);
-      expect((await admin().get('/user?memberOfGroup=sales').expect(200)).body.map((u: { id: string }) => u.id)).toEqual(['gina']);
+      expect(
+        (await admin().get('/user?memberOfGroup=sales').expect(200)).body.map((u: { id: string }) => u.id),
+      ).toEqual(['gina']);
       await admin().delete('/group/sales/members/gina').expect(204);
       expect(ids((await admin().get('/group?member=gina').expect(200)).body)).toEqual([]);
     });
@@ -124,13 +136,19 @@ describe(`group resource (${databaseLabel()})`, () => {
         code: 0,
       });
       await admin().put('/group/sales/members/gina').expect(204);
-      expect((await admin().put('/group/sales/members/gina').expect(400)).body.message).toBe("User 'gina' is already a member of group 'sales'");
+      expect((await admin().put('/group/sales/members/gina').expect(400)).body.message).toBe(
+        "User 'gina' is already a member of group 'sales'",
+      );
     });
 
     it('lets members read their group at once, and stops it at once when they leave', async () => {
       await gina().get('/group/sales').expect(404);
       await admin().put('/group/sales/members/gina').expect(204);
-      expect((await gina().get('/group/sales').expect(200)).body).toEqual({ id: 'sales', name: 'Sales', type: 'WORKFLOW' });
+      expect((await gina().get('/group/sales').expect(200)).body).toEqual({
+        id: 'sales',
+        name: 'Sales',
+        type: 'WORKFLOW',
+      });
       expect(ids((await gina().get('/group').expect(200)).body)).toEqual(['sales']);
       await admin().delete('/group/sales/members/gina').expect(204);
       await gina().get('/group/sales').expect(404);
@@ -173,8 +191,18 @@ describe(`group resource (${databaseLabel()})`, () => {
     });
 
     it('sorts GET lists by sortBy and sortOrder', async () => {
-      expect(ids((await admin().get('/group?sortBy=name&sortOrder=desc').expect(200)).body)).toEqual(['camunda-admin', 'support', 'sales', 'zeta']);
-      expect(ids((await admin().get('/group?sortBy=type&sortOrder=asc').expect(200)).body)).toEqual(['zeta', 'camunda-admin', 'sales', 'support']);
+      expect(ids((await admin().get('/group?sortBy=name&sortOrder=desc').expect(200)).body)).toEqual([
+        'camunda-admin',
+        'support',
+        'sales',
+        'zeta',
+      ]);
+      expect(ids((await admin().get('/group?sortBy=type&sortOrder=asc').expect(200)).body)).toEqual([
+        'zeta',
+        'camunda-admin',
+        'sales',
+        'support',
+      ]);
     });
 
     it('sorts POST lists by a sorting array, in order, and pages them from the query string', async () => {
@@ -182,13 +210,25 @@ describe(`group resource (${databaseLabel()})`, () => {
         { sortBy: 'type', sortOrder: 'desc' },
         { sortBy: 'id', sortOrder: 'desc' },
       ];
-      expect(ids((await admin().post('/group').send({ sorting }).expect(200)).body)).toEqual(['support', 'sales', 'camunda-admin', 'zeta']);
-      expect(ids((await admin().post('/group?firstResult=1&maxResults=2').send({ sorting }).expect(200)).body)).toEqual(['sales', 'camunda-admin']);
-      expect((await admin().post('/group/count').send({ sorting, type: 'WORKFLOW' }).expect(200)).body).toEqual({ count: 2 });
+      expect(ids((await admin().post('/group').send({ sorting }).expect(200)).body)).toEqual([
+        'support',
+        'sales',
+        'camunda-admin',
+        'zeta',
+      ]);
+      expect(ids((await admin().post('/group?firstResult=1&maxResults=2').send({ sorting }).expect(200)).body)).toEqual(
+        ['sales', 'camunda-admin'],
+      );
+      expect((await admin().post('/group/count').send({ sorting, type: 'WORKFLOW' }).expect(200)).body).toEqual({
+        count: 2,
+      });
     });
 
     it('pages GET lists with firstResult and maxResults', async () => {
-      expect(ids((await admin().get('/group?firstResult=1&maxResults=2').expect(200)).body)).toEqual(['sales', 'support']);
+      expect(ids((await admin().get('/group?firstResult=1&maxResults=2').expect(200)).body)).toEqual([
+        'sales',
+        'support',
+      ]);
       expect(ids((await admin().get('/group?firstResult=3').expect(200)).body)).toEqual(['zeta']);
       expect(ids((await admin().get('/group?maxResults=0').expect(200)).body)).toEqual([]);
     });
@@ -196,18 +236,27 @@ describe(`group resource (${databaseLabel()})`, () => {
     it.each([
       ['sortBy=members&sortOrder=asc', "Cannot set query parameter 'sortBy' to value 'members'"],
       ['sortBy=name', 'Only a single sorting parameter specified. sortBy and sortOrder required'],
-      ['firstResult=x', "Cannot set query parameter 'firstResult' to value 'x': Cannot convert value x to java type java.lang.Integer"],
+      [
+        'firstResult=x',
+        "Cannot set query parameter 'firstResult' to value 'x': Cannot convert value x to java type java.lang.Integer",
+      ],
     ])('GET answers 400 for %s', async (query, message) => {
       expect((await admin().get(`/group?${query}`).expect(400)).body).toEqual(invalid(message));
     });
 
     it.each<[unknown, string]>([
-      [{ idIn: 'sales,zeta' }, "Cannot set query parameter 'idIn' to value 'sales,zeta': Cannot convert value sales,zeta to java type java.util.List"],
+      [
+        { idIn: 'sales,zeta' },
+        "Cannot set query parameter 'idIn' to value 'sales,zeta': Cannot convert value sales,zeta to java type java.util.List",
+      ],
       [
         { name: { eq: 'Sales' } },
         `Cannot set query parameter 'name' to value '{"eq":"Sales"}': Cannot convert value {"eq":"Sales"} to java type java.lang.String`,
       ],
-      [{ sorting: [{ sortBy: 'members', sortOrder: 'asc' }] }, "Cannot set query parameter 'sortBy' to value 'members'"],
+      [
+        { sorting: [{ sortBy: 'members', sortOrder: 'asc' }] },
+        "Cannot set query parameter 'sortBy' to value 'members'",
+      ],
       [{ sorting: { sortBy: 'id' } }, `Cannot set query parameter 'sorting' to value '{"sortBy":"id"}'`],
       [{ sortBy: 'id' }, 'Only a single sorting parameter specified. sortBy and sortOrder required'],
       [['sales'], ''],
@@ -224,22 +273,40 @@ describe(`group resource (${databaseLabel()})`, () => {
 
     it('POST counts refuse wrong types too, and malformed JSON', async () => {
       await admin().post('/group/count').send({ idIn: 'sales' }).expect(400);
-      expect((await admin().post('/group/count').set('Content-Type', 'application/json').send('{').expect(400)).body).toEqual(invalid(''));
+      expect(
+        (await admin().post('/group/count').set('Content-Type', 'application/json').send('{').expect(400)).body,
+      ).toEqual(invalid(''));
     });
   });
 
   describe('OPTIONS', () => {
-    const link = (method: string, path: string, rel: string) => ({ method, href: expect.stringMatching(new RegExp(`^http://[^/]+/engine-rest${path}$`)), rel });
+    const link = (method: string, path: string, rel: string) => ({
+      method,
+      href: expect.stringMatching(new RegExp(`^http://[^/]+/engine-rest${path}$`)),
+      rel,
+    });
 
     it('lists every operation for an admin', async () => {
       expect((await admin().options('/group').expect(200)).body).toEqual({
-        links: [link('GET', '/group', 'list'), link('GET', '/group/count', 'count'), link('POST', '/group/create', 'create')],
+        links: [
+          link('GET', '/group', 'list'),
+          link('GET', '/group/count', 'count'),
+          link('POST', '/group/create', 'create'),
+        ],
       });
       expect((await admin().options('/group/sales').expect(200)).body).toEqual({
-        links: [link('GET', '/group/sales', 'self'), link('DELETE', '/group/sales', 'delete'), link('PUT', '/group/sales', 'update')],
+        links: [
+          link('GET', '/group/sales', 'self'),
+          link('DELETE', '/group/sales', 'delete'),
+          link('PUT', '/group/sales', 'update'),
+        ],
       });
       expect((await admin().options('/group/sales/members').expect(200)).body).toEqual({
-        links: [link('GET', '/group/sales/members', 'self'), link('DELETE', '/group/sales/members', 'delete'), link('PUT', '/group/sales/members', 'create')],
+        links: [
+          link('GET', '/group/sales/members', 'self'),
+          link('DELETE', '/group/sales/members', 'delete'),
+          link('PUT', '/group/sales/members', 'create'),
+        ],
       });
     });
 
@@ -282,7 +349,9 @@ describe(`group resource (${databaseLabel()})`, () => {
 
     it('forbids membership changes without GROUP_MEMBERSHIP permissions on the group', async () => {
       const res = await hank().put('/group/sales/members/hank').expect(403);
-      expect(res.body.message).toBe("The user with id 'hank' does not have 'CREATE' permission on resource 'sales' of type 'Group membership'.");
+      expect(res.body.message).toBe(
+        "The user with id 'hank' does not have 'CREATE' permission on resource 'sales' of type 'Group membership'.",
+      );
       await hank().delete('/group/sales/members/gina').expect(403);
       await hank().put('/group/sales').send({ id: 'sales', name: 'Mine' }).expect(403);
       await hank().delete('/group/sales').expect(403);
@@ -295,7 +364,9 @@ describe(`group resource (${databaseLabel()})`, () => {
       expect((await hank().get('/group/count').expect(200)).body).toEqual({ count: 1 });
       expect((await hank().post('/group/count').send({}).expect(200)).body).toEqual({ count: 1 });
       await hank().get('/group/support').expect(200);
-      expect((await hank().get('/group/sales').expect(404)).body).toEqual(invalid('Group with id sales does not exist'));
+      expect((await hank().get('/group/sales').expect(404)).body).toEqual(
+        invalid('Group with id sales does not exist'),
+      );
       await admin().delete(`/authorization/${id}`).expect(204);
       expect(ids((await hank().get('/group').expect(200)).body)).toEqual([]);
     });

@@ -65,7 +65,9 @@ describe(`health (${databaseLabel()})`, () => {
       const res = await t.api().get('/health/ready').expect(503);
       expect(res.headers['content-type']).toBe('application/json');
       expect(res.body.status).toBe('error');
-      expect(res.body.error).toEqual({ jobExecutor: { status: 'down', enabled: true, running: false, message: 'job executor not running' } });
+      expect(res.body.error).toEqual({
+        jobExecutor: { status: 'down', enabled: true, running: false, message: 'job executor not running' },
+      });
       expect(res.body.info.database).toEqual({ status: 'up' });
       expect(res.body.details.jobExecutor.status).toBe('down');
       t.engine.startJobExecutor();
@@ -105,13 +107,23 @@ describe(`health (${databaseLabel()})`, () => {
       const parked = t
         .as('demo')
         .post('/external-task/fetchAndLock')
-        .send({ workerId: 'health', maxTasks: 1, asyncResponseTimeout: 60000, topics: [{ topicName: 'charge', lockDuration: 60000, businessKey: 'health' }] })
+        .send({
+          workerId: 'health',
+          maxTasks: 1,
+          asyncResponseTimeout: 60000,
+          topics: [{ topicName: 'charge', lockDuration: 60000, businessKey: 'health' }],
+        })
         .then((res) => res);
       try {
         await until(() => t.engine.externalTasks.waitingRoom.size === 1);
         const res = await t.api().get('/health/ready').expect(503);
         expect(res.body.error).toEqual({
-          fetchAndLockWaitingRoom: { status: 'down', waiting: 1, capacity: 1, message: 'fetch-and-lock waiting room full' },
+          fetchAndLockWaitingRoom: {
+            status: 'down',
+            waiting: 1,
+            capacity: 1,
+            message: 'fetch-and-lock waiting room full',
+          },
         });
         expect(Object.keys(res.body.info).sort()).toEqual(['database', 'jobExecutor', 'migrations']);
       } finally {
@@ -122,7 +134,11 @@ describe(`health (${databaseLabel()})`, () => {
         expect(answered.body.map((task: { processInstanceId: string }) => task.processInstanceId)).toEqual([instance]);
       }
       expect(t.engine.externalTasks.waitingRoom.size).toBe(0);
-      expect((await t.api().get('/health/ready').expect(200)).body.details.fetchAndLockWaitingRoom).toEqual({ status: 'up', waiting: 0, capacity: 1 });
+      expect((await t.api().get('/health/ready').expect(200)).body.details.fetchAndLockWaitingRoom).toEqual({
+        status: 'up',
+        waiting: 0,
+        capacity: 1,
+      });
     });
   });
 

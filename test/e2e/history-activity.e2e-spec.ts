@@ -18,22 +18,38 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
 
   async function start(season: string, guestCount: number, businessKey: string) {
     const variables = { season: { value: season, type: 'String' }, guestCount: { value: guestCount, type: 'Integer' } };
-    return (await t.as('demo').post('/process-definition/key/dinner/start').send({ variables, businessKey }).expect(200)).body;
+    return (
+      await t.as('demo').post('/process-definition/key/dinner/start').send({ variables, businessKey }).expect(200)
+    ).body;
   }
   const get = async (query: string) => (await t.as('demo').get(`/history/activity-instance${query}`).expect(200)).body;
-  const path = async (pi: string) => (await get(`?processInstanceId=${pi}&sortBy=occurrence&sortOrder=asc`)).map((a: any) => a.activityId);
+  const path = async (pi: string) =>
+    (await get(`?processInstanceId=${pi}&sortBy=occurrence&sortOrder=asc`)).map((a: any) => a.activityId);
 
   it('done when: a process with a business rule task, a gateway and a user task runs over REST and takes the right path', async () => {
     const pi = await start('Fall', 10, 'done-when');
     expect(pi.ended).toBe(false);
     const executions = (await t.as('demo').get(`/execution?processInstanceId=${pi.id}`).expect(200)).body;
     expect(executions).toEqual([{ id: pi.id, processInstanceId: pi.id, ended: false, tenantId: null }]);
-    expect((await t.as('demo').get('/execution/count?activityId=PrepareBuffet').expect(200)).body.count).toBeGreaterThanOrEqual(1);
+    expect(
+      (await t.as('demo').get('/execution/count?activityId=PrepareBuffet').expect(200)).body.count,
+    ).toBeGreaterThanOrEqual(1);
     expect(await path(pi.id)).toEqual(['Start', 'Decide', 'Gateway', 'PrepareBuffet']);
     const open = await get(`?processInstanceId=${pi.id}&unfinished=true`);
-    expect(open).toEqual([expect.objectContaining({ activityId: 'PrepareBuffet', activityType: 'userTask', endTime: null, taskId: expect.any(String) })]);
-    const decision = (await t.as('demo').get(`/history/decision-instance?processInstanceId=${pi.id}&includeOutputs=true`).expect(200)).body;
-    expect(decision).toEqual([expect.objectContaining({ decisionDefinitionKey: 'dish', activityId: 'Decide', processDefinitionKey: 'dinner' })]);
+    expect(open).toEqual([
+      expect.objectContaining({
+        activityId: 'PrepareBuffet',
+        activityType: 'userTask',
+        endTime: null,
+        taskId: expect.any(String),
+      }),
+    ]);
+    const decision = (
+      await t.as('demo').get(`/history/decision-instance?processInstanceId=${pi.id}&includeOutputs=true`).expect(200)
+    ).body;
+    expect(decision).toEqual([
+      expect.objectContaining({ decisionDefinitionKey: 'dish', activityId: 'Decide', processDefinitionKey: 'dinner' }),
+    ]);
     expect(decision[0].outputs[0]).toMatchObject({ variableName: 'desiredDish', value: 'Stew' });
 
     const [task] = (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
@@ -45,7 +61,9 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
       .expect(204);
 
     await t.as('demo').get(`/process-instance/${pi.id}`).expect(404);
-    expect((await t.as('demo').get(`/execution/count?processInstanceId=${pi.id}`).expect(200)).body).toEqual({ count: 0 });
+    expect((await t.as('demo').get(`/execution/count?processInstanceId=${pi.id}`).expect(200)).body).toEqual({
+      count: 0,
+    });
     expect(await path(pi.id)).toEqual(['Start', 'Decide', 'Gateway', 'PrepareBuffet', 'BuffetServed']);
     expect(await get(`?processInstanceId=${pi.id}&unfinished=true`)).toEqual([]);
     expect(await get(`?processInstanceId=${pi.id}&activityId=Serve`)).toEqual([]);
@@ -62,13 +80,23 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
   });
 
   it('lists historic process instances with their state', async () => {
-    const list = async (query: string) => (await t.as('demo').get(`/history/process-instance${query}`).expect(200)).body.map((h: any) => h.businessKey).sort();
+    const list = async (query: string) =>
+      (await t.as('demo').get(`/history/process-instance${query}`).expect(200)).body
+        .map((h: any) => h.businessKey)
+        .sort();
     expect(await list('?processDefinitionKey=dinner&unfinished=true')).toEqual(['buffet']);
     expect(await list('?externallyTerminated=true')).toEqual(['canceled']);
     expect(await list('?completed=true')).toEqual(['done-when', 'served']);
     expect(await list('?processInstanceBusinessKeyLike=serv')).toEqual(['served']);
-    expect(await list(`?processInstanceIds=${buffet},${served}&sortBy=startTime&sortOrder=desc`)).toEqual(['buffet', 'served']);
-    expect(await list('?processDefinitionName=Dinner&finished=true&startedBy=demo')).toEqual(['canceled', 'done-when', 'served']);
+    expect(await list(`?processInstanceIds=${buffet},${served}&sortBy=startTime&sortOrder=desc`)).toEqual([
+      'buffet',
+      'served',
+    ]);
+    expect(await list('?processDefinitionName=Dinner&finished=true&startedBy=demo')).toEqual([
+      'canceled',
+      'done-when',
+      'served',
+    ]);
     const counted = await t
       .as('demo')
       .post('/history/process-instance/count')
@@ -109,21 +137,39 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
       .get(`/history/activity-instance/${encodeURIComponent(decide.id)}`)
       .expect(200, decide);
     const missing = await t.as('demo').get('/history/activity-instance/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: "Historic activity instance with id 'nope' does not exist", code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: "Historic activity instance with id 'nope' does not exist",
+      code: null,
+    });
   });
 
   it('filters by instance, definition, execution, activity, type, name and state', async () => {
     expect(await path(served)).toEqual(['Start', 'Decide', 'Gateway', 'Serve', 'DishServed']);
     const [any] = await get(`?processInstanceId=${served}&activityId=Serve`);
     expect((await get(`?activityInstanceId=${encodeURIComponent(any.id)}`)).map((a: any) => a.id)).toEqual([any.id]);
-    expect((await get(`?processDefinitionId=${any.processDefinitionId}&activityId=Start`)).length).toBeGreaterThanOrEqual(3);
-    expect((await get(`?executionId=${served}&activityType=noneEndEvent`)).map((a: any) => a.activityId)).toEqual(['DishServed']);
+    expect(
+      (await get(`?processDefinitionId=${any.processDefinitionId}&activityId=Start`)).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect((await get(`?executionId=${served}&activityType=noneEndEvent`)).map((a: any) => a.activityId)).toEqual([
+      'DishServed',
+    ]);
     expect((await get(`?activityName=Serve%20dish`)).map((a: any) => a.processInstanceId)).toEqual([served]);
-    expect((await get(`?processInstanceId=${buffet}&finished=true`)).map((a: any) => a.activityId).sort()).toEqual(['Decide', 'Gateway', 'Start']);
-    expect((await get(`?processInstanceId=${buffet}&unfinished=true`)).map((a: any) => a.activityId)).toEqual(['PrepareBuffet']);
-    expect((await get(`?processInstanceId=${canceled}&canceled=true`)).map((a: any) => a.activityId)).toEqual(['PrepareBuffet']);
+    expect((await get(`?processInstanceId=${buffet}&finished=true`)).map((a: any) => a.activityId).sort()).toEqual([
+      'Decide',
+      'Gateway',
+      'Start',
+    ]);
+    expect((await get(`?processInstanceId=${buffet}&unfinished=true`)).map((a: any) => a.activityId)).toEqual([
+      'PrepareBuffet',
+    ]);
+    expect((await get(`?processInstanceId=${canceled}&canceled=true`)).map((a: any) => a.activityId)).toEqual([
+      'PrepareBuffet',
+    ]);
     expect((await get(`?processInstanceId=${canceled}&canceled=false`)).length).toBe(4);
-    expect((await get(`?processInstanceId=${served}&completeScope=true`)).map((a: any) => a.activityId)).toEqual(['DishServed']);
+    expect((await get(`?processInstanceId=${served}&completeScope=true`)).map((a: any) => a.activityId)).toEqual([
+      'DishServed',
+    ]);
     expect(await get('?tenantIdIn=acme')).toEqual([]);
     expect((await get(`?processInstanceId=${served}&withoutTenantId=true`)).length).toBe(5);
   });
@@ -131,7 +177,9 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
   it('filters by task assignee after a claim', async () => {
     const [task] = (await t.as('demo').get(`/task?processInstanceId=${buffet}`).expect(200)).body;
     await t.as('demo').post(`/task/${task.id}/claim`).send({ userId: 'mary' }).expect(204);
-    expect((await get('?taskAssignee=mary')).map((a: any) => [a.processInstanceId, a.activityId, a.assignee])).toEqual([[buffet, 'PrepareBuffet', 'mary']]);
+    expect((await get('?taskAssignee=mary')).map((a: any) => [a.processInstanceId, a.activityId, a.assignee])).toEqual([
+      [buffet, 'PrepareBuffet', 'mary'],
+    ]);
   });
 
   it('filters by start and end time', async () => {
@@ -164,20 +212,20 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
       'tenantId',
     ];
     for (const key of keys) {
-      for (const order of ['asc', 'desc']) expect((await get(`?processInstanceId=${served}&sortBy=${key}&sortOrder=${order}`)).length).toBe(5);
+      for (const order of ['asc', 'desc'])
+        expect((await get(`?processInstanceId=${served}&sortBy=${key}&sortOrder=${order}`)).length).toBe(5);
     }
-    expect((await get(`?processInstanceId=${served}&sortBy=activityId&sortOrder=asc`)).map((a: any) => a.activityId)).toEqual([
-      'Decide',
-      'DishServed',
-      'Gateway',
-      'Serve',
-      'Start',
-    ]);
-    expect((await get(`?processInstanceId=${served}&sortBy=occurrence&sortOrder=desc&firstResult=1&maxResults=2`)).map((a: any) => a.activityId)).toEqual([
-      'Serve',
-      'Gateway',
-    ]);
-    expect((await t.as('demo').get(`/history/activity-instance/count?processInstanceId=${served}`).expect(200)).body).toEqual({ count: 5 });
+    expect(
+      (await get(`?processInstanceId=${served}&sortBy=activityId&sortOrder=asc`)).map((a: any) => a.activityId),
+    ).toEqual(['Decide', 'DishServed', 'Gateway', 'Serve', 'Start']);
+    expect(
+      (await get(`?processInstanceId=${served}&sortBy=occurrence&sortOrder=desc&firstResult=1&maxResults=2`)).map(
+        (a: any) => a.activityId,
+      ),
+    ).toEqual(['Serve', 'Gateway']);
+    expect(
+      (await t.as('demo').get(`/history/activity-instance/count?processInstanceId=${served}`).expect(200)).body,
+    ).toEqual({ count: 5 });
 
     const posted = await t
       .as('demo')
@@ -190,14 +238,26 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
         ],
       })
       .expect(200);
-    expect(posted.body.map((a: any) => a.activityType)).toEqual(['businessRuleTask', 'exclusiveGateway', 'noneEndEvent']);
-    const counted = await t.as('demo').post('/history/activity-instance/count').send({ processInstanceId: served, finished: true }).expect(200);
+    expect(posted.body.map((a: any) => a.activityType)).toEqual([
+      'businessRuleTask',
+      'exclusiveGateway',
+      'noneEndEvent',
+    ]);
+    const counted = await t
+      .as('demo')
+      .post('/history/activity-instance/count')
+      .send({ processInstanceId: served, finished: true })
+      .expect(200);
     expect(counted.body).toEqual({ count: 5 });
   });
 
   it('rejects bad sorting', async () => {
     const bad = await t.as('demo').get('/history/activity-instance?sortBy=nope&sortOrder=asc').expect(400);
-    expect(bad.body).toEqual({ type: 'InvalidRequestException', message: "Cannot set query parameter 'sortBy' to value 'nope'", code: null });
+    expect(bad.body).toEqual({
+      type: 'InvalidRequestException',
+      message: "Cannot set query parameter 'sortBy' to value 'nope'",
+      code: null,
+    });
     const half = await t.as('demo').get('/history/activity-instance?sortBy=startTime').expect(400);
     expect(half.body.message).toBe('Only a single sorting parameter specified. sortBy and sortOrder required');
   });
@@ -208,7 +268,9 @@ describe(`historic activity instances (${databaseLabel()})`, () => {
       .post('/user/create')
       .send({ profile: { id: 'auditor' }, credentials: { password: 'auditor' } })
       .expect(204);
-    expect((await t.as('auditor', 'auditor').get('/history/activity-instance/count').expect(200)).body).toEqual({ count: 0 });
+    expect((await t.as('auditor', 'auditor').get('/history/activity-instance/count').expect(200)).body).toEqual({
+      count: 0,
+    });
     await t
       .as('auditor', 'auditor')
       .get(`/history/activity-instance/${encodeURIComponent((await get(`?processInstanceId=${served}`))[0].id)}`)

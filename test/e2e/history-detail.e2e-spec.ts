@@ -9,13 +9,31 @@ describe(`historic details (${databaseLabel()})`, () => {
     t = await createTestApp();
     await deployFixture(t, ['deployment/dish.dmn', 'rest/dinner.bpmn']).expect(200);
     const variables = { season: { value: 'Fall', type: 'String' }, guestCount: { value: 12, type: 'Integer' } };
-    pi = (await t.as('demo').post('/process-definition/key/dinner/start').send({ variables, businessKey: 'detail' }).expect(200)).body;
-    await t.as('demo').put(`/process-instance/${pi.id}/variables/guestCount`).send({ value: 14, type: 'Integer' }).expect(204);
-    await t.as('demo').put(`/process-instance/${pi.id}/variables/blob`).send({ value: 'AQID', type: 'Bytes' }).expect(204);
+    pi = (
+      await t
+        .as('demo')
+        .post('/process-definition/key/dinner/start')
+        .send({ variables, businessKey: 'detail' })
+        .expect(200)
+    ).body;
+    await t
+      .as('demo')
+      .put(`/process-instance/${pi.id}/variables/guestCount`)
+      .send({ value: 14, type: 'Integer' })
+      .expect(204);
+    await t
+      .as('demo')
+      .put(`/process-instance/${pi.id}/variables/blob`)
+      .send({ value: 'AQID', type: 'Bytes' })
+      .expect(204);
     await t
       .as('demo')
       .put(`/process-instance/${pi.id}/variables/obj`)
-      .send({ value: '{"a":1}', type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } })
+      .send({
+        value: '{"a":1}',
+        type: 'Object',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      })
       .expect(204);
     [task] = (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
     await t.as('demo').put(`/task/${task.id}/localVariables/note`).send({ value: 'spicy', type: 'String' }).expect(204);
@@ -66,14 +84,25 @@ describe(`historic details (${databaseLabel()})`, () => {
     });
     await t.as('demo').get(`/history/detail/${season.id}`).expect(200, season);
     const missing = await t.as('demo').get('/history/detail/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: "Historic detail with Id 'nope' does not exist.", code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: "Historic detail with Id 'nope' does not exist.",
+      code: null,
+    });
   });
 
   it('filters by instance, execution, task, variable and kind', async () => {
     const [note] = await list(`?taskId=${task.id}`);
     expect(note).toMatchObject({ variableName: 'note', value: 'spicy', taskId: task.id });
     expect(await names(`?processInstanceIdIn=${pi.id},other`)).toHaveLength(7);
-    expect(await names(`?executionId=${pi.id}&excludeTaskDetails=true`)).toEqual(['blob', 'desiredDish', 'guestCount', 'guestCount', 'obj', 'season']);
+    expect(await names(`?executionId=${pi.id}&excludeTaskDetails=true`)).toEqual([
+      'blob',
+      'desiredDish',
+      'guestCount',
+      'guestCount',
+      'obj',
+      'season',
+    ]);
     expect(await names(`?processInstanceId=${pi.id}&initial=true`)).toEqual(['guestCount', 'season']);
     // the start variables belong to the instance's activity instance, later updates to where the root execution waits
     expect(await names(`?activityInstanceId=${pi.id}&variableNameLike=guest`)).toEqual(['guestCount']);
@@ -93,11 +122,22 @@ describe(`historic details (${databaseLabel()})`, () => {
   });
 
   it('sorts by every key, pages, counts, and answers POST queries', async () => {
-    for (const key of ['processInstanceId', 'variableName', 'variableType', 'variableRevision', 'formPropertyId', 'time', 'occurrence', 'tenantId']) {
+    for (const key of [
+      'processInstanceId',
+      'variableName',
+      'variableType',
+      'variableRevision',
+      'formPropertyId',
+      'time',
+      'occurrence',
+      'tenantId',
+    ]) {
       expect(await list(`?sortBy=${key}&sortOrder=desc`)).toHaveLength(7);
     }
     expect(await list('?firstResult=2&maxResults=3')).toHaveLength(3);
-    expect((await t.as('demo').get('/history/detail/count?variableNameLike=guest').expect(200)).body).toEqual({ count: 2 });
+    expect((await t.as('demo').get('/history/detail/count?variableNameLike=guest').expect(200)).body).toEqual({
+      count: 2,
+    });
     const posted = await t
       .as('demo')
       .post('/history/detail?maxResults=2')
@@ -120,9 +160,15 @@ describe(`historic details (${databaseLabel()})`, () => {
       valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
     });
     expect((await list(`?variableNameLike=obj&deserializeValues=false`))[0].value).toBe('{"a":1}');
-    const posted = await t.as('demo').post('/history/detail?deserializeValues=false').send({ variableNameLike: 'obj' }).expect(200);
+    const posted = await t
+      .as('demo')
+      .post('/history/detail?deserializeValues=false')
+      .send({ variableNameLike: 'obj' })
+      .expect(200);
     expect(posted.body[0].value).toBe('{"a":1}');
-    expect((await t.as('demo').get(`/history/detail/${obj.id}?deserializeValue=false`).expect(200)).body.value).toBe('{"a":1}');
+    expect((await t.as('demo').get(`/history/detail/${obj.id}?deserializeValue=false`).expect(200)).body.value).toBe(
+      '{"a":1}',
+    );
   });
 
   it('serves binary values through /data', async () => {

@@ -40,7 +40,8 @@ describe(`historic external task log (${databaseLabel()})`, () => {
         .expect(200)
     ).body;
   const list = async (query = '') => (await t.as('demo').get(`/history/external-task-log${query}`).expect(200)).body;
-  const count = async (query = '') => (await t.as('demo').get(`/history/external-task-log/count${query}`).expect(200)).body.count;
+  const count = async (query = '') =>
+    (await t.as('demo').get(`/history/external-task-log/count${query}`).expect(200)).body.count;
 
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
@@ -55,7 +56,13 @@ describe(`historic external task log (${databaseLabel()})`, () => {
     await t
       .as('demo')
       .post(`/external-task/${failedTaskId}/failure`)
-      .send({ workerId: 'w1', errorMessage: 'card declined', errorDetails: 'gateway said no', retries: 2, retryTimeout: 0 })
+      .send({
+        workerId: 'w1',
+        errorMessage: 'card declined',
+        errorDetails: 'gateway said no',
+        retries: 2,
+        retryTimeout: 0,
+      })
       .expect(204);
     await t.as('demo').post(`/external-task/${completedTask}/complete`).send({ workerId: 'w1' }).expect(204);
     await t.as('demo').delete(`/process-instance/${deletedPi}`).expect(204);
@@ -93,7 +100,10 @@ describe(`historic external task log (${databaseLabel()})`, () => {
       deletionLog: false,
     });
     expect(logs[0]).toMatchObject({ workerId: null, retries: null, errorMessage: null });
-    expect((await list(`?processInstanceId=${completedPi}&successLog=true`))[0]).toMatchObject({ workerId: 'w1', successLog: true });
+    expect((await list(`?processInstanceId=${completedPi}&successLog=true`))[0]).toMatchObject({
+      workerId: 'w1',
+      successLog: true,
+    });
     expect(await list(`?processInstanceId=${deletedPi}&deletionLog=true`)).toHaveLength(1);
   });
 
@@ -122,7 +132,10 @@ describe(`historic external task log (${databaseLabel()})`, () => {
         .expect(200)
     ).body;
     expect(posted.map((l: any) => l.priority)).toEqual([1, 5, 9]);
-    expect((await t.as('demo').post('/history/external-task-log/count').send({ processInstanceId: failedPi }).expect(200)).body).toEqual({ count: 2 });
+    expect(
+      (await t.as('demo').post('/history/external-task-log/count').send({ processInstanceId: failedPi }).expect(200))
+        .body,
+    ).toEqual({ count: 2 });
 
     const bad = await t.as('demo').get('/history/external-task-log?sortBy=nope&sortOrder=asc').expect(400);
     expect(bad.body).toMatchObject({ type: 'InvalidRequestException' });
@@ -138,7 +151,11 @@ describe(`historic external task log (${databaseLabel()})`, () => {
     const [creation] = await list('?creationLog=true');
     await t.as('demo').get(`/history/external-task-log/${creation.id}/error-details`).expect(204);
     const missing = await t.as('demo').get('/history/external-task-log/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'Historic external task log with id nope does not exist', code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'Historic external task log with id nope does not exist',
+      code: null,
+    });
     await t.as('demo').get('/history/external-task-log/nope/error-details').expect(404);
   });
 
@@ -198,7 +215,9 @@ describe(`historic external task log (${databaseLabel()})`, () => {
     ]) {
       expect(doc.paths[`/engine-rest${path}`]).toBeDefined();
     }
-    expect(Object.keys(doc.paths['/engine-rest/history/external-task-log'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/engine-rest/history/external-task-log'])).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
     expect(doc.paths['/engine-rest/history/user-operation'].post).toBeUndefined();
   });
 });

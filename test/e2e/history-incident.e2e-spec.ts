@@ -22,11 +22,20 @@ describe(`historic incidents (${databaseLabel()})`, () => {
   }
 
   async function failOnce(externalTaskId: string, message: string): Promise<void> {
-    await t.as('demo').post(`/external-task/${externalTaskId}/lock`).send({ workerId: 'w', lockDuration: 60000 }).expect(204);
-    await t.as('demo').post(`/external-task/${externalTaskId}/failure`).send({ workerId: 'w', errorMessage: message, retries: 0, retryTimeout: 0 }).expect(204);
+    await t
+      .as('demo')
+      .post(`/external-task/${externalTaskId}/lock`)
+      .send({ workerId: 'w', lockDuration: 60000 })
+      .expect(204);
+    await t
+      .as('demo')
+      .post(`/external-task/${externalTaskId}/failure`)
+      .send({ workerId: 'w', errorMessage: message, retries: 0, retryTimeout: 0 })
+      .expect(204);
   }
 
-  const incidentOf = async (pi: any) => (await t.as('demo').get(`/incident?processInstanceId=${pi.id}`).expect(200)).body[0];
+  const incidentOf = async (pi: any) =>
+    (await t.as('demo').get(`/incident?processInstanceId=${pi.id}`).expect(200)).body[0];
 
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false });
@@ -42,7 +51,9 @@ describe(`historic incidents (${databaseLabel()})`, () => {
     await t.as('demo').put(`/external-task/${b.externalTaskId}/retries`).send({ retries: 2 }).expect(204);
     const c = await atBook('custom');
     custom = c.pi;
-    const [execution] = (await t.as('demo').get(`/execution?processInstanceId=${custom.id}&activityId=Book`).expect(200)).body;
+    const [execution] = (
+      await t.as('demo').get(`/execution?processInstanceId=${custom.id}&activityId=Book`).expect(200)
+    ).body;
     customIncident = (
       await t
         .as('demo')
@@ -62,7 +73,8 @@ describe(`historic incidents (${databaseLabel()})`, () => {
 
   const list = async (query = '') => (await t.as('demo').get(`/history/incident${query}`).expect(200)).body;
   const ids = async (query: string) => (await list(query)).map((i: any) => i.id).sort();
-  const count = async (query = '') => (await t.as('demo').get(`/history/incident/count${query}`).expect(200)).body.count;
+  const count = async (query = '') =>
+    (await t.as('demo').get(`/history/incident/count${query}`).expect(200)).body.count;
 
   it('records an open incident as the runtime one', async () => {
     const [row] = await list(`?incidentId=${failedIncident.id}`);
@@ -131,8 +143,24 @@ describe(`historic incidents (${databaseLabel()})`, () => {
   });
 
   it('sorts by every key, pages and counts; there is no POST query', async () => {
-    const keys = ['incidentId', 'incidentMessage', 'createTime', 'endTime', 'incidentType', 'executionId', 'activityId', 'processInstanceId'];
-    keys.push('processDefinitionId', 'processDefinitionKey', 'causeIncidentId', 'rootCauseIncidentId', 'configuration', 'historyConfiguration');
+    const keys = [
+      'incidentId',
+      'incidentMessage',
+      'createTime',
+      'endTime',
+      'incidentType',
+      'executionId',
+      'activityId',
+      'processInstanceId',
+    ];
+    keys.push(
+      'processDefinitionId',
+      'processDefinitionKey',
+      'causeIncidentId',
+      'rootCauseIncidentId',
+      'configuration',
+      'historyConfiguration',
+    );
     keys.push('tenantId', 'incidentState');
     for (const key of keys) expect(await list(`?sortBy=${key}&sortOrder=asc`)).toHaveLength(4);
     expect((await list('?sortBy=incidentMessage&sortOrder=asc&maxResults=1'))[0].incidentMessage).toBe('broken');
@@ -161,7 +189,11 @@ describe(`historic incidents (${databaseLabel()})`, () => {
     await t.engine.jobs.executeDueJobs();
     expect(await ids('')).toEqual([failedIncident.id, retriedIncident.id, customIncident.id].sort());
     const [external] = (await t.as('demo').get(`/external-task?processInstanceId=${retried.id}`).expect(200)).body;
-    await t.as('demo').post(`/external-task/${external.id}/lock`).send({ workerId: 'w', lockDuration: 60000 }).expect(204);
+    await t
+      .as('demo')
+      .post(`/external-task/${external.id}/lock`)
+      .send({ workerId: 'w', lockDuration: 60000 })
+      .expect(204);
     await t.as('demo').post(`/external-task/${external.id}/complete`).send({ workerId: 'w' }).expect(204);
     await t
       .as('demo')
@@ -175,12 +207,24 @@ describe(`historic incidents (${databaseLabel()})`, () => {
   it('documents the three new history families in the OpenAPI document', async () => {
     const doc = (await t.api().get('/docs-json').expect(200)).body;
     const paths = Object.keys(doc.paths);
-    const expected = ['/history/incident', '/history/incident/count', '/history/task', '/history/task/count', '/history/variable-instance'];
-    expected.push('/history/variable-instance/count', '/history/variable-instance/{id}', '/history/variable-instance/{id}/data');
+    const expected = [
+      '/history/incident',
+      '/history/incident/count',
+      '/history/task',
+      '/history/task/count',
+      '/history/variable-instance',
+    ];
+    expected.push(
+      '/history/variable-instance/count',
+      '/history/variable-instance/{id}',
+      '/history/variable-instance/{id}/data',
+    );
     expect(paths).toEqual(expect.arrayContaining(expected.map((p) => `/engine-rest${p}`)));
     expect(Object.keys(doc.paths['/engine-rest/history/task'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(doc.paths['/engine-rest/history/incident'])).toEqual(['get']);
-    expect(Object.keys(doc.paths['/engine-rest/history/variable-instance/{id}'])).toEqual(expect.arrayContaining(['get', 'delete']));
+    expect(Object.keys(doc.paths['/engine-rest/history/variable-instance/{id}'])).toEqual(
+      expect.arrayContaining(['get', 'delete']),
+    );
   });
 
   it('is written at level full only', async () => {
@@ -189,7 +233,11 @@ describe(`historic incidents (${databaseLabel()})`, () => {
       await deployFixture(audit, ['rest/history-review.bpmn']).expect(200);
       const pi = (await audit.as('demo').post('/process-definition/key/review/start').send({}).expect(200)).body;
       const [execution] = (await audit.as('demo').get(`/execution?processInstanceId=${pi.id}`).expect(200)).body;
-      await audit.as('demo').post(`/execution/${execution.id}/create-incident`).send({ incidentType: 'custom' }).expect(200);
+      await audit
+        .as('demo')
+        .post(`/execution/${execution.id}/create-incident`)
+        .send({ incidentType: 'custom' })
+        .expect(200);
       expect((await audit.as('demo').get('/incident/count').expect(200)).body.count).toBe(1);
       expect((await audit.as('demo').get('/history/incident/count').expect(200)).body).toEqual({ count: 0 });
     } finally {

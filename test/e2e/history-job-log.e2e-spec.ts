@@ -37,10 +37,12 @@ describe(`historic job log (${databaseLabel()})`, () => {
   let stepsPi: string;
   let failingPi: string;
 
-  const start = async (key: string) => (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body.id;
+  const start = async (key: string) =>
+    (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body.id;
   const list = async (query = '') => (await t.as('demo').get(`/history/job-log${query}`).expect(200)).body;
   const count = async (query = '') => (await t.as('demo').get(`/history/job-log/count${query}`).expect(200)).body.count;
-  const states = (logs: any[]) => logs.map((l) => (l.creationLog ? 'created' : l.failureLog ? 'failed' : l.successLog ? 'successful' : 'deleted'));
+  const states = (logs: any[]) =>
+    logs.map((l) => (l.creationLog ? 'created' : l.failureLog ? 'failed' : l.successLog ? 'successful' : 'deleted'));
 
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
@@ -55,7 +57,13 @@ describe(`historic job log (${databaseLabel()})`, () => {
     const logs = await list(`?processInstanceId=${stepsPi}&sortBy=timestamp&sortOrder=asc`);
     expect(states(logs)).toEqual(['created', 'successful']);
     const [job] = logs;
-    expect(logs[1]).toEqual({ ...job, id: expect.any(String), timestamp: expect.any(String), creationLog: false, successLog: true });
+    expect(logs[1]).toEqual({
+      ...job,
+      id: expect.any(String),
+      timestamp: expect.any(String),
+      creationLog: false,
+      successLog: true,
+    });
     expect(job).toEqual({
       id: expect.any(String),
       timestamp: expect.stringMatching(/\+0000$/),
@@ -90,7 +98,11 @@ describe(`historic job log (${databaseLabel()})`, () => {
     // The job executor ran it until it had no retries left.
     const failures = await list(`?jobId=${job.id}&failureLog=true&sortBy=jobRetries&sortOrder=desc`);
     expect(failures.map((l: any) => l.jobRetries)).toEqual([2, 1, 0]);
-    expect(failures[0]).toMatchObject({ failedActivityId: 'Check', activityId: 'Check', jobExceptionMessage: expect.stringContaining('Unknown property') });
+    expect(failures[0]).toMatchObject({
+      failedActivityId: 'Check',
+      activityId: 'Check',
+      jobExceptionMessage: expect.stringContaining('Unknown property'),
+    });
     const trace = await t.as('demo').get(`/history/job-log/${failures[0].id}/stacktrace`).expect(200);
     expect(trace.headers['content-type']).toMatch(/^text\/plain/);
     expect(trace.text).toContain('Unknown property used in expression');
@@ -99,7 +111,11 @@ describe(`historic job log (${databaseLabel()})`, () => {
     await t.as('demo').get(`/history/job-log/${creation.id}/stacktrace`).expect(204);
     await t.as('demo').get('/history/job-log/nope/stacktrace').expect(404);
     const missing = await t.as('demo').get('/history/job-log/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'Historic job log with id nope does not exist', code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'Historic job log with id nope does not exist',
+      code: null,
+    });
     expect((await t.as('demo').get(`/history/job-log/${creation.id}`).expect(200)).body).toEqual(creation);
   });
 
@@ -126,7 +142,9 @@ describe(`historic job log (${databaseLabel()})`, () => {
         .expect(200)
     ).body;
     expect(posted.map((l: any) => l.jobRetries)).toEqual([0, 1]);
-    expect((await t.as('demo').post('/history/job-log/count').send({ failureLog: true }).expect(200)).body).toEqual({ count: 3 });
+    expect((await t.as('demo').post('/history/job-log/count').send({ failureLog: true }).expect(200)).body).toEqual({
+      count: 3,
+    });
     await t.as('demo').get('/history/job-log?sortBy=nope&sortOrder=asc').expect(400);
   });
 
@@ -146,13 +164,19 @@ describe(`historic job log (${databaseLabel()})`, () => {
     await t.engine.jobs.executeDueJobs();
     const batchLogs = await list(`?jobDefinitionId=${done.seedJobDefinitionId}`);
     expect(states(batchLogs).sort()).toEqual(['created', 'successful']);
-    expect(batchLogs[0]).toMatchObject({ jobDefinitionType: 'batch-seed-job', processInstanceId: null, deploymentId: null });
+    expect(batchLogs[0]).toMatchObject({
+      jobDefinitionType: 'batch-seed-job',
+      processInstanceId: null,
+      deploymentId: null,
+    });
     expect(await count(`?jobDefinitionId=${done.batchJobDefinitionId}&successLog=true`)).toBe(1);
     expect(await count(`?jobDefinitionId=${done.monitorJobDefinitionId}&successLog=true`)).toBe(1);
 
     const pending = await batch();
     await t.as('demo').delete(`/batch/${pending.id}`).expect(204);
-    expect(states(await list(`?jobDefinitionId=${pending.seedJobDefinitionId}&sortBy=timestamp&sortOrder=asc`))).toEqual(['created', 'deleted']);
+    expect(
+      states(await list(`?jobDefinitionId=${pending.seedJobDefinitionId}&sortBy=timestamp&sortOrder=asc`)),
+    ).toEqual(['created', 'deleted']);
 
     const cascaded = await batch();
     expect(await count(`?jobDefinitionId=${cascaded.seedJobDefinitionId}`)).toBe(1);
@@ -227,8 +251,19 @@ describe(`historic job log of start timers (${databaseLabel()})`, () => {
     try {
       const first = (await deploy(t, [{ name: 'nightly.bpmn', content: startTimer('one') }]).expect(200)).body.id;
       const second = (await deploy(t, [{ name: 'nightly.bpmn', content: startTimer('two') }]).expect(200)).body.id;
-      const logs = (await t.as('demo').get('/history/job-log?processDefinitionKey=nightly&sortBy=timestamp&sortOrder=asc').expect(200)).body;
-      const summary = logs.map((l: any) => [l.deploymentId, l.creationLog, l.deletionLog, l.jobDefinitionType, l.activityId]);
+      const logs = (
+        await t
+          .as('demo')
+          .get('/history/job-log?processDefinitionKey=nightly&sortBy=timestamp&sortOrder=asc')
+          .expect(200)
+      ).body;
+      const summary = logs.map((l: any) => [
+        l.deploymentId,
+        l.creationLog,
+        l.deletionLog,
+        l.jobDefinitionType,
+        l.activityId,
+      ]);
       expect(summary).toEqual(
         expect.arrayContaining([
           [first, true, false, 'timer-start-event', 'Night'],

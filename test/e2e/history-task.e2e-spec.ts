@@ -15,7 +15,8 @@ describe(`historic task instances (${databaseLabel()})`, () => {
     t = await createTestApp({ jobExecutorEnabled: false });
     deploymentId = (await deployFixture(t, ['rest/history-review.bpmn']).expect(200)).body.id;
     const start = async (businessKey: string, variables: Record<string, unknown> = {}) =>
-      (await t.as('demo').post('/process-definition/key/review/start').send({ businessKey, variables }).expect(200)).body;
+      (await t.as('demo').post('/process-definition/key/review/start').send({ businessKey, variables }).expect(200))
+        .body;
     first = await start('first', { amount: { value: 100 } });
     second = await start('second');
     third = await start('third');
@@ -40,7 +41,11 @@ describe(`historic task instances (${databaseLabel()})`, () => {
       })
       .expect(204);
     await t.as('demo').delete(`/process-instance/${third.id}`).expect(204);
-    await t.as('demo').post('/task/create').send({ id: 'standalone-1', name: 'Call back', assignee: 'mary' }).expect(204);
+    await t
+      .as('demo')
+      .post('/task/create')
+      .send({ id: 'standalone-1', name: 'Call back', assignee: 'mary' })
+      .expect(204);
     standalone = 'standalone-1';
   });
   afterAll(() => t.close());
@@ -98,7 +103,12 @@ describe(`historic task instances (${databaseLabel()})`, () => {
     const [gone] = await list(`?taskId=${cancelled.id}`);
     expect(gone).toMatchObject({ deleteReason: 'deleted', endTime: expect.any(String) });
     const [alone] = await list(`?taskId=${standalone}`);
-    expect(alone).toMatchObject({ name: 'Call back', assignee: 'mary', processInstanceId: null, processDefinitionKey: null });
+    expect(alone).toMatchObject({
+      name: 'Call back',
+      assignee: 'mary',
+      processInstanceId: null,
+      processDefinitionKey: null,
+    });
   });
 
   it('filters as Camunda does', async () => {
@@ -156,8 +166,28 @@ describe(`historic task instances (${databaseLabel()})`, () => {
   });
 
   it('sorts by every key, pages, counts, and answers POST queries', async () => {
-    const keys = ['taskId', 'activityInstanceId', 'processDefinitionId', 'processInstanceId', 'executionId', 'duration', 'endTime', 'startTime', 'taskName'];
-    keys.push('taskDescription', 'assignee', 'owner', 'dueDate', 'followUpDate', 'deleteReason', 'taskDefinitionKey', 'priority', 'tenantId');
+    const keys = [
+      'taskId',
+      'activityInstanceId',
+      'processDefinitionId',
+      'processInstanceId',
+      'executionId',
+      'duration',
+      'endTime',
+      'startTime',
+      'taskName',
+    ];
+    keys.push(
+      'taskDescription',
+      'assignee',
+      'owner',
+      'dueDate',
+      'followUpDate',
+      'deleteReason',
+      'taskDefinitionKey',
+      'priority',
+      'tenantId',
+    );
     for (const key of keys) expect(await list(`?sortBy=${key}&sortOrder=desc`)).toHaveLength(4);
     expect((await list('?sortBy=priority&sortOrder=desc&maxResults=1'))[0].id).toBe(open.id);
     expect(await list('?firstResult=1&maxResults=2')).toHaveLength(2);
@@ -211,7 +241,9 @@ describe(`historic task instances (${databaseLabel()})`, () => {
       try {
         await deployFixture(app, ['rest/history-review.bpmn']).expect(200);
         await app.as('demo').post('/process-definition/key/review/start').send({}).expect(200);
-        expect((await app.as('demo').get('/history/task/count').expect(200)).body).toEqual({ count: historyLevel === 'none' ? 0 : 1 });
+        expect((await app.as('demo').get('/history/task/count').expect(200)).body).toEqual({
+          count: historyLevel === 'none' ? 0 : 1,
+        });
       } finally {
         await app.close();
       }

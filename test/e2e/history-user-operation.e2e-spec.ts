@@ -23,12 +23,17 @@ describe(`user operation log (${databaseLabel()})`, () => {
   let taskId: string;
 
   const entries = async (query = '') => (await t.as('demo').get(`/history/user-operation${query}`).expect(200)).body;
-  const count = async (query = '') => (await t.as('demo').get(`/history/user-operation/count${query}`).expect(200)).body.count;
+  const count = async (query = '') =>
+    (await t.as('demo').get(`/history/user-operation/count${query}`).expect(200)).body.count;
   const summary = (list: any[]) => list.map((e) => [e.operationType, e.entityType, e.property, e.orgValue, e.newValue]);
 
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
-    deploymentId = (await deploy(t, [{ name: 'oplog.bpmn', content: PROCESSES }], { 'enable-duplicate-filtering': 'true' }).expect(200)).body.id;
+    deploymentId = (
+      await deploy(t, [{ name: 'oplog.bpmn', content: PROCESSES }], { 'enable-duplicate-filtering': 'true' }).expect(
+        200,
+      )
+    ).body.id;
     pi = (await t.as('demo').post('/process-definition/key/review/start').send({}).expect(200)).body.id;
     [{ id: taskId }] = (await t.as('demo').get(`/task?processInstanceId=${pi}`).expect(200)).body;
     await t
@@ -77,8 +82,13 @@ describe(`user operation log (${databaseLabel()})`, () => {
       category: 'Operator',
       annotation: null,
     });
-    expect(summary(await entries(`?processInstanceId=${pi}`))).toEqual([['Create', 'ProcessInstance', null, null, null]]);
-    expect((await entries(`?processInstanceId=${pi}`))[0]).toMatchObject({ processDefinitionKey: 'review', rootProcessInstanceId: pi });
+    expect(summary(await entries(`?processInstanceId=${pi}`))).toEqual([
+      ['Create', 'ProcessInstance', null, null, null],
+    ]);
+    expect((await entries(`?processInstanceId=${pi}`))[0]).toMatchObject({
+      processDefinitionKey: 'review',
+      rootProcessInstanceId: pi,
+    });
   });
 
   it('logs task operations with the properties they changed, as a task worker’s', async () => {
@@ -87,7 +97,11 @@ describe(`user operation log (${databaseLabel()})`, () => {
     await t.as('demo').post(`/task/${taskId}/assignee`).send({ userId: 'mary' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/identity-links`).send({ userId: 'boss', type: 'owner' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/identity-links`).send({ groupId: 'sales', type: 'candidate' }).expect(204);
-    await t.as('demo').post(`/task/${taskId}/identity-links/delete`).send({ groupId: 'sales', type: 'candidate' }).expect(204);
+    await t
+      .as('demo')
+      .post(`/task/${taskId}/identity-links/delete`)
+      .send({ groupId: 'sales', type: 'candidate' })
+      .expect(204);
     await t.as('demo').post(`/task/${taskId}/delegate`).send({ userId: 'demo' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/resolve`).send({}).expect(204);
     await t
@@ -98,7 +112,9 @@ describe(`user operation log (${databaseLabel()})`, () => {
     await t.as('demo').put(`/task/${taskId}/localVariables/note`).send({ value: 'ok', type: 'String' }).expect(204);
     await t.as('demo').post(`/task/${taskId}/complete`).send({}).expect(204);
     const log = await entries(`?taskId=${taskId}&sortBy=timestamp&sortOrder=asc`);
-    expect(log.every((e: any) => e.category === 'TaskWorker' && e.processInstanceId === pi && e.userId === 'demo')).toBe(true);
+    expect(
+      log.every((e: any) => e.category === 'TaskWorker' && e.processInstanceId === pi && e.userId === 'demo'),
+    ).toBe(true);
     expect(log.filter((e: any) => e.entityType === 'IdentityLink')).toHaveLength(2);
     expect(summary(log)).toEqual(
       expect.arrayContaining([
@@ -145,9 +161,11 @@ describe(`user operation log (${databaseLabel()})`, () => {
     await t.as('demo').put(`/incident/${incident.id}/annotation`).send({ annotation: 'looked at it' }).expect(204);
     await t.as('demo').delete(`/process-instance/${pi}`).expect(204);
 
-    expect(summary(await entries(`?processInstanceId=${pi}&entityType=Variable&sortBy=timestamp&sortOrder=asc`)).map((s) => s[0])).toEqual(
-      expect.arrayContaining(['ModifyVariable', 'SetVariable', 'RemoveVariable']),
-    );
+    expect(
+      summary(await entries(`?processInstanceId=${pi}&entityType=Variable&sortBy=timestamp&sortOrder=asc`)).map(
+        (s) => s[0],
+      ),
+    ).toEqual(expect.arrayContaining(['ModifyVariable', 'SetVariable', 'RemoveVariable']));
     const retries = await entries(`?externalTaskId=${ext.id}&sortBy=timestamp&sortOrder=asc`);
     expect(summary(retries)).toEqual([
       ['SetExternalTaskRetries', 'ExternalTask', 'retries', null, '0'],
@@ -157,9 +175,16 @@ describe(`user operation log (${databaseLabel()})`, () => {
     expect(bulk).toHaveLength(1);
     expect(bulk[0]).toMatchObject({ externalTaskId: null, newValue: '1', category: 'Operator' });
     expect(await count(`?operationId=${bulk[0].operationId}`)).toBe(3);
-    expect(summary(await entries('?entityType=Incident'))).toEqual([['SetAnnotation', 'Incident', 'incidentId', null, incident.id]]);
+    expect(summary(await entries('?entityType=Incident'))).toEqual([
+      ['SetAnnotation', 'Incident', 'incidentId', null, incident.id],
+    ]);
     const [deletion] = await entries(`?processInstanceId=${pi}&entityType=ProcessInstance&operationType=Delete`);
-    expect(deletion).toMatchObject({ operationType: 'Delete', processDefinitionKey: 'review', rootProcessInstanceId: pi, category: 'Operator' });
+    expect(deletion).toMatchObject({
+      operationType: 'Delete',
+      processDefinitionKey: 'review',
+      rootProcessInstanceId: pi,
+      category: 'Operator',
+    });
   });
 
   it('logs batch operations and deployment deletion', async () => {
@@ -208,7 +233,11 @@ describe(`user operation log (${databaseLabel()})`, () => {
 
   it('annotates an operation, clears it, and deletes an entry: each logged itself', async () => {
     const [claim] = await entries('?operationType=Claim');
-    await t.as('demo').put(`/history/user-operation/${claim.operationId}/set-annotation`).send({ annotation: 'by mistake' }).expect(204);
+    await t
+      .as('demo')
+      .put(`/history/user-operation/${claim.operationId}/set-annotation`)
+      .send({ annotation: 'by mistake' })
+      .expect(204);
     expect((await entries(`?operationId=${claim.operationId}`)).map((e: any) => e.annotation)).toEqual(['by mistake']);
     await t.as('demo').put(`/history/user-operation/${claim.operationId}/clear-annotation`).expect(204);
     expect((await entries(`?operationId=${claim.operationId}`)).map((e: any) => e.annotation)).toEqual([null]);
@@ -216,7 +245,11 @@ describe(`user operation log (${databaseLabel()})`, () => {
       ['SetAnnotation', 'OperationLog', 'operationId', null, claim.operationId],
       ['ClearAnnotation', 'OperationLog', 'operationId', null, claim.operationId],
     ]);
-    const unknown = await t.as('demo').put('/history/user-operation/nope/set-annotation').send({ annotation: 'x' }).expect(400);
+    const unknown = await t
+      .as('demo')
+      .put('/history/user-operation/nope/set-annotation')
+      .send({ annotation: 'x' })
+      .expect(400);
     expect(unknown.body).toMatchObject({ type: 'BadUserRequestException' });
 
     await t.as('demo').delete(`/history/user-operation/${claim.id}`).expect(204);
@@ -232,9 +265,15 @@ describe(`user operation log (${databaseLabel()})`, () => {
       .post('/authorization/create')
       .send({ type: 1, permissions: ['READ'], userId: 'mary', resourceType: 17, resourceId: 'TaskWorker' })
       .expect(200);
-    expect((await t.as('mary', 'marypw').get('/history/user-operation/count').expect(200)).body.count).toBe(await count('?category=TaskWorker'));
+    expect((await t.as('mary', 'marypw').get('/history/user-operation/count').expect(200)).body.count).toBe(
+      await count('?category=TaskWorker'),
+    );
     const [assign] = await entries('?operationType=Assign');
-    await t.as('mary', 'marypw').put(`/history/user-operation/${assign.operationId}/set-annotation`).send({ annotation: 'x' }).expect(403);
+    await t
+      .as('mary', 'marypw')
+      .put(`/history/user-operation/${assign.operationId}/set-annotation`)
+      .send({ annotation: 'x' })
+      .expect(403);
   });
 
   it('goes with its root instance in the history cleanup', async () => {
@@ -249,9 +288,15 @@ describe(`user operation log (${databaseLabel()})`, () => {
   });
 
   it('logs deleting a deployment', async () => {
-    const other = (await deploy(t, [{ name: 'again.bpmn', content: PROCESSES.replace(/review/g, 'review2').replace(/quick/g, 'quick2') }]).expect(200)).body.id;
+    const other = (
+      await deploy(t, [
+        { name: 'again.bpmn', content: PROCESSES.replace(/review/g, 'review2').replace(/quick/g, 'quick2') },
+      ]).expect(200)
+    ).body.id;
     await t.as('demo').delete(`/deployment/${other}?cascade=true`).expect(204);
-    expect(summary(await entries(`?deploymentId=${other}&operationType=Delete`))).toEqual([['Delete', 'Deployment', 'cascade', null, 'true']]);
+    expect(summary(await entries(`?deploymentId=${other}&operationType=Delete`))).toEqual([
+      ['Delete', 'Deployment', 'cascade', null, 'true'],
+    ]);
   });
 });
 

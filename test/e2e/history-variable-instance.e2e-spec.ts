@@ -10,7 +10,13 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
     t = await createTestApp({ jobExecutorEnabled: false });
     await deployFixture(t, ['rest/history-review.bpmn']).expect(200);
     const variables = { season: { value: 'Fall', type: 'String' }, guestCount: { value: 12, type: 'Integer' } };
-    pi = (await t.as('demo').post('/process-definition/key/review/start').send({ variables, businessKey: 'vars' }).expect(200)).body;
+    pi = (
+      await t
+        .as('demo')
+        .post('/process-definition/key/review/start')
+        .send({ variables, businessKey: 'vars' })
+        .expect(200)
+    ).body;
     other = (
       await t
         .as('demo')
@@ -18,14 +24,30 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
         .send({ variables: { season: { value: 'spring' } } })
         .expect(200)
     ).body;
-    await t.as('demo').put(`/process-instance/${pi.id}/variables/guestCount`).send({ value: 14, type: 'Integer' }).expect(204);
-    await t.as('demo').put(`/process-instance/${pi.id}/variables/blob`).send({ value: 'AQID', type: 'Bytes' }).expect(204);
+    await t
+      .as('demo')
+      .put(`/process-instance/${pi.id}/variables/guestCount`)
+      .send({ value: 14, type: 'Integer' })
+      .expect(204);
+    await t
+      .as('demo')
+      .put(`/process-instance/${pi.id}/variables/blob`)
+      .send({ value: 'AQID', type: 'Bytes' })
+      .expect(204);
     await t
       .as('demo')
       .put(`/process-instance/${pi.id}/variables/obj`)
-      .send({ value: '{"a":1}', type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } })
+      .send({
+        value: '{"a":1}',
+        type: 'Object',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      })
       .expect(204);
-    await t.as('demo').put(`/process-instance/${pi.id}/variables/gone`).send({ value: true, type: 'Boolean' }).expect(204);
+    await t
+      .as('demo')
+      .put(`/process-instance/${pi.id}/variables/gone`)
+      .send({ value: true, type: 'Boolean' })
+      .expect(204);
     await t.as('demo').delete(`/process-instance/${pi.id}/variables/gone`).expect(204);
     [task] = (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
     await t.as('demo').put(`/task/${task.id}/localVariables/note`).send({ value: 'spicy', type: 'String' }).expect(204);
@@ -34,7 +56,8 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
 
   const list = async (query = '') => (await t.as('demo').get(`/history/variable-instance${query}`).expect(200)).body;
   const names = async (query: string) => (await list(query)).map((v: any) => v.name).sort();
-  const count = async (query = '') => (await t.as('demo').get(`/history/variable-instance/count${query}`).expect(200)).body.count;
+  const count = async (query = '') =>
+    (await t.as('demo').get(`/history/variable-instance/count${query}`).expect(200)).body.count;
 
   it('keeps the last value of every variable', async () => {
     const rows = await list(`?processInstanceId=${pi.id}&sortBy=variableName&sortOrder=asc`);
@@ -71,7 +94,11 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
     });
     await t.as('demo').get(`/history/variable-instance/${season.id}`).expect(200, season);
     const missing = await t.as('demo').get('/history/variable-instance/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: "Historic variable instance with Id 'nope' does not exist.", code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: "Historic variable instance with Id 'nope' does not exist.",
+      code: null,
+    });
   });
 
   it('shows removed variables as DELETED only with includeDeleted', async () => {
@@ -92,7 +119,11 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
     expect(noName.body.message).toMatch(/variable name and value are required/);
     expect(await names(`?variableTypeIn=Integer,Bytes`)).toEqual(['blob', 'guestCount']);
     expect(await names(`?processInstanceIdIn=${other.id}`)).toEqual(['season']);
-    expect(await names(`?processDefinitionKey=review&variableNameIn=season,note`)).toEqual(['note', 'season', 'season']);
+    expect(await names(`?processDefinitionKey=review&variableNameIn=season,note`)).toEqual([
+      'note',
+      'season',
+      'season',
+    ]);
     expect(await count(`?processDefinitionId=${encodeURIComponent(pi.definitionId)}`)).toBe(6);
     expect(await names(`?taskIdIn=${task.id}`)).toEqual(['note']);
     expect(await names(`?executionIdIn=${other.id}`)).toEqual(['season']);
@@ -103,28 +134,52 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
   });
 
   it('sorts, pages, counts and answers POST queries', async () => {
-    for (const key of ['instanceId', 'variableName', 'tenantId']) expect(await list(`?sortBy=${key}&sortOrder=desc`)).toHaveLength(6);
-    expect((await list('?sortBy=variableName&sortOrder=desc&maxResults=2')).map((v: any) => v.name)).toEqual(['season', 'season']);
+    for (const key of ['instanceId', 'variableName', 'tenantId'])
+      expect(await list(`?sortBy=${key}&sortOrder=desc`)).toHaveLength(6);
+    expect((await list('?sortBy=variableName&sortOrder=desc&maxResults=2')).map((v: any) => v.name)).toEqual([
+      'season',
+      'season',
+    ]);
     expect(await list('?firstResult=2&maxResults=3')).toHaveLength(3);
     await t.as('demo').get('/history/variable-instance?sortBy=value&sortOrder=asc').expect(400);
     const posted = await t
       .as('demo')
       .post('/history/variable-instance?maxResults=2')
-      .send({ processInstanceIdIn: [pi.id], variableTypeIn: ['string'], sorting: [{ sortBy: 'variableName', sortOrder: 'desc' }] })
+      .send({
+        processInstanceIdIn: [pi.id],
+        variableTypeIn: ['string'],
+        sorting: [{ sortBy: 'variableName', sortOrder: 'desc' }],
+      })
       .expect(200);
     expect(posted.body.map((v: any) => v.name)).toEqual(['season', 'note']);
-    const byValue = await t.as('demo').post('/history/variable-instance').send({ variableName: 'guestCount', variableValue: 14 }).expect(200);
+    const byValue = await t
+      .as('demo')
+      .post('/history/variable-instance')
+      .send({ variableName: 'guestCount', variableValue: 14 })
+      .expect(200);
     expect(byValue.body.map((v: any) => v.value)).toEqual([14]);
-    expect((await t.as('demo').post('/history/variable-instance/count').send({ variableNameLike: 'seas%' }).expect(200)).body).toEqual({ count: 2 });
+    expect(
+      (await t.as('demo').post('/history/variable-instance/count').send({ variableNameLike: 'seas%' }).expect(200))
+        .body,
+    ).toEqual({ count: 2 });
   });
 
   it('renders serializable values serialized on request and serves binaries through /data', async () => {
     const [obj] = await list(`?variableName=obj`);
-    expect(obj).toMatchObject({ type: 'Object', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } });
+    expect(obj).toMatchObject({
+      type: 'Object',
+      valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+    });
     expect((await list(`?variableName=obj&deserializeValues=false`))[0].value).toBe('{"a":1}');
-    const posted = await t.as('demo').post('/history/variable-instance?deserializeValues=false').send({ variableName: 'obj' }).expect(200);
+    const posted = await t
+      .as('demo')
+      .post('/history/variable-instance?deserializeValues=false')
+      .send({ variableName: 'obj' })
+      .expect(200);
     expect(posted.body[0].value).toBe('{"a":1}');
-    expect((await t.as('demo').get(`/history/variable-instance/${obj.id}?deserializeValue=false`).expect(200)).body.value).toBe('{"a":1}');
+    expect(
+      (await t.as('demo').get(`/history/variable-instance/${obj.id}?deserializeValue=false`).expect(200)).body.value,
+    ).toBe('{"a":1}');
     const [blob] = await list(`?variableName=blob`);
     const data = await t
       .as('demo')
@@ -163,7 +218,9 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
 
     await t.as('demo').delete(`/history/variable-instance/${note.id}`).expect(204);
     await t.as('demo').get(`/history/variable-instance/${note.id}`).expect(404);
-    expect((await t.as('demo').get(`/history/detail/count?variableInstanceId=${note.id}`).expect(200)).body.count).toBe(0);
+    expect((await t.as('demo').get(`/history/detail/count?variableInstanceId=${note.id}`).expect(200)).body.count).toBe(
+      0,
+    );
     const unknown = await t.as('demo').delete('/history/variable-instance/nope').expect(404);
     expect(unknown.body).toEqual({
       type: 'InvalidRequestException',
@@ -192,7 +249,9 @@ describe(`historic variable instances (${databaseLabel()})`, () => {
         .post('/process-definition/key/review/start')
         .send({ variables: { season: { value: 'Summer' } } })
         .expect(200);
-      expect((await activityOnly.as('demo').get('/history/variable-instance/count').expect(200)).body).toEqual({ count: 0 });
+      expect((await activityOnly.as('demo').get('/history/variable-instance/count').expect(200)).body).toEqual({
+        count: 0,
+      });
     } finally {
       await activityOnly.close();
     }

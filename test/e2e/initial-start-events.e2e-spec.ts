@@ -15,10 +15,14 @@ describe(`initial start events and the initiator (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const activities = async (instanceId: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${instanceId}&sortBy=startTime&sortOrder=asc`).expect(200)).body.map(
-      (a: { activityId: string }) => a.activityId,
-    );
-  const variable = async (instanceId: string, name: string) => (await t.as('demo').get(`/process-instance/${instanceId}/variables/${name}`).expect(200)).body;
+    (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${instanceId}&sortBy=startTime&sortOrder=asc`)
+        .expect(200)
+    ).body.map((a: { activityId: string }) => a.activityId);
+  const variable = async (instanceId: string, name: string) =>
+    (await t.as('demo').get(`/process-instance/${instanceId}/variables/${name}`).expect(200)).body;
 
   it('starts a process whose only start event is a message start event there, with the initiator', async () => {
     const started = (await t.as('demo').post('/process-definition/key/byMessageOnly/start').send({}).expect(200)).body;
@@ -37,12 +41,15 @@ describe(`initial start events and the initiator (${databaseLabel()})`, () => {
       const started = (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
       expect(started.ended).toBe(true);
       expect((await activities(started.id)).sort()).toEqual([first, first === 'Alarm' ? 'SEnd' : 'CEnd'].sort());
-      expect((await t.as('demo').get(`/history/process-instance/${started.id}`).expect(200)).body.startActivityId).toBe(first);
+      expect((await t.as('demo').get(`/history/process-instance/${started.id}`).expect(200)).body.startActivityId).toBe(
+        first,
+      );
     }
   });
 
   it('starts at the timer start event when there is one beside event start events', async () => {
-    const started = (await t.as('demo').post('/process-definition/key/byTimerOrMessage/start').send({}).expect(200)).body;
+    const started = (await t.as('demo').post('/process-definition/key/byTimerOrMessage/start').send({}).expect(200))
+      .body;
     expect((await activities(started.id)).sort()).toEqual(['Nightly', 'TEnd']);
   });
 

@@ -10,19 +10,29 @@ describe(`models Camunda 7 accepts (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const activities = async (pi: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map(
-      (a: { activityId: string }) => a.activityId,
-    );
+    (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${pi}&sortBy=occurrence&sortOrder=asc`)
+        .expect(200)
+    ).body.map((a: { activityId: string }) => a.activityId);
   /** The last value each variable of the instance had. */
   const variables = async (pi: string) => {
-    const details = (await t.as('demo').get(`/history/detail?processInstanceId=${pi}&variableUpdates=true`).expect(200)).body;
+    const details = (await t.as('demo').get(`/history/detail?processInstanceId=${pi}&variableUpdates=true`).expect(200))
+      .body;
     return Object.fromEntries(details.map((d: { variableName: string; value: unknown }) => [d.variableName, d.value]));
   };
 
   it('deploys a process with id-less flows, an undeclared errorRef, a prefixed messageRef and spaced attributes, and a DMN 1.1 (dmn11.xsd) decision', async () => {
-    const res = await deployFixture(t, ['lenient/booking.bpmn', 'lenient/nightly-rate.dmn'], { 'deployment-name': 'booking' }).expect(200);
-    expect(Object.values(res.body.deployedProcessDefinitions)).toEqual([expect.objectContaining({ key: 'booking', name: 'Booking' })]);
-    expect(Object.values(res.body.deployedDecisionDefinitions)).toEqual([expect.objectContaining({ key: 'nightlyRate', name: 'Nightly rate' })]);
+    const res = await deployFixture(t, ['lenient/booking.bpmn', 'lenient/nightly-rate.dmn'], {
+      'deployment-name': 'booking',
+    }).expect(200);
+    expect(Object.values(res.body.deployedProcessDefinitions)).toEqual([
+      expect.objectContaining({ key: 'booking', name: 'Booking' }),
+    ]);
+    expect(Object.values(res.body.deployedDecisionDefinitions)).toEqual([
+      expect.objectContaining({ key: 'nightlyRate', name: 'Nightly rate' }),
+    ]);
   });
 
   it('starts it by the message its prefixed messageRef names and throws and catches the error named only by its errorRef', async () => {
@@ -37,7 +47,16 @@ describe(`models Camunda 7 accepts (${databaseLabel()})`, () => {
       .expect(200);
     const pi = res.body[0].processInstance;
     expect(pi).toMatchObject({ definitionKey: 'booking', ended: true });
-    expect(await activities(pi.id)).toEqual(['Received', 'Price', 'InStock', 'Reserve', 'ReserveStart', 'SoldOut', 'OnSoldOut', 'Waitlisted']);
+    expect(await activities(pi.id)).toEqual([
+      'Received',
+      'Price',
+      'InStock',
+      'Reserve',
+      'ReserveStart',
+      'SoldOut',
+      'OnSoldOut',
+      'Waitlisted',
+    ]);
     expect(await variables(pi.id)).toEqual({ nights: 3, inStock: false, rate: 99, reason: 'OUT_OF_STOCK' });
   });
 
@@ -78,7 +97,9 @@ describe(`models Camunda 7 accepts (${databaseLabel()})`, () => {
       .send({ variables: { nights: { value: 9, type: 'Integer' } } });
     expect(started.status).toBe(400);
     expect(started.body.message).toMatch(/Decision 'Discount' \(discount\): input entry 1 of rule 'loyal'/);
-    expect((await t.as('demo').get('/history/process-instance/count?processDefinitionKey=discountCheck').expect(200)).body).toEqual({ count: 0 });
+    expect(
+      (await t.as('demo').get('/history/process-instance/count?processDefinitionKey=discountCheck').expect(200)).body,
+    ).toEqual({ count: 0 });
   });
 
   it('aggregates a COLLECT table with two outputs while each matching rule fills one, and fails clearly when one fills both', async () => {
@@ -110,7 +131,9 @@ describe(`models Camunda 7 refuses (${databaseLabel()})`, () => {
     const res = await deployFixture(t, [file]).expect(400);
     const resource = file.slice(file.indexOf('/') + 1);
     expect(res.body).toMatchObject({ type: 'ParseException', message: expect.stringContaining(message) });
-    expect(res.body.details[resource].errors).toEqual([expect.objectContaining({ message: expect.stringContaining(message), mainElementId: elementId, line })]);
+    expect(res.body.details[resource].errors).toEqual([
+      expect.objectContaining({ message: expect.stringContaining(message), mainElementId: elementId, line }),
+    ]);
     expect((await t.as('demo').get('/deployment/count').expect(200)).body).toEqual({ count: 0 });
   });
 });

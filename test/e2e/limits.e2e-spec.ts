@@ -122,7 +122,9 @@ describe(`request limits (${databaseLabel()})`, () => {
     it('refuses a deployment file over MAX_DEPLOYMENT_FILE with 413 and deploys nothing', async () => {
       const before = (await admin().get('/deployment/count').expect(200)).body.count;
       const padded = PROCESS.replace('<bpmn:startEvent', `<!-- ${text(MAX_DEPLOYMENT_FILE)} -->\n    <bpmn:startEvent`);
-      const res = await deploy(t, [{ name: 'padded.bpmn', content: padded }], { 'deployment-name': 'padded' }).expect(413);
+      const res = await deploy(t, [{ name: 'padded.bpmn', content: padded }], { 'deployment-name': 'padded' }).expect(
+        413,
+      );
       expect(res.body).toEqual(TOO_LARGE);
       expect((await admin().get('/deployment/count').expect(200)).body.count).toBe(before);
     });
@@ -188,7 +190,9 @@ describe(`request limits (${databaseLabel()})`, () => {
       expect((await admin().get('/group').expect(400)).body).toEqual(unbound);
       expect((await admin().get('/group?firstResult=1').expect(400)).body).toEqual(unbound);
       expect((await admin().post('/process-instance').send({}).expect(400)).body).toEqual(unbound);
-      expect((await admin().get('/history/decision-definition/cleanable-decision-instance-report').expect(400)).body).toEqual(unbound);
+      expect(
+        (await admin().get('/history/decision-definition/cleanable-decision-instance-report').expect(400)).body,
+      ).toEqual(unbound);
     });
 
     it('leaves counts alone', async () => {

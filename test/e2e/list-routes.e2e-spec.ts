@@ -36,7 +36,11 @@ describe(`declared list routes (${databaseLabel()})`, () => {
     t = await createTestApp();
     await deployFixture(t, ['deployment/dish.dmn', 'rest/dinner.bpmn']).expect(200);
     const variables = { season: { value: 'Fall', type: 'String' }, guestCount: { value: 12, type: 'Integer' } };
-    await t.as('demo').post('/process-definition/key/dinner/start').send({ variables, businessKey: 'list-routes' }).expect(200);
+    await t
+      .as('demo')
+      .post('/process-definition/key/dinner/start')
+      .send({ variables, businessKey: 'list-routes' })
+      .expect(200);
   });
   afterAll(() => t.close());
 
@@ -60,7 +64,9 @@ describe(`declared list routes (${databaseLabel()})`, () => {
 
     it('parses paging and rejects a bad sortBy as before', async () => {
       const all = (await t.as('demo').get(path).expect(200)).body;
-      expect((await t.as('demo').get(`${path}?firstResult=0&maxResults=1`).expect(200)).body).toHaveLength(Math.min(1, all.length));
+      expect((await t.as('demo').get(`${path}?firstResult=0&maxResults=1`).expect(200)).body).toHaveLength(
+        Math.min(1, all.length),
+      );
       const bad = await t.as('demo').get(`${path}?sortBy=noSuchKey&sortOrder=asc`).expect(400);
       expect(bad.body.message).toBe("Cannot set query parameter 'sortBy' to value 'noSuchKey'");
       if (routes.includes('queryCount')) {
@@ -69,27 +75,38 @@ describe(`declared list routes (${databaseLabel()})`, () => {
       }
     });
 
-    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('refuses the inherited name %s as a sortBy', async (name) => {
-      const bad = await t.as('demo').get(`${path}?sortBy=${name}&sortOrder=asc`).expect(400);
-      expect(bad.body.message).toBe(`Cannot set query parameter 'sortBy' to value '${name}'`);
-      if (routes.includes('query')) {
-        await t
-          .as('demo')
-          .post(path)
-          .send({ sorting: [{ sortBy: name, sortOrder: 'asc' }] })
-          .expect(400);
-      }
-    });
+    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+      'refuses the inherited name %s as a sortBy',
+      async (name) => {
+        const bad = await t.as('demo').get(`${path}?sortBy=${name}&sortOrder=asc`).expect(400);
+        expect(bad.body.message).toBe(`Cannot set query parameter 'sortBy' to value '${name}'`);
+        if (routes.includes('query')) {
+          await t
+            .as('demo')
+            .post(path)
+            .send({ sorting: [{ sortBy: name, sortOrder: 'asc' }] })
+            .expect(400);
+        }
+      },
+    );
   });
 
   // A sorting entry's `parameters` reach SQL only through a parameterized sort's own builder; an inherited
   // name such as `constructor` once matched the map and handed the caller's text to ORDER BY.
   it('never puts a caller-given SQL text into a task query, directly or through a saved filter', async () => {
-    const sorting = [{ sortBy: 'constructor', sortOrder: 'asc', parameters: { sql: 't.id; DELETE FROM act_ru_task -- ', params: {} } }];
+    const sorting = [
+      { sortBy: 'constructor', sortOrder: 'asc', parameters: { sql: 't.id; DELETE FROM act_ru_task -- ', params: {} } },
+    ];
     const before = (await t.as('demo').get('/task/count').expect(200)).body.count;
     expect(before).toBeGreaterThan(0);
-    expect((await t.as('demo').post('/task').send({ sorting }).expect(400)).body.message).toBe("Cannot set query parameter 'sortBy' to value 'constructor'");
-    await t.as('demo').post('/filter/create').send({ resourceType: 'Task', name: 'sneaky', query: { sorting } }).expect(400);
+    expect((await t.as('demo').post('/task').send({ sorting }).expect(400)).body.message).toBe(
+      "Cannot set query parameter 'sortBy' to value 'constructor'",
+    );
+    await t
+      .as('demo')
+      .post('/filter/create')
+      .send({ resourceType: 'Task', name: 'sneaky', query: { sorting } })
+      .expect(400);
     await t.as('demo').get('/job?dueDates=constructor_2020-01-01T00:00:00.000%2B0000').expect(400);
     expect((await t.as('demo').get('/task/count').expect(200)).body.count).toBe(before);
   });
@@ -121,9 +138,18 @@ describe(`declared list routes (${databaseLabel()})`, () => {
         expect(count.post).toBeUndefined();
       }
     }
-    const operationIds = Object.values(doc.paths).flatMap((p: any) => Object.values(p).map((op: any) => op.operationId));
+    const operationIds = Object.values(doc.paths).flatMap((p: any) =>
+      Object.values(p).map((op: any) => op.operationId),
+    );
     expect(new Set(operationIds).size).toBe(operationIds.length);
-    expect(operationIds).toEqual(expect.arrayContaining(['TaskController_list', 'TaskController_query', 'TaskController_count', 'TaskController_queryCount']));
+    expect(operationIds).toEqual(
+      expect.arrayContaining([
+        'TaskController_list',
+        'TaskController_query',
+        'TaskController_count',
+        'TaskController_queryCount',
+      ]),
+    );
   });
 
   it('restricts rows by a restriction function of its own, or not at all', async () => {

@@ -19,7 +19,8 @@ describe(`sorted list pages (${databaseLabel()})`, () => {
     t = await createTestApp();
     await deploy(t, [{ name: 'sorted.bpmn', content: WAIT }]).expect(200);
     ids = [];
-    for (let i = 0; i < 6; i++) ids.push((await t.as('demo').post('/process-definition/key/sorted/start').send({}).expect(200)).body.id);
+    for (let i = 0; i < 6; i++)
+      ids.push((await t.as('demo').post('/process-definition/key/sorted/start').send({}).expect(200)).body.id);
     ids.sort();
   });
   afterAll(() => t.close());
@@ -39,7 +40,11 @@ describe(`sorted list pages (${databaseLabel()})`, () => {
       expect(all).toHaveLength(12);
       const pages: string[] = [];
       for (let first = 0; first < all.length; first += 5) {
-        pages.push(...(await list(`/history/activity-instance?sortBy=activityType&sortOrder=${order}&firstResult=${first}&maxResults=5`)));
+        pages.push(
+          ...(await list(
+            `/history/activity-instance?sortBy=activityType&sortOrder=${order}&firstResult=${first}&maxResults=5`,
+          )),
+        );
       }
       expect(pages).toEqual(all);
     }
@@ -75,7 +80,13 @@ describe(`sorted list pages (${databaseLabel()})`, () => {
             "SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'act_hi_actinst'",
           );
     const names = indexes.map((r) => r.name);
-    expect(names).toEqual(expect.arrayContaining(['ACT_IDX_HI_ACT_INST_PROC_INST_ID', 'ACT_IDX_HI_ACT_INST_EXECUTION', 'ACT_IDX_HI_ACT_INST_START']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'ACT_IDX_HI_ACT_INST_PROC_INST_ID',
+        'ACT_IDX_HI_ACT_INST_EXECUTION',
+        'ACT_IDX_HI_ACT_INST_START',
+      ]),
+    );
     expect(names).not.toEqual(expect.arrayContaining(['idx_hi_act_inst_procinst']));
     expect(names).not.toEqual(expect.arrayContaining(['idx_hi_act_inst_comp']));
     expect(names).not.toEqual(expect.arrayContaining(['idx_hi_act_inst_start_end']));
@@ -86,20 +97,32 @@ describe(`sorted list pages (${databaseLabel()})`, () => {
       .expect(200)
       .then((r) => r.body);
     expect(one).toMatchObject({ processInstanceId: ids[0], activityId: 'Wait' });
-    const byExecution = await list(`/history/activity-instance?executionId=${one.executionId}&activityId=Wait&unfinished=true`);
+    const byExecution = await list(
+      `/history/activity-instance?executionId=${one.executionId}&activityId=Wait&unfinished=true`,
+    );
     expect(byExecution).toEqual([one.id]);
-    const started = await list(`/history/activity-instance?startedAfter=${encodeURIComponent(one.startTime)}&sortBy=startTime&sortOrder=asc`);
+    const started = await list(
+      `/history/activity-instance?startedAfter=${encodeURIComponent(one.startTime)}&sortBy=startTime&sortOrder=asc`,
+    );
     expect(started).toContain(one.id);
     if (ds.options.type !== 'better-sqlite3') return;
     // SQLite's planner works without statistics, so its choice on this small table is the one a large one gets.
     const plan = async (where: string, order = 'a.id') =>
-      ((await ds.query(`EXPLAIN QUERY PLAN SELECT a.id FROM act_hi_actinst a WHERE ${where} ORDER BY ${order}`)) as Array<{ detail: string }>)
+      (
+        (await ds.query(
+          `EXPLAIN QUERY PLAN SELECT a.id FROM act_hi_actinst a WHERE ${where} ORDER BY ${order}`,
+        )) as Array<{ detail: string }>
+      )
         .map((r) => r.detail)
         .join('; ');
-    expect(await plan(`a.proc_inst_id = 'p' AND a.act_id = 'Wait'`)).toMatch(/^SEARCH a USING INDEX ACT_IDX_HI_ACT_INST_PROC_INST_ID \(proc_inst_id=\?\)$/);
+    expect(await plan(`a.proc_inst_id = 'p' AND a.act_id = 'Wait'`)).toMatch(
+      /^SEARCH a USING INDEX ACT_IDX_HI_ACT_INST_PROC_INST_ID \(proc_inst_id=\?\)$/,
+    );
     expect(await plan(`a.execution_id = 'e' AND a.act_id = 'Wait' AND a.end_time IS NULL`)).toMatch(
       /^SEARCH a USING INDEX ACT_IDX_HI_ACT_INST_EXECUTION \(execution_id=\?\)$/,
     );
-    expect(await plan(`a.start_time >= '2026-01-01'`, 'a.start_time, a.id')).toMatch(/USING COVERING INDEX ACT_IDX_HI_ACT_INST_START \(start_time>\?\)/);
+    expect(await plan(`a.start_time >= '2026-01-01'`, 'a.start_time, a.id')).toMatch(
+      /USING COVERING INDEX ACT_IDX_HI_ACT_INST_START \(start_time>\?\)/,
+    );
   });
 });

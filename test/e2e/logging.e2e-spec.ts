@@ -91,7 +91,13 @@ describe(`structured logs (${databaseLabel()})`, () => {
       logStarted(b.app, { ...b.config, port: 8123, databaseUrl: 'mysql://engine:s3cret@db:3306/engine' });
       const started = b.sink.json().slice(before);
       expect(started).toHaveLength(1);
-      expect(started[0]).toMatchObject({ level: 'info', port: 8123, database: 'mysql://engine:***@db:3306/engine', basePath: '/engine-rest', version });
+      expect(started[0]).toMatchObject({
+        level: 'info',
+        port: 8123,
+        database: 'mysql://engine:***@db:3306/engine',
+        basePath: '/engine-rest',
+        version,
+      });
       expect(b.sink.lines[before]).not.toContain('s3cret');
     });
 
@@ -114,9 +120,17 @@ describe(`structured logs (${databaseLabel()})`, () => {
     });
 
     it("keeps the caller's X-Request-Id, and replaces one that could forge log lines", async () => {
-      const res = await api().get('/engine-rest/engine/default/user/demo/profile').auth('demo', 'demo').set('X-Request-Id', 'trace-42.a').expect(200);
+      const res = await api()
+        .get('/engine-rest/engine/default/user/demo/profile')
+        .auth('demo', 'demo')
+        .set('X-Request-Id', 'trace-42.a')
+        .expect(200);
       expect(res.headers['x-request-id']).toBe('trace-42.a');
-      expect(await requestLine('trace-42.a')).toMatchObject({ method: 'GET', route: '/engine-rest/user/:id/profile', status: 200 });
+      expect(await requestLine('trace-42.a')).toMatchObject({
+        method: 'GET',
+        route: '/engine-rest/user/:id/profile',
+        status: 200,
+      });
 
       const forged = await api().get('/engine-rest/engine').set('X-Request-Id', 'x" level=error').expect(200);
       expect(forged.headers['x-request-id']).toMatch(UUID);
@@ -137,7 +151,12 @@ describe(`structured logs (${databaseLabel()})`, () => {
       const res = await api().get('/engine-rest/job?sortBy=nope&sortOrder=asc').auth('demo', 'demo').expect(400);
       const id = res.headers['x-request-id'];
       const warning = await b.sink.nextJson((e) => e.requestId === id && e.level === 'warn');
-      expect(warning).toMatchObject({ status: 400, type: 'InvalidRequestException', msg: res.body.message, context: 'CamundaExceptionFilter' });
+      expect(warning).toMatchObject({
+        status: 400,
+        type: 'InvalidRequestException',
+        msg: res.body.message,
+        context: 'CamundaExceptionFilter',
+      });
       expect(JSON.stringify(warning)).not.toMatch(/stack|\n\s+at /);
       expect(await requestLine(id)).toMatchObject({ method: 'GET', route: '/engine-rest/job', status: 400 });
     });
@@ -145,8 +164,14 @@ describe(`structured logs (${databaseLabel()})`, () => {
     it("binds no request context of nestjs-pino's: the filter's warning takes the request's own logger", async () => {
       const entered = jest.spyOn(pinoStorage, 'run');
       try {
-        const res = await api().get('/engine-rest/job?sortBy=nope&sortOrder=asc').auth('demo', 'demo').set('X-Request-Id', 'unbound-1').expect(400);
-        expect(await b.sink.nextJson((e) => e.requestId === 'unbound-1' && e.level === 'warn')).toMatchObject({ msg: res.body.message });
+        const res = await api()
+          .get('/engine-rest/job?sortBy=nope&sortOrder=asc')
+          .auth('demo', 'demo')
+          .set('X-Request-Id', 'unbound-1')
+          .expect(400);
+        expect(await b.sink.nextJson((e) => e.requestId === 'unbound-1' && e.level === 'warn')).toMatchObject({
+          msg: res.body.message,
+        });
         expect(entered).not.toHaveBeenCalled();
       } finally {
         entered.mockRestore();
@@ -157,20 +182,37 @@ describe(`structured logs (${databaseLabel()})`, () => {
       const res = await api().get('/engine-rest/no-such-thing').auth('demo', 'demo').expect(404);
       const id = res.headers['x-request-id'];
       expect(await requestLine(id)).toMatchObject({ route: null, status: 404 });
-      expect(await b.sink.nextJson((e) => e.requestId === id && e.level === 'warn')).toMatchObject({ type: 'NotFoundException' });
+      expect(await b.sink.nextJson((e) => e.requestId === id && e.level === 'warn')).toMatchObject({
+        type: 'NotFoundException',
+      });
     });
 
     it('logs a 5xx as an error with its stack', async () => {
       // A job whose own work fails answers 500 when executed over REST (Camunda's documented answer).
-      await api().post('/engine-rest/deployment/create').auth('demo', 'demo').attach('data', fixture('events/async.bpmn'), 'async.bpmn').expect(200);
-      const pi = (await api().post('/engine-rest/process-definition/key/asyncFailing/start').auth('demo', 'demo').send({}).expect(200)).body;
-      const [job] = (await api().get(`/engine-rest/job?processInstanceId=${pi.id}`).auth('demo', 'demo').expect(200)).body;
+      await api()
+        .post('/engine-rest/deployment/create')
+        .auth('demo', 'demo')
+        .attach('data', fixture('events/async.bpmn'), 'async.bpmn')
+        .expect(200);
+      const pi = (
+        await api()
+          .post('/engine-rest/process-definition/key/asyncFailing/start')
+          .auth('demo', 'demo')
+          .send({})
+          .expect(200)
+      ).body;
+      const [job] = (await api().get(`/engine-rest/job?processInstanceId=${pi.id}`).auth('demo', 'demo').expect(200))
+        .body;
       const res = await api().post(`/engine-rest/job/${job.id}/execute`).auth('demo', 'demo').expect(500);
       const id = res.headers['x-request-id'];
       const error = await b.sink.nextJson((e) => e.requestId === id && e.level === 'error');
       expect(error).toMatchObject({ status: 500, type: 'RestException', msg: res.body.message });
       expect(error.error).toMatchObject({ type: expect.any(String), stack: expect.stringMatching(/\n\s+at /) });
-      expect(await requestLine(id)).toMatchObject({ method: 'POST', route: '/engine-rest/job/:id/execute', status: 500 });
+      expect(await requestLine(id)).toMatchObject({
+        method: 'POST',
+        route: '/engine-rest/job/:id/execute',
+        status: 500,
+      });
     });
 
     it('logs a duplicate the caller created as a warning: a 409, not our defect', async () => {
@@ -213,10 +255,15 @@ describe(`structured logs (${databaseLabel()})`, () => {
     afterAll(() => b.close());
 
     it('writes readable lines, not JSON', async () => {
-      const res = await request(b.app.getHttpServer()).get('/engine-rest/engine').set('X-Request-Id', 'text-1').expect(200);
+      const res = await request(b.app.getHttpServer())
+        .get('/engine-rest/engine')
+        .set('X-Request-Id', 'text-1')
+        .expect(200);
       expect(res.headers['x-request-id']).toBe('text-1');
       const line = await b.sink.next((l) => (l.includes('text-1') ? l : undefined));
-      expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/engine-rest\/engine 200 \d+ms \{"requestId":"text-1"\}\n$/);
+      expect(line).toMatch(
+        /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/engine-rest\/engine 200 \d+ms \{"requestId":"text-1"\}\n$/,
+      );
       expect(() => JSON.parse(line)).toThrow();
       logStarted(b.app, b.config);
       expect(b.sink.lines[b.sink.lines.length - 1]).toMatch(

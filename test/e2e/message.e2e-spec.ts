@@ -12,13 +12,20 @@ describe(`POST /message (${databaseLabel()})`, () => {
   const start = async (key: string, businessKey?: string, variables: Record<string, unknown> = {}) =>
     (await t.as('demo').post(`/process-definition/key/${key}/start`).send({ businessKey, variables }).expect(200)).body;
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map(
-      (a: any) => a.activityId,
-    );
+    (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`)
+        .expect(200)
+    ).body.map((a: any) => a.activityId);
   const message = (body: object) => t.as('demo').post('/message').send(body);
 
   it('400 without a message name, and for tenantId with withoutTenantId', async () => {
-    expect((await message({}).expect(400)).body).toEqual({ type: 'InvalidRequestException', message: 'No message name supplied', code: null });
+    expect((await message({}).expect(400)).body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'No message name supplied',
+      code: null,
+    });
     const both = await message({ messageName: 'x', tenantId: 't', withoutTenantId: true }).expect(400);
     expect(both.body.message).toBe("Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
   });
@@ -27,16 +34,27 @@ describe(`POST /message (${databaseLabel()})`, () => {
     const pi = await start('msgCatch', 'e2e-1');
     const waiting = await t.as('demo').get(`/event-subscription?processInstanceId=${pi.id}`).expect(200);
     expect(waiting.body).toMatchObject([{ eventType: 'message', eventName: 'orderPaid', activityId: 'Paid' }]);
-    const res = await message({ messageName: 'orderPaid', businessKey: 'e2e-1', processVariables: { paid: { value: true, type: 'Boolean' } } }).expect(204);
+    const res = await message({
+      messageName: 'orderPaid',
+      businessKey: 'e2e-1',
+      processVariables: { paid: { value: true, type: 'Boolean' } },
+    }).expect(204);
     expect(res.body).toEqual({});
     expect(await activities(pi.id)).toEqual(['Start', 'Paid', 'Ship']);
-    expect((await t.as('demo').get(`/process-instance/${pi.id}/variables/paid`).expect(200)).body).toMatchObject({ value: true, type: 'Boolean' });
-    expect((await t.as('demo').get(`/event-subscription/count?processInstanceId=${pi.id}`).expect(200)).body).toEqual({ count: 0 });
+    expect((await t.as('demo').get(`/process-instance/${pi.id}/variables/paid`).expect(200)).body).toMatchObject({
+      value: true,
+      type: 'Boolean',
+    });
+    expect((await t.as('demo').get(`/event-subscription/count?processInstanceId=${pi.id}`).expect(200)).body).toEqual({
+      count: 0,
+    });
   });
 
   it('the execution trigger endpoint fires a boundary event subscription, not the activity it is attached to', async () => {
     const pi = await start('msgBoundary');
-    const [subscription] = (await t.as('demo').get(`/event-subscription?processInstanceId=${pi.id}&eventName=cancel`).expect(200)).body;
+    const [subscription] = (
+      await t.as('demo').get(`/event-subscription?processInstanceId=${pi.id}&eventName=cancel`).expect(200)
+    ).body;
     expect(subscription).toMatchObject({ eventType: 'message', activityId: 'Cancelled' });
     await t
       .as('demo')
@@ -45,12 +63,19 @@ describe(`POST /message (${databaseLabel()})`, () => {
       .expect(204);
     const path = await activities(pi.id);
     expect(path).toContain('Cancelled');
-    expect((await t.as('demo').get(`/task?processInstanceId=${pi.id}&taskDefinitionKey=Work`).expect(200)).body).toEqual([]);
+    expect(
+      (await t.as('demo').get(`/task?processInstanceId=${pi.id}&taskDefinitionKey=Work`).expect(200)).body,
+    ).toEqual([]);
   });
 
   it('resultEnabled answers 200 with the results; variablesInResultEnabled adds the variables', async () => {
     const pi = await start('msgCatch', 'e2e-2', { orderId: { value: 'o-2' } });
-    const res = await message({ messageName: 'orderPaid', processInstanceId: pi.id, resultEnabled: true, variablesInResultEnabled: true }).expect(200);
+    const res = await message({
+      messageName: 'orderPaid',
+      processInstanceId: pi.id,
+      resultEnabled: true,
+      variablesInResultEnabled: true,
+    }).expect(200);
     expect(res.body).toEqual([
       {
         resultType: 'Execution',
@@ -93,21 +118,32 @@ describe(`POST /message (${databaseLabel()})`, () => {
     expect(many.body.message).toMatch(
       /^ENGINE-13031 Cannot correlate a message with name 'orderPaid' to a single execution\. 2 executions match the correlation keys: CorrelationSet \[businessKey=twice,/,
     );
-    const all = await message({ messageName: 'orderPaid', businessKey: 'twice', all: true, resultEnabled: true }).expect(200);
+    const all = await message({
+      messageName: 'orderPaid',
+      businessKey: 'twice',
+      all: true,
+      resultEnabled: true,
+    }).expect(200);
     expect(all.body).toHaveLength(2);
   });
 
   it('correlation keys and local correlation keys narrow the match', async () => {
     const a = await start('msgCatch', undefined, { orderId: { value: 'ck-a' } });
     await start('msgCatch', undefined, { orderId: { value: 'ck-b' } });
-    const res = await message({ messageName: 'orderPaid', correlationKeys: { orderId: { value: 'ck-a', type: 'String' } }, resultEnabled: true }).expect(200);
+    const res = await message({
+      messageName: 'orderPaid',
+      correlationKeys: { orderId: { value: 'ck-a', type: 'String' } },
+      resultEnabled: true,
+    }).expect(200);
     expect(res.body[0].execution.processInstanceId).toBe(a.id);
     await message({ messageName: 'orderPaid', localCorrelationKeys: { orderId: { value: 'ck-b' } } }).expect(204);
   });
 
   it('a tenant id with a process instance id is refused by the engine', async () => {
     const res = await message({ messageName: 'orderPaid', processInstanceId: 'x', tenantId: 't' }).expect(400);
-    expect(res.body.message).toBe('ENGINE-13028 Cannot specify a tenant-id when correlate a message to a single process instance.');
+    expect(res.body.message).toBe(
+      'ENGINE-13028 Cannot specify a tenant-id when correlate a message to a single process instance.',
+    );
   });
 
   it('a malformed variable is a 400', async () => {

@@ -50,7 +50,9 @@ function parseSamples(text: string): Map<string, number> {
     if (line === '' || /^# (HELP|TYPE) [a-zA-Z_:][\w:]* /.test(line)) continue;
     const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
-    const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, k, v]) => [k, v]));
+    const labels = Object.fromEntries(
+      [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, k, v]) => [k, v]),
+    );
     samples.set(sampleKey(m[1], labels), Number(m[3]));
   }
   return samples;
@@ -82,8 +84,10 @@ describe(`metrics (${databaseLabel()})`, () => {
     });
     afterAll(() => t.close());
 
-    const scrape = async (): Promise<Map<string, number>> => parseSamples((await t.api().get('/metrics').auth('demo', 'demo').expect(200)).text);
-    const value = (samples: Map<string, number>, name: string, labels: Record<string, string | number> = {}) => samples.get(sampleKey(name, labels)) ?? 0;
+    const scrape = async (): Promise<Map<string, number>> =>
+      parseSamples((await t.api().get('/metrics').auth('demo', 'demo').expect(200)).text);
+    const value = (samples: Map<string, number>, name: string, labels: Record<string, string | number> = {}) =>
+      samples.get(sampleKey(name, labels)) ?? 0;
 
     it('answers in the Prometheus text format with the engine metrics, the HTTP metrics and Node process metrics', async () => {
       await t.as('demo').get('/engine').expect(200);
@@ -102,10 +106,17 @@ describe(`metrics (${databaseLabel()})`, () => {
       }
       expect(res.text).toContain('# TYPE http_requests_total counter');
       expect(res.text).toContain('# TYPE http_request_duration_seconds histogram');
-      for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+      for (const name of [
+        'process_cpu_user_seconds_total',
+        'process_resident_memory_bytes',
+        'nodejs_heap_size_used_bytes',
+        'nodejs_eventloop_lag_seconds',
+      ]) {
         expect(samples.has(sampleKey(name))).toBe(true);
       }
-      expect(value(samples, 'http_requests_total', { method: 'GET', route: '/engine-rest/engine', status: 200 })).toBeGreaterThanOrEqual(1);
+      expect(
+        value(samples, 'http_requests_total', { method: 'GET', route: '/engine-rest/engine', status: 200 }),
+      ).toBeGreaterThanOrEqual(1);
       // Scrapes and probes are not counted: Prometheus times its scrapes itself.
       expect([...samples.keys()].filter((k) => k.includes('/metrics') || k.includes('/health'))).toEqual([]);
     });
@@ -143,7 +154,8 @@ describe(`metrics (${databaseLabel()})`, () => {
     it('moves every counter by exactly the work done, and not by work that was rolled back', async () => {
       const before = await scrape();
       const start = async (key: string, variables = {}) =>
-        (await t.as('demo').post(`/process-definition/key/${key}/start`).send({ variables }).expect(200)).body.id as string;
+        (await t.as('demo').post(`/process-definition/key/${key}/start`).send({ variables }).expect(200)).body
+          .id as string;
       const fetch = async (maxTasks: number) =>
         (
           await t
@@ -158,12 +170,21 @@ describe(`metrics (${databaseLabel()})`, () => {
       expect(tasks).toHaveLength(4);
       await t.as('demo').post(`/external-task/${tasks[0].id}/complete`).send({ workerId: 'w' }).expect(204);
       await t.as('demo').post(`/external-task/${tasks[1].id}/complete`).send({ workerId: 'w' }).expect(204);
-      await t.as('demo').post(`/external-task/${tasks[2].id}/failure`).send({ workerId: 'w', errorMessage: 'no', retries: 0, retryTimeout: 0 }).expect(204);
-      await t.as('demo').post(`/external-task/${tasks[3].id}/bpmnError`).send({ workerId: 'w', errorCode: 'nope' }).expect(204);
+      await t
+        .as('demo')
+        .post(`/external-task/${tasks[2].id}/failure`)
+        .send({ workerId: 'w', errorMessage: 'no', retries: 0, retryTimeout: 0 })
+        .expect(204);
+      await t
+        .as('demo')
+        .post(`/external-task/${tasks[3].id}/bpmnError`)
+        .send({ workerId: 'w', errorCode: 'nope' })
+        .expect(204);
       // Refused work counts nothing: a completion by the wrong worker.
       await t.as('demo').post(`/external-task/${tasks[2].id}/complete`).send({ workerId: 'other' }).expect(400);
 
-      for (let i = 0; i < 2; i++) await t.as('demo').post('/decision-definition/key/dish/evaluate').send({ variables: DISH_INPUTS }).expect(200);
+      for (let i = 0; i < 2; i++)
+        await t.as('demo').post('/decision-definition/key/dish/evaluate').send({ variables: DISH_INPUTS }).expect(200);
 
       await start('metricsAsync');
       expect(value(await scrape(), 'engine_jobs_due')).toBe(1);
@@ -196,7 +217,9 @@ describe(`metrics (${databaseLabel()})`, () => {
       expect(http('http_requests_total', 'POST', '/engine-rest/external-task/:id/complete', 204)).toBe(2);
       expect(http('http_requests_total', 'POST', '/engine-rest/external-task/:id/complete', 400)).toBe(1);
       expect(http('http_requests_total', 'POST', '/engine-rest/job/:id/execute', 500)).toBe(1);
-      expect(http('http_request_duration_seconds_count', 'POST', '/engine-rest/external-task/:id/complete', 204)).toBe(2);
+      expect(http('http_request_duration_seconds_count', 'POST', '/engine-rest/external-task/:id/complete', 204)).toBe(
+        2,
+      );
       const completeLatency = { method: 'POST', route: '/engine-rest/external-task/:id/complete', status: 204 };
       expect(value(after, 'http_request_duration_seconds_sum', completeLatency)).toBeGreaterThan(
         value(before, 'http_request_duration_seconds_sum', completeLatency),
@@ -221,10 +244,16 @@ describe(`metrics (${databaseLabel()})`, () => {
       const poll = t
         .as('demo')
         .post('/external-task/fetchAndLock')
-        .send({ workerId: 'w', maxTasks: 1, asyncResponseTimeout: 1500, topics: [{ topicName: 'nothing-here', lockDuration: 1000 }] })
+        .send({
+          workerId: 'w',
+          maxTasks: 1,
+          asyncResponseTimeout: 1500,
+          topics: [{ topicName: 'nothing-here', lockDuration: 1000 }],
+        })
         .then((res) => res);
       let waiting = 0;
-      for (const end = Date.now() + 1000; waiting === 0 && Date.now() < end;) waiting = value(await scrape(), 'engine_external_task_long_polls_waiting');
+      for (const end = Date.now() + 1000; waiting === 0 && Date.now() < end;)
+        waiting = value(await scrape(), 'engine_external_task_long_polls_waiting');
       expect(waiting).toBe(1);
       expect((await poll).body).toEqual([]);
       expect(value(await scrape(), 'engine_external_task_long_polls_waiting')).toBe(0);

@@ -40,9 +40,12 @@ describe(`asynchronous multi-instance inner instances (${databaseLabel()})`, () 
         .send({ variables: { recipients: { type: 'Json', value: JSON.stringify(['ann', 'bob', 'cy']) } } })
         .expect(200)
     ).body.id as string;
-  const jobs = async (pi: string) => (await t.as('demo').get(`/job?processInstanceId=${pi}&activityId=mail`).expect(200)).body as { id: string }[];
-  const tasks = async (pi: string) => (await t.as('demo').get(`/task?processInstanceId=${pi}`).expect(200)).body as { id: string }[];
-  const recipientOf = async (taskId: string) => (await t.as('demo').get(`/task/${taskId}/variables/recipient`).expect(200)).body.value;
+  const jobs = async (pi: string) =>
+    (await t.as('demo').get(`/job?processInstanceId=${pi}&activityId=mail`).expect(200)).body as { id: string }[];
+  const tasks = async (pi: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${pi}`).expect(200)).body as { id: string }[];
+  const recipientOf = async (taskId: string) =>
+    (await t.as('demo').get(`/task/${taskId}/variables/recipient`).expect(200)).body.value;
 
   it('parallel: one job per element, each entering its instance with its element and loop counter', async () => {
     const pi = await start('parallelMail');
@@ -55,7 +58,9 @@ describe(`asynchronous multi-instance inner instances (${databaseLabel()})`, () 
     for (const task of open) await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
     const history = (await t.as('demo').get(`/history/process-instance/${pi}`).expect(200)).body;
     expect(history.state).toBe('COMPLETED');
-    const mails = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}&activityId=mail`).expect(200)).body;
+    const mails = (
+      await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi}&activityId=mail`).expect(200)
+    ).body;
     expect(mails).toHaveLength(3);
   });
 

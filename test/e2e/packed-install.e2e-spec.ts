@@ -12,7 +12,8 @@ import { databaseLabel, freshTestDatabase } from '../support/test-app';
  */
 const ROOT = path.join(__dirname, '../..');
 const EXAMPLE = path.join(ROOT, 'examples/nest-host');
-const npm = (cwd: string, args: string[]) => execFileSync('npm', args, { cwd, stdio: 'pipe', env: { ...process.env, npm_config_update_notifier: 'false' } });
+const npm = (cwd: string, args: string[]) =>
+  execFileSync('npm', args, { cwd, stdio: 'pipe', env: { ...process.env, npm_config_update_notifier: 'false' } });
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -65,7 +66,8 @@ describe(`the packed engine installed into the example host application (${datab
     npm(ROOT, ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir]);
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     if (!tarball) throw new Error('npm pack wrote no tarball');
-    for (const f of ['src', 'tsconfig.json', 'package.json']) cpSync(path.join(EXAMPLE, f), path.join(dir, f), { recursive: true });
+    for (const f of ['src', 'tsconfig.json', 'package.json'])
+      cpSync(path.join(EXAMPLE, f), path.join(dir, f), { recursive: true });
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     pkg.dependencies['camunda7-engine-nest'] = `file:./${tarball}`;
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
@@ -76,11 +78,17 @@ describe(`the packed engine installed into the example host application (${datab
     cpSync(path.join(ROOT, binding), path.join(dir, binding));
     npm(dir, ['run', 'build']);
 
-    const db = process.env.TEST_DATABASE_URL ? await freshTestDatabase() : { url: `sqlite:${path.join(dir, 'engine.sqlite')}`, drop: async () => {} };
+    const db = process.env.TEST_DATABASE_URL
+      ? await freshTestDatabase()
+      : { url: `sqlite:${path.join(dir, 'engine.sqlite')}`, drop: async () => {} };
     drop = db.drop;
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    host = spawn(process.execPath, ['dist/main.js'], { cwd: dir, env: { ...process.env, PORT: String(port), DATABASE_URL: db.url }, stdio: 'pipe' });
+    host = spawn(process.execPath, ['dist/main.js'], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port), DATABASE_URL: db.url },
+      stdio: 'pipe',
+    });
     host.stdout?.on('data', (d) => (output += d));
     host.stderr?.on('data', (d) => (output += d));
     await waitFor(async () => (await fetch(`${base}/orders/ping`)).ok, 60_000).catch((e) => {
@@ -121,7 +129,9 @@ describe(`the packed engine installed into the example host application (${datab
     const form = new FormData();
     form.set('deployment-name', 'order');
     form.set('data', new Blob([readFileSync(path.join(EXAMPLE, 'src/order.bpmn'))]), 'order.bpmn');
-    expect((await fetch(`${base}/engine-rest/deployment/create`, { method: 'POST', headers: demo, body: form })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/engine-rest/deployment/create`, { method: 'POST', headers: demo, body: form })).status,
+    ).toBe(200);
 
     const placed = await fetch(`${base}/orders`, {
       method: 'POST',
@@ -131,12 +141,16 @@ describe(`the packed engine installed into the example host application (${datab
     expect(placed.status).toBe(201);
     const { processInstanceId } = (await placed.json()) as { processInstanceId: string };
     const ended = await waitFor(async () => {
-      const h = (await (await fetch(`${base}/engine-rest/history/process-instance/${processInstanceId}`, { headers: demo })).json()) as { state: string };
+      const h = (await (
+        await fetch(`${base}/engine-rest/history/process-instance/${processInstanceId}`, { headers: demo })
+      ).json()) as { state: string };
       return h.state === 'COMPLETED' ? h : null;
     }, 30_000);
     expect(ended.state).toBe('COMPLETED');
     const details = (await (
-      await fetch(`${base}/engine-rest/history/detail?processInstanceId=${processInstanceId}&variableUpdates=true`, { headers: demo })
+      await fetch(`${base}/engine-rest/history/detail?processInstanceId=${processInstanceId}&variableUpdates=true`, {
+        headers: demo,
+      })
     ).json()) as { variableName: string; value: unknown }[];
     const byName = Object.fromEntries(details.map((v) => [v.variableName, v.value]));
     expect(byName).toMatchObject({ reserved: 42, mailed: true, shipped: true });

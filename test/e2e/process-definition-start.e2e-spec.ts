@@ -8,7 +8,9 @@ describe(`process definition start (${databaseLabel()})`, () => {
   beforeAll(async () => {
     // No job executor: its acquisition (a transaction every second) would be counted by the statement test below.
     t = await createTestApp({ jobExecutorEnabled: false });
-    const deployment = (await deployFixture(t, ['deployment/dish.dmn', 'rest/dinner.bpmn', 'rest/waiting.bpmn']).expect(200)).body;
+    const deployment = (
+      await deployFixture(t, ['deployment/dish.dmn', 'rest/dinner.bpmn', 'rest/waiting.bpmn']).expect(200)
+    ).body;
     definitionId = (Object.values(deployment.deployedProcessDefinitions) as any[]).find((d) => d.key === 'dinner').id;
   });
   afterAll(() => t.close());
@@ -27,7 +29,13 @@ describe(`process definition start (${databaseLabel()})`, () => {
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toEqual({
       links: [
-        { method: 'GET', href: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/engine-rest/process-instance/${res.body.id}$`)), rel: 'self' },
+        {
+          method: 'GET',
+          href: expect.stringMatching(
+            new RegExp(`^http://127\\.0\\.0\\.1:\\d+/engine-rest/process-instance/${res.body.id}$`),
+          ),
+          rel: 'self',
+        },
       ],
       id: expect.any(String),
       definitionId,
@@ -76,14 +84,24 @@ describe(`process definition start (${databaseLabel()})`, () => {
 
   it('names the tenant in the key lookup', async () => {
     const res = await t.as('demo').post('/process-definition/key/dinner/tenant-id/acme/start').send({}).expect(404);
-    expect(res.body).toEqual({ type: 'RestException', message: 'No matching process definition with key: dinner and tenant-id: acme', code: null });
+    expect(res.body).toEqual({
+      type: 'RestException',
+      message: 'No matching process definition with key: dinner and tenant-id: acme',
+      code: null,
+    });
   });
 
   it('answers unknown definitions and bad input with Camunda messages', async () => {
     const byKey = await t.as('demo').post('/process-definition/key/nope/start').send({}).expect(404);
-    expect(byKey.body).toEqual({ type: 'RestException', message: 'No matching process definition with key: nope and no tenant-id', code: null });
+    expect(byKey.body).toEqual({
+      type: 'RestException',
+      message: 'No matching process definition with key: nope and no tenant-id',
+      code: null,
+    });
     const byId = await t.as('demo').post('/process-definition/nope/start').send({}).expect(404);
-    expect(byId.body.message).toBe("Cannot instantiate process definition nope: no deployed process definition found with id 'nope'");
+    expect(byId.body.message).toBe(
+      "Cannot instantiate process definition nope: no deployed process definition found with id 'nope'",
+    );
     const badValue = await t
       .as('demo')
       .post(`/process-definition/${definitionId}/start`)
@@ -129,7 +147,11 @@ describe(`process definition start (${databaseLabel()})`, () => {
       missingAuthorizations: [{ permissionName: 'READ', resourceName: 'ProcessDefinition', resourceId: 'dinner' }],
     });
     const grant = (resourceType: number, resourceId: string, permissions: string[]) =>
-      t.as('demo').post('/authorization/create').send({ type: 1, userId: 'starter', resourceType, resourceId, permissions }).expect(200);
+      t
+        .as('demo')
+        .post('/authorization/create')
+        .send({ type: 1, userId: 'starter', resourceType, resourceId, permissions })
+        .expect(200);
     await grant(6, 'dinner', ['READ', 'CREATE_INSTANCE']);
     const noCreate = await t
       .as('starter', 'starter')

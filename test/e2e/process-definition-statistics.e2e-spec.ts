@@ -39,9 +39,15 @@ describe(`process definition statistics (${databaseLabel()})`, () => {
       .expect(200);
     definitionId = Object.keys(deployed.body.deployedProcessDefinitions)[0];
     const plain = MODEL.replace('id="stats"', 'id="quiet"').replace(/stats-charge/g, 'quiet-charge');
-    const second = await t.as('demo').post('/deployment/create').field('deployment-name', 'quiet').attach('data', Buffer.from(plain), 'quiet.bpmn').expect(200);
+    const second = await t
+      .as('demo')
+      .post('/deployment/create')
+      .field('deployment-name', 'quiet')
+      .attach('data', Buffer.from(plain), 'quiet.bpmn')
+      .expect(200);
     other = Object.keys(second.body.deployedProcessDefinitions)[0];
-    for (let i = 0; i < 3; i++) await t.as('demo').post(`/process-definition/${definitionId}/start`).send({}).expect(200);
+    for (let i = 0; i < 3; i++)
+      await t.as('demo').post(`/process-definition/${definitionId}/start`).send({}).expect(200);
 
     // one instance: the external task fails for good (an incident), another: its review is done (a token in the join)
     const [locked] = (
@@ -51,7 +57,11 @@ describe(`process definition statistics (${databaseLabel()})`, () => {
         .send({ workerId: 'w', maxTasks: 1, topics: [{ topicName: 'stats-charge', lockDuration: 60000 }] })
         .expect(200)
     ).body;
-    await t.as('demo').post(`/external-task/${locked.id}/failure`).send({ workerId: 'w', errorMessage: 'card declined', retries: 0 }).expect(204);
+    await t
+      .as('demo')
+      .post(`/external-task/${locked.id}/failure`)
+      .send({ workerId: 'w', errorMessage: 'card declined', retries: 0 })
+      .expect(204);
     const [task] = (await t.as('demo').get(`/task?processDefinitionId=${definitionId}`).expect(200)).body;
     await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
     // one instance's asynchronous continuation has no retries left
@@ -63,24 +73,47 @@ describe(`process definition statistics (${databaseLabel()})`, () => {
   it('counts running activity instances per activity, not the tokens waiting in a join', async () => {
     const rows = (await t.as('demo').get(`/process-definition/${definitionId}/statistics`).expect(200)).body;
     expect(byId(rows)).toEqual({
-      review: { '@class': 'org.camunda.bpm.engine.rest.dto.repository.ActivityStatisticsResultDto', id: 'review', instances: 2, failedJobs: 0, incidents: [] },
+      review: {
+        '@class': 'org.camunda.bpm.engine.rest.dto.repository.ActivityStatisticsResultDto',
+        id: 'review',
+        instances: 2,
+        failedJobs: 0,
+        incidents: [],
+      },
       charge: expect.objectContaining({ instances: 3, failedJobs: 0, incidents: [] }),
       later: expect.objectContaining({ instances: 3 }),
     });
   });
 
   it('adds failed jobs and incidents by type when asked, for all types or one', async () => {
-    const rows = byId((await t.as('demo').get(`/process-definition/${definitionId}/statistics?failedJobs=true&incidents=true`).expect(200)).body);
-    expect(rows.charge).toMatchObject({ instances: 3, failedJobs: 0, incidents: [{ incidentType: 'failedExternalTask', incidentCount: 1 }] });
+    const rows = byId(
+      (
+        await t
+          .as('demo')
+          .get(`/process-definition/${definitionId}/statistics?failedJobs=true&incidents=true`)
+          .expect(200)
+      ).body,
+    );
+    expect(rows.charge).toMatchObject({
+      instances: 3,
+      failedJobs: 0,
+      incidents: [{ incidentType: 'failedExternalTask', incidentCount: 1 }],
+    });
     expect(rows.later).toMatchObject({ instances: 3, failedJobs: 1 });
-    const forType = byId((await t.as('demo').get(`/process-definition/${definitionId}/statistics?incidentsForType=failedJob`).expect(200)).body);
+    const forType = byId(
+      (await t.as('demo').get(`/process-definition/${definitionId}/statistics?incidentsForType=failedJob`).expect(200))
+        .body,
+    );
     expect(forType.charge.incidents).toEqual([]);
     const byKey = (await t.as('demo').get('/process-definition/key/stats/statistics').expect(200)).body;
     expect(byId(byKey).review.instances).toBe(2);
   });
 
   it('refuses incidents together with incidentsForType, unknown definitions and bad flags', async () => {
-    const both = await t.as('demo').get(`/process-definition/${definitionId}/statistics?incidents=true&incidentsForType=failedJob`).expect(400);
+    const both = await t
+      .as('demo')
+      .get(`/process-definition/${definitionId}/statistics?incidents=true&incidentsForType=failedJob`)
+      .expect(400);
     expect(both.body).toEqual({
       type: 'InvalidRequestException',
       message: 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.',
@@ -88,18 +121,24 @@ describe(`process definition statistics (${databaseLabel()})`, () => {
     });
     await t.as('demo').get('/process-definition/nope/statistics').expect(404);
     const flag = await t.as('demo').get(`/process-definition/${definitionId}/statistics?failedJobs=maybe`).expect(400);
-    expect(flag.body.message).toBe("Cannot set query parameter 'failedJobs' to value 'maybe': Cannot convert value maybe to java type java.lang.Boolean");
+    expect(flag.body.message).toBe(
+      "Cannot set query parameter 'failedJobs' to value 'maybe': Cannot convert value maybe to java type java.lang.Boolean",
+    );
   });
 
   it('lists every readable definition with its instances, failed jobs and incidents', async () => {
-    const rows = byId((await t.as('demo').get('/process-definition/statistics?failedJobs=true&incidents=true').expect(200)).body);
+    const rows = byId(
+      (await t.as('demo').get('/process-definition/statistics?failedJobs=true&incidents=true').expect(200)).body,
+    );
     expect(rows[definitionId]).toMatchObject({
       '@class': 'org.camunda.bpm.engine.rest.dto.repository.ProcessDefinitionStatisticsResultDto',
       instances: 3,
       failedJobs: 1,
       definition: { id: definitionId, key: 'stats' },
     });
-    expect(rows[definitionId].incidents).toEqual(expect.arrayContaining([{ incidentType: 'failedExternalTask', incidentCount: 1 }]));
+    expect(rows[definitionId].incidents).toEqual(
+      expect.arrayContaining([{ incidentType: 'failedExternalTask', incidentCount: 1 }]),
+    );
     expect(rows[other]).toMatchObject({ instances: 0, failedJobs: 0, incidents: [] });
   });
 
@@ -115,7 +154,9 @@ describe(`process definition statistics (${databaseLabel()})`, () => {
       .send({ type: 1, userId: 'viewer', resourceType: 6, resourceId: 'stats', permissions: ['READ'] })
       .expect(200);
     const viewer = t.as('viewer', 'viewerpw');
-    expect((await viewer.get(`/process-definition/${definitionId}/statistics?incidents=true`).expect(200)).body).toEqual([]);
+    expect(
+      (await viewer.get(`/process-definition/${definitionId}/statistics?incidents=true`).expect(200)).body,
+    ).toEqual([]);
     const list = (await viewer.get('/process-definition/statistics').expect(200)).body;
     expect(list.map((r: { id: string; instances: number }) => [r.id, r.instances])).toEqual([[definitionId, 0]]);
     await t
@@ -126,9 +167,17 @@ describe(`process definition statistics (${databaseLabel()})`, () => {
     await t
       .as('demo')
       .post('/authorization/create')
-      .send({ type: 1, userId: 'operator', resourceType: 6, resourceId: 'stats', permissions: ['READ', 'READ_INSTANCE'] })
+      .send({
+        type: 1,
+        userId: 'operator',
+        resourceType: 6,
+        resourceId: 'stats',
+        permissions: ['READ', 'READ_INSTANCE'],
+      })
       .expect(200);
     const operator = t.as('operator', 'operatorpw');
-    expect(byId((await operator.get(`/process-definition/${definitionId}/statistics`).expect(200)).body).review.instances).toBe(2);
+    expect(
+      byId((await operator.get(`/process-definition/${definitionId}/statistics`).expect(200)).body).review.instances,
+    ).toBe(2);
   });
 });

@@ -20,7 +20,9 @@ describe(`process instances (${databaseLabel()})`, () => {
 
   async function start(key: string, businessKey: string, variables: object) {
     const all = { reviewer: { value: 'carol' }, ...variables };
-    return (await t.as('demo').post(`/process-definition/key/${key}/start`).send({ businessKey, variables: all }).expect(200)).body;
+    return (
+      await t.as('demo').post(`/process-definition/key/${key}/start`).send({ businessKey, variables: all }).expect(200)
+    ).body;
   }
   const list = async (query = '') => (await t.as('demo').get(`/process-instance${query}`).expect(200)).body;
   const keys = async (query: string) => (await list(query)).map((p: any) => p.businessKey).sort();
@@ -44,7 +46,11 @@ describe(`process instances (${databaseLabel()})`, () => {
       .get(`/process-instance/${a.id}`)
       .expect(200, (await list(`?processInstanceIds=${a.id}`))[0]);
     const missing = await t.as('demo').get('/process-instance/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'Process instance with id nope does not exist', code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'Process instance with id nope does not exist',
+      code: null,
+    });
     expect((await t.as('demo').get('/process-instance/count').expect(200)).body).toEqual({ count: 4 });
   });
 
@@ -65,8 +71,12 @@ describe(`process instances (${databaseLabel()})`, () => {
   it('follows call activities both ways', async () => {
     expect((await list(`?subProcessInstance=${called}`)).map((p: any) => p.id)).toEqual([caller.id]);
     expect((await list(`?superProcessInstance=${caller.id}`)).map((p: any) => p.id)).toEqual([called]);
-    expect((await list('?rootProcessInstances=true')).map((p: any) => p.id).sort()).toEqual([a.id, b.id, caller.id].sort());
-    expect((await list('?leafProcessInstances=true')).map((p: any) => p.id).sort()).toEqual([a.id, b.id, called].sort());
+    expect((await list('?rootProcessInstances=true')).map((p: any) => p.id).sort()).toEqual(
+      [a.id, b.id, caller.id].sort(),
+    );
+    expect((await list('?leafProcessInstances=true')).map((p: any) => p.id).sort()).toEqual(
+      [a.id, b.id, called].sort(),
+    );
     expect(await list(`?subProcessInstance=${a.id}`)).toEqual([]);
     // variables="all" handed the caller's variables to the called instance
     expect((await t.as('demo').get(`/process-instance/${called}/variables/amount`).expect(200)).body.value).toBe(5);
@@ -82,9 +92,15 @@ describe(`process instances (${databaseLabel()})`, () => {
     expect((await list('?withoutTenantId=true')).length).toBe(4);
     expect((await list('?processDefinitionWithoutTenantId=true')).length).toBe(4);
     expect(await list('?withIncident=true')).toEqual([]);
-    const payment = (await t.as('demo').get(`/execution?processInstanceId=${b.id}&activityId=WaitPayment`).expect(200)).body[0].id;
-    const incident = (await t.as('demo').post(`/execution/${payment}/create-incident`).send({ incidentType: 'custom', message: 'late payment' }).expect(200))
-      .body;
+    const payment = (await t.as('demo').get(`/execution?processInstanceId=${b.id}&activityId=WaitPayment`).expect(200))
+      .body[0].id;
+    const incident = (
+      await t
+        .as('demo')
+        .post(`/execution/${payment}/create-incident`)
+        .send({ incidentType: 'custom', message: 'late payment' })
+        .expect(200)
+    ).body;
     expect(await keys('?withIncident=true')).toEqual(['order-B']);
     expect(await keys('?incidentType=custom')).toEqual(['order-B']);
     expect(await keys(`?incidentId=${incident.id}`)).toEqual(['order-B']);
@@ -102,7 +118,9 @@ describe(`process instances (${databaseLabel()})`, () => {
     expect(await q('label_eq_express', '&variableValuesIgnoreCase=true')).toEqual(['order-A']);
     expect(await q('LABEL_eq_Express', '&variableNamesIgnoreCase=true')).toEqual(['order-A']);
     const post = async (variables: object[]) =>
-      (await t.as('demo').post('/process-instance').send({ variables, processDefinitionKey: 'waiting' }).expect(200)).body
+      (
+        await t.as('demo').post('/process-instance').send({ variables, processDefinitionKey: 'waiting' }).expect(200)
+      ).body
         .map((p: any) => p.businessKey)
         .sort();
     expect(await post([{ name: 'amount', operator: 'gt', value: 100 }])).toEqual(['order-B']);
@@ -130,7 +148,10 @@ describe(`process instances (${databaseLabel()})`, () => {
       expect(await list(`?sortBy=${key}&sortOrder=asc`)).toHaveLength(4);
     }
     expect(await keys('?sortBy=businessKey&sortOrder=desc&maxResults=2')).toEqual(['order-A', 'order-B']);
-    expect((await list('?sortBy=businessKey&sortOrder=desc&maxResults=2')).map((p: any) => p.businessKey)).toEqual(['order-B', 'order-A']);
+    expect((await list('?sortBy=businessKey&sortOrder=desc&maxResults=2')).map((p: any) => p.businessKey)).toEqual([
+      'order-B',
+      'order-A',
+    ]);
     const posted = await t
       .as('demo')
       .post('/process-instance?firstResult=1&maxResults=1')
@@ -156,7 +177,9 @@ describe(`process instances (${databaseLabel()})`, () => {
       incidentIds: [],
       incidents: [],
     });
-    const children = tree.childActivityInstances.map((c: any) => [c.activityId, c.activityType, c.parentActivityInstanceId]).sort();
+    const children = tree.childActivityInstances
+      .map((c: any) => [c.activityId, c.activityType, c.parentActivityInstanceId])
+      .sort();
     expect(children).toEqual([
       ['Sub', 'subProcess', a.id],
       ['WaitPayment', 'receiveTask', a.id],
@@ -172,7 +195,9 @@ describe(`process instances (${databaseLabel()})`, () => {
     ]);
     expect(sub.id).toMatch(/^Sub:/);
     const callerTree = (await t.as('demo').get(`/process-instance/${caller.id}/activity-instances`).expect(200)).body;
-    expect(callerTree.childActivityInstances.map((c: any) => [c.activityId, c.activityType])).toEqual([['Call', 'callActivity']]);
+    expect(callerTree.childActivityInstances.map((c: any) => [c.activityId, c.activityType])).toEqual([
+      ['Call', 'callActivity'],
+    ]);
     const missing = await t.as('demo').get('/process-instance/nope/activity-instances').expect(404);
     expect(missing.body.message).toBe('Process instance with id nope does not exist');
   });
@@ -185,7 +210,11 @@ describe(`process instances (${databaseLabel()})`, () => {
       label: { type: 'String', value: 'Express', valueInfo: {} },
     });
     await t.as('demo').put(`/process-instance/${a.id}/variables/amount`).send({ value: 101, type: 'Long' }).expect(204);
-    expect((await t.as('demo').get(`/process-instance/${a.id}/variables/amount`).expect(200)).body).toEqual({ type: 'Long', value: 101, valueInfo: {} });
+    expect((await t.as('demo').get(`/process-instance/${a.id}/variables/amount`).expect(200)).body).toEqual({
+      type: 'Long',
+      value: 101,
+      valueInfo: {},
+    });
     await t
       .as('demo')
       .post(`/process-instance/${a.id}/variables`)
@@ -194,16 +223,24 @@ describe(`process instances (${databaseLabel()})`, () => {
         deletions: ['reviewer'],
       })
       .expect(204);
-    expect(Object.keys((await t.as('demo').get(`/process-instance/${a.id}/variables`).expect(200)).body).sort()).toEqual(['amount', 'extra', 'label']);
+    expect(
+      Object.keys((await t.as('demo').get(`/process-instance/${a.id}/variables`).expect(200)).body).sort(),
+    ).toEqual(['amount', 'extra', 'label']);
     await t.as('demo').delete(`/process-instance/${a.id}/variables/extra`).expect(204);
     const missing = await t.as('demo').get(`/process-instance/${a.id}/variables/extra`).expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'process instance variable with name extra does not exist', code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'process instance variable with name extra does not exist',
+      code: null,
+    });
     const bad = await t
       .as('demo')
       .post(`/process-instance/${a.id}/variables`)
       .send({ modifications: { n: { value: 'x', type: 'Double' } } })
       .expect(400);
-    expect(bad.body.message).toBe("Cannot modify variables for process instance: Cannot convert value 'x' of type 'Double' to java type java.lang.Double");
+    expect(bad.body.message).toBe(
+      "Cannot modify variables for process instance: Cannot convert value 'x' of type 'Double' to java type java.lang.Double",
+    );
     await t.as('demo').put(`/process-instance/${a.id}/variables/reviewer`).send({ value: 'carol' }).expect(204);
   });
 
@@ -216,18 +253,29 @@ describe(`process instances (${databaseLabel()})`, () => {
       .expect(204);
     const res = await t.as('demo').get(`/process-instance/${a.id}/variables/invoice/data`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice.pdf"; filename*=UTF-8\'\'invoice.pdf');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="invoice.pdf"; filename*=UTF-8\'\'invoice.pdf',
+    );
     await t.as('demo').get(`/process-instance/${a.id}/variables/label/data`).expect(400);
   });
 
   it('deletes instances; unknown ids are a 404 unless failIfNotExists=false', async () => {
     const doomed = await start('waiting', 'doomed', {});
-    await t.as('demo').delete(`/process-instance/${doomed.id}?skipCustomListeners=true&skipIoMappings=true`).expect(204);
+    await t
+      .as('demo')
+      .delete(`/process-instance/${doomed.id}?skipCustomListeners=true&skipIoMappings=true`)
+      .expect(204);
     await t.as('demo').get(`/process-instance/${doomed.id}`).expect(404);
-    const history = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${doomed.id}&canceled=true`).expect(200)).body;
+    const history = (
+      await t.as('demo').get(`/history/activity-instance?processInstanceId=${doomed.id}&canceled=true`).expect(200)
+    ).body;
     expect(history.map((h: any) => h.activityId).sort()).toEqual(['Sub', 'WaitPayment', 'WaitShipment']);
     const again = await t.as('demo').delete(`/process-instance/${doomed.id}`).expect(404);
-    expect(again.body).toEqual({ type: 'InvalidRequestException', message: `Process instance with id ${doomed.id} does not exist`, code: null });
+    expect(again.body).toEqual({
+      type: 'InvalidRequestException',
+      message: `Process instance with id ${doomed.id} does not exist`,
+      code: null,
+    });
     await t.as('demo').delete(`/process-instance/${doomed.id}?failIfNotExists=false`).expect(204);
   });
 
@@ -256,7 +304,9 @@ describe(`process instances (${databaseLabel()})`, () => {
       .post('/authorization/create')
       .send({ type: 1, userId: 'pv', resourceType: 6, resourceId: 'caller', permissions: ['READ_INSTANCE'] })
       .expect(200);
-    expect((await pv.get('/process-instance').expect(200)).body.map((p: any) => p.id).sort()).toEqual([a.id, caller.id].sort());
+    expect((await pv.get('/process-instance').expect(200)).body.map((p: any) => p.id).sort()).toEqual(
+      [a.id, caller.id].sort(),
+    );
     await pv.delete(`/process-instance/${a.id}`).expect(403);
   });
 });

@@ -10,7 +10,9 @@ describe(`request body validation (${databaseLabel()})`, () => {
   // Swagger warns while it builds the document when two DTO classes share a name (one hides the other).
   const warnings: string[] = [];
   beforeAll(async () => {
-    const warn = jest.spyOn(Logger, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+    const warn = jest
+      .spyOn(Logger, 'warn')
+      .mockImplementation((message: unknown) => void warnings.push(String(message)));
     t = await createTestApp({ jobExecutorEnabled: false });
     warn.mockRestore();
     await deployFixture(t, ['rest/waiting.bpmn']).expect(200);
@@ -26,11 +28,31 @@ describe(`request body validation (${databaseLabel()})`, () => {
         { profile: { id: 'eve', email: ['eve@x'] }, credentials: { password: 'pw' } },
         'Cannot deserialize property \'profile.email\' with value ["eve@x"]: expected a string',
       ],
-      ['/user/create', { profile: { id: 'eve' }, credentials: 'pw' }, 'Cannot deserialize property \'credentials\' with value "pw": expected an object'],
-      ['/group/create', { id: 'crew', name: { n: 1 } }, 'Cannot deserialize property \'name\' with value {"n":1}: expected a string'],
-      ['/authorization/create', { type: 1.5, userId: 'eve', resourceType: 1 }, "Cannot deserialize property 'type' with value 1.5: expected an integer"],
-      ['/signal', { name: 'alert', withoutTenantId: 'yes' }, 'Cannot deserialize property \'withoutTenantId\' with value "yes": expected a boolean'],
-      ['/message', { messageName: 'm', processVariables: [] }, "Cannot deserialize property 'processVariables' with value []: expected an object"],
+      [
+        '/user/create',
+        { profile: { id: 'eve' }, credentials: 'pw' },
+        'Cannot deserialize property \'credentials\' with value "pw": expected an object',
+      ],
+      [
+        '/group/create',
+        { id: 'crew', name: { n: 1 } },
+        'Cannot deserialize property \'name\' with value {"n":1}: expected a string',
+      ],
+      [
+        '/authorization/create',
+        { type: 1.5, userId: 'eve', resourceType: 1 },
+        "Cannot deserialize property 'type' with value 1.5: expected an integer",
+      ],
+      [
+        '/signal',
+        { name: 'alert', withoutTenantId: 'yes' },
+        'Cannot deserialize property \'withoutTenantId\' with value "yes": expected a boolean',
+      ],
+      [
+        '/message',
+        { messageName: 'm', processVariables: [] },
+        "Cannot deserialize property 'processVariables' with value []: expected an object",
+      ],
       [
         '/external-task/fetchAndLock',
         { workerId: 'w', maxTasks: 1, topics: [{ topicName: 't', lockDuration: 'long' }] },
@@ -70,14 +92,20 @@ describe(`request body validation (${databaseLabel()})`, () => {
       expect((await admin().get('/authorization/count').expect(200)).body.count).toBe(before);
 
       const reviewer = { reviewer: { value: 'carol' } };
-      const pi = (await admin().post('/process-definition/key/waiting/start').send({ variables: reviewer }).expect(200)).body;
-      await admin().put(`/process-instance/${pi.id}/variables/note`).send({ value: 'x', valueInfo: 'text' }).expect(400);
+      const pi = (await admin().post('/process-definition/key/waiting/start').send({ variables: reviewer }).expect(200))
+        .body;
+      await admin()
+        .put(`/process-instance/${pi.id}/variables/note`)
+        .send({ value: 'x', valueInfo: 'text' })
+        .expect(400);
       await admin().get(`/process-instance/${pi.id}/variables/note`).expect(404);
       await admin()
         .post('/process-definition/key/waiting/start')
         .send({ variables: reviewer, businessKey: ['twice'] })
         .expect(400);
-      expect((await admin().get('/process-instance/count?processDefinitionKey=waiting').expect(200)).body).toEqual({ count: 1 });
+      expect((await admin().get('/process-instance/count?processDefinitionKey=waiting').expect(200)).body).toEqual({
+        count: 1,
+      });
     });
   });
 
@@ -108,7 +136,8 @@ describe(`request body validation (${databaseLabel()})`, () => {
   describe('GET /docs-json', () => {
     it('documents the retries body of an external task without the due date of a job', async () => {
       const doc = (await t.api().get('/docs-json').expect(200)).body;
-      const bodyOf = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema.$ref.split('/').pop();
+      const bodyOf = (path: string, method: string) =>
+        doc.paths[path][method].requestBody.content['application/json'].schema.$ref.split('/').pop();
       const external = bodyOf('/engine-rest/external-task/{id}/retries', 'put');
       const job = bodyOf('/engine-rest/job/{id}/retries', 'put');
       expect(external).not.toBe(job);

@@ -2,7 +2,19 @@ import { deploy, fixture } from '../support/deploy';
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 
 const file = (name: string) => ({ name, content: fixture(`scripts/${name}`) });
-const ORDER = ['Start', 'WaitReady', 'Work', 'WorkStart', 'Task', 'NoteHandler', 'NoteStart', 'ReadNote', 'Cancelled', 'AfterCancel', 'Done'];
+const ORDER = [
+  'Start',
+  'WaitReady',
+  'Work',
+  'WorkStart',
+  'Task',
+  'NoteHandler',
+  'NoteStart',
+  'ReadNote',
+  'Cancelled',
+  'AfterCancel',
+  'Done',
+];
 
 describe(`JavaScript conditions of conditional events over REST (${databaseLabel()})`, () => {
   let t: TestApp;
@@ -12,10 +24,14 @@ describe(`JavaScript conditions of conditional events over REST (${databaseLabel
   });
   afterAll(() => t.close());
 
-  const start = async () => (await t.as('demo').post('/process-definition/key/scriptConditionalEvents/start').send({}).expect(200)).body;
-  const setVariables = (id: string, modifications: object) => t.as('demo').post(`/process-instance/${id}/variables`).send({ modifications });
-  const variables = async (id: string) => (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
-  const taskOf = async (id: string, key: string) => (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
+  const start = async () =>
+    (await t.as('demo').post('/process-definition/key/scriptConditionalEvents/start').send({}).expect(200)).body;
+  const setVariables = (id: string, modifications: object) =>
+    t.as('demo').post(`/process-instance/${id}/variables`).send({ modifications });
+  const variables = async (id: string) =>
+    (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
+  const taskOf = async (id: string, key: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
   const activities = async (id: string) =>
     (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body
       .map((a: any) => [a.activityId, a.endTime !== null, a.canceled])
@@ -83,7 +99,9 @@ describe(`JavaScript conditions of conditional events over REST (${databaseLabel
     expect(thrown.body.message).toContain("activity 'WaitReady'");
     expect(thrown.body.message).toContain('Error: not ready at all');
     const text = await setVariables(pi.id, { ready: { value: 'text', type: 'String' } }).expect(400);
-    expect(text.body.message).toContain('condition script of conditional event \'WaitReady\' returns non-Boolean: "yes"');
+    expect(text.body.message).toContain(
+      'condition script of conditional event \'WaitReady\' returns non-Boolean: "yes"',
+    );
     expect(await variables(pi.id)).toEqual({});
   });
 
@@ -101,10 +119,11 @@ describe(`JavaScript conditions of conditional events over REST (${databaseLabel
       .expect(200);
     expect(started.body).toHaveLength(1);
     const id = started.body[0].id;
-    expect((await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body.map((a: any) => a.activityId).sort()).toEqual([
-      'Approve',
-      'BigStart',
-    ]);
+    expect(
+      (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body
+        .map((a: any) => a.activityId)
+        .sort(),
+    ).toEqual(['Approve', 'BigStart']);
     expect(await variables(id)).toMatchObject({ amount: { value: 5000 } });
   });
 });

@@ -15,9 +15,11 @@ describe(`JavaScript task listeners over REST (${databaseLabel()})`, () => {
   const str = (value: string) => ({ value, type: 'String' });
   const start = (key: string, variables: object = {}, businessKey?: string) =>
     t.as('demo').post(`/process-definition/key/${key}/start`).send({ variables, businessKey });
-  const variables = async (id: string) => (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
+  const variables = async (id: string) =>
+    (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
   const log = async (id: string) => (await variables(id)).log.value;
-  const taskOf = async (id: string, key: string) => (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
+  const taskOf = async (id: string, key: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
   const activities = async (id: string) =>
     (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}`).expect(200)).body
       .map((a: any) => ({ id: a.activityId, ended: a.endTime !== null, canceled: a.canceled, assignee: a.assignee }))
@@ -43,7 +45,9 @@ describe(`JavaScript task listeners over REST (${databaseLabel()})`, () => {
         .map((l: any) => l.userId ?? l.groupId)
         .sort(),
     ).toEqual(['auditors', 'mary', 'sales']);
-    expect((await t.as('demo').get(`/task/${task.id}/localVariables/reviewer`).expect(200)).body).toMatchObject({ value: 'demo' });
+    expect((await t.as('demo').get(`/task/${task.id}/localVariables/reviewer`).expect(200)).body).toMatchObject({
+      value: 'demo',
+    });
     expect(await variables(pi.id)).toMatchObject({
       seen: { value: 'Review/true/true' },
       nameAfterSet: { value: 'Review order o-7' },
@@ -59,7 +63,11 @@ describe(`JavaScript task listeners over REST (${databaseLabel()})`, () => {
     await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
     expect(await log(pi.id)).toBe('create:demo:create;assignment:demo;update;assignment:john;complete:completed;');
     const vars = await variables(pi.id);
-    expect(vars).toMatchObject({ approvedBy: { value: 'john' }, hadLocal: { value: true }, lastAssignee: { value: 'john' } });
+    expect(vars).toMatchObject({
+      approvedBy: { value: 'john' },
+      hadLocal: { value: true },
+      lastAssignee: { value: 'john' },
+    });
     expect(vars.seen).toBeUndefined();
     expect(await activities(pi.id)).toEqual([
       { id: 'Start', ended: true, canceled: false, assignee: null },
@@ -100,7 +108,10 @@ describe(`JavaScript task listeners over REST (${databaseLabel()})`, () => {
     ]);
 
     const big = (await start('scriptTaskAutoComplete', { amount: { value: 500, type: 'Integer' } }).expect(200)).body;
-    expect(await variables(big.id)).toMatchObject({ secondCreateListener: { value: true }, assignmentRan: { value: true } });
+    expect(await variables(big.id)).toMatchObject({
+      secondCreateListener: { value: true },
+      assignmentRan: { value: true },
+    });
     const task = await taskOf(big.id, 'Check');
     // An update listener completes the task when the caller assigns it to 'auto'.
     await t.as('demo').post(`/task/${task.id}/assignee`).send({ userId: 'auto' }).expect(204);
@@ -132,7 +143,9 @@ describe(`JavaScript task listeners over REST (${databaseLabel()})`, () => {
     const res = await start('scriptTaskListenerFails', { mode: str('throw') }).expect(400);
     expect(res.body.message).toContain("activity 'Broken'");
     expect(res.body.message).toContain('Error: no reviewer');
-    expect((await t.as('demo').get('/process-instance?processDefinitionKey=scriptTaskListenerFails').expect(200)).body).toEqual([]);
+    expect(
+      (await t.as('demo').get('/process-instance?processDefinitionKey=scriptTaskListenerFails').expect(200)).body,
+    ).toEqual([]);
 
     const host = (await start('scriptTaskListenerFails', { mode: str('host') }).expect(200)).body;
     expect((await variables(host.id)).p).toMatchObject({ value: 'undefined/undefined' });

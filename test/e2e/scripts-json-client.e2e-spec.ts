@@ -13,7 +13,9 @@ describe(`JavaScript input parameter, Json multi-instance and the npm external t
   let client: Client | undefined;
   beforeAll(async () => {
     t = await createTestApp();
-    await deploy(t, [{ name: 'json-multi-instance.bpmn', content: fixture('scripts/json-multi-instance.bpmn') }]).expect(200);
+    await deploy(t, [
+      { name: 'json-multi-instance.bpmn', content: fixture('scripts/json-multi-instance.bpmn') },
+    ]).expect(200);
     await t.app.listen(0, '127.0.0.1');
   });
   afterAll(async () => {
@@ -49,7 +51,8 @@ describe(`JavaScript input parameter, Json multi-instance and the npm external t
     expect((await t.as('demo').get(`/history/process-instance/${pi.id}`).expect(200)).body.state).toBe('COMPLETED');
     expect(seen.map((s) => s.sku).sort()).toEqual(['SKU-1', 'SKU-2', 'SKU-3']);
     expect(seen.map((s) => (s.parcel as { type: string }).type)).toEqual(['json', 'json', 'json']);
-    const history = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi.id}`).expect(200)).body as { activityId: string }[];
+    const history = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi.id}`).expect(200))
+      .body as { activityId: string }[];
     expect(history.filter((a) => a.activityId === 'Ship')).toHaveLength(3);
     expect(history.filter((a) => a.activityId === 'PerParcel')).toHaveLength(3);
     const vars = (await t.as('demo').get(`/history/detail?processInstanceId=${pi.id}`).expect(200)).body as {

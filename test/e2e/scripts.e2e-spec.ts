@@ -19,12 +19,17 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
   });
   afterAll(() => t.close());
 
-  const start = (key: string, body: object = {}) => t.as('demo').post(`/process-definition/key/${key}/start`).send(body);
+  const start = (key: string, body: object = {}) =>
+    t.as('demo').post(`/process-definition/key/${key}/start`).send(body);
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=startTime&sortOrder=asc`).expect(200)).body.map(
-      (a: any) => a.activityId,
-    );
-  const variables = async (id: string) => (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
+    (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${id}&sortBy=startTime&sortOrder=asc`)
+        .expect(200)
+    ).body.map((a: any) => a.activityId);
+  const variables = async (id: string) =>
+    (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
   const json = (value: unknown) => ({ value: JSON.stringify(value), type: 'Json' });
 
   it('a script task sees the variables (a Json one as a Spin node), writes through execution and stores its value in camunda:resultVariable', async () => {
@@ -35,7 +40,12 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
         { price: 50, qty: 1 },
       ],
     };
-    const pi = (await start('scriptTask', { businessKey: 'o-1', variables: { order: json(order), scratch: { value: 'x', type: 'String' } } }).expect(200)).body;
+    const pi = (
+      await start('scriptTask', {
+        businessKey: 'o-1',
+        variables: { order: json(order), scratch: { value: 'x', type: 'String' } },
+      }).expect(200)
+    ).body;
     expect(await activities(pi.id)).toEqual(expect.arrayContaining(['Start', 'Sum', 'Check', 'Wait']));
     const vars = await variables(pi.id);
     expect(vars).toMatchObject({
@@ -53,7 +63,9 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
 
   it('JavaScript conditions choose the sequence flows (inline and from a deployment resource); a non-Boolean result is a 400', async () => {
     const run = async (amount: number) => {
-      const pi = (await start('scriptConditions', { variables: { amount: { value: amount, type: 'Integer' } } }).expect(200)).body;
+      const pi = (
+        await start('scriptConditions', { variables: { amount: { value: amount, type: 'Integer' } } }).expect(200)
+      ).body;
       return (await activities(pi.id)).sort();
     };
     expect(await run(500)).toEqual(['Big', 'Choose', 'Start']);
@@ -68,7 +80,9 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
     const [task] = (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
     await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
     expect((await activities(pi.id)).sort()).toEqual(['End', 'Start', 'Work']);
-    const log = (await t.as('demo').get(`/history/detail?processInstanceId=${pi.id}`).expect(200)).body.filter((d: any) => d.variableName === 'log');
+    const log = (await t.as('demo').get(`/history/detail?processInstanceId=${pi.id}`).expect(200)).body.filter(
+      (d: any) => d.variableName === 'log',
+    );
     const last = log.map((d: any) => JSON.parse(d.value)).sort((a: string[], b: string[]) => b.length - a.length)[0];
     expect(last).toEqual(['start:process', 'take:F1', 'start:Work', 'end:Work']);
   });
@@ -77,12 +91,17 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
     const res = await start('scriptThrows', { variables: { item: { value: 'apples', type: 'String' } } }).expect(400);
     expect(res.body).toMatchObject({ type: 'RestException', message: expect.stringContaining("activity 'Boom'") });
     expect(res.body.message).toContain('Error: no stock for apples');
-    expect((await t.as('demo').get('/process-instance/count?processDefinitionKey=scriptThrows').expect(200)).body).toEqual({ count: 0 });
+    expect(
+      (await t.as('demo').get('/process-instance/count?processDefinitionKey=scriptThrows').expect(200)).body,
+    ).toEqual({ count: 0 });
   });
 
   it('a script that allocates without end fails at its memory limit with a 400', async () => {
     const res = await start('scriptAllocates').expect(400);
-    expect(res.body).toMatchObject({ type: 'RestException', message: expect.stringMatching(/activity 'Alloc'.*(memory|time limit)/) });
+    expect(res.body).toMatchObject({
+      type: 'RestException',
+      message: expect.stringMatching(/activity 'Alloc'.*(memory|time limit)/),
+    });
   });
 
   it('a script that loops forever fails at its time limit with a 400, and other requests are answered meanwhile', async () => {
@@ -104,7 +123,11 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
     const [job] = (await t.as('demo').get(`/job?processInstanceId=${pi.id}`).expect(200)).body;
     for (let i = 0; i < 3; i++) await t.as('demo').post(`/job/${job.id}/execute`).expect(500);
     const [failed] = (await t.as('demo').get(`/job?processInstanceId=${pi.id}`).expect(200)).body;
-    expect(failed).toMatchObject({ retries: 0, failedActivityId: 'AsyncBoom', exceptionMessage: expect.stringContaining('async boom') });
+    expect(failed).toMatchObject({
+      retries: 0,
+      failedActivityId: 'AsyncBoom',
+      exceptionMessage: expect.stringContaining('async boom'),
+    });
     expect((await t.as('demo').get(`/incident?processInstanceId=${pi.id}`).expect(200)).body).toMatchObject([
       { incidentType: 'failedJob', activityId: 'AsyncBoom' },
     ]);

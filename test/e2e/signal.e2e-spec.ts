@@ -9,8 +9,10 @@ describe(`POST /signal (${databaseLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const start = async (key: string) => (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
-  const openTasks = async (id: string) => (await t.as('demo').get(`/task?processInstanceId=${id}`).expect(200)).body.map((x: any) => x.taskDefinitionKey);
+  const start = async (key: string) =>
+    (await t.as('demo').post(`/process-definition/key/${key}/start`).send({}).expect(200)).body;
+  const openTasks = async (id: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${id}`).expect(200)).body.map((x: any) => x.taskDefinitionKey);
 
   it('400 without a name', async () => {
     expect((await t.as('demo').post('/signal').send({}).expect(400)).body).toEqual({
@@ -45,8 +47,14 @@ describe(`POST /signal (${databaseLabel()})`, () => {
     expect(await openTasks(b.id)).toEqual([]);
     const missing = await t.as('demo').post('/signal').send({ name: 'other', executionId: b.id }).expect(400);
     expect(missing.body.message).toBe(`Execution '${b.id}' has not subscribed to a signal event with name 'other'.`);
-    const tenant = await t.as('demo').post('/signal').send({ name: 'alert', executionId: b.id, tenantId: 'x' }).expect(400);
-    expect(tenant.body.message).toBe('ENGINE-13027 Cannot specify a tenant-id when deliver a signal to a single execution.');
+    const tenant = await t
+      .as('demo')
+      .post('/signal')
+      .send({ name: 'alert', executionId: b.id, tenantId: 'x' })
+      .expect(400);
+    expect(tenant.body.message).toBe(
+      'ENGINE-13027 Cannot specify a tenant-id when deliver a signal to a single execution.',
+    );
   });
 
   it('a tenant id only reaches that tenant', async () => {

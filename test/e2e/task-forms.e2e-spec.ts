@@ -19,7 +19,8 @@ const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
 describe(`task forms (${databaseLabel()})`, () => {
   let t: TestApp;
   const demo = () => t.as('demo');
-  const taskOf = async (instanceId: string) => (await demo().get(`/task?processInstanceId=${instanceId}`).expect(200)).body[0];
+  const taskOf = async (instanceId: string) =>
+    (await demo().get(`/task?processInstanceId=${instanceId}`).expect(200)).body[0];
   const start = async () =>
     (
       await demo()
@@ -55,8 +56,12 @@ describe(`task forms (${databaseLabel()})`, () => {
   it('lists the variables visible from the task, or the named ones', async () => {
     const approve = await taskOf((await start()).id);
     const all = (await demo().get(`/task/${approve.id}/form-variables`).expect(200)).body;
-    expect(all).toEqual({ amount: { type: 'Integer', value: 120, valueInfo: {} }, creditor: { type: 'String', value: 'Acme', valueInfo: {} } });
-    const some = (await demo().get(`/task/${approve.id}/form-variables?variableNames=creditor,unknown`).expect(200)).body;
+    expect(all).toEqual({
+      amount: { type: 'Integer', value: 120, valueInfo: {} },
+      creditor: { type: 'String', value: 'Acme', valueInfo: {} },
+    });
+    const some = (await demo().get(`/task/${approve.id}/form-variables?variableNames=creditor,unknown`).expect(200))
+      .body;
     expect(some).toEqual({ creditor: { type: 'String', value: 'Acme', valueInfo: {} } });
   });
 
@@ -77,6 +82,10 @@ describe(`task forms (${databaseLabel()})`, () => {
 
   it('answers a submit for an unknown task as a completion of one', async () => {
     const res = await demo().post('/task/nope/submit-form').send({}).expect(404);
-    expect(res.body).toEqual({ type: 'RestException', message: 'Cannot submit task form nope: Cannot find task with id nope: task is null', code: null });
+    expect(res.body).toEqual({
+      type: 'RestException',
+      message: 'Cannot submit task form nope: Cannot find task with id nope: task is null',
+      code: null,
+    });
   });
 });

@@ -11,12 +11,20 @@ describe(`task listeners over REST (${databaseLabel()})`, () => {
   });
   afterAll(() => t.close());
 
-  const start = async () => (await t.as('demo').post('/process-definition/key/taskListenerOrder/start').send({}).expect(200)).body;
-  const variable = async (id: string, name: string) => (await t.as('demo').get(`/process-instance/${id}/variables/${name}`).expect(200)).body.value;
+  const start = async () =>
+    (await t.as('demo').post('/process-definition/key/taskListenerOrder/start').send({}).expect(200)).body;
+  const variable = async (id: string, name: string) =>
+    (await t.as('demo').get(`/process-instance/${id}/variables/${name}`).expect(200)).body.value;
   const log = (id: string) => variable(id, 'log');
-  const taskOf = async (id: string, key: string) => (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
+  const taskOf = async (id: string, key: string) =>
+    (await t.as('demo').get(`/task?processInstanceId=${id}&taskDefinitionKey=${key}`).expect(200)).body[0];
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=startTime&sortOrder=asc`).expect(200)).body
+    (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${id}&sortBy=startTime&sortOrder=asc`)
+        .expect(200)
+    ).body
       .map((a: any) => ({
         id: a.activityId,
         ended: a.endTime !== null,
@@ -30,7 +38,9 @@ describe(`task listeners over REST (${databaseLabel()})`, () => {
     expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;');
     const task = await taskOf(pi.id, 'Review');
     expect(task).toMatchObject({ assignee: 'demo', priority: 80, name: 'Review order' });
-    expect((await t.as('demo').get(`/task/${task.id}/localVariables/reviewer`).expect(200)).body).toMatchObject({ value: 'demo' });
+    expect((await t.as('demo').get(`/task/${task.id}/localVariables/reviewer`).expect(200)).body).toMatchObject({
+      value: 'demo',
+    });
   });
 
   it('update before assignment when the assignee changes; update alone for other properties; complete before the end listener', async () => {
@@ -43,13 +53,21 @@ describe(`task listeners over REST (${databaseLabel()})`, () => {
       .put(`/task/${task.id}`)
       .send({ ...task, assignee: 'john', priority: 10 })
       .expect(204);
-    await t.as('demo').post(`/task/${task.id}/identity-links`).send({ groupId: 'sales', type: 'candidate' }).expect(204);
+    await t
+      .as('demo')
+      .post(`/task/${task.id}/identity-links`)
+      .send({ groupId: 'sales', type: 'candidate' })
+      .expect(204);
     expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;update;assignment:john;update;update;');
     await t.as('demo').post(`/task/${task.id}/comment/create`).send({ message: 'looks fine' }).expect(200);
     await t.as('demo').put(`/task/${task.id}/localVariables/note`).send({ value: 'x', type: 'String' }).expect(204);
-    expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;update;assignment:john;update;update;update;update;');
+    expect(await log(pi.id)).toBe(
+      'start;create:demo;assignment:demo;update;assignment:john;update;update;update;update;',
+    );
     await t.as('demo').post(`/task/${task.id}/complete`).send({}).expect(204);
-    expect(await log(pi.id)).toBe('start;create:demo;assignment:demo;update;assignment:john;update;update;update;update;complete:complete;end;');
+    expect(await log(pi.id)).toBe(
+      'start;create:demo;assignment:demo;update;assignment:john;update;update;update;update;complete:complete;end;',
+    );
     expect(await variable(pi.id, 'approvedBy')).toBe('john');
     expect(await activities(pi.id)).toEqual([
       { id: 'Start', ended: true, canceled: false, assignee: null },

@@ -53,19 +53,32 @@ describe(`task operations (${databaseLabel()})`, () => {
 
     it('adds and deletes candidate links, and sets or clears assignee and owner through links', async () => {
       const approve = await start();
-      await demo().post(`/task/${approve.id}/identity-links`).send({ groupId: 'accounting', type: 'candidate' }).expect(204);
+      await demo()
+        .post(`/task/${approve.id}/identity-links`)
+        .send({ groupId: 'accounting', type: 'candidate' })
+        .expect(204);
       await demo().post(`/task/${approve.id}/identity-links`).send({ userId: 'zoe', type: 'watcher' }).expect(204);
       await demo().post(`/task/${approve.id}/identity-links`).send({ userId: 'olga', type: 'owner' }).expect(204);
       expect((await task(approve.id)).owner).toBe('olga');
-      const ids = (await demo().get('/task?candidateGroup=accounting&includeAssignedTasks=true').expect(200)).body.map((x: any) => x.id);
+      const ids = (await demo().get('/task?candidateGroup=accounting&includeAssignedTasks=true').expect(200)).body.map(
+        (x: any) => x.id,
+      );
       expect(ids).toEqual([approve.id]);
       expect((await demo().get(`/task/${approve.id}/identity-links?type=watcher`).expect(200)).body).toEqual([
         { userId: 'zoe', groupId: null, type: 'watcher' },
       ]);
-      expect((await demo().get(`/task/${approve.id}/identity-links?type=owner`).expect(200)).body).toEqual([{ userId: 'olga', groupId: null, type: 'owner' }]);
+      expect((await demo().get(`/task/${approve.id}/identity-links?type=owner`).expect(200)).body).toEqual([
+        { userId: 'olga', groupId: null, type: 'owner' },
+      ]);
 
-      await demo().post(`/task/${approve.id}/identity-links/delete`).send({ groupId: 'accounting', type: 'candidate' }).expect(204);
-      await demo().post(`/task/${approve.id}/identity-links/delete`).send({ userId: 'anna', type: 'assignee' }).expect(204);
+      await demo()
+        .post(`/task/${approve.id}/identity-links/delete`)
+        .send({ groupId: 'accounting', type: 'candidate' })
+        .expect(204);
+      await demo()
+        .post(`/task/${approve.id}/identity-links/delete`)
+        .send({ userId: 'anna', type: 'assignee' })
+        .expect(204);
       const after = (await demo().get(`/task/${approve.id}/identity-links`).expect(200)).body;
       expect(after).toHaveLength(4);
       expect(after).not.toContainEqual(expect.objectContaining({ groupId: 'accounting' }));
@@ -75,18 +88,42 @@ describe(`task operations (${databaseLabel()})`, () => {
 
     it('refuses wrong bodies with Camunda messages and unknown tasks with 404', async () => {
       const approve = await start();
-      const both = await demo().post(`/task/${approve.id}/identity-links`).send({ userId: 'a', groupId: 'b', type: 'candidate' }).expect(400);
-      expect(both.body).toEqual({ type: 'InvalidRequestException', message: 'Identity Link requires userId or groupId, but not both.', code: null });
-      const none = await demo().post(`/task/${approve.id}/identity-links/delete`).send({ type: 'candidate' }).expect(400);
-      expect(none.body).toEqual({ type: 'InvalidRequestException', message: 'Identity Link requires userId or groupId.', code: null });
+      const both = await demo()
+        .post(`/task/${approve.id}/identity-links`)
+        .send({ userId: 'a', groupId: 'b', type: 'candidate' })
+        .expect(400);
+      expect(both.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'Identity Link requires userId or groupId, but not both.',
+        code: null,
+      });
+      const none = await demo()
+        .post(`/task/${approve.id}/identity-links/delete`)
+        .send({ type: 'candidate' })
+        .expect(400);
+      expect(none.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'Identity Link requires userId or groupId.',
+        code: null,
+      });
       const noType = await demo().post(`/task/${approve.id}/identity-links`).send({ userId: 'a' }).expect(400);
-      expect(noType.body).toMatchObject({ type: 'NullValueException', message: 'type is required when adding a new task identity link: type is null' });
-      const groupAssignee = await demo().post(`/task/${approve.id}/identity-links`).send({ groupId: 'g', type: 'assignee' }).expect(400);
+      expect(noType.body).toMatchObject({
+        type: 'NullValueException',
+        message: 'type is required when adding a new task identity link: type is null',
+      });
+      const groupAssignee = await demo()
+        .post(`/task/${approve.id}/identity-links`)
+        .send({ groupId: 'g', type: 'assignee' })
+        .expect(400);
       expect(groupAssignee.body.message).toBe("Incompatible usage: cannot use type 'assignee' together with a groupId");
       await demo().post(`/task/${approve.id}/identity-links`).send({ userId: 5, type: 'candidate' }).expect(204);
 
       const unknown = await demo().get('/task/nope/identity-links').expect(404);
-      expect(unknown.body).toEqual({ type: 'NotFoundException', message: 'Cannot find task with id nope: task is null', code: 0 });
+      expect(unknown.body).toEqual({
+        type: 'NotFoundException',
+        message: 'Cannot find task with id nope: task is null',
+        code: 0,
+      });
       await demo().post('/task/nope/identity-links').send({ userId: 'a', type: 'candidate' }).expect(404);
       await demo().post('/task/nope/identity-links/delete').send({ userId: 'a', type: 'candidate' }).expect(404);
     });
@@ -103,7 +140,10 @@ describe(`task operations (${databaseLabel()})`, () => {
           .expect(200)
       ).body;
       await bob.get(`/task/${approve.id}/identity-links`).expect(200);
-      const refused = await bob.post(`/task/${approve.id}/identity-links`).send({ userId: 'bob', type: 'candidate' }).expect(403);
+      const refused = await bob
+        .post(`/task/${approve.id}/identity-links`)
+        .send({ userId: 'bob', type: 'candidate' })
+        .expect(403);
       expect(refused.body.missingAuthorizations).toEqual(
         expect.arrayContaining([{ permissionName: 'TASK_ASSIGN', resourceName: 'Task', resourceId: approve.id }]),
       );
@@ -112,7 +152,10 @@ describe(`task operations (${databaseLabel()})`, () => {
         .send({ ...grant, permissions: ['READ', 'TASK_ASSIGN'] })
         .expect(204);
       await bob.post(`/task/${approve.id}/identity-links`).send({ userId: 'bob', type: 'candidate' }).expect(204);
-      await bob.post(`/task/${approve.id}/identity-links/delete`).send({ userId: 'bob', type: 'candidate' }).expect(204);
+      await bob
+        .post(`/task/${approve.id}/identity-links/delete`)
+        .send({ userId: 'bob', type: 'candidate' })
+        .expect(204);
     });
   });
   describe('delegation', () => {
@@ -122,8 +165,14 @@ describe(`task operations (${databaseLabel()})`, () => {
       const delegated = await task(approve.id);
       expect(delegated).toMatchObject({ owner: 'anna', assignee: 'dave', delegationState: 'PENDING' });
       expect(delegated.lastUpdated).not.toBeNull();
-      expect((await demo().get(`/task?delegationState=PENDING&processInstanceId=${approve.processInstanceId}`).expect(200)).body).toHaveLength(1);
-      expect((await demo().get(`/task?delegationState=resolved&processInstanceId=${approve.processInstanceId}`).expect(200)).body).toHaveLength(0);
+      expect(
+        (await demo().get(`/task?delegationState=PENDING&processInstanceId=${approve.processInstanceId}`).expect(200))
+          .body,
+      ).toHaveLength(1);
+      expect(
+        (await demo().get(`/task?delegationState=resolved&processInstanceId=${approve.processInstanceId}`).expect(200))
+          .body,
+      ).toHaveLength(0);
 
       const badState = await demo().get('/task?delegationState=later').expect(400);
       expect(badState.body.message).toBe(
@@ -139,10 +188,23 @@ describe(`task operations (${databaseLabel()})`, () => {
         .send({ variables: { verdict: { value: 'ok' } } })
         .expect(204);
       expect(await task(approve.id)).toMatchObject({ owner: 'anna', assignee: 'anna', delegationState: 'RESOLVED' });
-      expect((await demo().get(`/process-instance/${approve.processInstanceId}/variables/verdict`).expect(200)).body.value).toBe('ok');
-      const history = (await demo().get(`/history/activity-instance?processInstanceId=${approve.processInstanceId}&activityId=Approve`).expect(200)).body;
+      expect(
+        (await demo().get(`/process-instance/${approve.processInstanceId}/variables/verdict`).expect(200)).body.value,
+      ).toBe('ok');
+      const history = (
+        await demo()
+          .get(`/history/activity-instance?processInstanceId=${approve.processInstanceId}&activityId=Approve`)
+          .expect(200)
+      ).body;
       expect(history[0].assignee).toBe('anna');
-      expect((await demo().post('/task/count').send({ delegationState: 'RESOLVED', processInstanceId: approve.processInstanceId }).expect(200)).body).toEqual({
+      expect(
+        (
+          await demo()
+            .post('/task/count')
+            .send({ delegationState: 'RESOLVED', processInstanceId: approve.processInstanceId })
+            .expect(200)
+        ).body,
+      ).toEqual({
         count: 1,
       });
 
@@ -157,13 +219,19 @@ describe(`task operations (${databaseLabel()})`, () => {
     it('answers unknown tasks with 404, bad variables with 400 and missing permissions with 403', async () => {
       const approve = await start();
       const unknown = await demo().post('/task/nope/delegate').send({ userId: 'x' }).expect(404);
-      expect(unknown.body).toEqual({ type: 'NotFoundException', message: 'Cannot find task with id nope: task is null', code: 0 });
+      expect(unknown.body).toEqual({
+        type: 'NotFoundException',
+        message: 'Cannot find task with id nope: task is null',
+        code: 0,
+      });
       await demo().post('/task/nope/resolve').send({}).expect(404);
       const bad = await demo()
         .post(`/task/${approve.id}/resolve`)
         .send({ variables: { x: { value: 'y', type: 'Integer' } } })
         .expect(400);
-      expect(bad.body.message).toBe(`Cannot resolve task ${approve.id}: Cannot convert value 'y' of type 'Integer' to java type java.lang.Integer`);
+      expect(bad.body.message).toBe(
+        `Cannot resolve task ${approve.id}: Cannot convert value 'y' of type 'Integer' to java type java.lang.Integer`,
+      );
       const wrongBody = await demo()
         .post(`/task/${approve.id}/delegate`)
         .send({ userId: { a: 1 } })
@@ -217,7 +285,11 @@ describe(`task operations (${databaseLabel()})`, () => {
         processInstanceId: approve.processInstanceId,
         taskDefinitionKey: 'Approve',
       });
-      const history = (await demo().get(`/history/activity-instance?processInstanceId=${approve.processInstanceId}&activityId=Approve`).expect(200)).body;
+      const history = (
+        await demo()
+          .get(`/history/activity-instance?processInstanceId=${approve.processInstanceId}&activityId=Approve`)
+          .expect(200)
+      ).body;
       expect(history[0].assignee).toBe('dave');
 
       await demo().put(`/task/${approve.id}`).send({ name: 'Only a name' }).expect(204);
@@ -236,7 +308,11 @@ describe(`task operations (${databaseLabel()})`, () => {
     it('refuses unknown tasks, wrong bodies, other tenants and callers without TASK_ASSIGN', async () => {
       const approve = await start();
       const unknown = await demo().put('/task/nope').send({ name: 'x' }).expect(404);
-      expect(unknown.body).toEqual({ type: 'InvalidRequestException', message: 'No matching task with id nope', code: null });
+      expect(unknown.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'No matching task with id nope',
+        code: null,
+      });
       const state = await demo().put(`/task/${approve.id}`).send({ delegationState: 'done' }).expect(400);
       expect(state.body).toEqual({
         type: 'InvalidRequestException',
@@ -255,7 +331,9 @@ describe(`task operations (${databaseLabel()})`, () => {
         .send({ profile: { id: 'uma' }, credentials: { password: 'uma' } })
         .expect(204);
       const denied = await t.as('uma', 'uma').put(`/task/${approve.id}`).send({ name: 'mine' }).expect(403);
-      expect(denied.body.missingAuthorizations).toEqual(expect.arrayContaining([{ permissionName: 'UPDATE', resourceName: 'Task', resourceId: approve.id }]));
+      expect(denied.body.missingAuthorizations).toEqual(
+        expect.arrayContaining([{ permissionName: 'UPDATE', resourceName: 'Task', resourceId: approve.id }]),
+      );
       expect((await task(approve.id)).name).toBe('Approve');
     });
   });
@@ -264,7 +342,14 @@ describe(`task operations (${databaseLabel()})`, () => {
     it('creates a task without process, lists it, completes or deletes it with its subtasks', async () => {
       await demo()
         .post('/task/create')
-        .send({ id: 'todo-1', name: 'Call the bank', assignee: 'anna', priority: 10, due: '2031-05-06T07:08:09.000+0000', tenantId: 'acme' })
+        .send({
+          id: 'todo-1',
+          name: 'Call the bank',
+          assignee: 'anna',
+          priority: 10,
+          due: '2031-05-06T07:08:09.000+0000',
+          tenantId: 'acme',
+        })
         .expect(204);
       const created = await task('todo-1');
       expect(created).toMatchObject({
@@ -281,7 +366,9 @@ describe(`task operations (${databaseLabel()})`, () => {
         suspended: false,
       });
       expect(created.created).toMatch(/\+0000$/);
-      expect((await demo().get('/task?withoutTenantId=false&tenantIdIn=acme').expect(200)).body.map((x: any) => x.id)).toEqual(['todo-1']);
+      expect(
+        (await demo().get('/task?withoutTenantId=false&tenantIdIn=acme').expect(200)).body.map((x: any) => x.id),
+      ).toEqual(['todo-1']);
       expect((await demo().get('/task?assignee=anna&name=Call%20the%20bank').expect(200)).body).toHaveLength(1);
 
       // a subtask takes its parent's tenant; a generated id when none is given
@@ -305,10 +392,18 @@ describe(`task operations (${databaseLabel()})`, () => {
     it('refuses to delete process tasks and unknown ones, bad parents, and callers without CREATE or DELETE', async () => {
       const approve = await start();
       const processTask = await demo().delete(`/task/${approve.id}`).expect(400);
-      expect(processTask.body).toEqual({ type: 'ProcessEngineException', message: 'The task cannot be deleted because is part of a running process', code: 0 });
+      expect(processTask.body).toEqual({
+        type: 'ProcessEngineException',
+        message: 'The task cannot be deleted because is part of a running process',
+        code: 0,
+      });
       await task(approve.id);
       const unknown = await demo().delete('/task/nope').expect(404);
-      expect(unknown.body).toEqual({ type: 'InvalidRequestException', message: 'No matching task with id nope', code: null });
+      expect(unknown.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'No matching task with id nope',
+        code: null,
+      });
 
       const orphan = await demo().post('/task/create').send({ name: 'x', parentTaskId: 'missing' }).expect(400);
       expect(orphan.body).toEqual({
@@ -324,14 +419,22 @@ describe(`task operations (${databaseLabel()})`, () => {
         .expect(204);
       const vic = t.as('vic', 'vic');
       const noCreate = await vic.post('/task/create').send({ id: 'vic-1' }).expect(403);
-      expect(noCreate.body).toMatchObject({ type: 'AuthorizationException', permissionName: 'CREATE', resourceName: 'Task' });
+      expect(noCreate.body).toMatchObject({
+        type: 'AuthorizationException',
+        permissionName: 'CREATE',
+        resourceName: 'Task',
+      });
       await demo()
         .post('/authorization/create')
         .send({ type: 1, userId: 'vic', resourceType: 7, resourceId: '*', permissions: ['CREATE'] })
         .expect(200);
       await vic.post('/task/create').send({ id: 'vic-1' }).expect(204);
       const noDelete = await vic.delete('/task/vic-1').expect(403);
-      expect(noDelete.body).toMatchObject({ type: 'AuthorizationException', permissionName: 'DELETE', resourceId: 'vic-1' });
+      expect(noDelete.body).toMatchObject({
+        type: 'AuthorizationException',
+        permissionName: 'DELETE',
+        resourceId: 'vic-1',
+      });
     });
   });
   describe('process definitions', () => {
@@ -343,16 +446,29 @@ describe(`task operations (${databaseLabel()})`, () => {
       await deploy(t, [{ name: 'hidden.bpmn', content: hidden }]).expect(200);
       expect((await demo().get('/process-definition/key/hidden').expect(200)).body.startableInTasklist).toBe(false);
       expect((await demo().get('/process-definition/key/approval').expect(200)).body.startableInTasklist).toBe(true);
-      expect((await demo().get('/process-definition?notStartableInTasklist=true').expect(200)).body.map((d: any) => d.key)).toEqual(['hidden']);
-      expect((await demo().get('/process-definition?startableInTasklist=true').expect(200)).body.map((d: any) => d.key)).toEqual(['approval']);
+      expect(
+        (await demo().get('/process-definition?notStartableInTasklist=true').expect(200)).body.map((d: any) => d.key),
+      ).toEqual(['hidden']);
+      expect(
+        (await demo().get('/process-definition?startableInTasklist=true').expect(200)).body.map((d: any) => d.key),
+      ).toEqual(['approval']);
     });
   });
   describe('comments', () => {
     it('creates comments as the caller, lists them and reads one, also after the task completed', async () => {
       const approve = await start();
-      const created = await demo().post(`/task/${approve.id}/comment/create`).send({ message: 'Looks   fine\nto me' }).expect(200);
+      const created = await demo()
+        .post(`/task/${approve.id}/comment/create`)
+        .send({ message: 'Looks   fine\nto me' })
+        .expect(200);
       expect(created.body).toEqual({
-        links: [{ method: 'GET', href: expect.stringMatching(new RegExp(`/engine-rest/task/${approve.id}/comment/${created.body.id}$`)), rel: 'self' }],
+        links: [
+          {
+            method: 'GET',
+            href: expect.stringMatching(new RegExp(`/engine-rest/task/${approve.id}/comment/${created.body.id}$`)),
+            rel: 'self',
+          },
+        ],
         id: expect.any(String),
         userId: 'demo',
         time: expect.stringMatching(/\.\d{3}\+0000$/),
@@ -366,14 +482,21 @@ describe(`task operations (${databaseLabel()})`, () => {
       const list = (await demo().get(`/task/${approve.id}/comment`).expect(200)).body;
       expect(list.map((c: any) => c.message)).toEqual(['Second', 'Looks   fine\nto me']);
       expect(list[1]).toEqual({ ...created.body, links: [] });
-      expect((await demo().get(`/task/${approve.id}/comment/${created.body.id}`).expect(200)).body).toEqual({ ...created.body, links: [] });
+      expect((await demo().get(`/task/${approve.id}/comment/${created.body.id}`).expect(200)).body).toEqual({
+        ...created.body,
+        links: [],
+      });
 
       await demo().post(`/task/${approve.id}/complete`).send({}).expect(204);
       expect((await demo().get(`/task/${approve.id}/comment`).expect(200)).body).toHaveLength(2);
 
       await demo().post('/task/create').send({ id: 'note-task' }).expect(204);
       const standalone = await demo().post('/task/note-task/comment/create').send({ message: 'alone' }).expect(200);
-      expect(standalone.body).toMatchObject({ taskId: 'note-task', processInstanceId: null, rootProcessInstanceId: null });
+      expect(standalone.body).toMatchObject({
+        taskId: 'note-task',
+        processInstanceId: null,
+        rootProcessInstanceId: null,
+      });
     });
 
     it('deletes the comments of a process with its deployment (cascade)', async () => {
@@ -395,7 +518,11 @@ describe(`task operations (${databaseLabel()})`, () => {
     it('answers unknown tasks and comments, missing messages and missing permissions as Camunda does', async () => {
       const approve = await start();
       const list = await demo().get('/task/nope/comment').expect(404);
-      expect(list.body).toEqual({ type: 'InvalidRequestException', message: 'No task found for task id nope', code: null });
+      expect(list.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'No task found for task id nope',
+        code: null,
+      });
       const create = await demo().post('/task/nope/comment/create').send({ message: 'x' }).expect(400);
       expect(create.body).toMatchObject({ type: 'InvalidRequestException', message: 'No task found for task id nope' });
       const one = await demo().get(`/task/${approve.id}/comment/nope`).expect(404);
@@ -405,8 +532,15 @@ describe(`task operations (${databaseLabel()})`, () => {
         code: null,
       });
       const noMessage = await demo().post(`/task/${approve.id}/comment/create`).send({}).expect(400);
-      expect(noMessage.body).toEqual({ type: 'InvalidRequestException', message: 'Not enough parameters submitted', code: null });
-      await demo().post(`/task/${approve.id}/comment/create`).send({ message: 'x', processInstanceId: 'nope' }).expect(400);
+      expect(noMessage.body).toEqual({
+        type: 'InvalidRequestException',
+        message: 'Not enough parameters submitted',
+        code: null,
+      });
+      await demo()
+        .post(`/task/${approve.id}/comment/create`)
+        .send({ message: 'x', processInstanceId: 'nope' })
+        .expect(400);
 
       await demo()
         .post('/user/create')
@@ -432,7 +566,11 @@ describe(`task operations (${databaseLabel()})`, () => {
       const pi = (await quiet.as('demo').post('/process-definition/key/approval/start').send({}).expect(200)).body;
       const [approve] = (await quiet.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body;
       expect((await quiet.as('demo').get(`/task/${approve.id}/comment`).expect(200)).body).toEqual([]);
-      const create = await quiet.as('demo').post(`/task/${approve.id}/comment/create`).send({ message: 'x' }).expect(403);
+      const create = await quiet
+        .as('demo')
+        .post(`/task/${approve.id}/comment/create`)
+        .send({ message: 'x' })
+        .expect(403);
       expect(create.body).toEqual({ type: 'InvalidRequestException', message: 'History is not enabled', code: null });
       await quiet.as('demo').get(`/task/${approve.id}/comment/any`).expect(404);
     } finally {

@@ -46,13 +46,21 @@ const ROWS: Record<string, Row[]> = {
   taskId: [{ query: { taskId: 's1' }, match: 's1', noMatch: 's2' }],
   taskIdIn: [{ query: { taskIdIn: ['s1'] }, match: 's1', noMatch: 's2' }],
   processInstanceId: [{ query: (f) => ({ processInstanceId: f.tasks.P.processInstanceId }), match: 'P', noMatch: 'Q' }],
-  processInstanceIdIn: [{ query: (f) => ({ processInstanceIdIn: [f.tasks.P.processInstanceId] }), match: 'P', noMatch: 'Q' }],
+  processInstanceIdIn: [
+    { query: (f) => ({ processInstanceIdIn: [f.tasks.P.processInstanceId] }), match: 'P', noMatch: 'Q' },
+  ],
   processInstanceBusinessKey: [{ query: { processInstanceBusinessKey: 'bk-1' }, match: 'P', noMatch: 'Q' }],
-  processInstanceBusinessKeyExpression: [{ query: { processInstanceBusinessKeyExpression: "${'bk-1'}" }, match: 'P', noMatch: 'Q' }],
+  processInstanceBusinessKeyExpression: [
+    { query: { processInstanceBusinessKeyExpression: "${'bk-1'}" }, match: 'P', noMatch: 'Q' },
+  ],
   processInstanceBusinessKeyIn: [{ query: { processInstanceBusinessKeyIn: ['bk-1', 'x'] }, match: 'P', noMatch: 'Q' }],
   processInstanceBusinessKeyLike: [{ query: { processInstanceBusinessKeyLike: 'k-1' }, match: 'P', noMatch: 'Q' }],
-  processInstanceBusinessKeyLikeExpression: [{ query: { processInstanceBusinessKeyLikeExpression: "${'bk-%1'}" }, match: 'P', noMatch: 'Q' }],
-  processDefinitionId: [{ query: (f) => ({ processDefinitionId: f.tasks.P.processDefinitionId }), match: 'P', noMatch: 'Q' }],
+  processInstanceBusinessKeyLikeExpression: [
+    { query: { processInstanceBusinessKeyLikeExpression: "${'bk-%1'}" }, match: 'P', noMatch: 'Q' },
+  ],
+  processDefinitionId: [
+    { query: (f) => ({ processDefinitionId: f.tasks.P.processDefinitionId }), match: 'P', noMatch: 'Q' },
+  ],
   processDefinitionKey: [{ query: { processDefinitionKey: 'cov' }, match: 'P', noMatch: 'Q' }],
   processDefinitionKeyIn: [{ query: { processDefinitionKeyIn: ['cov', 'x'] }, match: 'P', noMatch: 'Q' }],
   processDefinitionName: [{ query: { processDefinitionName: 'Coverage' }, match: 'P', noMatch: 'Q' }],
@@ -70,7 +78,9 @@ const ROWS: Record<string, Row[]> = {
   candidateGroup: [{ query: { candidateGroup: 'sales' }, match: 'P', noMatch: 'Q' }],
   candidateGroupExpression: [{ query: { candidateGroupExpression: "${'sales'}" }, match: 'P', noMatch: 'Q' }],
   candidateGroups: [{ query: { candidateGroups: ['sales', 'x'] }, match: 'P', noMatch: 'Q' }],
-  candidateGroupsExpression: [{ query: { candidateGroupsExpression: '${currentUserGroups()}' }, match: 'P', noMatch: 'Q', as: 'anna' }],
+  candidateGroupsExpression: [
+    { query: { candidateGroupsExpression: '${currentUserGroups()}' }, match: 'P', noMatch: 'Q', as: 'anna' },
+  ],
   candidateGroupLike: [{ query: { candidateGroupLike: 'ale' }, match: 'P', noMatch: 'Q' }],
   candidateUser: [
     { query: { candidateUser: 'mary' }, match: 'P', noMatch: 'Q' },
@@ -106,7 +116,9 @@ const ROWS: Record<string, Row[]> = {
   dueDate: [{ query: (f) => ({ dueDate: f.d1 }), match: 's1', noMatch: 's2' }],
   dueDateExpression: [
     {
-      query: (f) => ({ dueDateExpression: `\${dateTime().plusDays(0).plusMillis(${Date.parse(f.d1.replace('+0000', 'Z')) - Date.now()}).toDate()}` }),
+      query: (f) => ({
+        dueDateExpression: `\${dateTime().plusDays(0).plusMillis(${Date.parse(f.d1.replace('+0000', 'Z')) - Date.now()}).toDate()}`,
+      }),
       match: null,
       noMatch: 's2',
     },
@@ -119,34 +131,60 @@ const ROWS: Record<string, Row[]> = {
   followUpDate: [{ query: (f) => ({ followUpDate: f.f1 }), match: 's1', noMatch: 's2' }],
   followUpDateExpression: [{ query: { followUpDateExpression: '${now()}' }, match: null, noMatch: 's1' }],
   followUpBefore: [{ query: (f) => ({ followUpBefore: shift(f.f1, 1) }), match: 's1', noMatch: 's2' }],
-  followUpBeforeExpression: [{ query: { followUpBeforeExpression: '${dateTime().plusDays(2)}' }, match: 's1', noMatch: 's2' }],
+  followUpBeforeExpression: [
+    { query: { followUpBeforeExpression: '${dateTime().plusDays(2)}' }, match: 's1', noMatch: 's2' },
+  ],
   followUpAfter: [{ query: (f) => ({ followUpAfter: shift(f.f1, -1) }), match: 's1', noMatch: 's2' }],
   followUpAfterExpression: [{ query: { followUpAfterExpression: '${now()}' }, match: 's1', noMatch: 's2' }],
-  followUpBeforeOrNotExistent: [{ query: (f) => ({ followUpBeforeOrNotExistent: shift(f.f1, -1) }), match: 's2', noMatch: 's1' }],
-  followUpBeforeOrNotExistentExpression: [{ query: { followUpBeforeOrNotExistentExpression: '${now()}' }, match: 's2', noMatch: 's1' }],
+  followUpBeforeOrNotExistent: [
+    { query: (f) => ({ followUpBeforeOrNotExistent: shift(f.f1, -1) }), match: 's2', noMatch: 's1' },
+  ],
+  followUpBeforeOrNotExistentExpression: [
+    { query: { followUpBeforeOrNotExistentExpression: '${now()}' }, match: 's2', noMatch: 's1' },
+  ],
   createdOn: [{ query: (f) => ({ createdOn: f.tasks.s1.created }), match: 's1', noMatch: 's2' }],
   createdOnExpression: [{ query: { createdOnExpression: '${dateTime().minusYears(1)}' }, match: null, noMatch: 's1' }],
   createdBefore: [{ query: (f) => ({ createdBefore: f.tasks.s2.created }), match: 's1', noMatch: 's2' }],
-  createdBeforeExpression: [{ query: { createdBeforeExpression: '${dateTime().plusDays(1)}' }, match: 's1', noMatch: null as unknown as Ref }],
+  createdBeforeExpression: [
+    { query: { createdBeforeExpression: '${dateTime().plusDays(1)}' }, match: 's1', noMatch: null as unknown as Ref },
+  ],
   createdAfter: [{ query: (f) => ({ createdAfter: f.tasks.s1.created }), match: 's2', noMatch: 's1' }],
-  createdAfterExpression: [{ query: { createdAfterExpression: '${dateTime().minusDays(1)}' }, match: 's1', noMatch: null as unknown as Ref }],
+  createdAfterExpression: [
+    { query: { createdAfterExpression: '${dateTime().minusDays(1)}' }, match: 's1', noMatch: null as unknown as Ref },
+  ],
   updatedAfter: [{ query: (f) => ({ updatedAfter: f.beforeUpdate }), match: 's1', noMatch: 's2' }],
-  updatedAfterExpression: [{ query: { updatedAfterExpression: '${dateTime().minusDays(1)}' }, match: 's1', noMatch: 's2' }],
+  updatedAfterExpression: [
+    { query: { updatedAfterExpression: '${dateTime().minusDays(1)}' }, match: 's1', noMatch: 's2' },
+  ],
   delegationState: [{ query: { delegationState: 'PENDING' }, match: 's1', noMatch: 's2' }],
   parentTaskId: [{ query: { parentTaskId: 's1' }, match: 's3', noMatch: 's2' }],
   tenantIdIn: [{ query: { tenantIdIn: ['t1'] }, match: 's1', noMatch: 's2' }],
   withoutTenantId: [{ query: { withoutTenantId: true }, match: 's2', noMatch: 's1' }],
   active: [{ query: { active: true }, match: 'P', noMatch: 'Q' }],
   suspended: [{ query: { suspended: true }, match: 'Q', noMatch: 'P' }],
-  taskVariables: [{ query: { taskVariables: [{ name: 'color', operator: 'eq', value: 'red' }] }, match: 'P', noMatch: 'Q' }],
-  processVariables: [{ query: { processVariables: [{ name: 'amount', operator: 'lt', value: 50 }] }, match: 'P', noMatch: 'Q' }],
-  caseInstanceVariables: [{ query: { caseInstanceVariables: [{ name: 'x', operator: 'eq', value: 1 }] }, match: null, noMatch: 's1' }],
+  taskVariables: [
+    { query: { taskVariables: [{ name: 'color', operator: 'eq', value: 'red' }] }, match: 'P', noMatch: 'Q' },
+  ],
+  processVariables: [
+    { query: { processVariables: [{ name: 'amount', operator: 'lt', value: 50 }] }, match: 'P', noMatch: 'Q' },
+  ],
+  caseInstanceVariables: [
+    { query: { caseInstanceVariables: [{ name: 'x', operator: 'eq', value: 1 }] }, match: null, noMatch: 's1' },
+  ],
   variableNamesIgnoreCase: [
-    { query: { variableNamesIgnoreCase: true, processVariables: [{ name: 'CUSTOMER', operator: 'eq', value: 'Ann' }] }, match: 'P', noMatch: 'Q' },
+    {
+      query: { variableNamesIgnoreCase: true, processVariables: [{ name: 'CUSTOMER', operator: 'eq', value: 'Ann' }] },
+      match: 'P',
+      noMatch: 'Q',
+    },
     { query: { processVariables: [{ name: 'CUSTOMER', operator: 'eq', value: 'Ann' }] }, match: null, noMatch: 'P' },
   ],
   variableValuesIgnoreCase: [
-    { query: { variableValuesIgnoreCase: true, processVariables: [{ name: 'customer', operator: 'eq', value: 'ANN' }] }, match: 'P', noMatch: 'Q' },
+    {
+      query: { variableValuesIgnoreCase: true, processVariables: [{ name: 'customer', operator: 'eq', value: 'ANN' }] },
+      match: 'P',
+      noMatch: 'Q',
+    },
     { query: { processVariables: [{ name: 'customer', operator: 'eq', value: 'ANN' }] }, match: null, noMatch: 'P' },
   ],
   orQueries: [
@@ -204,8 +242,14 @@ describe(`task query coverage (${databaseLabel()})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     await deploy(t, [
-      { name: 'cov.bpmn', content: model('cov', 'Coverage', 'Work', 'camunda:candidateGroups="sales" camunda:candidateUsers="mary"') },
-      { name: 'other.bpmn', content: model('other', 'Other process', 'Other', 'camunda:assignee="john" camunda:candidateGroups="support"') },
+      {
+        name: 'cov.bpmn',
+        content: model('cov', 'Coverage', 'Work', 'camunda:candidateGroups="sales" camunda:candidateUsers="mary"'),
+      },
+      {
+        name: 'other.bpmn',
+        content: model('other', 'Other process', 'Other', 'camunda:assignee="john" camunda:candidateGroups="support"'),
+      },
     ]).expect(200);
     await demo()
       .post('/user/create')
@@ -219,7 +263,9 @@ describe(`task query coverage (${databaseLabel()})`, () => {
       .expect(200);
     const start = async (key: string, businessKey: string, amount: number, customer: string) => {
       const variables = { amount: { value: amount, type: 'Integer' }, customer: { value: customer } };
-      const pi = (await demo().post(`/process-definition/key/${key}/start`).send({ businessKey, variables }).expect(200)).body;
+      const pi = (
+        await demo().post(`/process-definition/key/${key}/start`).send({ businessKey, variables }).expect(200)
+      ).body;
       return (await demo().get(`/task?processInstanceId=${pi.id}`).expect(200)).body[0];
     };
     const P = await start('cov', 'bk-1', 10, 'Ann');
@@ -227,13 +273,25 @@ describe(`task query coverage (${databaseLabel()})`, () => {
     fx.d1 = wire(Date.now() + 2 * day);
     fx.d2 = wire(Date.now() + 5 * day);
     fx.f1 = wire(Date.now() + 1 * day);
-    const s1 = { name: 'Alpha', description: 'first one', assignee: 'anna', owner: 'olga', priority: 10, due: fx.d1, followUp: fx.f1, tenantId: 't1' };
+    const s1 = {
+      name: 'Alpha',
+      description: 'first one',
+      assignee: 'anna',
+      owner: 'olga',
+      priority: 10,
+      due: fx.d1,
+      followUp: fx.f1,
+      tenantId: 't1',
+    };
     await demo()
       .post('/task/create')
       .send({ id: 's1', ...s1, delegationState: 'PENDING' })
       .expect(204);
     await new Promise((r) => setTimeout(r, 20));
-    await demo().post('/task/create').send({ id: 's2', name: 'Beta', description: 'second', priority: 90, due: fx.d2 }).expect(204);
+    await demo()
+      .post('/task/create')
+      .send({ id: 's2', name: 'Beta', description: 'second', priority: 90, due: fx.d2 })
+      .expect(204);
     await demo().post('/task/create').send({ id: 's3', name: 'Sub', parentTaskId: 's1' }).expect(204);
     // Standalone tasks cannot hold variables yet: the task variables sit on the process tasks.
     await demo().put(`/task/${P.id}/localVariables/color`).send({ value: 'red', type: 'String' }).expect(204);
@@ -246,7 +304,9 @@ describe(`task query coverage (${databaseLabel()})`, () => {
       .send({ ...s1, delegationState: 'PENDING' })
       .expect(204);
     await t.engine.dataSource.query('UPDATE act_ru_task SET suspension_state = 2 WHERE id = ?', [Q.id]);
-    const [{ act_inst_id }] = await t.engine.dataSource.query('SELECT act_inst_id FROM act_ru_task WHERE id = ?', [P.id]);
+    const [{ act_inst_id }] = await t.engine.dataSource.query('SELECT act_inst_id FROM act_ru_task WHERE id = ?', [
+      P.id,
+    ]);
     fx.activityInstance = act_inst_id;
     fx.ids = { P: P.id, Q: Q.id, s1: 's1', s2: 's2', s3: 's3' };
     const task = async (id: string) => (await demo().get(`/task/${id}`).expect(200)).body;
@@ -307,7 +367,10 @@ describe(`task query coverage (${databaseLabel()})`, () => {
         (
           await demo()
             .post('/task')
-            .send({ taskIdIn: [fx.ids[first], fx.ids[second]], sorting: [{ sortBy: sort.sortBy, sortOrder, parameters: sort.parameters }] })
+            .send({
+              taskIdIn: [fx.ids[first], fx.ids[second]],
+              sorting: [{ sortBy: sort.sortBy, sortOrder, parameters: sort.parameters }],
+            })
             .expect(200)
         ).body.map((x: any) => x.id);
       expect(await run('asc')).toEqual([fx.ids[first], fx.ids[second]]);
@@ -317,7 +380,10 @@ describe(`task query coverage (${databaseLabel()})`, () => {
 
   it('accepts the case variable sorts and refuses variable sorts without parameters', async () => {
     for (const sortBy of CASE_SORTS) {
-      const body = { taskIdIn: ['s2', 's1'], sorting: [{ sortBy, sortOrder: 'desc', parameters: { variable: 'x', type: 'String' } }] };
+      const body = {
+        taskIdIn: ['s2', 's1'],
+        sorting: [{ sortBy, sortOrder: 'desc', parameters: { variable: 'x', type: 'String' } }],
+      };
       expect((await demo().post('/task').send(body).expect(200)).body.map((x: any) => x.id)).toEqual(['s1', 's2']);
     }
     const missing = await demo()
@@ -328,7 +394,9 @@ describe(`task query coverage (${databaseLabel()})`, () => {
   });
 
   it('takes the simple sorts on GET too', async () => {
-    const ids = (await demo().get('/task?taskIdIn=s1,s2&sortBy=priority&sortOrder=desc').expect(200)).body.map((x: any) => x.id);
+    const ids = (await demo().get('/task?taskIdIn=s1,s2&sortBy=priority&sortOrder=desc').expect(200)).body.map(
+      (x: any) => x.id,
+    );
     expect(ids).toEqual(['s2', 's1']);
     await demo().get('/task?sortBy=processVariable&sortOrder=asc').expect(400);
   });

@@ -12,7 +12,9 @@ describe(`tasks (${databaseLabel()})`, () => {
     await deployFixture(t, ['deployment/dish.dmn', 'rest/dinner.bpmn', 'rest/waiting.bpmn']).expect(200);
     const dinner = async (businessKey: string) => {
       const variables = { season: { value: 'Fall' }, guestCount: { value: 12 }, table: { value: businessKey } };
-      const pi = (await t.as('demo').post('/process-definition/key/dinner/start').send({ variables, businessKey }).expect(200)).body;
+      const pi = (
+        await t.as('demo').post('/process-definition/key/dinner/start').send({ variables, businessKey }).expect(200)
+      ).body;
       return (await t.as('demo').get(`/task?processInstanceId=${pi.id}`).expect(200)).body[0];
     };
     buffet1 = await dinner('table-1');
@@ -25,7 +27,9 @@ describe(`tasks (${databaseLabel()})`, () => {
         .expect(200)
     ).body.id;
     for (const activityId of ['WaitPayment', 'WaitShipment']) {
-      const [execution] = (await t.as('demo').get(`/execution?processInstanceId=${reviewInstance}&activityId=${activityId}`).expect(200)).body;
+      const [execution] = (
+        await t.as('demo').get(`/execution?processInstanceId=${reviewInstance}&activityId=${activityId}`).expect(200)
+      ).body;
       await t.as('demo').post(`/execution/${execution.id}/signal`).send({}).expect(204);
     }
     [review] = (await t.as('demo').get(`/task?processInstanceId=${reviewInstance}`).expect(200)).body;
@@ -69,10 +73,19 @@ describe(`tasks (${databaseLabel()})`, () => {
       caseInstanceId: null,
       tenantId: null,
     });
-    expect(review).toMatchObject({ name: 'Review order', assignee: 'carol', priority: 50, taskDefinitionKey: 'Review' });
+    expect(review).toMatchObject({
+      name: 'Review order',
+      assignee: 'carol',
+      priority: 50,
+      taskDefinitionKey: 'Review',
+    });
     await t.as('demo').get(`/task/${buffet1.id}`).expect(200, buffet1);
     const missing = await t.as('demo').get('/task/nope').expect(404);
-    expect(missing.body).toEqual({ type: 'InvalidRequestException', message: 'No matching task with id nope', code: null });
+    expect(missing.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'No matching task with id nope',
+      code: null,
+    });
     expect((await t.as('demo').get('/task/count').expect(200)).body).toEqual({ count: 3 });
   });
 
@@ -97,7 +110,9 @@ describe(`tasks (${databaseLabel()})`, () => {
 
   it('filters by process, definition, task definition, name, priority and state', async () => {
     expect(await ids(`?processInstanceId=${buffet1.processInstanceId}`)).toEqual([buffet1.id]);
-    expect(await ids(`?processInstanceIdIn=${buffet1.processInstanceId},${reviewInstance}`)).toEqual(sorted(buffet1, review));
+    expect(await ids(`?processInstanceIdIn=${buffet1.processInstanceId},${reviewInstance}`)).toEqual(
+      sorted(buffet1, review),
+    );
     expect(await ids('?processInstanceBusinessKey=table-2')).toEqual([buffet2.id]);
     expect(await ids('?processInstanceBusinessKeyLike=table')).toEqual(sorted(buffet1, buffet2));
     expect(await ids('?processDefinitionKey=dinner')).toEqual(sorted(buffet1, buffet2));
@@ -134,7 +149,9 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect(await ids(`?createdBefore=${enc('2000-01-01T00:00:00.000+0000')}`)).toEqual([]);
     expect(await ids(`?createdBefore=${enc('2100-01-01T00:00:00.000+0000')}`)).toHaveLength(3);
     const bad = await t.as('demo').get('/task?dueBefore=tomorrow').expect(400);
-    expect(bad.body.message).toBe(`Cannot set query parameter 'dueBefore' to value 'tomorrow': Cannot convert value "tomorrow" to java type java.util.Date`);
+    expect(bad.body.message).toBe(
+      `Cannot set query parameter 'dueBefore' to value 'tomorrow': Cannot convert value "tomorrow" to java type java.util.Date`,
+    );
   });
 
   it('filters by task and process variables', async () => {
@@ -143,7 +160,9 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect(await ids('?taskVariables=desiredDish_eq_Stew')).toEqual([]);
     expect(await ids('?processVariables=desiredDish_eq_Stew')).toEqual(sorted(buffet1, buffet2));
     expect(await ids('?processVariables=table_like_%25-2')).toEqual([buffet2.id]);
-    expect(await ids('?processVariables=TABLE_eq_TABLE-1&variableNamesIgnoreCase=true&variableValuesIgnoreCase=true')).toEqual([buffet1.id]);
+    expect(
+      await ids('?processVariables=TABLE_eq_TABLE-1&variableNamesIgnoreCase=true&variableValuesIgnoreCase=true'),
+    ).toEqual([buffet1.id]);
     const posted = await t
       .as('demo')
       .post('/task')
@@ -177,7 +196,9 @@ describe(`tasks (${databaseLabel()})`, () => {
     ];
     for (const key of keys) expect(await list(`?sortBy=${key}&sortOrder=desc`)).toHaveLength(3);
     expect((await list('?sortBy=priority&sortOrder=asc'))[0].id).toBe(review.id);
-    expect(await list('?sortBy=priority&sortOrder=desc&firstResult=2&maxResults=5')).toEqual([expect.objectContaining({ id: review.id })]);
+    expect(await list('?sortBy=priority&sortOrder=desc&firstResult=2&maxResults=5')).toEqual([
+      expect.objectContaining({ id: review.id }),
+    ]);
     const posted = await t
       .as('demo')
       .post('/task?maxResults=1')
@@ -201,32 +222,57 @@ describe(`tasks (${databaseLabel()})`, () => {
     expect((await t.as('demo').get(`/task/${buffet2.id}`).expect(200)).body.assignee).toBe('bob');
     await t.as('demo').put(`/task/${buffet2.id}/assignee`).send({ userId: 'carol' }).expect(204);
     expect((await t.as('demo').get(`/task/${buffet2.id}`).expect(200)).body.assignee).toBe('carol');
-    const history = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${buffet2.processInstanceId}&activityId=PrepareBuffet`).expect(200))
-      .body;
+    const history = (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${buffet2.processInstanceId}&activityId=PrepareBuffet`)
+        .expect(200)
+    ).body;
     expect(history[0].assignee).toBe('carol');
     const unknown = await t.as('demo').post('/task/nope/claim').send({ userId: 'bob' }).expect(400);
-    expect(unknown.body).toEqual({ type: 'NullValueException', message: 'Cannot find task with id nope: task is null', code: 0 });
+    expect(unknown.body).toEqual({
+      type: 'NullValueException',
+      message: 'Cannot find task with id nope: task is null',
+      code: 0,
+    });
   });
 
   it('reads and writes task variables and task-local variables', async () => {
     const vars = (await t.as('demo').get(`/task/${buffet1.id}/variables`).expect(200)).body;
-    expect(vars).toMatchObject({ desiredDish: { type: 'String', value: 'Stew' }, table: { value: 'table-1' }, dish: { value: 'Stew' } });
-    expect(Object.keys((await t.as('demo').get(`/task/${buffet1.id}/localVariables`).expect(200)).body)).toEqual(['dish']);
-    await t.as('demo').get(`/task/${buffet1.id}/variables/desiredDish`).expect(200, { type: 'String', value: 'Stew', valueInfo: {} });
+    expect(vars).toMatchObject({
+      desiredDish: { type: 'String', value: 'Stew' },
+      table: { value: 'table-1' },
+      dish: { value: 'Stew' },
+    });
+    expect(Object.keys((await t.as('demo').get(`/task/${buffet1.id}/localVariables`).expect(200)).body)).toEqual([
+      'dish',
+    ]);
+    await t
+      .as('demo')
+      .get(`/task/${buffet1.id}/variables/desiredDish`)
+      .expect(200, { type: 'String', value: 'Stew', valueInfo: {} });
     const notLocal = await t.as('demo').get(`/task/${buffet1.id}/localVariables/desiredDish`).expect(404);
-    expect(notLocal.body).toEqual({ type: 'InvalidRequestException', message: 'task variable with name desiredDish does not exist', code: null });
+    expect(notLocal.body).toEqual({
+      type: 'InvalidRequestException',
+      message: 'task variable with name desiredDish does not exist',
+      code: null,
+    });
 
     // not local: lands on the instance; local: stays on the task
     await t.as('demo').put(`/task/${buffet1.id}/variables/wine`).send({ value: 'red' }).expect(204);
     await t.as('demo').put(`/task/${buffet1.id}/localVariables/note`).send({ value: 'hot' }).expect(204);
-    expect((await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}/variables/wine`).expect(200)).body.value).toBe('red');
+    expect(
+      (await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}/variables/wine`).expect(200)).body.value,
+    ).toBe('red');
     await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}/variables/note`).expect(404);
     await t
       .as('demo')
       .post(`/task/${buffet1.id}/localVariables`)
       .send({ modifications: { a: { value: 1 } }, deletions: ['note'] })
       .expect(204);
-    expect(Object.keys((await t.as('demo').get(`/task/${buffet1.id}/localVariables`).expect(200)).body).sort()).toEqual(['a', 'dish']);
+    expect(Object.keys((await t.as('demo').get(`/task/${buffet1.id}/localVariables`).expect(200)).body).sort()).toEqual(
+      ['a', 'dish'],
+    );
     await t
       .as('demo')
       .post(`/task/${buffet1.id}/variables`)
@@ -237,7 +283,11 @@ describe(`tasks (${databaseLabel()})`, () => {
     await t.as('demo').delete(`/task/${buffet1.id}/variables/table`).expect(204);
     await t.as('demo').get(`/process-instance/${buffet1.processInstanceId}/variables/table`).expect(404);
 
-    await t.as('demo').post(`/task/${buffet1.id}/localVariables/pic/data`).attach('data', Buffer.from('png'), 'pic.png').expect(204);
+    await t
+      .as('demo')
+      .post(`/task/${buffet1.id}/localVariables/pic/data`)
+      .attach('data', Buffer.from('png'), 'pic.png')
+      .expect(204);
     expect((await t.as('demo').get(`/task/${buffet1.id}/localVariables/pic`).expect(200)).body).toEqual({
       type: 'Bytes',
       value: Buffer.from('png').toString('base64'),
@@ -261,18 +311,32 @@ describe(`tasks (${databaseLabel()})`, () => {
       .post(`/task/${review.id}/complete`)
       .send({ variables: { approved: { value: true, type: 'Boolean' } }, withVariablesInReturn: true })
       .expect(200);
-    expect(res.body).toMatchObject({ approved: { type: 'Boolean', value: true, valueInfo: {} }, reviewer: { type: 'String', value: 'carol' } });
-    const path = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${reviewInstance}&activityId=End`).expect(200)).body;
+    expect(res.body).toMatchObject({
+      approved: { type: 'Boolean', value: true, valueInfo: {} },
+      reviewer: { type: 'String', value: 'carol' },
+    });
+    const path = (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${reviewInstance}&activityId=End`)
+        .expect(200)
+    ).body;
     expect(path).toHaveLength(1);
 
     const unknown = await t.as('demo').post('/task/nope/complete').send({}).expect(404);
-    expect(unknown.body).toEqual({ type: 'RestException', message: 'Cannot complete task nope: Cannot find task with id nope: task is null', code: null });
+    expect(unknown.body).toEqual({
+      type: 'RestException',
+      message: 'Cannot complete task nope: Cannot find task with id nope: task is null',
+      code: null,
+    });
     const bad = await t
       .as('demo')
       .post(`/task/${buffet2.id}/complete`)
       .send({ variables: { x: { value: 'y', type: 'Integer' } } })
       .expect(400);
-    expect(bad.body.message).toBe(`Cannot complete task ${buffet2.id}: Cannot convert value 'y' of type 'Integer' to java type java.lang.Integer`);
+    expect(bad.body.message).toBe(
+      `Cannot complete task ${buffet2.id}: Cannot convert value 'y' of type 'Integer' to java type java.lang.Integer`,
+    );
   });
 
   it('shows tasks with READ on the task or READ_TASK on the definition, and checks work permissions', async () => {
@@ -297,7 +361,13 @@ describe(`tasks (${databaseLabel()})`, () => {
     await t
       .as('demo')
       .post('/authorization/create')
-      .send({ type: 1, userId: 'eve', resourceType: 6, resourceId: 'dinner', permissions: ['READ_TASK', 'TASK_ASSIGN'] })
+      .send({
+        type: 1,
+        userId: 'eve',
+        resourceType: 6,
+        resourceId: 'dinner',
+        permissions: ['READ_TASK', 'TASK_ASSIGN'],
+      })
       .expect(200);
     const other = await t
       .as('demo')
@@ -328,6 +398,8 @@ describe(`tasks (${databaseLabel()})`, () => {
     await bob.post(`/task/${buffet.id}/claim`).send({ userId: 'bob' }).expect(204);
     await bob.post(`/task/${buffet.id}/complete`).send({}).expect(204);
     // the authorizations on a task go with it
-    expect((await t.as('demo').get(`/authorization?resourceType=7&resourceId=${buffet.id}`).expect(200)).body).toEqual([]);
+    expect((await t.as('demo').get(`/authorization?resourceType=7&resourceId=${buffet.id}`).expect(200)).body).toEqual(
+      [],
+    );
   });
 });

@@ -13,9 +13,12 @@ describe(`timers with the job executor (${databaseLabel()})`, () => {
   afterAll(() => t.close());
 
   const activities = async (id: string) =>
-    (await t.as('demo').get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`).expect(200)).body.map(
-      (a: any) => a.activityId,
-    );
+    (
+      await t
+        .as('demo')
+        .get(`/history/activity-instance?processInstanceId=${id}&sortBy=occurrence&sortOrder=asc`)
+        .expect(200)
+    ).body.map((a: any) => a.activityId);
   async function eventually(check: () => Promise<boolean>): Promise<void> {
     const deadline = Date.now() + 10_000;
     while (!(await check())) {
@@ -36,7 +39,9 @@ describe(`timers with the job executor (${databaseLabel()})`, () => {
     t.engine.jobExecutor.wake();
     await eventually(async () => (await activities(pi.id)).includes('Escalated'));
     expect(await activities(pi.id)).toEqual(['BStart', 'Work', 'TooLate', 'Escalated']);
-    const work = (await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi.id}&activityId=Work`).expect(200)).body[0];
+    const work = (
+      await t.as('demo').get(`/history/activity-instance?processInstanceId=${pi.id}&activityId=Work`).expect(200)
+    ).body[0];
     expect(work.canceled).toBe(true);
   });
 });

@@ -14,7 +14,9 @@ describe(`user resource (${databaseLabel()})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await createUser('alice', 'alicepw', { firstName: 'Alice', lastName: 'Smith', email: 'alice@example.com' }).expect(204);
+    await createUser('alice', 'alicepw', { firstName: 'Alice', lastName: 'Smith', email: 'alice@example.com' }).expect(
+      204,
+    );
     await createUser('bob', 'bobpw', { firstName: 'Bob', lastName: 'Jones', email: 'bob@example.org' }).expect(204);
     await createUser('carol', null, { firstName: 'Carol', lastName: 'Smith' }).expect(204);
     await admin().post('/group/create').send({ id: 'team', name: 'Team' }).expect(204);
@@ -32,7 +34,9 @@ describe(`user resource (${databaseLabel()})`, () => {
     });
 
     it('stores a salted hash instead of the password', async () => {
-      const rows: Array<{ pwd: string }> = await t.engine.dataSource.query('SELECT pwd FROM act_id_user WHERE id = ?', ['alice']);
+      const rows: Array<{ pwd: string }> = await t.engine.dataSource.query('SELECT pwd FROM act_id_user WHERE id = ?', [
+        'alice',
+      ]);
       expect(rows[0].pwd).toMatch(/^scrypt\$/);
       expect(rows[0].pwd).not.toContain('alicepw');
       await t.as('alice', 'alicepw').get('/user/alice/profile').expect(200);
@@ -55,11 +59,19 @@ describe(`user resource (${databaseLabel()})`, () => {
       const dup = await createUser('alice', null).expect(400);
       expect(dup.body).toEqual({ type: 'BadUserRequestException', message: 'The user already exists', code: 0 });
       const bad = await createUser('no way', null).expect(400);
-      expect(bad.body).toEqual({ type: 'ProcessEngineException', message: "User has an invalid id: 'no way' is not a valid resource identifier.", code: 0 });
+      expect(bad.body).toEqual({
+        type: 'ProcessEngineException',
+        message: "User has an invalid id: 'no way' is not a valid resource identifier.",
+        code: 0,
+      });
     });
 
     it('refuses malformed JSON and values of the wrong type', async () => {
-      const malformed = await admin().post('/user/create').set('Content-Type', 'application/json').send('{"profile": {').expect(400);
+      const malformed = await admin()
+        .post('/user/create')
+        .set('Content-Type', 'application/json')
+        .send('{"profile": {')
+        .expect(400);
       expect(malformed.body).toEqual(invalid(''));
       for (const body of [
         { profile: 'alice' },
@@ -134,7 +146,10 @@ describe(`user resource (${databaseLabel()})`, () => {
       ['sortBy=firstName', 'Only a single sorting parameter specified. sortBy and sortOrder required'],
       ['sortOrder=desc', 'Only a single sorting parameter specified. sortBy and sortOrder required'],
       ['sortBy=firstName&sortOrder=random', "Cannot set query parameter 'sortOrder' to value 'random'"],
-      ['maxResults=many', "Cannot set query parameter 'maxResults' to value 'many': Cannot convert value many to java type java.lang.Integer"],
+      [
+        'maxResults=many',
+        "Cannot set query parameter 'maxResults' to value 'many': Cannot convert value many to java type java.lang.Integer",
+      ],
       ['firstResult=-1', "Cannot set query parameter 'firstResult' to value '-1'"],
     ])('answers 400 for %s', async (query, message) => {
       expect((await admin().get(`/user?${query}`).expect(400)).body).toEqual(invalid(message));
@@ -143,14 +158,21 @@ describe(`user resource (${databaseLabel()})`, () => {
 
   describe('GET and PUT /user/{id}/profile', () => {
     it('answers 404 for an unknown user', async () => {
-      expect((await admin().get('/user/nobody/profile').expect(404)).body).toEqual(invalid('User with id nobody does not exist'));
+      expect((await admin().get('/user/nobody/profile').expect(404)).body).toEqual(
+        invalid('User with id nobody does not exist'),
+      );
       const put = await admin().put('/user/nobody/profile').send({ id: 'nobody', firstName: 'N' }).expect(404);
       expect(put.body).toEqual(invalid('User with id nobody does not exist'));
     });
 
     it('replaces the whole profile: absent fields become null', async () => {
       await admin().put('/user/carol/profile').send({ id: 'carol', firstName: 'Caroline' }).expect(204);
-      expect((await admin().get('/user/carol/profile').expect(200)).body).toEqual({ id: 'carol', firstName: 'Caroline', lastName: null, email: null });
+      expect((await admin().get('/user/carol/profile').expect(200)).body).toEqual({
+        id: 'carol',
+        firstName: 'Caroline',
+        lastName: null,
+        email: null,
+      });
       await admin().put('/user/carol/profile').send({ id: 'carol', firstName: 'Carol', lastName: 'Smith' }).expect(204);
     });
 
@@ -169,26 +191,42 @@ describe(`user resource (${databaseLabel()})`, () => {
     it('needs the password of the authenticated user', async () => {
       const res = await admin().put('/user/carol/credentials').send({ password: 'carolpw' }).expect(400);
       expect(res.body).toEqual(invalid('The given authenticated user password is not valid.'));
-      await admin().put('/user/carol/credentials').send({ password: 'carolpw', authenticatedUserPassword: 'wrong' }).expect(400);
+      await admin()
+        .put('/user/carol/credentials')
+        .send({ password: 'carolpw', authenticatedUserPassword: 'wrong' })
+        .expect(400);
       await t.as('carol', 'carolpw').get('/user/carol/profile').expect(401);
     });
 
     it('sets a password that works at once', async () => {
-      await admin().put('/user/carol/credentials').send({ password: 'carolpw', authenticatedUserPassword: 'demo' }).expect(204);
+      await admin()
+        .put('/user/carol/credentials')
+        .send({ password: 'carolpw', authenticatedUserPassword: 'demo' })
+        .expect(204);
       await t.as('carol', 'carolpw').get('/user/carol/profile').expect(200);
     });
 
     it('lets users change their own password, and the old one stops working at once', async () => {
       await t.as('carol', 'carolpw').get('/user').expect(200);
-      await t.as('carol', 'carolpw').put('/user/carol/credentials').send({ password: 'newpw', authenticatedUserPassword: 'carolpw' }).expect(204);
+      await t
+        .as('carol', 'carolpw')
+        .put('/user/carol/credentials')
+        .send({ password: 'newpw', authenticatedUserPassword: 'carolpw' })
+        .expect(204);
       await t.as('carol', 'carolpw').get('/user').expect(401);
       await t.as('carol', 'newpw').get('/user').expect(200);
     });
 
     it('answers 404 for an unknown user and 400 for a missing or mistyped password', async () => {
-      const missing = await admin().put('/user/nobody/credentials').send({ password: 'x', authenticatedUserPassword: 'demo' }).expect(404);
+      const missing = await admin()
+        .put('/user/nobody/credentials')
+        .send({ password: 'x', authenticatedUserPassword: 'demo' })
+        .expect(404);
       expect(missing.body).toEqual(invalid('User with id nobody does not exist'));
-      const noPassword = await admin().put('/user/carol/credentials').send({ authenticatedUserPassword: 'demo' }).expect(400);
+      const noPassword = await admin()
+        .put('/user/carol/credentials')
+        .send({ authenticatedUserPassword: 'demo' })
+        .expect(400);
       expect(noPassword.body).toMatchObject({ type: 'NullValueException', message: 'password is null' });
       await admin()
         .put('/user/carol/credentials')
@@ -206,7 +244,9 @@ describe(`user resource (${databaseLabel()})`, () => {
       await t.as('temp', 'temppw').get('/user/temp/profile').expect(401);
       await admin().get('/user/temp/profile').expect(404);
       expect(ids((await admin().get('/user?memberOfGroup=team').expect(200)).body)).toEqual(['bob']);
-      expect((await admin().get('/authorization/count?resourceType=1&resourceId=temp').expect(200)).body).toEqual({ count: 0 });
+      expect((await admin().get('/authorization/count?resourceType=1&resourceId=temp').expect(200)).body).toEqual({
+        count: 0,
+      });
     });
 
     it('answers 204 for an unknown user', async () => {
@@ -215,22 +255,43 @@ describe(`user resource (${databaseLabel()})`, () => {
   });
 
   describe('OPTIONS', () => {
-    const link = (method: string, path: string, rel: string) => ({ method, href: expect.stringMatching(new RegExp(`^http://[^/]+/engine-rest${path}$`)), rel });
+    const link = (method: string, path: string, rel: string) => ({
+      method,
+      href: expect.stringMatching(new RegExp(`^http://[^/]+/engine-rest${path}$`)),
+      rel,
+    });
 
     it('lists every operation for an admin, with absolute links', async () => {
       expect((await admin().options('/user').expect(200)).body).toEqual({
-        links: [link('GET', '/user', 'list'), link('GET', '/user/count', 'count'), link('POST', '/user/create', 'create')],
+        links: [
+          link('GET', '/user', 'list'),
+          link('GET', '/user/count', 'count'),
+          link('POST', '/user/create', 'create'),
+        ],
       });
       expect((await admin().options('/user/bob').expect(200)).body).toEqual({
-        links: [link('GET', '/user/bob/profile', 'self'), link('DELETE', '/user/bob', 'delete'), link('PUT', '/user/bob/profile', 'update')],
+        links: [
+          link('GET', '/user/bob/profile', 'self'),
+          link('DELETE', '/user/bob', 'delete'),
+          link('PUT', '/user/bob/profile', 'update'),
+        ],
       });
     });
 
     it('lists only what a user may do: everything on themselves, nothing on others', async () => {
       const alice = t.as('alice', 'alicepw');
-      expect((await alice.options('/user').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual(['list', 'count']);
-      expect((await alice.options('/user/alice').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'delete', 'update']);
-      expect((await alice.options('/user/bob').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual(['self']);
+      expect((await alice.options('/user').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual([
+        'list',
+        'count',
+      ]);
+      expect((await alice.options('/user/alice').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual([
+        'self',
+        'delete',
+        'update',
+      ]);
+      expect((await alice.options('/user/bob').expect(200)).body.links.map((l: { rel: string }) => l.rel)).toEqual([
+        'self',
+      ]);
     });
 
     it('keeps the named engine in the links', async () => {
@@ -244,12 +305,17 @@ describe(`user resource (${databaseLabel()})`, () => {
       const alice = t.as('alice', 'alicepw');
       expect(ids((await alice.get('/user').expect(200)).body)).toEqual(['alice']);
       expect((await alice.get('/user/count').expect(200)).body).toEqual({ count: 1 });
-      expect((await alice.get('/user/bob/profile').expect(404)).body).toEqual(invalid('User with id bob does not exist'));
+      expect((await alice.get('/user/bob/profile').expect(404)).body).toEqual(
+        invalid('User with id bob does not exist'),
+      );
     });
 
     it("may update its own profile but nobody else's", async () => {
       const alice = t.as('alice', 'alicepw');
-      await alice.put('/user/alice/profile').send({ id: 'alice', firstName: 'Alice', lastName: 'Smith', email: 'alice@example.com' }).expect(204);
+      await alice
+        .put('/user/alice/profile')
+        .send({ id: 'alice', firstName: 'Alice', lastName: 'Smith', email: 'alice@example.com' })
+        .expect(204);
       const res = await alice.put('/user/bob/profile').send({ id: 'bob', firstName: 'Mallory' }).expect(403);
       expect(res.body).toEqual({
         type: 'AuthorizationException',
@@ -269,7 +335,9 @@ describe(`user resource (${databaseLabel()})`, () => {
         .post('/user/create')
         .send({ profile: { id: 'mallory' } })
         .expect(403);
-      expect(create.body.message).toBe("The user with id 'alice' does not have 'CREATE' permission on resource 'User'.");
+      expect(create.body.message).toBe(
+        "The user with id 'alice' does not have 'CREATE' permission on resource 'User'.",
+      );
       expect(create.body).toMatchObject({ resourceName: 'User', resourceId: null, permissionName: 'CREATE' });
       await alice.delete('/user/bob').expect(403);
       await admin().get('/user/bob/profile').expect(200);

@@ -13,7 +13,14 @@ export interface CorpusCase {
   resources: string[];
   /** The process to start; with `message`/`signal`/`condition` the instance is started by that event instead. */
   process: string;
-  start?: { businessKey?: string; variables?: Vars; message?: string; signal?: string; condition?: boolean; timer?: boolean };
+  start?: {
+    businessKey?: string;
+    variables?: Vars;
+    message?: string;
+    signal?: string;
+    condition?: boolean;
+    timer?: boolean;
+  };
   steps: Step[];
   expect: {
     /** COMPLETED unless said otherwise. */
@@ -72,7 +79,8 @@ function typed(vars: Vars | undefined): Record<string, { value: unknown; type: s
       const explicit = v as { $type: string; value: unknown };
       out[name] = { value: explicit.value, type: explicit.$type };
     } else if (v !== null && typeof v === 'object') out[name] = { value: JSON.stringify(v), type: 'Json' };
-    else if (typeof v === 'number') out[name] = { value: v, type: Number.isInteger(v) ? (Math.abs(v) > 2 ** 31 ? 'Long' : 'Integer') : 'Double' };
+    else if (typeof v === 'number')
+      out[name] = { value: v, type: Number.isInteger(v) ? (Math.abs(v) > 2 ** 31 ? 'Long' : 'Integer') : 'Double' };
     else if (typeof v === 'boolean') out[name] = { value: v, type: 'Boolean' };
     else if (v === null) out[name] = { value: null, type: 'Null' };
     else out[name] = { value: v, type: 'String' };
@@ -115,32 +123,56 @@ export class CorpusDriver {
     const s = this.c.start ?? {};
     if (s.message) {
       const res = await this.ok(
-        this.api.post('/message').send({ messageName: s.message, businessKey: s.businessKey, processVariables: typed(s.variables), resultEnabled: true }),
+        this.api
+          .post('/message')
+          .send({
+            messageName: s.message,
+            businessKey: s.businessKey,
+            processVariables: typed(s.variables),
+            resultEnabled: true,
+          }),
         `start by message ${s.message}`,
       );
       return res[0].processInstance.id;
     }
     if (s.condition) {
-      const res = await this.ok(this.api.post('/condition').send({ variables: typed(s.variables), businessKey: s.businessKey }), 'start by condition');
+      const res = await this.ok(
+        this.api.post('/condition').send({ variables: typed(s.variables), businessKey: s.businessKey }),
+        'start by condition',
+      );
       return res[0].id;
     }
     if (s.timer) {
       // the timer start event's job, run now instead of at its due date
-      const jobs = await this.ok<any[]>(this.api.get(`/job?processDefinitionKey=${this.c.process}&timers=true`), 'timer start job');
+      const jobs = await this.ok<any[]>(
+        this.api.get(`/job?processDefinitionKey=${this.c.process}&timers=true`),
+        'timer start job',
+      );
       if (jobs.length !== 1) throw new Error(`${this.c.name}: ${jobs.length} timer start jobs`);
       await this.ok(this.api.post(`/job/${jobs[0].id}/execute`), 'timer start');
-      const found = await this.ok(this.api.get(`/history/process-instance?processDefinitionKey=${this.c.process}`), 'instance lookup');
+      const found = await this.ok(
+        this.api.get(`/history/process-instance?processDefinitionKey=${this.c.process}`),
+        'instance lookup',
+      );
       if (found.length !== 1) throw new Error(`${this.c.name}: the timer started ${found.length} instances`);
       return found[0].id;
     }
     if (s.signal) {
-      await this.ok(this.api.post('/signal').send({ name: s.signal, variables: typed(s.variables) }), `start by signal ${s.signal}`);
-      const found = await this.ok(this.api.get(`/history/process-instance?processDefinitionKey=${this.c.process}`), 'instance lookup');
+      await this.ok(
+        this.api.post('/signal').send({ name: s.signal, variables: typed(s.variables) }),
+        `start by signal ${s.signal}`,
+      );
+      const found = await this.ok(
+        this.api.get(`/history/process-instance?processDefinitionKey=${this.c.process}`),
+        'instance lookup',
+      );
       if (found.length !== 1) throw new Error(`${this.c.name}: signal ${s.signal} started ${found.length} instances`);
       return found[0].id;
     }
     const res = await this.ok(
-      this.api.post(`/process-definition/key/${this.c.process}/start`).send({ businessKey: s.businessKey, variables: typed(s.variables) }),
+      this.api
+        .post(`/process-definition/key/${this.c.process}/start`)
+        .send({ businessKey: s.businessKey, variables: typed(s.variables) }),
       'start',
     );
     return res.id;
@@ -167,28 +199,48 @@ export class CorpusDriver {
       }),
       at,
     );
-    if (locked.length !== (step.count ?? 1)) throw new Error(`${this.c.name}: ${at}: fetched ${locked.length} tasks of topic ${step.externalTask}`);
+    if (locked.length !== (step.count ?? 1))
+      throw new Error(`${this.c.name}: ${at}: fetched ${locked.length} tasks of topic ${step.externalTask}`);
     for (const task of locked) {
       if (step.expectVariables) {
-        const seen = Object.fromEntries(Object.entries(task.variables ?? {}).map(([k, v]: [string, any]) => [k, parsed(v)]));
+        const seen = Object.fromEntries(
+          Object.entries(task.variables ?? {}).map(([k, v]: [string, any]) => [k, parsed(v)]),
+        );
         for (const [k, v] of Object.entries(step.expectVariables))
-          if (JSON.stringify(seen[k]) !== JSON.stringify(v)) throw new Error(`${this.c.name}: ${at}: variable ${k} was ${JSON.stringify(seen[k])}`);
+          if (JSON.stringify(seen[k]) !== JSON.stringify(v))
+            throw new Error(`${this.c.name}: ${at}: variable ${k} was ${JSON.stringify(seen[k])}`);
       }
       if (step.failure)
         await this.ok(
           this.api
             .post(`/external-task/${task.id}/failure`)
-            .send({ workerId: WORKER, retries: step.failure.retries, errorMessage: step.failure.errorMessage, retryTimeout: 0 }),
+            .send({
+              workerId: WORKER,
+              retries: step.failure.retries,
+              errorMessage: step.failure.errorMessage,
+              retryTimeout: 0,
+            }),
           at,
         );
       else if (step.bpmnError)
         await this.ok(
           this.api
             .post(`/external-task/${task.id}/bpmnError`)
-            .send({ workerId: WORKER, errorCode: step.bpmnError, errorMessage: step.errorMessage, variables: typed(step.variables) }),
+            .send({
+              workerId: WORKER,
+              errorCode: step.bpmnError,
+              errorMessage: step.errorMessage,
+              variables: typed(step.variables),
+            }),
           at,
         );
-      else await this.ok(this.api.post(`/external-task/${task.id}/complete`).send({ workerId: WORKER, variables: typed(step.variables) }), at);
+      else
+        await this.ok(
+          this.api
+            .post(`/external-task/${task.id}/complete`)
+            .send({ workerId: WORKER, variables: typed(step.variables) }),
+          at,
+        );
     }
   }
 
@@ -197,11 +249,18 @@ export class CorpusDriver {
     if (step.candidateGroup) query.set('candidateGroup', step.candidateGroup);
     if (step.assignee) query.set('assignee', step.assignee);
     const tasks = await this.ok<any[]>(this.api.get(`/task?${query}`), at);
-    if (tasks.length !== (step.count ?? 1)) throw new Error(`${this.c.name}: ${at}: found ${tasks.length} tasks ${step.task}`);
+    if (tasks.length !== (step.count ?? 1))
+      throw new Error(`${this.c.name}: ${at}: found ${tasks.length} tasks ${step.task}`);
     for (const task of tasks.slice(0, step.complete ?? tasks.length)) {
-      if (step.formKey && task.formKey !== step.formKey) throw new Error(`${this.c.name}: ${at}: form key ${task.formKey}`);
+      if (step.formKey && task.formKey !== step.formKey)
+        throw new Error(`${this.c.name}: ${at}: form key ${task.formKey}`);
       if (step.escalation)
-        await this.ok(this.api.post(`/task/${task.id}/bpmnEscalation`).send({ escalationCode: step.escalation, variables: typed(step.variables) }), at);
+        await this.ok(
+          this.api
+            .post(`/task/${task.id}/bpmnEscalation`)
+            .send({ escalationCode: step.escalation, variables: typed(step.variables) }),
+          at,
+        );
       else await this.ok(this.api.post(`/task/${task.id}/complete`).send({ variables: typed(step.variables) }), at);
     }
   }
@@ -212,7 +271,10 @@ export class CorpusDriver {
     if (step.correlationKeys) body.correlationKeys = typed(step.correlationKeys);
     if (!step.businessKey && !step.correlationKeys) {
       // the waiting instance of this case, found by its subscription (message names may recur in other cases)
-      const subs = await this.ok<any[]>(this.api.get(`/event-subscription?eventType=message&eventName=${encodeURIComponent(step.message)}`), at);
+      const subs = await this.ok<any[]>(
+        this.api.get(`/event-subscription?eventType=message&eventName=${encodeURIComponent(step.message)}`),
+        at,
+      );
       const mine = [];
       for (const s of subs.filter((x) => x.processInstanceId)) {
         const pi = await this.ok(this.api.get(`/process-instance/${s.processInstanceId}`), at);
@@ -231,13 +293,18 @@ export class CorpusDriver {
       found.push(...(await this.ok<any[]>(this.api.get(`/job?${q}`), at)));
     }
     if (found.length !== (step.count ?? 1))
-      throw new Error(`${this.c.name}: ${at}: found ${found.length} jobs ${JSON.stringify(found.map((j) => j.activityId ?? j.id))}`);
+      throw new Error(
+        `${this.c.name}: ${at}: found ${found.length} jobs ${JSON.stringify(found.map((j) => j.activityId ?? j.id))}`,
+      );
     for (const job of found) await this.ok(this.api.post(`/job/${job.id}/execute`), at);
   }
 
   /** Activity ids of an instance's history, sorted (parallel paths have no fixed order). */
   async activities(pi: string): Promise<string[]> {
-    const rows = await this.ok<any[]>(this.api.get(`/history/activity-instance?processInstanceId=${pi}`), 'activity history');
+    const rows = await this.ok<any[]>(
+      this.api.get(`/history/activity-instance?processInstanceId=${pi}`),
+      'activity history',
+    );
     return rows.map((a) => a.activityId).sort();
   }
 
@@ -245,7 +312,10 @@ export class CorpusDriver {
   async calledActivities(pi: string, key: string): Promise<string[]> {
     const all: string[] = [];
     const visit = async (parent: string): Promise<void> => {
-      for (const i of await this.ok<any[]>(this.api.get(`/history/process-instance?superProcessInstanceId=${parent}`), 'called instances')) {
+      for (const i of await this.ok<any[]>(
+        this.api.get(`/history/process-instance?superProcessInstanceId=${parent}`),
+        'called instances',
+      )) {
         if (i.processDefinitionKey === key) {
           if (!i.endTime) throw new Error(`${this.c.name}: called instance of ${key} is ${i.state}`);
           all.push(...(await this.activities(i.id)));
@@ -276,8 +346,12 @@ export class CorpusDriver {
   async leftovers(): Promise<string[]> {
     const keys = this.keys.join(',');
     const open: string[] = [];
-    for (const t of await this.ok<any[]>(this.api.get(`/task?processDefinitionKeyIn=${keys}`), 'tasks')) open.push(`task ${t.taskDefinitionKey}`);
-    for (const x of await this.ok<any[]>(this.api.get(`/external-task?processDefinitionKeyIn=${keys}`), 'external tasks'))
+    for (const t of await this.ok<any[]>(this.api.get(`/task?processDefinitionKeyIn=${keys}`), 'tasks'))
+      open.push(`task ${t.taskDefinitionKey}`);
+    for (const x of await this.ok<any[]>(
+      this.api.get(`/external-task?processDefinitionKeyIn=${keys}`),
+      'external tasks',
+    ))
       open.push(`external task ${x.activityId}`);
     for (const key of this.keys)
       for (const j of await this.ok<any[]>(this.api.get(`/job?processDefinitionKey=${key}`), 'jobs'))

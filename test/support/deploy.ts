@@ -15,10 +15,16 @@ export interface DeployFile {
 }
 
 /** POST /deployment/create as multipart, like Camunda clients send it. */
-export function deploy(t: TestApp, files: DeployFile[], fields: Record<string, string> = {}, user = 'demo'): request.Test {
+export function deploy(
+  t: TestApp,
+  files: DeployFile[],
+  fields: Record<string, string> = {},
+  user = 'demo',
+): request.Test {
   let req = t.as(user).post('/deployment/create');
   for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-  for (const f of files) req = req.attach('data', Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content), f.name);
+  for (const f of files)
+    req = req.attach('data', Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content), f.name);
   return req;
 }
 

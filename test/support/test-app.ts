@@ -31,7 +31,12 @@ export async function freshMysqlDatabase(url: string): Promise<{ url: string; dr
   const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
   const name = `t_${randomBytes(6).toString('hex')}`;
   const connect = () =>
-    mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+    mysql.createConnection({
+      host: u.hostname,
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+    });
   const admin = await connect();
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
   await admin.end();
@@ -48,7 +53,9 @@ export async function freshMysqlDatabase(url: string): Promise<{ url: string; dr
 
 /** SQLite in memory, or a fresh database on the TEST_DATABASE_URL server (dropped by `drop`). */
 export async function freshTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  return process.env.TEST_DATABASE_URL ? freshMysqlDatabase(process.env.TEST_DATABASE_URL) : { url: 'sqlite::memory:', drop: async () => {} };
+  return process.env.TEST_DATABASE_URL
+    ? freshMysqlDatabase(process.env.TEST_DATABASE_URL)
+    : { url: 'sqlite::memory:', drop: async () => {} };
 }
 
 export function databaseLabel(): string {

@@ -1,4 +1,14 @@
-import { ArgumentsHost, Body, Catch, Controller, ExceptionFilter, Get, Injectable, Post, UseFilters } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Body,
+  Catch,
+  Controller,
+  ExceptionFilter,
+  Get,
+  Injectable,
+  Post,
+  UseFilters,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import {
   BpmnError,

@@ -23,7 +23,10 @@ export class BasicAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.authEnabled) return true;
-    const isPublic = this.reflector.getAllAndOverride<true | PublicWhen | undefined>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<true | PublicWhen | undefined>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic === true || (isPublic && isPublic(this.config))) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: Authentication }>();
     const credentials = parseBasicCredentials(req.headers.authorization);

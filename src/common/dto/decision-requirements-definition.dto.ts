@@ -12,7 +12,9 @@ export class DecisionRequirementsDefinitionDto {
   @ApiPropertyOptional({ nullable: true }) tenantId: string | null;
 }
 
-export function toDecisionRequirementsDefinitionDto(d: DecisionRequirementsDefinitionEntity): DecisionRequirementsDefinitionDto {
+export function toDecisionRequirementsDefinitionDto(
+  d: DecisionRequirementsDefinitionEntity,
+): DecisionRequirementsDefinitionDto {
   return {
     id: d.id,
     key: d.key,

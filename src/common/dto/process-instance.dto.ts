@@ -38,7 +38,9 @@ export function toProcessInstanceDto(e: ExecutionEntity): ProcessInstanceDto {
 }
 
 /** A process instance the engine started or reached (condition, message results), without links. */
-export function processInstanceInfoDto(info: Omit<ProcessInstanceInfo, 'variables' | 'caseInstanceId'>): ProcessInstanceDto {
+export function processInstanceInfoDto(
+  info: Omit<ProcessInstanceInfo, 'variables' | 'caseInstanceId'>,
+): ProcessInstanceDto {
   return {
     links: [],
     id: info.id,
@@ -54,7 +56,10 @@ export function processInstanceInfoDto(info: Omit<ProcessInstanceInfo, 'variable
 
 /** The answer to a start: a `self` link to the new instance, and its variables when asked for. */
 export function startedInstanceDto(info: ProcessInstanceInfo, links: LinkBuilder): ProcessInstanceWithVariablesDto {
-  const dto: ProcessInstanceWithVariablesDto = { ...processInstanceInfoDto(info), links: [links.link('GET', `/process-instance/${info.id}`, 'self')] };
+  const dto: ProcessInstanceWithVariablesDto = {
+    ...processInstanceInfoDto(info),
+    links: [links.link('GET', `/process-instance/${info.id}`, 'self')],
+  };
   if (info.variables) dto.variables = variablesToWire(info.variables, false);
   return dto;
 }

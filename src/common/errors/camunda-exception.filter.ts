@@ -47,7 +47,8 @@ function engineBody(err: EngineError): ErrorBody {
     // Camunda spells the key with a Cyrillic "е"; both spellings are sent so either kind of client finds it.
     const details: Record<string, unknown> = {};
     for (const [resource, report] of Object.entries(err.details)) {
-      const withBoth = (problems: typeof report.errors) => problems.map((p) => ({ ...p, ['\u0435lementIds']: p.elementIds }));
+      const withBoth = (problems: typeof report.errors) =>
+        problems.map((p) => ({ ...p, ['\u0435lementIds']: p.elementIds }));
       details[resource] = { errors: withBoth(report.errors), warnings: withBoth(report.warnings) };
     }
     body.details = details;
@@ -60,8 +61,10 @@ function httpBody(err: HttpException, req: Request): ErrorBody {
   const response = err.getResponse() as { message?: string | string[] } | string;
   const raw = typeof response === 'string' ? response : response?.message;
   const message = Array.isArray(raw) ? raw.join('; ') : (raw ?? err.message);
-  if (status === 404) return { type: 'NotFoundException', message: `Could not find resource for path ${req.path}`, code: null };
-  if (status === 405) return { type: 'NotAllowedException', message: `Method ${req.method} not allowed for ${req.path}`, code: null };
+  if (status === 404)
+    return { type: 'NotFoundException', message: `Could not find resource for path ${req.path}`, code: null };
+  if (status === 405)
+    return { type: 'NotAllowedException', message: `Method ${req.method} not allowed for ${req.path}`, code: null };
   if (status === 415) return { type: 'NotSupportedException', message, code: null };
   if (status === 413) return { type: 'InvalidRequestException', message: 'Request entity too large', code: null };
   return { type: status < 500 ? 'InvalidRequestException' : 'RestException', message, code: null };
@@ -112,7 +115,8 @@ export class CamundaExceptionFilter implements ExceptionFilter {
    * gave it one; through Nest's logger otherwise (an embedding host without it).
    */
   private log(req: Request, level: 'warn' | 'error', fields: Record<string, unknown>, message: string): void {
-    const requestLogger = (req as { log?: Partial<Record<typeof level, (fields: object, message: string) => void>> }).log;
+    const requestLogger = (req as { log?: Partial<Record<typeof level, (fields: object, message: string) => void>> })
+      .log;
     const write = requestLogger?.[level];
     if (write) write.call(requestLogger, { context: CONTEXT, ...fields }, message);
     else this.logger[level](fields, message);
@@ -131,13 +135,22 @@ export class CamundaExceptionFilter implements ExceptionFilter {
         duplicate ? 409 : 500,
         {
           type: 'ProcessEnginePersistenceException',
-          message: duplicate ? 'The entity violates a unique constraint (it exists already)' : 'A database operation failed',
+          message: duplicate
+            ? 'The entity violates a unique constraint (it exists already)'
+            : 'A database operation failed',
           code: duplicate ? 10001 : 0,
         },
       ];
     }
     const e = err as Error;
-    return [500, { type: e?.name && e.name !== 'Error' ? e.name : 'ProcessEngineException', message: e?.message ?? String(err), code: null }];
+    return [
+      500,
+      {
+        type: e?.name && e.name !== 'Error' ? e.name : 'ProcessEngineException',
+        message: e?.message ?? String(err),
+        code: null,
+      },
+    ];
   }
 
   private endpointAnswer(err: EngineError, req: Request): [number, ErrorBody] | null {
@@ -145,6 +158,9 @@ export class CamundaExceptionFilter implements ExceptionFilter {
     const answer = this.answers.find((a) => answers(a, err));
     if (!answer) return null;
     const body = answer.type ? { type: answer.type, message: '', code: null } : engineBody(err);
-    return [answer.status, { ...body, message: answerMessage(answer, err, (req.params ?? {}) as Record<string, string>) }];
+    return [
+      answer.status,
+      { ...body, message: answerMessage(answer, err, (req.params ?? {}) as Record<string, string>) },
+    ];
   }
 }

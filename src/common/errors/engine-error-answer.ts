@@ -19,10 +19,16 @@ export interface EngineErrorAnswer {
 
 export function answers(answer: EngineErrorAnswer, err: EngineError): boolean {
   if (!answer.kinds && !answer.types && !answer.classes) return true;
-  return Boolean(answer.kinds?.includes(err.kind) || answer.types?.includes(err.type) || answer.classes?.some((c) => err instanceof c));
+  return Boolean(
+    answer.kinds?.includes(err.kind) ||
+    answer.types?.includes(err.type) ||
+    answer.classes?.some((c) => err instanceof c),
+  );
 }
 
 export function answerMessage(answer: EngineErrorAnswer, err: EngineError, params: Record<string, string>): string {
   if (answer.message == null) return err.message;
-  return answer.message.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'message' ? err.message : (params[name] ?? '')));
+  return answer.message.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === 'message' ? err.message : (params[name] ?? ''),
+  );
 }

@@ -9,7 +9,10 @@ import { EngineErrorAnswer } from './engine-error-answer';
 export const EngineErrorAnswers = (...answers: EngineErrorAnswer[]) => UseFilters(new CamundaExceptionFilter(answers));
 
 /** The usual one: an unknown id is a 404 here (the engine's NotFound is a 400 by default). */
-export const notFoundIs404 = (message?: string, type: 'InvalidRequestException' | 'RestException' = 'InvalidRequestException'): EngineErrorAnswer => ({
+export const notFoundIs404 = (
+  message?: string,
+  type: 'InvalidRequestException' | 'RestException' = 'InvalidRequestException',
+): EngineErrorAnswer => ({
   kinds: ['NotFound'],
   status: 404,
   type,

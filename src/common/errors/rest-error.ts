@@ -14,4 +14,7 @@ export class RestError extends Error {
 }
 
 export const badRequest = (message: string) => new RestError(400, message);
-export const notFound = (message: string, type: 'InvalidRequestException' | 'RestException' = 'InvalidRequestException') => new RestError(404, message, type);
+export const notFound = (
+  message: string,
+  type: 'InvalidRequestException' | 'RestException' = 'InvalidRequestException',
+) => new RestError(404, message, type);

@@ -8,7 +8,8 @@ import { RestError } from './rest-error';
  */
 export function wrapEngineError(err: unknown, prefix: string): unknown {
   if (err instanceof AuthorizationError) return err;
-  if (err instanceof RestError) return new RestError(err.status, `${prefix}: ${err.message}`, 'InvalidRequestException');
+  if (err instanceof RestError)
+    return new RestError(err.status, `${prefix}: ${err.message}`, 'InvalidRequestException');
   if (!(err instanceof EngineError)) return err;
   const message = `${prefix}: ${err.message}`;
   switch (err.kind) {
@@ -19,7 +20,11 @@ export function wrapEngineError(err: unknown, prefix: string): unknown {
     case 'NotValid':
     case 'SuspendedEntityInteraction':
     case 'Parse':
-      return new RestError(400, message, err.type === 'InvalidRequestException' ? 'InvalidRequestException' : 'RestException');
+      return new RestError(
+        400,
+        message,
+        err.type === 'InvalidRequestException' ? 'InvalidRequestException' : 'RestException',
+      );
     case 'Conflict':
       return new RestError(409, message, 'RestException');
     case 'Authorization':

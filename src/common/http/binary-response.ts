@@ -5,6 +5,9 @@ export function sendBinary(res: Response, bytes: Buffer, fileName: string, media
   const last = fileName.split('/').pop() ?? fileName;
   res.status(200);
   res.setHeader('Content-Type', mediaType);
-  res.setHeader('Content-Disposition', `attachment; filename="${last.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(last)}`);
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${last.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(last)}`,
+  );
   res.end(bytes);
 }

@@ -24,7 +24,9 @@ function rewrite(root: string, req: Request, res: Response, next: NextFunction):
   if (name !== ENGINE_NAME) {
     // Runs before jsonContentType, so the exact content type is set here (express would add a charset).
     res.status(404).setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ type: 'InvalidRequestException', message: `Process engine ${name} not available`, code: null }));
+    res.end(
+      JSON.stringify({ type: 'InvalidRequestException', message: `Process engine ${name} not available`, code: null }),
+    );
     return;
   }
   const remainder = slash === -1 ? '' : rest.slice(slash);

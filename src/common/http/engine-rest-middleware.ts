@@ -4,7 +4,12 @@ import { jsonBodies, JsonBodyLimits } from './json-body-limits';
 import { jsonContentType } from './json-content-type.middleware';
 
 /** Malformed JSON: 400 with Camunda's empty message instead of express's HTML page. */
-export function jsonParseErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction): void {
+export function jsonParseErrors(
+  err: { type?: string; status?: number },
+  _req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
   if (err?.type === 'entity.parse.failed' || err?.type === 'entity.verify.failed') {
     res
       .status(400)
@@ -34,7 +39,10 @@ export function underRoot(root: string, url: string | undefined): boolean {
  * JSON bodies with the engine's limits and Camunda's answers to unreadable or too large bodies. Every handler
  * leaves requests outside `root` alone, so that a host application's own routes keep their parsers and limits.
  */
-export function engineRestMiddleware(root: string, limits: JsonBodyLimits): { handlers: RequestHandler[]; errors: typeof jsonParseErrors } {
+export function engineRestMiddleware(
+  root: string,
+  limits: JsonBodyLimits,
+): { handlers: RequestHandler[]; errors: typeof jsonParseErrors } {
   const scoped =
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) =>
@@ -46,6 +54,7 @@ export function engineRestMiddleware(root: string, limits: JsonBodyLimits): { ha
   };
   return {
     handlers: [scoped(mark), scoped(enginePrefixAt(root)), scoped(jsonContentType), scoped(jsonBodies(limits, root))],
-    errors: (err, req, res, next) => (underRoot(root, (req as Request).originalUrl ?? req.url) ? jsonParseErrors(err, req, res, next) : next(err)),
+    errors: (err, req, res, next) =>
+      underRoot(root, (req as Request).originalUrl ?? req.url) ? jsonParseErrors(err, req, res, next) : next(err),
   };
 }

@@ -80,5 +80,6 @@ export function jsonBodies(limits: JsonBodyLimits, root: string = API_ROOT): Req
   const type = ['application/json', 'application/*+json'];
   const small = express.json({ limit: limits.maxBody, type });
   const large = express.json({ limit: limits.maxVariablesBody, type });
-  return (req: Request, res: Response, next: NextFunction) => (carriesVariables(req.method, req.path, root) ? large : small)(req, res, next);
+  return (req: Request, res: Response, next: NextFunction) =>
+    (carriesVariables(req.method, req.path, root) ? large : small)(req, res, next);
 }

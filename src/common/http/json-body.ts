@@ -18,7 +18,11 @@ export interface JsonType<T> {
 }
 
 function integerText(value: unknown): number {
-  return typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return typeof value === 'number'
+    ? value
+    : typeof value === 'string' && /^-?\d+$/.test(value.trim())
+      ? Number(value)
+      : NaN;
 }
 
 export const JSON_STRING: JsonType<string> = {
@@ -60,7 +64,10 @@ export const JSON_OBJECT: JsonType<JsonObject> = {
 };
 
 export function wrongType(name: string, expected: string, value: unknown): RestError {
-  return new RestError(400, `Cannot deserialize property '${name}' with value ${JSON.stringify(value)}: expected ${expected}`);
+  return new RestError(
+    400,
+    `Cannot deserialize property '${name}' with value ${JSON.stringify(value)}: expected ${expected}`,
+  );
 }
 
 /** A value read as `type`; null and absent become null. */

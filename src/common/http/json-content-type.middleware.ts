@@ -9,7 +9,9 @@ export function jsonContentType(_req: Request, res: Response, next: NextFunction
   res.setHeader = ((name: string, value: number | string | readonly string[]) =>
     setHeader(
       name,
-      name.toLowerCase() === 'content-type' && typeof value === 'string' && value.startsWith('application/json') ? 'application/json' : value,
+      name.toLowerCase() === 'content-type' && typeof value === 'string' && value.startsWith('application/json')
+        ? 'application/json'
+        : value,
     )) as typeof res.setHeader;
   next();
 }

@@ -23,4 +23,6 @@ export function linkBuilderFor(req: Request): LinkBuilder {
   return new LinkBuilder(`${req.protocol}://${req.get('host')}${root}${named ? `/engine/${ENGINE_NAME}` : ''}`);
 }
 
-export const Links = createParamDecorator((_data: unknown, ctx: ExecutionContext) => linkBuilderFor(ctx.switchToHttp().getRequest<Request>()));
+export const Links = createParamDecorator((_data: unknown, ctx: ExecutionContext) =>
+  linkBuilderFor(ctx.switchToHttp().getRequest<Request>()),
+);

@@ -16,7 +16,11 @@ function multipartUpload(limit: (config: AppConfig) => number): Type<NestInterce
     private readonly multer: NestInterceptor;
 
     constructor(@Inject(APP_CONFIG) config: AppConfig) {
-      const Multer = AnyFilesInterceptor({ storage: memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: limit(config) } });
+      const Multer = AnyFilesInterceptor({
+        storage: memoryStorage(),
+        defParamCharset: 'utf8',
+        limits: { fileSize: limit(config) },
+      });
       this.multer = new Multer();
     }
 
@@ -35,5 +39,8 @@ export const DEPLOYMENT_UPLOAD = multipartUpload((config) => config.maxDeploymen
 
 /** Swagger: the binary variable form of POST .../variables/{name}/data. */
 export const BINARY_VARIABLE_BODY: ApiBodyOptions = {
-  schema: { type: 'object', properties: { data: { type: 'string', format: 'binary' }, valueType: { type: 'string', enum: ['Bytes', 'File'] } } },
+  schema: {
+    type: 'object',
+    properties: { data: { type: 'string', format: 'binary' }, valueType: { type: 'string', enum: ['Bytes', 'File'] } },
+  },
 };

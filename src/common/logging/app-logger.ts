@@ -5,7 +5,13 @@ import { Logger } from 'nestjs-pino';
  * Nest's own start-up chatter (a "Mapped {...} route" line per endpoint, one per module and controller) is
  * logged at Nest's `log` level; here it becomes `debug`, so that `LOG_LEVEL=debug` still shows it.
  */
-const FRAMEWORK_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+const FRAMEWORK_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
 
 /** Nest's LoggerService over pino (nestjs-pino), with the framework's start-up lines turned down. */
 @Injectable()

@@ -66,5 +66,8 @@ export function logStarted(app: INestApplication, config: AppConfig): void {
   const database = config.databaseUrl.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');
   app
     .get<Logger>(ROOT_LOGGER)
-    .info({ port: config.port, database, basePath: API_ROOT, version }, `Engine REST API on http://localhost:${config.port}${API_ROOT} (Swagger UI /docs)`);
+    .info(
+      { port: config.port, database, basePath: API_ROOT, version },
+      `Engine REST API on http://localhost:${config.port}${API_ROOT} (Swagger UI /docs)`,
+    );
 }

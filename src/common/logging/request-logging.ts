@@ -34,7 +34,10 @@ function routeOf(req: IncomingMessage): string | null {
  * response is done writes one line at info (so that `LOG_LEVEL=warn` switches request lines off) and counts
  * it in `metrics`. Errors are logged by the exception filter, which knows whether they are ours.
  */
-export function requestLogging(root: Logger, metrics: HttpMetrics | null = null): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function requestLogging(
+  root: Logger,
+  metrics: HttpMetrics | null = null,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const id = requestId(req, res);
     const log = root.child({ requestId: id });
@@ -46,7 +49,11 @@ export function requestLogging(root: Logger, metrics: HttpMetrics | null = null)
         const ms = performance.now() - start;
         const route = routeOf(req);
         metrics?.record(req.method ?? '', route, res.statusCode, ms / 1000);
-        if (logged) log.info({ method: req.method, route, status: res.statusCode, durationMs: Math.round(ms) }, 'request completed');
+        if (logged)
+          log.info(
+            { method: req.method, route, status: res.statusCode, durationMs: Math.round(ms) },
+            'request completed',
+          );
       });
     }
     next();

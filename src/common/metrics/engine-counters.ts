@@ -20,7 +20,10 @@ export class EngineCounters implements EngineMetrics {
     this.fetched = counter('engine_external_tasks_fetched_total', 'External tasks locked for workers by fetchAndLock');
     this.completed = counter('engine_external_tasks_completed_total', 'External tasks completed by workers');
     this.failed = counter('engine_external_tasks_failed_total', 'Failures reported by workers for external tasks');
-    this.bpmnErrors = counter('engine_external_tasks_bpmn_errors_total', 'BPMN errors reported by workers for external tasks');
+    this.bpmnErrors = counter(
+      'engine_external_tasks_bpmn_errors_total',
+      'BPMN errors reported by workers for external tasks',
+    );
     this.acquired = counter('engine_jobs_acquired_total', 'Jobs claimed by the job executor of this instance');
     this.executed = counter('engine_jobs_executed_total', 'Jobs whose work was done and committed');
     this.jobFailures = counter('engine_jobs_failed_total', 'Job runs that failed (each costs the job a retry)');
@@ -32,7 +35,10 @@ export class EngineCounters implements EngineMetrics {
       labelNames: ['type'],
       registers: [registry],
     });
-    this.decisions = counter('engine_decisions_evaluated_total', 'Decisions evaluated, required decisions included (one per decision instance)');
+    this.decisions = counter(
+      'engine_decisions_evaluated_total',
+      'Decisions evaluated, required decisions included (one per decision instance)',
+    );
   }
 
   externalTasksFetched(count: number): void {

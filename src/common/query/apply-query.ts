@@ -5,7 +5,11 @@ import { QuerySpec } from './query-spec';
 const MAX_RESULTS = 2147483647;
 
 /** Adds every parsed filter of the spec to the query builder. */
-export function applyFilters<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): SelectQueryBuilder<T> {
+export function applyFilters<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  spec: QuerySpec,
+  parsed: ParsedQuery,
+): SelectQueryBuilder<T> {
   let counter = 0;
   const namer = (base: string) => `q_${base}_${counter++}`;
   for (const [name, value] of Object.entries(parsed.filters)) {
@@ -16,11 +20,18 @@ export function applyFilters<T extends object>(qb: SelectQueryBuilder<T>, spec: 
 }
 
 /** Sorting (or the default id order) and paging; nothing of it for counts. */
-export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): SelectQueryBuilder<T> {
+export function applyOrderAndPaging<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  spec: QuerySpec,
+  parsed: ParsedQuery,
+): SelectQueryBuilder<T> {
   let counter = 0;
   for (const s of parsed.sorting) {
     const order = s.sortOrder === 'desc' ? 'DESC' : 'ASC';
-    const parameterized = spec.parameterizedSorts && Object.hasOwn(spec.parameterizedSorts, s.sortBy) ? spec.parameterizedSorts[s.sortBy] : undefined;
+    const parameterized =
+      spec.parameterizedSorts && Object.hasOwn(spec.parameterizedSorts, s.sortBy)
+        ? spec.parameterizedSorts[s.sortBy]
+        : undefined;
     if (parameterized) {
       const { sql, params } = parameterized(s.parameters, (base) => `s_${base}_${counter++}`);
       qb.addOrderBy(sql, order).setParameters(params);
@@ -33,7 +44,8 @@ export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>,
   // sorts (parameterized) cannot use such an index and keep ascending ids.
   const last = parsed.sorting[parsed.sorting.length - 1];
   const tieBreak = last?.sortOrder === 'desc' && !spec.parameterizedSorts?.[last.sortBy] ? 'DESC' : 'ASC';
-  if (!parsed.sorting.some((s) => spec.sortBy[s.sortBy] === spec.defaultOrder)) qb.addOrderBy(spec.defaultOrder, tieBreak);
+  if (!parsed.sorting.some((s) => spec.sortBy[s.sortBy] === spec.defaultOrder))
+    qb.addOrderBy(spec.defaultOrder, tieBreak);
   // As in Camunda, one paging parameter alone defaults the other (0 / Integer.MAX_VALUE); MySQL
   // cannot take an OFFSET without a LIMIT.
   if (parsed.firstResult !== undefined || parsed.maxResults !== undefined) {
@@ -43,10 +55,18 @@ export function applyOrderAndPaging<T extends object>(qb: SelectQueryBuilder<T>,
   return qb;
 }
 
-export async function listQuery<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): Promise<T[]> {
+export async function listQuery<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  spec: QuerySpec,
+  parsed: ParsedQuery,
+): Promise<T[]> {
   return applyOrderAndPaging(applyFilters(qb, spec, parsed), spec, parsed).getMany();
 }
 
-export async function countQuery<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, parsed: ParsedQuery): Promise<number> {
+export async function countQuery<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  spec: QuerySpec,
+  parsed: ParsedQuery,
+): Promise<number> {
   return applyFilters(qb, spec, parsed).getCount();
 }

@@ -40,7 +40,11 @@ type Handler = (this: unknown, auth: Authentication | null, q: ParsedQuery) => P
  * Nest registers the most derived class's routes first, which keeps `count` from being taken for
  * an `:id` of the controller's own routes.
  */
-export function ListRoutes<C>(rows: ListedRows, source: (controller: C) => ListSource<unknown>, options: ListRoutesOptions = {}) {
+export function ListRoutes<C>(
+  rows: ListedRows,
+  source: (controller: C) => ListSource<unknown>,
+  options: ListRoutesOptions = {},
+) {
   // TypeScript accepts a class as a mixin base only with an `any[]` constructor signature.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return <T extends new (...args: any[]) => C>(target: T): T => {
@@ -62,14 +66,29 @@ export function ListRoutes<C>(rows: ListedRows, source: (controller: C) => ListS
       },
     };
     const declarations: Record<ListRoute, { decorators: MethodDecorator[]; params: ParameterDecorator[] }> = {
-      list: { decorators: [Get(path), ApiQuerySpec(spec), ApiOkResponse({ type: [dto] })], params: [Auth(), ListQuery(spec)] },
-      query: { decorators: [Post(path), HttpCode(200), ApiBodySpec(spec), ApiOkResponse({ type: [dto] })], params: [Auth(), ListBody(spec)] },
+      list: {
+        decorators: [Get(path), ApiQuerySpec(spec), ApiOkResponse({ type: [dto] })],
+        params: [Auth(), ListQuery(spec)],
+      },
+      query: {
+        decorators: [Post(path), HttpCode(200), ApiBodySpec(spec), ApiOkResponse({ type: [dto] })],
+        params: [Auth(), ListBody(spec)],
+      },
       count: {
-        decorators: [Get(countPath), ApiQuerySpec(spec, { sorting: false, paging: false }), ApiOkResponse({ type: CountResultDto })],
+        decorators: [
+          Get(countPath),
+          ApiQuerySpec(spec, { sorting: false, paging: false }),
+          ApiOkResponse({ type: CountResultDto }),
+        ],
         params: [Auth(), CountQuery(spec)],
       },
       queryCount: {
-        decorators: [Post(countPath), HttpCode(200), ApiBodySpec(spec, { sorting: false }), ApiOkResponse({ type: CountResultDto })],
+        decorators: [
+          Post(countPath),
+          HttpCode(200),
+          ApiBodySpec(spec, { sorting: false }),
+          ApiOkResponse({ type: CountResultDto }),
+        ],
         params: [Auth(), CountBody(spec)],
       },
     };
@@ -80,7 +99,8 @@ export function ListRoutes<C>(rows: ListedRows, source: (controller: C) => ListS
     const proto = WithListRoutes.prototype;
     for (const route of routes) {
       // A handler of the controller's own under the same name would silently lose its route.
-      if (route in target.prototype) throw new Error(`${target.name} already has a method '${route}'; ListRoutes declares it`);
+      if (route in target.prototype)
+        throw new Error(`${target.name} already has a method '${route}'; ListRoutes declares it`);
       Object.defineProperty(proto, route, { value: handlers[route], writable: true, configurable: true });
       const { decorators, params } = declarations[route];
       params.forEach((param, index) => param(proto, route, index));

@@ -43,7 +43,10 @@ function invalid(name: string, raw: unknown, type: ParamType): RestError {
   const shown = typeof raw === 'string' ? raw : JSON.stringify(raw);
   // Camunda's DateConverter quotes the value before handing it to Jackson; the other converters do not.
   const converted = type === 'date' ? `"${shown}"` : shown;
-  return new RestError(400, `Cannot set query parameter '${name}' to value '${shown}': Cannot convert value ${converted} to java type ${JAVA_TYPE[type]}`);
+  return new RestError(
+    400,
+    `Cannot set query parameter '${name}' to value '${shown}': Cannot convert value ${converted} to java type ${JAVA_TYPE[type]}`,
+  );
 }
 
 function first(raw: unknown): unknown {
@@ -66,7 +69,8 @@ function parseVariables(name: string, raw: unknown, def: ParamDef, fromBody: boo
       .filter((s) => s !== '')
       .map((triple) => {
         const parts = triple.split('_');
-        if (parts.length !== 3) throw new RestError(400, 'variable query parameter has to have format KEY_OPERATOR_VALUE.');
+        if (parts.length !== 3)
+          throw new RestError(400, 'variable query parameter has to have format KEY_OPERATOR_VALUE.');
         return { name: parts[0], operator: parts[1], value: parts[2] };
       });
   } else {
@@ -124,7 +128,8 @@ export function parseValue(name: string, raw: unknown, def: ParamDef, fromBody: 
 
 function sortingEntry(spec: QuerySpec, sortBy: unknown, sortOrder: unknown, parameters?: unknown): Sorting {
   if (typeof sortBy === 'string' && spec.parameterizedSorts && Object.hasOwn(spec.parameterizedSorts, sortBy)) {
-    if (sortOrder !== 'asc' && sortOrder !== 'desc') throw new RestError(400, `Cannot set query parameter 'sortOrder' to value '${String(sortOrder)}'`);
+    if (sortOrder !== 'asc' && sortOrder !== 'desc')
+      throw new RestError(400, `Cannot set query parameter 'sortOrder' to value '${String(sortOrder)}'`);
     if (parameters != null && (typeof parameters !== 'object' || Array.isArray(parameters))) {
       throw new RestError(400, `Cannot set query parameter 'sorting' to value '${JSON.stringify(parameters)}'`);
     }
@@ -172,7 +177,12 @@ export function parseGetQuery(spec: QuerySpec, query: Record<string, unknown>, w
 }
 
 /** A POST list or count: filters and `sorting` from the JSON body, paging from the query string. */
-export function parsePostQuery(spec: QuerySpec, body: unknown, query: Record<string, unknown>, withSorting = true): ParsedQuery {
+export function parsePostQuery(
+  spec: QuerySpec,
+  body: unknown,
+  query: Record<string, unknown>,
+  withSorting = true,
+): ParsedQuery {
   if (body != null && (typeof body !== 'object' || Array.isArray(body))) throw new RestError(400, '');
   const b = (body ?? {}) as Record<string, unknown>;
   const filters: Record<string, unknown> = {};

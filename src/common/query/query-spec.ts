@@ -2,14 +2,20 @@ import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { andWhereLike } from './like';
 
 /** `scalar`: a string in the query string, a string, number or boolean as it is in a JSON body (a variable value). */
-export type ParamType = 'string' | 'stringList' | 'int' | 'long' | 'boolean' | 'date' | 'variables' | 'object' | 'scalar';
+export type ParamType =
+  'string' | 'stringList' | 'int' | 'long' | 'boolean' | 'date' | 'variables' | 'object' | 'scalar';
 
 /** Hands out unique parameter names, so that filters never collide in one query. */
 export type ParamNamer = (base: string) => string;
 
 // Each filter narrows `value` to what its parse type yields; `unknown` would not let them under strictFunctionTypes.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type FilterApply = (qb: SelectQueryBuilder<ObjectLiteral>, value: any, all: Record<string, unknown>, name: ParamNamer) => void;
+export type FilterApply = (
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  value: any,
+  all: Record<string, unknown>,
+  name: ParamNamer,
+) => void;
 
 export interface ParamDef {
   type: ParamType;
@@ -21,7 +27,10 @@ export interface ParamDef {
 }
 
 /** A sort whose SQL depends on the entry's `parameters` (e.g. Camunda's variable sorts); `n` names SQL parameters. */
-export type ParameterizedSort = (parameters: Record<string, unknown> | undefined, n: ParamNamer) => { sql: string; params: Record<string, unknown> };
+export type ParameterizedSort = (
+  parameters: Record<string, unknown> | undefined,
+  n: ParamNamer,
+) => { sql: string; params: Record<string, unknown> };
 
 export interface QuerySpec {
   params: Record<string, ParamDef>;

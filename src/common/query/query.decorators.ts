@@ -11,7 +11,10 @@ const SCHEMA: Record<ParamType, object> = {
   long: { type: 'integer', format: 'int64' },
   boolean: { type: 'boolean' },
   date: { type: 'string', format: 'date-time', example: '2026-01-23T14:42:45.000+0000' },
-  variables: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, operator: { type: 'string' }, value: {} } } },
+  variables: {
+    type: 'array',
+    items: { type: 'object', properties: { name: { type: 'string' }, operator: { type: 'string' }, value: {} } },
+  },
   object: { type: 'object' },
   scalar: {},
 };
@@ -53,9 +56,14 @@ export function ApiBodySpec(spec: QuerySpec, options: { sorting?: boolean; pagin
       items: {
         type: 'object',
         properties: {
-          sortBy: { type: 'string', enum: [...Object.keys(spec.sortBy), ...Object.keys(spec.parameterizedSorts ?? {})] },
+          sortBy: {
+            type: 'string',
+            enum: [...Object.keys(spec.sortBy), ...Object.keys(spec.parameterizedSorts ?? {})],
+          },
           sortOrder: { type: 'string', enum: ['asc', 'desc'] },
-          ...(spec.parameterizedSorts ? { parameters: { type: 'object', description: 'For variable sorts: {variable, type}' } } : {}),
+          ...(spec.parameterizedSorts
+            ? { parameters: { type: 'object', description: 'For variable sorts: {variable, type}' } }
+            : {}),
         },
       },
     };

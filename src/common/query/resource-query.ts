@@ -38,7 +38,9 @@ export class ResourceQuery<E extends object, D> implements ListSource<D> {
   async list(auth: Authentication | null, q: ParsedQuery, options: { unlimited?: boolean } = {}): Promise<D[]> {
     if (!options.unlimited) checkMaxResults(q, this.engine.options.queryMaxResultsLimit);
     const prepared = this.prepare(auth, q);
-    return this.read(auth, async (qb, em) => this.toDtos(await listQuery(qb, this.resource.spec, prepared), { em, filters: prepared.filters }));
+    return this.read(auth, async (qb, em) =>
+      this.toDtos(await listQuery(qb, this.resource.spec, prepared), { em, filters: prepared.filters }),
+    );
   }
 
   async count(auth: Authentication | null, q: ParsedQuery): Promise<{ count: number }> {
@@ -57,7 +59,10 @@ export class ResourceQuery<E extends object, D> implements ListSource<D> {
 
   /** The DTO of the row with this id, if the caller may read it; `filters` carry response flags. */
   one(auth: Authentication | null, id: string, filters: Record<string, unknown> = {}): Promise<D | null> {
-    return this.read(auth, async (qb, em) => (await this.toDtos(await this.byId(qb, id).getMany(), { em, filters }))[0] ?? null);
+    return this.read(
+      auth,
+      async (qb, em) => (await this.toDtos(await this.byId(qb, id).getMany(), { em, filters }))[0] ?? null,
+    );
   }
 
   private byId(qb: SelectQueryBuilder<E>, id: string): SelectQueryBuilder<E> {

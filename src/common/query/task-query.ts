@@ -49,12 +49,17 @@ const LINK = "SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND i
 const GROUPS_OF = (p: string) => `SELECT m.group_id FROM act_id_membership m WHERE m.user_id = :${p}`;
 
 /** Candidate filters leave out assigned tasks unless includeAssignedTasks is set (as in Camunda). */
-function unassignedUnlessIncluded(qb: Parameters<NonNullable<ParamDef['apply']>>[0], all: Record<string, unknown>): void {
+function unassignedUnlessIncluded(
+  qb: Parameters<NonNullable<ParamDef['apply']>>[0],
+  all: Record<string, unknown>,
+): void {
   if (all.includeAssignedTasks !== true) qb.andWhere('t.assignee IS NULL');
 }
 
-const INSTANCE = (condition: string) => `EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = t.processInstanceId AND ${condition})`;
-const DEFINITION = (condition: string) => `EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = t.processDefinitionId AND ${condition})`;
+const INSTANCE = (condition: string) =>
+  `EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = t.processInstanceId AND ${condition})`;
+const DEFINITION = (condition: string) =>
+  `EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = t.processDefinitionId AND ${condition})`;
 
 function instance(condition: (p: string) => string, type: 'string' | 'stringList' = 'string'): ParamDef {
   return f.custom(type, (qb, v, _a, n) => {
@@ -73,7 +78,9 @@ function definition(condition: (p: string) => string): ParamDef {
 
 /** `Like` over a column of another table, case-sensitive on both databases (see andWhereLike). */
 function likeIn(exists: (condition: string) => string, column: string): ParamDef {
-  return f.custom('string', (qb, v: string, _a, n) => andWhereLike(qb, column, v.includes('%') ? v : `%${v}%`, n('like'), exists));
+  return f.custom('string', (qb, v: string, _a, n) =>
+    andWhereLike(qb, column, v.includes('%') ? v : `%${v}%`, n('like'), exists),
+  );
 }
 
 export const TASK_QUERY: QuerySpec = {
@@ -115,7 +122,13 @@ export const TASK_QUERY: QuerySpec = {
     candidateGroupLike: f.custom('string', (qb, v: string, all, n) => {
       const p = n('cglike');
       unassignedUnlessIncluded(qb, all);
-      andWhereLike(qb, 'il.group_id', v.includes('%') ? v : `%${v}%`, p, (condition) => `EXISTS (${LINK} AND ${condition})`);
+      andWhereLike(
+        qb,
+        'il.group_id',
+        v.includes('%') ? v : `%${v}%`,
+        p,
+        (condition) => `EXISTS (${LINK} AND ${condition})`,
+      );
     }),
     // A candidate user is offered the tasks of their own links and of every group they belong to.
     candidateUser: f.custom('string', (qb, v, all, n) => {
@@ -126,9 +139,12 @@ export const TASK_QUERY: QuerySpec = {
     includeAssignedTasks: f.option('boolean'),
     involvedUser: f.custom('string', (qb, v, _a, n) => {
       const p = n('inv');
-      qb.andWhere(`(t.assignee = :${p} OR t.owner = :${p} OR EXISTS (SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND il.user_id = :${p}))`, {
-        [p]: v,
-      });
+      qb.andWhere(
+        `(t.assignee = :${p} OR t.owner = :${p} OR EXISTS (SELECT 1 FROM act_ru_identitylink il WHERE il.task_id = t.id AND il.user_id = :${p}))`,
+        {
+          [p]: v,
+        },
+      );
     }),
     assigned: f.flag('t.assignee IS NOT NULL'),
     unassigned: f.flag('t.assignee IS NULL'),
@@ -220,8 +236,14 @@ export const TASK_QUERY: QuerySpec = {
     tenantId: 't.tenantId',
   },
   parameterizedSorts: {
-    processVariable: variableSort('processVariable', (v) => `${v}.execution_id = t.processInstanceId AND ${v}.task_id IS NULL`),
-    executionVariable: variableSort('executionVariable', (v) => `${v}.execution_id = t.executionId AND ${v}.task_id IS NULL`),
+    processVariable: variableSort(
+      'processVariable',
+      (v) => `${v}.execution_id = t.processInstanceId AND ${v}.task_id IS NULL`,
+    ),
+    executionVariable: variableSort(
+      'executionVariable',
+      (v) => `${v}.execution_id = t.executionId AND ${v}.task_id IS NULL`,
+    ),
     taskVariable: variableSort('taskVariable', (v) => `${v}.task_id = t.id`),
     caseInstanceVariable: variableSort('caseInstanceVariable', null),
     caseExecutionVariable: variableSort('caseExecutionVariable', null),
@@ -253,7 +275,9 @@ export const TASK_LIST: QueryResource<TaskEntity, TaskDto> = {
 };
 
 /** The criterion names an expression form stands for, e.g. `assignee` for `assigneeExpression`. */
-export const TASK_EXPRESSION_TARGETS: Record<string, string> = Object.fromEntries(Object.entries(EXPRESSIONS).map(([name, e]) => [name, e.target]));
+export const TASK_EXPRESSION_TARGETS: Record<string, string> = Object.fromEntries(
+  Object.entries(EXPRESSIONS).map(([name, e]) => [name, e.target]),
+);
 
 /**
  * Evaluates an expression criterion through the engine's own evaluator, with the caller as
@@ -270,7 +294,10 @@ function evaluate(name: string, text: string, request: QueryRequest): unknown {
       now: () => request.now,
     });
   } catch (err) {
-    throw new RestError(400, `Cannot set query parameter '${name}' to value '${text}': ${err instanceof Error ? err.message : String(err)}`);
+    throw new RestError(
+      400,
+      `Cannot set query parameter '${name}' to value '${text}': ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (value == null) return kind === 'stringList' ? [] : null;
   if (isHostObject(value)) {
@@ -297,7 +324,8 @@ function parseOrQuery(raw: unknown): Record<string, unknown> {
     throw new RestError(400, `Cannot set query parameter 'orQueries' to value '${JSON.stringify(raw)}'`);
   for (const key of Object.keys(raw)) {
     if (key === 'orQueries') throw new RestError(400, "Invalid query usage: cannot set orQueries within 'or' query");
-    if (key === 'sorting' || key === 'sortBy' || key === 'sortOrder') throw new RestError(400, "Invalid query usage: cannot set sorting within 'or' query");
+    if (key === 'sorting' || key === 'sortBy' || key === 'sortOrder')
+      throw new RestError(400, "Invalid query usage: cannot set sorting within 'or' query");
   }
   return parsePostQuery(TASK_QUERY, raw, {}, false).filters;
 }
@@ -315,13 +343,16 @@ export function prepareTaskQuery(q: ParsedQuery, request: QueryRequest): ParsedQ
     return out;
   };
   const filters = resolve(q.filters);
-  if (Array.isArray(q.filters.orQueries)) filters.orQueries = q.filters.orQueries.map((raw) => resolve(parseOrQuery(raw)));
+  if (Array.isArray(q.filters.orQueries))
+    filters.orQueries = q.filters.orQueries.map((raw) => resolve(parseOrQuery(raw)));
   return { ...q, filters };
 }
 
 /** One or-query: its criteria joined by OR (Camunda's `or() ... endOr()`), the group joined to the rest by AND. */
 function applyOrQuery(qb: Parameters<FilterApply>[0], filters: Record<string, unknown>, n: ParamNamer): void {
-  const active = Object.entries(filters).filter(([name, value]) => value !== undefined && TASK_QUERY.params[name]?.apply && name !== 'orQueries');
+  const active = Object.entries(filters).filter(
+    ([name, value]) => value !== undefined && TASK_QUERY.params[name]?.apply && name !== 'orQueries',
+  );
   if (!active.length) return;
   qb.andWhere(
     new Brackets((group) => {
@@ -331,7 +362,8 @@ function applyOrQuery(qb: Parameters<FilterApply>[0], filters: Record<string, un
             const inner = one as unknown as Parameters<FilterApply>[0];
             TASK_QUERY.params[name].apply!(inner, value, filters, n);
             // A criterion that asks nothing (a true-only flag sent as false) must not widen the group.
-            if (!(inner as unknown as { expressionMap: { wheres: unknown[] } }).expressionMap.wheres.length) inner.andWhere('1 = 0');
+            if (!(inner as unknown as { expressionMap: { wheres: unknown[] } }).expressionMap.wheres.length)
+              inner.andWhere('1 = 0');
           }),
         );
       }
@@ -389,7 +421,9 @@ export function validateTaskQuery(raw: unknown, prefix = "Invalid query for reso
       try {
         compileExpression(value);
       } catch (err) {
-        fail(`Cannot set query parameter '${key}' to value '${value}': ${err instanceof Error ? err.message : String(err)}`);
+        fail(
+          `Cannot set query parameter '${key}' to value '${value}': ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     }
   }

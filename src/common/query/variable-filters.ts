@@ -6,7 +6,15 @@ import { VariableFilter } from './parse-query';
 import { f, ParamDef, ParamNamer } from './query-spec';
 import { isSqlite } from '../../persistence/dialect';
 
-const COMPARATORS: Record<string, string> = { eq: '=', neq: '=', gt: '>', gteq: '>=', lt: '<', lteq: '<=', like: 'LIKE' };
+const COMPARATORS: Record<string, string> = {
+  eq: '=',
+  neq: '=',
+  gt: '>',
+  gteq: '>=',
+  lt: '<',
+  lteq: '<=',
+  like: 'LIKE',
+};
 
 /** Only a value in Camunda's exact wire date format counts as a date (GET values are strings). */
 const WIRE_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{4}$/;
@@ -24,7 +32,13 @@ interface Built {
  * decides which column is compared (a string only matches String variables, a number every numeric
  * type, a date the epoch millis), `neq` negates the equality (the variable must still exist).
  */
-export function valueCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, filter: VariableFilter, ignoreCase: boolean, n: ParamNamer): Built {
+export function valueCondition(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  v: string,
+  filter: VariableFilter,
+  ignoreCase: boolean,
+  n: ParamNamer,
+): Built {
   const op = COMPARATORS[filter.operator];
   const p = n('varval');
   const value = filter.value;
@@ -42,7 +56,10 @@ export function valueCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string,
       params: { [p]: value },
     };
   } else if (typeof value === 'string' && WIRE_DATE.test(value) && parseDate(value) && filter.operator !== 'like') {
-    built = { sql: `${v}.var_type = 'date' AND ${v}.long_value ${op} :${p}`, params: { [p]: parseDate(value)!.getTime() } };
+    built = {
+      sql: `${v}.var_type = 'date' AND ${v}.long_value ${op} :${p}`,
+      params: { [p]: parseDate(value)!.getTime() },
+    };
   } else if (typeof value === 'string') {
     built = stringCondition(qb, v, filter.operator, value, ignoreCase, p);
   } else {
@@ -52,12 +69,20 @@ export function valueCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string,
   return { sql, params: built.params };
 }
 
-function stringCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, operator: string, value: string, ignoreCase: boolean, p: string): Built {
+function stringCondition(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  v: string,
+  operator: string,
+  value: string,
+  ignoreCase: boolean,
+  p: string,
+): Built {
   const column = ignoreCase ? `LOWER(${v}.text_value)` : `${v}.text_value`;
   const param = ignoreCase ? value.toLowerCase() : value;
   if (operator === 'like') {
     // SQLite's LIKE ignores case; GLOB is its case-sensitive equivalent.
-    if (isSqlite(qb)) return { sql: `${v}.var_type = 'string' AND ${column} GLOB :${p}`, params: { [p]: likeToGlob(param) } };
+    if (isSqlite(qb))
+      return { sql: `${v}.var_type = 'string' AND ${column} GLOB :${p}`, params: { [p]: likeToGlob(param) } };
     return { sql: `${v}.var_type = 'string' AND ${column} LIKE :${p}`, params: { [p]: param } };
   }
   return { sql: `${v}.var_type = 'string' AND ${column} ${COMPARATORS[operator]} :${p}`, params: { [p]: param } };
@@ -68,7 +93,11 @@ function stringCondition(qb: SelectQueryBuilder<ObjectLiteral>, v: string, opera
  * matches it. `variableNamesIgnoreCase` / `variableValuesIgnoreCase` of the same query apply.
  * History queries look in `act_hi_varinst`, which has the same name and value columns.
  */
-export function variableFilter(scope: VariableScope, operators?: string[], table: 'act_ru_variable' | 'act_hi_varinst' = 'act_ru_variable'): ParamDef {
+export function variableFilter(
+  scope: VariableScope,
+  operators?: string[],
+  table: 'act_ru_variable' | 'act_hi_varinst' = 'act_ru_variable',
+): ParamDef {
   return {
     type: 'variables',
     operators,
@@ -76,7 +105,8 @@ export function variableFilter(scope: VariableScope, operators?: string[], table
       for (const filter of filters) {
         const v = n('v');
         const name = n('varname');
-        const nameSql = all.variableNamesIgnoreCase === true ? `LOWER(${v}.name) = LOWER(:${name})` : `${v}.name = :${name}`;
+        const nameSql =
+          all.variableNamesIgnoreCase === true ? `LOWER(${v}.name) = LOWER(:${name})` : `${v}.name = :${name}`;
         const value = valueCondition(qb, v, filter, all.variableValuesIgnoreCase === true, n);
         qb.andWhere(`EXISTS (SELECT 1 FROM ${table} ${v} WHERE ${nameSql} AND ${scope(v)} AND ${value.sql})`, {
           [name]: filter.name,

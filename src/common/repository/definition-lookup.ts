@@ -6,7 +6,14 @@ import { DefinitionKind } from '../../engine/repository/repository.service';
 import { sendBinary } from '../http/binary-response';
 import { RestError } from '../errors/rest-error';
 
-type Definition = { id: string; key: string; deploymentId: string | null; resourceName: string | null; diagramResourceName: string | null; rev: number };
+type Definition = {
+  id: string;
+  key: string;
+  deploymentId: string | null;
+  resourceName: string | null;
+  diagramResourceName: string | null;
+  rev: number;
+};
 
 /**
  * What the three definition resources (process, decision, decision requirements) share:
@@ -27,7 +34,12 @@ export class DefinitionLookup<E extends Definition> {
   ) {}
 
   /** By id; `status` and `message` are the endpoint's own answer for an unknown id. */
-  async byId(auth: Authentication | null, id: string, status = 404, message = `No matching definition with id ${id}`): Promise<E> {
+  async byId(
+    auth: Authentication | null,
+    id: string,
+    status = 404,
+    message = `No matching definition with id ${id}`,
+  ): Promise<E> {
     const found = (await this.engine.repository.definitionById(auth, this.kind, id)) as E | null;
     if (!found) throw new RestError(status, message);
     return found;

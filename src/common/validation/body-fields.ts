@@ -3,7 +3,17 @@ import { ApiProperty, ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/sw
 import { Transform, Type } from 'class-transformer';
 import { ValidateBy, ValidateNested } from 'class-validator';
 import { recordFieldRule } from './lean-body';
-import { JSON_BOOLEAN, JSON_INTEGER, JSON_LONG, JSON_OBJECT, JSON_STRING, JSON_STRING_ARRAY, JsonObject, JsonType, UNREADABLE } from '../http/json-body';
+import {
+  JSON_BOOLEAN,
+  JSON_INTEGER,
+  JSON_LONG,
+  JSON_OBJECT,
+  JSON_STRING,
+  JSON_STRING_ARRAY,
+  JsonObject,
+  JsonType,
+  UNREADABLE,
+} from '../http/json-body';
 
 /**
  * Request body fields: each decorator writes the Swagger property and the validation rule of a field
@@ -29,7 +39,9 @@ export const JSON_TYPE = 'jsonType';
 
 function documented(schema: ApiPropertyOptions, options: FieldOptions): PropertyDecorator {
   const { required, description, example, enum: values, maximum } = options;
-  const extra = Object.fromEntries(Object.entries({ description, example, enum: values, maximum }).filter(([, v]) => v !== undefined));
+  const extra = Object.fromEntries(
+    Object.entries({ description, example, enum: values, maximum }).filter(([, v]) => v !== undefined),
+  );
   const property = { ...schema, ...extra } as ApiPropertyOptions;
   return required ? ApiProperty(property) : ApiPropertyOptional({ ...property, nullable: true } as ApiPropertyOptions);
 }
@@ -41,18 +53,27 @@ function requiredMessage(options: FieldOptions): string | undefined {
 function requiredRule(options: FieldOptions): PropertyDecorator[] {
   const message = options.required;
   if (typeof message !== 'string') return [];
-  return [ValidateBy({ name: REQUIRED, validator: { validate: (value) => value != null, defaultMessage: () => message } })];
+  return [
+    ValidateBy({ name: REQUIRED, validator: { validate: (value) => value != null, defaultMessage: () => message } }),
+  ];
 }
 
 function typeRule(type: JsonType<unknown>): PropertyDecorator {
   return ValidateBy({
     name: JSON_TYPE,
-    validator: { validate: (value) => value == null || type.read(value) !== UNREADABLE, defaultMessage: () => type.expected },
+    validator: {
+      validate: (value) => value == null || type.read(value) !== UNREADABLE,
+      defaultMessage: () => type.expected,
+    },
   });
 }
 
 /** A field of any JSON type; the named decorators below cover the usual ones. */
-export function JsonField(type: JsonType<unknown>, schema: ApiPropertyOptions, options: FieldOptions = {}): PropertyDecorator {
+export function JsonField(
+  type: JsonType<unknown>,
+  schema: ApiPropertyOptions,
+  options: FieldOptions = {},
+): PropertyDecorator {
   return applyDecorators(
     documented(schema, options),
     // Unreadable values stay as they came, for the type rule to name them.
@@ -68,22 +89,33 @@ export function JsonField(type: JsonType<unknown>, schema: ApiPropertyOptions, o
 }
 
 export const StringField = (options: FieldOptions = {}) => JsonField(JSON_STRING, { type: String }, options);
-export const IntegerField = (options: FieldOptions = {}) => JsonField(JSON_INTEGER, { type: 'integer', format: 'int32' }, options);
-export const LongField = (options: FieldOptions = {}) => JsonField(JSON_LONG, { type: 'integer', format: 'int64' }, options);
+export const IntegerField = (options: FieldOptions = {}) =>
+  JsonField(JSON_INTEGER, { type: 'integer', format: 'int32' }, options);
+export const LongField = (options: FieldOptions = {}) =>
+  JsonField(JSON_LONG, { type: 'integer', format: 'int64' }, options);
 export const BooleanField = (options: FieldOptions = {}) => JsonField(JSON_BOOLEAN, { type: Boolean }, options);
-export const StringArrayField = (options: FieldOptions = {}) => JsonField(JSON_STRING_ARRAY, { type: [String] }, options);
+export const StringArrayField = (options: FieldOptions = {}) =>
+  JsonField(JSON_STRING_ARRAY, { type: [String] }, options);
 
 /** A free-form JSON object (e.g. a query the service reads with its own rules). */
-export const ObjectField = (options: FieldOptions = {}) => JsonField(JSON_OBJECT, { type: 'object', additionalProperties: true }, options);
+export const ObjectField = (options: FieldOptions = {}) =>
+  JsonField(JSON_OBJECT, { type: 'object', additionalProperties: true }, options);
 
-const VARIABLE_VALUE_SCHEMA = { type: 'object', properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } } };
+const VARIABLE_VALUE_SCHEMA = {
+  type: 'object',
+  properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } },
+};
 
 /**
  * `{name: {value, type, valueInfo}}`: only its shape as an object is checked here; the typed variable
  * codec reads the entries, with the messages Camunda gives for them.
  */
 export const VariablesField = (options: FieldOptions = {}) =>
-  JsonField(JSON_OBJECT, { type: 'object', additionalProperties: VARIABLE_VALUE_SCHEMA } as ApiPropertyOptions, options);
+  JsonField(
+    JSON_OBJECT,
+    { type: 'object', additionalProperties: VARIABLE_VALUE_SCHEMA } as ApiPropertyOptions,
+    options,
+  );
 
 const JSON_OBJECT_ARRAY: JsonType<JsonObject[]> = {
   expected: 'an array of objects',

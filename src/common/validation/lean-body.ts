@@ -37,7 +37,8 @@ export function recordFieldRule(rule: Omit<FieldRule, 'property'>): PropertyDeco
 /** Reads this body class with the lean reader (only where a hot path measurably needs it). */
 export function LeanBody(): ClassDecorator {
   return (target) => {
-    if (RULES.has(Object.getPrototypeOf(target))) throw new Error(`@LeanBody(): ${target.name} inherits body fields, which the lean reader does not read`);
+    if (RULES.has(Object.getPrototypeOf(target)))
+      throw new Error(`@LeanBody(): ${target.name} inherits body fields, which the lean reader does not read`);
     LEAN.add(target);
   };
 }

@@ -19,7 +19,9 @@ export function prefixedVariablesFromWire(raw: unknown, refusal: VariablesRefusa
   try {
     return variablesFromWire(raw, refusal.field);
   } catch (err) {
-    const type = refusal.type ?? ((err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
+    const type =
+      refusal.type ??
+      ((err as { type?: string }).type === 'RestException' ? 'RestException' : 'InvalidRequestException');
     throw new RestError(400, `${refusal.prefix}: ${(err as Error).message}`, type);
   }
 }

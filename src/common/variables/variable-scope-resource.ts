@@ -36,7 +36,10 @@ function flag(raw: unknown, fallback = true): boolean {
 }
 
 /** GET .../variables: every variable as `{value, type, valueInfo}`; unknown owners surface as the engine says. */
-export async function getVariables(access: VariableScopeAccess, deserializeValues: unknown): Promise<Record<string, WireValue>> {
+export async function getVariables(
+  access: VariableScopeAccess,
+  deserializeValues: unknown,
+): Promise<Record<string, WireValue>> {
   return variablesToWire(await access.getAll(), flag(deserializeValues));
 }
 
@@ -46,7 +49,11 @@ async function typedValue(access: VariableScopeAccess, name: string): Promise<Ty
   return value;
 }
 
-export async function getVariable(access: VariableScopeAccess, name: string, deserializeValue: unknown): Promise<WireValue> {
+export async function getVariable(
+  access: VariableScopeAccess,
+  name: string,
+  deserializeValue: unknown,
+): Promise<WireValue> {
   return typedValueToWire(await typedValue(access, name), flag(deserializeValue));
 }
 
@@ -58,14 +65,21 @@ export async function putVariable(access: VariableScopeAccess, name: string, dto
 }
 
 export async function deleteVariable(access: VariableScopeAccess, name: string): Promise<void> {
-  await withErrorPrefix(`Cannot delete ${access.typeName} variable ${name}`, () => access.modify({}, [name], 'RemoveVariable'));
+  await withErrorPrefix(`Cannot delete ${access.typeName} variable ${name}`, () =>
+    access.modify({}, [name], 'RemoveVariable'),
+  );
 }
 
 /** POST .../variables `{modifications, deletions}`: one engine command for both. */
 export async function modifyVariables(access: VariableScopeAccess, patch: PatchVariablesDto): Promise<void> {
-  const modifications = prefixedVariablesFromWire(patch.modifications, { prefix: `Cannot modify variables for ${access.typeName}`, field: 'modifications' });
+  const modifications = prefixedVariablesFromWire(patch.modifications, {
+    prefix: `Cannot modify variables for ${access.typeName}`,
+    field: 'modifications',
+  });
   const deletions = patch.deletions ?? [];
-  await withErrorPrefix(`Cannot modify variables for ${access.typeName} ${access.resourceId}`, () => access.modify(modifications, deletions));
+  await withErrorPrefix(`Cannot modify variables for ${access.typeName} ${access.resourceId}`, () =>
+    access.modify(modifications, deletions),
+  );
 }
 
 /** GET .../{name}/data: Bytes as octet-stream, File with its own media type and name. */
@@ -83,28 +97,50 @@ export function sendTypedValueBinary(value: TypedValue, resourceId: string, res:
   if (value.type === 'file') {
     const info = value.valueInfo;
     const mimeType = (info.mimeType as string | undefined) || 'application/octet-stream';
-    sendBinary(res, bytes, String(info.filename ?? ''), info.encoding ? `${mimeType}; charset=${info.encoding as string}` : mimeType);
+    sendBinary(
+      res,
+      bytes,
+      String(info.filename ?? ''),
+      info.encoding ? `${mimeType}; charset=${info.encoding as string}` : mimeType,
+    );
     return;
   }
   throw new RestError(400, `Value of variable with id ${resourceId} is not a binary value.`);
 }
 
 /** POST .../{name}/data (multipart): part `data`, optional text part `valueType` (Bytes, the default, or File). */
-export async function setVariableBinary(access: VariableScopeAccess, name: string, files: UploadedPart[] | undefined, fields: unknown): Promise<void> {
+export async function setVariableBinary(
+  access: VariableScopeAccess,
+  name: string,
+  files: UploadedPart[] | undefined,
+  fields: unknown,
+): Promise<void> {
   const data = (files ?? []).find((f) => f.fieldname === 'data');
-  if (!data) throw new RestError(400, `Cannot put ${access.typeName} variable ${name}: the form part 'data' is missing`);
+  if (!data)
+    throw new RestError(400, `Cannot put ${access.typeName} variable ${name}: the form part 'data' is missing`);
   const form = (objectOrNull(fields) ?? {}) as Record<string, unknown>;
-  if (form.type != null) throw new RestError(400, `Unrecognized content type for serialized java type: ${data.mimetype}`);
+  if (form.type != null)
+    throw new RestError(400, `Unrecognized content type for serialized java type: ${data.mimetype}`);
   const valueType = form.valueType == null ? 'Bytes' : String(form.valueType);
   let value: TypedValue;
   if (valueType.toLowerCase() === 'file') {
     const mimeType = data.mimetype?.split(';')[0].trim() || 'application/octet-stream';
     const charset = /charset=([^;]+)/i.exec(data.mimetype ?? '')?.[1]?.trim();
-    value = { type: 'file', value: data.buffer, valueInfo: { filename: data.originalname, mimeType, ...(charset ? { encoding: charset } : {}) } };
+    value = {
+      type: 'file',
+      value: data.buffer,
+      valueInfo: { filename: data.originalname, mimeType, ...(charset ? { encoding: charset } : {}) },
+    };
   } else if (valueType.toLowerCase() === 'bytes') {
     value = { type: 'bytes', value: data.buffer, valueInfo: {} };
   } else {
-    throw new RestError(400, `Cannot put ${access.typeName} variable ${name}: Unsupported value type '${valueType}'`, 'RestException');
+    throw new RestError(
+      400,
+      `Cannot put ${access.typeName} variable ${name}: Unsupported value type '${valueType}'`,
+      'RestException',
+    );
   }
-  await withErrorPrefix(`Cannot put ${access.typeName} variable ${name}`, () => access.modify({ [name]: value }, [], 'SetVariable'));
+  await withErrorPrefix(`Cannot put ${access.typeName} variable ${name}`, () =>
+    access.modify({ [name]: value }, [], 'SetVariable'),
+  );
 }

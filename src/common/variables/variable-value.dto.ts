@@ -20,13 +20,15 @@ export class VariablesBodyDto {
 /** `{name: {value, type, valueInfo}}` from a request into engine values; a malformed map is a 400. */
 export function variablesFromWire(raw: unknown, field = 'variables'): VariableMap {
   if (raw == null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new RestError(400, `${field} must be an object of variable values`);
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new RestError(400, `${field} must be an object of variable values`);
   const result: VariableMap = {};
   for (const [name, dto] of Object.entries(raw as Record<string, unknown>)) {
     if (dto == null || typeof dto !== 'object' || Array.isArray(dto))
       throw new RestError(400, `Variable '${name}' must be an object with value, type and valueInfo`);
     const v = dto as { value?: unknown; type?: unknown; valueInfo?: unknown };
-    if (v.type != null && typeof v.type !== 'string') throw new RestError(400, `Variable '${name}' has an invalid type`);
+    if (v.type != null && typeof v.type !== 'string')
+      throw new RestError(400, `Variable '${name}' has an invalid type`);
     if (v.valueInfo != null && (typeof v.valueInfo !== 'object' || Array.isArray(v.valueInfo)))
       throw new RestError(400, `Variable '${name}' has an invalid valueInfo`);
     result[name] = typedValueFromWire(v.type as string | null, v.value, v.valueInfo as Record<string, unknown> | null);

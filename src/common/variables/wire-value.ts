@@ -56,7 +56,9 @@ export function resolveTypeName(name: string): ValueTypeName | undefined {
 
 function conversionError(value: unknown, type: ValueTypeName): VariableValueError {
   const shown = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return new VariableValueError(`Cannot convert value '${shown}' of type '${wireTypeName(type)}' to java type ${JAVA_CLASS[type] ?? 'java.lang.Object'}`);
+  return new VariableValueError(
+    `Cannot convert value '${shown}' of type '${wireTypeName(type)}' to java type ${JAVA_CLASS[type] ?? 'java.lang.Object'}`,
+  );
 }
 
 function toInteger(value: unknown, type: ValueTypeName, min: number, max: number): number {
@@ -75,14 +77,20 @@ function toBuffer(value: unknown, type: ValueTypeName): Buffer {
 function serializedText(value: unknown, type: ValueTypeName): string | null {
   if (value == null) return null;
   if (typeof value === 'string') return value;
-  throw new VariableValueError(`Must provide 'null' or String value for value of SerializableValue type '${wireTypeName(type)}'.`);
+  throw new VariableValueError(
+    `Must provide 'null' or String value for value of SerializableValue type '${wireTypeName(type)}'.`,
+  );
 }
 
 /**
  * A value as it arrives in `{value, type, valueInfo}`. Without a type the JSON value decides,
  * as in Camunda; objects and arrays become JSON-serialized Object values.
  */
-export function typedValueFromWire(typeName: string | null | undefined, value: unknown, valueInfo: Record<string, unknown> | null | undefined): TypedValue {
+export function typedValueFromWire(
+  typeName: string | null | undefined,
+  value: unknown,
+  valueInfo: Record<string, unknown> | null | undefined,
+): TypedValue {
   const info = { ...(valueInfo ?? {}) };
   if (typeName == null || typeName === '') return untypedValue(value);
   const type = resolveTypeName(typeName);
@@ -96,10 +104,15 @@ export function typedValueFromWire(typeName: string | null | undefined, value: u
     case 'short':
       return { type, value: value == null ? null : toInteger(value, type, -32768, 32767), valueInfo: info };
     case 'long':
-      return { type, value: value == null ? null : toInteger(value, type, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), valueInfo: info };
+      return {
+        type,
+        value: value == null ? null : toInteger(value, type, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+        valueInfo: info,
+      };
     case 'double': {
       if (value == null) return { type, value: null, valueInfo: info };
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
       if (Number.isNaN(n)) throw conversionError(value, type);
       return { type, value: n, valueInfo: info };
     }
@@ -119,7 +132,9 @@ export function typedValueFromWire(typeName: string | null | undefined, value: u
       return { type, value: toBuffer(value, type), valueInfo: info };
     case 'file': {
       if (typeof info.filename !== 'string' || info.filename === '') {
-        throw new VariableValueError('Cannot create file without filename! Please set a name into ValueInfo with key filename');
+        throw new VariableValueError(
+          'Cannot create file without filename! Please set a name into ValueInfo with key filename',
+        );
       }
       return { type, value: toBuffer(value, type), valueInfo: info };
     }
@@ -144,7 +159,11 @@ export function typedValueToWire(tv: TypedValue, deserialize = true): WireValue 
     case 'date':
       return { type, value: formatDate(tv.value as Date | null), valueInfo: tv.valueInfo };
     case 'bytes':
-      return { type, value: tv.value == null ? null : (tv.value as Buffer).toString('base64'), valueInfo: tv.valueInfo };
+      return {
+        type,
+        value: tv.value == null ? null : (tv.value as Buffer).toString('base64'),
+        valueInfo: tv.valueInfo,
+      };
     case 'file':
       return { type, value: null, valueInfo: fileValueInfo(tv.valueInfo) };
     case 'object':

@@ -71,7 +71,8 @@ function header(path) {
       h('span', { class: 'brand' }, 'Console'),
       NAV.map(([p, label]) => {
         const a = link(BASE + p, label);
-        if (section(p) || (p === '/definitions' && path.startsWith('/instances/'))) a.setAttribute('aria-current', 'page');
+        if (section(p) || (p === '/definitions' && path.startsWith('/instances/')))
+          a.setAttribute('aria-current', 'page');
         return a;
       }),
       h(
@@ -108,7 +109,12 @@ export async function render() {
   header(path);
   const found = match(path);
   if (!found) {
-    clear(main, h('h1', {}, 'Not found'), h('p', {}, 'There is no console page at this address. '), link(`${BASE}/`, 'Go to the dashboard'));
+    clear(
+      main,
+      h('h1', {}, 'Not found'),
+      h('p', {}, 'There is no console page at this address. '),
+      link(`${BASE}/`, 'Go to the dashboard'),
+    );
     return;
   }
   clear(main);
@@ -117,7 +123,8 @@ export async function render() {
     await found.page.render(main, found.params, { navigate, isCurrent: () => ticket === renderCount });
   } catch (err) {
     if (ticket !== renderCount) return;
-    if (!main.querySelector('h1')) main.prepend(h('h1', {}, err?.status === 403 ? 'Not authorized' : 'Cannot show this page'));
+    if (!main.querySelector('h1'))
+      main.prepend(h('h1', {}, err?.status === 403 ? 'Not authorized' : 'Cannot show this page'));
     main.append(errorView(err));
   }
   document.title = `${main.querySelector('h1')?.textContent ?? 'Console'} – Console`;
@@ -125,7 +132,16 @@ export async function render() {
 
 document.addEventListener('click', (event) => {
   const a = event.target.closest?.('a[data-link]');
-  if (!a || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (
+    !a ||
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
   event.preventDefault();
   navigate(a.getAttribute('href'));
   document.getElementById('main').focus();

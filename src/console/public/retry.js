@@ -5,7 +5,10 @@ import { put, seg } from './api.js';
  * incident is resolved by that. Incidents of other types have nothing to retry.
  */
 export function retryable(incident) {
-  return (incident.incidentType === 'failedJob' || incident.incidentType === 'failedExternalTask') && !!incident.configuration;
+  return (
+    (incident.incidentType === 'failedJob' || incident.incidentType === 'failedExternalTask') &&
+    !!incident.configuration
+  );
 }
 
 export async function retryIncident(incident) {

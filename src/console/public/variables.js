@@ -44,9 +44,21 @@ function typeSelect(selected = 'String', label = 'Type') {
 export function variablesForm(initial = []) {
   const rows = h('div', { class: 'var-rows' });
   const addRow = (name = '', type = 'String', value = '') => {
-    const n = h('input', { type: 'text', value: name, 'aria-label': 'Variable name', placeholder: 'name', class: 'var-name' });
+    const n = h('input', {
+      type: 'text',
+      value: name,
+      'aria-label': 'Variable name',
+      placeholder: 'name',
+      class: 'var-name',
+    });
     const t = typeSelect(type, 'Variable type');
-    const v = h('input', { type: 'text', value, 'aria-label': 'Variable value', placeholder: 'value', class: 'var-value' });
+    const v = h('input', {
+      type: 'text',
+      value,
+      'aria-label': 'Variable value',
+      placeholder: 'value',
+      class: 'var-value',
+    });
     const row = h(
       'div',
       { class: 'var-row' },
@@ -82,8 +94,18 @@ export function variablesForm(initial = []) {
 
 /** One editor row for a single variable (used when adding or editing a variable of an instance). */
 export function variableEditor({ name = '', type = 'String', value = '' } = {}, { nameEditable = true } = {}) {
-  const n = h('input', { type: 'text', value: name, 'aria-label': 'Variable name', readOnly: !nameEditable, class: 'var-name' });
+  const n = h('input', {
+    type: 'text',
+    value: name,
+    'aria-label': 'Variable name',
+    readOnly: !nameEditable,
+    class: 'var-name',
+  });
   const t = typeSelect(type === 'Object' || !TYPES.includes(type) ? 'String' : type, 'Variable type');
   const v = h('input', { type: 'text', value, 'aria-label': 'Variable value', class: 'var-value' });
-  return { el: h('span', { class: 'var-row' }, n, t, v), name: () => n.value.trim(), read: () => typedValue(t.value, v.value) };
+  return {
+    el: h('span', { class: 'var-row' }, n, t, v),
+    name: () => n.value.trim(),
+    read: () => typedValue(t.value, v.value),
+  };
 }

@@ -37,11 +37,17 @@ export class AuthorizationChecker {
   }
 
   /** Throws unless at least one of the checks passes (Camunda's "one of the following permissions"). */
-  async check(em: EntityManager, auth: Authentication | null, checks: PermissionCheck[], singleForm = false): Promise<void> {
+  async check(
+    em: EntityManager,
+    auth: Authentication | null,
+    checks: PermissionCheck[],
+    singleForm = false,
+  ): Promise<void> {
     if (this.bypasses(auth)) return;
     const byResource = new Map<number, AuthorizationEntity[]>();
     for (const c of checks) {
-      if (!byResource.has(c.resource.code)) byResource.set(c.resource.code, await this.rules(em, auth!, c.resource.code));
+      if (!byResource.has(c.resource.code))
+        byResource.set(c.resource.code, await this.rules(em, auth!, c.resource.code));
       if (this.decide(byResource.get(c.resource.code)!, auth!, this.bit(c), c.resourceId ?? null)) return;
     }
     const missing: MissingAuthorization[] = checks.map((c) => ({
@@ -55,7 +61,12 @@ export class AuthorizationChecker {
   }
 
   /** Which resource ids a list query may return for this permission; null when nothing is restricted. */
-  async listRestriction(em: EntityManager, auth: Authentication | null, permission: string, resource: ResourceType): Promise<ListRestriction | null> {
+  async listRestriction(
+    em: EntityManager,
+    auth: Authentication | null,
+    permission: string,
+    resource: ResourceType,
+  ): Promise<ListRestriction | null> {
     if (this.bypasses(auth)) return null;
     const rules = await this.rules(em, auth!, resource.code);
     const bit = this.bit({ permission, resource });
@@ -77,7 +88,8 @@ export class AuthorizationChecker {
     const restriction = await this.listRestriction(em, auth, permission, resource);
     if (!restriction) return;
     if (restriction.all) {
-      if (restriction.except.length) qb.andWhere(`${idColumn} NOT IN (:...authExcept)`, { authExcept: restriction.except });
+      if (restriction.except.length)
+        qb.andWhere(`${idColumn} NOT IN (:...authExcept)`, { authExcept: restriction.except });
     } else if (restriction.only.length) {
       qb.andWhere(`${idColumn} IN (:...authOnly)`, { authOnly: restriction.only });
     } else {
@@ -106,8 +118,12 @@ export class AuthorizationChecker {
   }
 
   private decide(rules: AuthorizationEntity[], auth: Authentication, bit: number, resourceId: string | null): boolean {
-    const user = rules.filter((r) => r.type !== AUTH_TYPE.GLOBAL && r.userId != null && (r.userId === auth.userId || r.userId === ANY));
-    const group = rules.filter((r) => r.type !== AUTH_TYPE.GLOBAL && r.groupId != null && auth.groupIds.includes(r.groupId));
+    const user = rules.filter(
+      (r) => r.type !== AUTH_TYPE.GLOBAL && r.userId != null && (r.userId === auth.userId || r.userId === ANY),
+    );
+    const group = rules.filter(
+      (r) => r.type !== AUTH_TYPE.GLOBAL && r.groupId != null && auth.groupIds.includes(r.groupId),
+    );
     const global = rules.filter((r) => r.type === AUTH_TYPE.GLOBAL);
     for (const level of [user, group, global]) {
       for (const id of resourceId == null ? [ANY] : [resourceId, ANY]) {

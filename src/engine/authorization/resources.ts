@@ -86,7 +86,17 @@ const SPECIFIC: Record<number, Record<string, number>> = {
     UPDATE_HISTORY: 16777216,
   },
   8: { READ: 2, UPDATE: 4, CREATE: 8, DELETE: 16, RETRY_JOB: 32, SUSPEND: 64, UPDATE_VARIABLE: 128 },
-  7: { READ: 2, UPDATE: 4, CREATE: 8, DELETE: 16, UPDATE_VARIABLE: 32, READ_VARIABLE: 64, READ_HISTORY: 4096, TASK_WORK: 16384, TASK_ASSIGN: 32768 },
+  7: {
+    READ: 2,
+    UPDATE: 4,
+    CREATE: 8,
+    DELETE: 16,
+    UPDATE_VARIABLE: 32,
+    READ_VARIABLE: 64,
+    READ_HISTORY: 4096,
+    TASK_WORK: 16384,
+    TASK_ASSIGN: 32768,
+  },
   19: { READ: 2, READ_VARIABLE: 64 },
   20: { READ: 2 },
   13: {
@@ -121,7 +131,8 @@ export function resolvePermission(resourceCode: number, name: string): Permissio
   if (name === 'ALL') return { ok: true, value: ALL };
   if (name === 'NONE') return { ok: true, value: NONE };
   const specific = SPECIFIC[resourceCode];
-  if (specific) return Object.hasOwn(specific, name) ? { ok: true, value: specific[name] } : { ok: false, reason: 'unknown' };
+  if (specific)
+    return Object.hasOwn(specific, name) ? { ok: true, value: specific[name] } : { ok: false, reason: 'unknown' };
   const generic = GENERIC.find(([n]) => n === name);
   if (!generic) return { ok: false, reason: 'unknown' };
   return generic[2].includes(resourceCode) ? { ok: true, value: generic[1] } : { ok: false, reason: 'notApplicable' };

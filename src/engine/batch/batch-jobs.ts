@@ -14,7 +14,11 @@ export interface BatchJobSettings {
 }
 
 /** A job of a batch: its job definition id says which kind, the batch's suspension state and tenant carry over. */
-export function insertBatchJob(ctx: RuntimeContext, batch: BatchEntity, fields: Partial<JobEntity> & Pick<JobEntity, 'handlerType'>): JobEntity {
+export function insertBatchJob(
+  ctx: RuntimeContext,
+  batch: BatchEntity,
+  fields: Partial<JobEntity> & Pick<JobEntity, 'handlerType'>,
+): JobEntity {
   return ctx.events.insertJob(null, {
     type: JOB_TYPE.message,
     suspensionState: batch.suspensionState,
@@ -44,18 +48,32 @@ async function seed(ctx: RuntimeContext, job: JobEntity, settings: BatchJobSetti
   const now = ctx.now();
   if (!batch.executionStartTime) {
     batch.executionStartTime = now;
-    ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { executionStartTime: now }));
+    ctx.uow.statement((em) =>
+      em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { executionStartTime: now }),
+    );
   }
   const create = Math.max(0, Math.min(batch.batchJobsPerSeed, batch.totalJobs - batch.jobsCreated));
   const targets = (JSON.parse(batch.configuration ?? '{"ids":[]}') as BatchConfiguration).ids.length;
   for (let i = 0; i < create; i++) {
     const offset = (batch.jobsCreated + i) * batch.invocationsPerBatchJob;
-    const config: BatchJobConfiguration = { batchId: batch.id, offset, count: Math.min(batch.invocationsPerBatchJob, targets - offset) };
-    insertBatchJob(ctx, batch, { handlerType: batch.type, handlerConfiguration: JSON.stringify(config), jobDefinitionId: batch.batchJobDefinitionId });
+    const config: BatchJobConfiguration = {
+      batchId: batch.id,
+      offset,
+      count: Math.min(batch.invocationsPerBatchJob, targets - offset),
+    };
+    insertBatchJob(ctx, batch, {
+      handlerType: batch.type,
+      handlerConfiguration: JSON.stringify(config),
+      jobDefinitionId: batch.batchJobDefinitionId,
+    });
   }
   batch.jobsCreated += create;
   if (batch.jobsCreated < batch.totalJobs) {
-    insertBatchJob(ctx, batch, { handlerType: BATCH_JOB_HANDLER.seed, handlerConfiguration: batch.id, jobDefinitionId: batch.seedJobDefinitionId });
+    insertBatchJob(ctx, batch, {
+      handlerType: BATCH_JOB_HANDLER.seed,
+      handlerConfiguration: batch.id,
+      jobDefinitionId: batch.seedJobDefinitionId,
+    });
   } else {
     insertMonitorJob(ctx, batch, settings.pollMs);
   }
@@ -80,14 +98,18 @@ export function endHistoricBatch(ctx: RuntimeContext, batch: BatchEntity, settin
   const end = ctx.now();
   const ttl = settings.ttlOf(batch.type);
   const removalTime = ttl == null ? null : new Date(end.getTime() + ttl * DAY_MS);
-  ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { endTime: end, removalTime }));
+  ctx.uow.statement((em) =>
+    em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { endTime: end, removalTime }),
+  );
 }
 
 /** A batch job: its share of the targets, in one transaction with the deletion of the job (so never twice). */
 function batchJob(operation: BatchOperation, type: string, settings: BatchJobSettings): JobHandler {
   return async (ctx, job) => {
     const share = JSON.parse(job.handlerConfiguration ?? '{}') as BatchJobConfiguration;
-    const batch = await ctx.em.getRepository(BatchEntity).findOne({ select: { id: true, configuration: true }, where: { id: share.batchId } });
+    const batch = await ctx.em
+      .getRepository(BatchEntity)
+      .findOne({ select: { id: true, configuration: true }, where: { id: share.batchId } });
     if (!batch) return;
     const config = JSON.parse(batch.configuration ?? '{"ids":[],"parameters":{}}') as BatchConfiguration;
     const targets = config.ids.slice(share.offset, share.offset + share.count);
@@ -97,7 +119,10 @@ function batchJob(operation: BatchOperation, type: string, settings: BatchJobSet
 }
 
 /** The handlers of seed, monitor and batch jobs, for the job executor. */
-export function batchJobHandlers(operations: ReadonlyMap<string, BatchOperation>, settings: BatchJobSettings): Map<string, JobHandler> {
+export function batchJobHandlers(
+  operations: ReadonlyMap<string, BatchOperation>,
+  settings: BatchJobSettings,
+): Map<string, JobHandler> {
   const handlers = new Map<string, JobHandler>([
     [BATCH_JOB_HANDLER.seed, (ctx, job) => seed(ctx, job, settings)],
     [BATCH_JOB_HANDLER.monitor, (ctx, job) => monitor(ctx, job, settings)],

@@ -15,7 +15,9 @@ import { deleteProcessInstances, setProcessRemovalTime } from './process-batch-o
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
   const retries = Number(parameters.retries);
-  const tasks = new Map((await ctx.em.getRepository(ExternalTaskEntity).findBy({ id: In(targets) })).map((t) => [t.id, t]));
+  const tasks = new Map(
+    (await ctx.em.getRepository(ExternalTaskEntity).findBy({ id: In(targets) })).map((t) => [t.id, t]),
+  );
   const fetchable = new Set<string>();
   for (const id of targets) {
     const task = tasks.get(id);
@@ -48,7 +50,9 @@ const setDecisionRemovalTime: BatchOperation = async (ctx, targets, parameters) 
   const mode = removalMode(parameters);
   const ttlOf = new Map<string, number | null>();
   if (mode.mode === 'calculated') {
-    const defs = await ctx.em.getRepository(DecisionDefinitionEntity).findBy({ id: In([...new Set(instances.map((i) => i.decisionDefinitionId))]) });
+    const defs = await ctx.em
+      .getRepository(DecisionDefinitionEntity)
+      .findBy({ id: In([...new Set(instances.map((i) => i.decisionDefinitionId))]) });
     for (const d of defs) ttlOf.set(d.id, d.historyTimeToLive ?? null);
   }
   for (const instance of instances) {
@@ -70,8 +74,12 @@ const setDecisionRemovalTime: BatchOperation = async (ctx, targets, parameters) 
           ).map((r) => r.id)
         : [instance.id];
       await em.getRepository(HistoricDecisionInstanceEntity).update({ id: In(ids) }, { removalTime: removal });
-      await em.getRepository(HistoricDecisionInputEntity).update({ decisionInstanceId: In(ids) }, { removalTime: removal });
-      await em.getRepository(HistoricDecisionOutputEntity).update({ decisionInstanceId: In(ids) }, { removalTime: removal });
+      await em
+        .getRepository(HistoricDecisionInputEntity)
+        .update({ decisionInstanceId: In(ids) }, { removalTime: removal });
+      await em
+        .getRepository(HistoricDecisionOutputEntity)
+        .update({ decisionInstanceId: In(ids) }, { removalTime: removal });
     });
   }
 };
@@ -98,7 +106,10 @@ const setBatchRemovalTime: BatchOperation = async (ctx, targets, parameters, ttl
 const deleteHistoricProcessInstances: BatchOperation = async (ctx, targets) => {
   const instances = await ctx.em.getRepository(HistoricProcessInstanceEntity).findBy({ id: In(targets) });
   const running = instances.find((i) => i.endTime == null);
-  if (running) throw new BadUserRequestError(`Process instance is still running, cannot delete historic process instance: ${running.id}`);
+  if (running)
+    throw new BadUserRequestError(
+      `Process instance is still running, cannot delete historic process instance: ${running.id}`,
+    );
   const processInstanceIds = instances.map((i) => i.id);
   if (processInstanceIds.length) ctx.uow.statement((em) => deleteProcessHistory(em, { processInstanceIds }));
 };

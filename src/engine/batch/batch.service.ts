@@ -32,9 +32,11 @@ function ensureTargets(ids: Array<string | null>, name: string): string[] {
 export function removalTimeMode(request: RemovalTimeRequest): RemovalTimeMode {
   const modes: RemovalTimeMode[] = [];
   if (request.calculatedRemovalTime) modes.push({ mode: 'calculated' });
-  if (request.absoluteRemovalTime) modes.push({ mode: 'absolute', removalTime: request.absoluteRemovalTime.toISOString() });
+  if (request.absoluteRemovalTime)
+    modes.push({ mode: 'absolute', removalTime: request.absoluteRemovalTime.toISOString() });
   if (request.clearedRemovalTime) modes.push({ mode: 'cleared' });
-  if (modes.length > 1) throw new BadUserRequestError('The removal time modes are mutually exclusive: mode is not null');
+  if (modes.length > 1)
+    throw new BadUserRequestError('The removal time modes are mutually exclusive: mode is not null');
   if (!modes.length) throw new BadUserRequestError('removalTime is null');
   return modes[0];
 }
@@ -62,7 +64,10 @@ export class BatchService {
     }
     this.jobHandlers.set(
       HISTORY_CLEANUP_HANDLER,
-      historyCleanupHandler({ window: options.historyCleanupWindow, batchSize: Math.max(1, options.historyCleanupBatchSize) }),
+      historyCleanupHandler({
+        window: options.historyCleanupWindow,
+        batchSize: Math.max(1, options.historyCleanupBatchSize),
+      }),
     );
   }
 
@@ -70,7 +75,11 @@ export class BatchService {
   cleanUpHistory(auth: Authentication | null, immediatelyDue: boolean): Promise<JobEntity | null> {
     return this.commands.execute(
       auth,
-      new HistoryCleanupCmd(immediatelyDue, this.options.historyCleanupWindow, this.options.historyCleanupDegreeOfParallelism),
+      new HistoryCleanupCmd(
+        immediatelyDue,
+        this.options.historyCleanupWindow,
+        this.options.historyCleanupDegreeOfParallelism,
+      ),
     );
   }
 
@@ -84,7 +93,12 @@ export class BatchService {
     return this.options.batchHistoryTimeToLiveByType[type] ?? this.options.batchHistoryTimeToLive;
   }
 
-  private start(auth: Authentication | null, type: string, ids: string[], parameters: Record<string, unknown>): Promise<BatchEntity> {
+  private start(
+    auth: Authentication | null,
+    type: string,
+    ids: string[],
+    parameters: Record<string, unknown>,
+  ): Promise<BatchEntity> {
     const sizes = {
       batchJobsPerSeed: this.options.batchJobsPerSeed,
       invocationsPerBatchJob: this.options.invocationsPerBatchJob,
@@ -94,32 +108,64 @@ export class BatchService {
   }
 
   /** externalTaskService.setRetriesAsync: the selected tasks' retries, in a batch. */
-  setExternalTaskRetriesAsync(auth: Authentication | null, ids: Array<string | null>, retries: number): Promise<BatchEntity> {
-    if (retries < 0) throw new BadUserRequestError('The number of retries cannot be negative: retries is not greater than or equal to 0');
+  setExternalTaskRetriesAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    retries: number,
+  ): Promise<BatchEntity> {
+    if (retries < 0)
+      throw new BadUserRequestError(
+        'The number of retries cannot be negative: retries is not greater than or equal to 0',
+      );
     if (!ids.length) throw new BadUserRequestError('externalTaskIds is empty');
-    if (ids.some((id) => id == null)) throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
+    if (ids.some((id) => id == null))
+      throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
     return this.start(auth, BATCH_TYPE.setExternalTaskRetries, [...new Set(ids as string[])], { retries });
   }
 
   /** historyService.deleteHistoricDecisionInstancesAsync. */
   deleteHistoricDecisionInstancesAsync(auth: Authentication | null, ids: Array<string | null>): Promise<BatchEntity> {
-    return this.start(auth, BATCH_TYPE.historicDecisionInstanceDeletion, ensureTargets(ids, 'historicDecisionInstanceIds'), {});
+    return this.start(
+      auth,
+      BATCH_TYPE.historicDecisionInstanceDeletion,
+      ensureTargets(ids, 'historicDecisionInstanceIds'),
+      {},
+    );
   }
 
   /** historyService.deleteHistoricProcessInstancesAsync. */
   deleteHistoricProcessInstancesAsync(auth: Authentication | null, ids: Array<string | null>): Promise<BatchEntity> {
-    return this.start(auth, BATCH_TYPE.historicProcessInstanceDeletion, ensureTargets(ids, 'historicProcessInstanceIds'), {});
+    return this.start(
+      auth,
+      BATCH_TYPE.historicProcessInstanceDeletion,
+      ensureTargets(ids, 'historicProcessInstanceIds'),
+      {},
+    );
   }
 
   /** runtimeService.deleteProcessInstancesAsync: running instances in an instance-deletion batch. */
-  deleteProcessInstancesAsync(auth: Authentication | null, ids: Array<string | null>, parameters: InstanceDeletionParameters): Promise<BatchEntity> {
-    return this.start(auth, BATCH_TYPE.processInstanceDeletion, ensureTargets(ids, 'processInstanceIds'), { ...parameters });
+  deleteProcessInstancesAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    parameters: InstanceDeletionParameters,
+  ): Promise<BatchEntity> {
+    return this.start(auth, BATCH_TYPE.processInstanceDeletion, ensureTargets(ids, 'processInstanceIds'), {
+      ...parameters,
+    });
   }
 
   /** historyService.setRemovalTimeToHistoricProcessInstances, executed async. */
-  setProcessRemovalTimeAsync(auth: Authentication | null, ids: Array<string | null>, request: RemovalTimeRequest, hierarchical: boolean): Promise<BatchEntity> {
+  setProcessRemovalTimeAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    request: RemovalTimeRequest,
+    hierarchical: boolean,
+  ): Promise<BatchEntity> {
     const removalTime = removalTimeMode(request);
-    return this.start(auth, BATCH_TYPE.processSetRemovalTime, ensureTargets(ids, 'historicProcessInstances'), { removalTime, hierarchical });
+    return this.start(auth, BATCH_TYPE.processSetRemovalTime, ensureTargets(ids, 'historicProcessInstances'), {
+      removalTime,
+      hierarchical,
+    });
   }
 
   /** historyService.setRemovalTimeToHistoricDecisionInstances, executed async. */
@@ -130,11 +176,18 @@ export class BatchService {
     hierarchical: boolean,
   ): Promise<BatchEntity> {
     const removalTime = removalTimeMode(request);
-    return this.start(auth, BATCH_TYPE.decisionSetRemovalTime, ensureTargets(ids, 'historicDecisionInstances'), { removalTime, hierarchical });
+    return this.start(auth, BATCH_TYPE.decisionSetRemovalTime, ensureTargets(ids, 'historicDecisionInstances'), {
+      removalTime,
+      hierarchical,
+    });
   }
 
   /** historyService.setRemovalTimeToHistoricBatches, executed async. */
-  setBatchRemovalTimeAsync(auth: Authentication | null, ids: Array<string | null>, request: RemovalTimeRequest): Promise<BatchEntity> {
+  setBatchRemovalTimeAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    request: RemovalTimeRequest,
+  ): Promise<BatchEntity> {
     const removalTime = removalTimeMode(request);
     return this.start(auth, BATCH_TYPE.batchSetRemovalTime, ensureTargets(ids, 'historicBatches'), { removalTime });
   }

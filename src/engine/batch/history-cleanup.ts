@@ -59,10 +59,18 @@ export function parseShare(configuration: string | null): CleanupShare {
 }
 
 /** Rows of `alias` past their removal time and in the share's minutes. */
-function due<T extends object>(qb: SelectQueryBuilder<T>, alias: string, now: Date, share: CleanupShare): SelectQueryBuilder<T> {
+function due<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  now: Date,
+  share: CleanupShare,
+): SelectQueryBuilder<T> {
   return qb
     .where(`${alias}.removalTime <= :now`, { now })
-    .andWhere(`${minuteOf(qb, `${alias}.removalTime`)} BETWEEN :minuteFrom AND :minuteTo`, { minuteFrom: share.minuteFrom, minuteTo: share.minuteTo });
+    .andWhere(`${minuteOf(qb, `${alias}.removalTime`)} BETWEEN :minuteFrom AND :minuteTo`, {
+      minuteFrom: share.minuteFrom,
+      minuteTo: share.minuteTo,
+    });
 }
 
 export interface HistoryCleanupSettings {
@@ -88,7 +96,10 @@ export function parseCleanupWindow(window: string | null): { start: number; end:
 /** Now, when inside the window; else the window's next start. */
 export function nextWindowStart(window: { start: number; end: number }, now: Date): Date {
   const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
-  const inside = window.start <= window.end ? minute >= window.start && minute < window.end : minute >= window.start || minute < window.end;
+  const inside =
+    window.start <= window.end
+      ? minute >= window.start && minute < window.end
+      : minute >= window.start || minute < window.end;
   if (inside) return now;
   const start = new Date(now);
   start.setUTCHours(Math.floor(window.start / 60), window.start % 60, 0, 0);
@@ -100,7 +111,12 @@ export function nextWindowStart(window: { start: number; end: number }, now: Dat
  * Root process instances past their removal time go with everything recorded under them (the end of an instance sets
  * the removal time on its root row only). Returns whether more roots are due than this run took.
  */
-async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: number, share: CleanupShare): Promise<boolean> {
+async function removeRootHierarchies(
+  ctx: RuntimeContext,
+  now: Date,
+  batchSize: number,
+  share: CleanupShare,
+): Promise<boolean> {
   const qb = ctx.em.getRepository(HistoricProcessInstanceEntity).createQueryBuilder('h');
   const roots = (
     await due(qb, 'h', now, share)
@@ -118,7 +134,9 @@ async function removeRootHierarchies(ctx: RuntimeContext, now: Date, batchSize: 
 function removeBatchJobLogs(ctx: RuntimeContext, batchIds: string[]): void {
   ctx.uow.statement(async (em) => {
     const batches = await em.getRepository(HistoricBatchEntity).findBy({ id: In(batchIds) });
-    const defs = batches.flatMap((b) => [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId]).filter((d): d is string => d != null);
+    const defs = batches
+      .flatMap((b) => [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId])
+      .filter((d): d is string => d != null);
     if (defs.length) await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
   });
 }
@@ -147,7 +165,8 @@ export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHand
     for (const entity of TABLES) {
       const qb = due(ctx.em.getRepository(entity).createQueryBuilder('r'), 'r', now, share);
       // Root instances went above with their hierarchy: taken here, the rows under them would stay behind.
-      if (entity === HistoricProcessInstanceEntity) qb.andWhere('r.rootProcessInstanceId IS NOT NULL AND r.rootProcessInstanceId <> r.id');
+      if (entity === HistoricProcessInstanceEntity)
+        qb.andWhere('r.rootProcessInstanceId IS NOT NULL AND r.rootProcessInstanceId <> r.id');
       const rows = await qb.select('r.id', 'id').limit(settings.batchSize).getRawMany<{ id: string }>();
       if (rows.length >= settings.batchSize) more = true;
       const ids = rows.map((r) => r.id);

@@ -24,13 +24,18 @@ export interface InstanceDeletionParameters {
 export const deleteProcessInstances: BatchOperation = async (ctx, targets, parameters) => {
   const p = parameters as unknown as InstanceDeletionParameters;
   const existing = new Set(
-    (await ctx.em.getRepository(ExecutionEntity).find({ select: { id: true, processInstanceId: true }, where: { id: In(targets) } }))
+    (
+      await ctx.em
+        .getRepository(ExecutionEntity)
+        .find({ select: { id: true, processInstanceId: true }, where: { id: In(targets) } })
+    )
       .filter((e) => e.id === e.processInstanceId)
       .map((e) => e.id),
   );
   for (const id of targets) {
     if (!existing.has(id) || ctx.instances.get(id)?.ended) {
-      if (p.failIfNotExists) throw new NotFoundError(`No process instance found for id '${id}': processInstance is null`);
+      if (p.failIfNotExists)
+        throw new NotFoundError(`No process instance found for id '${id}': processInstance is null`);
       continue;
     }
     const options = {
@@ -60,7 +65,8 @@ export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parame
   const ttlOf = new Map<string, number | null>();
   if (mode.mode === 'calculated') {
     const definitionIds = [...new Set([...instances, ...roots.values()].map((i) => i.processDefinitionId))];
-    for (const d of await ctx.em.getRepository(ProcessDefinitionEntity).findBy({ id: In(definitionIds) })) ttlOf.set(d.id, d.historyTimeToLive ?? null);
+    for (const d of await ctx.em.getRepository(ProcessDefinitionEntity).findBy({ id: In(definitionIds) }))
+      ttlOf.set(d.id, d.historyTimeToLive ?? null);
   }
   const removalTimeOf = (instance: HistoricProcessInstanceEntity): Date | null => {
     if (mode.mode === 'absolute') return new Date(mode.removalTime);

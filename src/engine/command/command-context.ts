@@ -38,7 +38,12 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
 
   /** The external task, job and user operation logs (history level full). */
   get logs(): HistoryLogWriter {
-    return (this.logWriter ??= new HistoryLogWriter(this.uow, this.deps.historyLevel ?? 'none', this.deps.clock, this.auth));
+    return (this.logWriter ??= new HistoryLogWriter(
+      this.uow,
+      this.deps.historyLevel ?? 'none',
+      this.deps.clock,
+      this.auth,
+    ));
   }
 
   /** Throws Camunda's AuthorizationException unless the caller holds one of the permissions. */

@@ -76,7 +76,11 @@ export class GroupCommit {
     for (const m of members) this.answers.push(() => m.resolve());
   }
 
-  private async unit<T>(work: (em: EntityManager) => Promise<T>, resolve: (value: T) => void, reject: (err: unknown) => void): Promise<void> {
+  private async unit<T>(
+    work: (em: EntityManager) => Promise<T>,
+    resolve: (value: T) => void,
+    reject: (err: unknown) => void,
+  ): Promise<void> {
     const qr = this.runner();
     const first = !this.open;
     try {

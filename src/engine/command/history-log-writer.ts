@@ -1,5 +1,8 @@
 import { hostname } from 'node:os';
-import { EXTERNAL_TASK_LOG_STATE, HistoricExternalTaskLogEntity } from '../../persistence/entities/history/historic-external-task-log.entity';
+import {
+  EXTERNAL_TASK_LOG_STATE,
+  HistoricExternalTaskLogEntity,
+} from '../../persistence/entities/history/historic-external-task-log.entity';
 import { HistoricJobLogEntity, JOB_LOG_STATE } from '../../persistence/entities/history/historic-job-log.entity';
 import { UserOperationLogEntryEntity } from '../../persistence/entities/history/user-operation-log-entry.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
@@ -54,7 +57,11 @@ export class HistoryLogWriter {
     return this.level === 'full';
   }
 
-  externalTask(state: keyof typeof EXTERNAL_TASK_LOG_STATE, task: ExternalTaskEntity, rootProcessInstanceId: string | null): void {
+  externalTask(
+    state: keyof typeof EXTERNAL_TASK_LOG_STATE,
+    task: ExternalTaskEntity,
+    rootProcessInstanceId: string | null,
+  ): void {
     if (!this.enabled) return;
     const failed = state === 'failed';
     this.uow.insert(

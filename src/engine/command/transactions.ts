@@ -78,7 +78,9 @@ export class Transactions {
     const current = this.scope.getStore();
     if (current) return work(current.em);
     if (!this.serial) return work(this.dataSource.manager);
-    return this.group.read(() => this.scope.run({ em: this.dataSource.manager, transactional: false }, () => work(this.dataSource.manager)));
+    return this.group.read(() =>
+      this.scope.run({ em: this.dataSource.manager, transactional: false }, () => work(this.dataSource.manager)),
+    );
   }
 
   /** Lets go of the async context of transactions once the work running now has finished (see ScopedStorage). */

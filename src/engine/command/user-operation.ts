@@ -38,7 +38,10 @@ export function inInstance(instance: {
   id: string;
   root: { rootProcessInstanceId: string | null; tenantId: string | null };
   definition: { id: string; key: string };
-}): Pick<UserOperation, 'processInstanceId' | 'processDefinitionId' | 'processDefinitionKey' | 'rootProcessInstanceId' | 'tenantId'> {
+}): Pick<
+  UserOperation,
+  'processInstanceId' | 'processDefinitionId' | 'processDefinitionKey' | 'rootProcessInstanceId' | 'tenantId'
+> {
   return {
     processInstanceId: instance.id,
     processDefinitionId: instance.definition.id,

@@ -30,7 +30,11 @@ export class DecisionService {
   }
 
   /** Standalone evaluation (REST): needs CREATE_INSTANCE on the decision definition. */
-  async evaluate(auth: Authentication | null, definition: DecisionDefinitionEntity, variables: VariableMap): Promise<DecisionResult> {
+  async evaluate(
+    auth: Authentication | null,
+    definition: DecisionDefinitionEntity,
+    variables: VariableMap,
+  ): Promise<DecisionResult> {
     const result = await this.run(auth, async (em) => {
       await this.checkEvaluate(em, auth, definition.key);
       return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
@@ -50,9 +54,16 @@ export class DecisionService {
     variables: VariableMap,
   ): Promise<{ definition: DecisionDefinitionEntity; result: DecisionResult } | null> {
     const evaluated = await this.run(auth, async (em) => {
-      const definition = (await this.repository.latest(em, 'decision', key, tenantId)) as DecisionDefinitionEntity | null;
+      const definition = (await this.repository.latest(
+        em,
+        'decision',
+        key,
+        tenantId,
+      )) as DecisionDefinitionEntity | null;
       if (!definition) return null;
-      await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
+      await this.checker.check(em, auth, [
+        { permission: 'READ', resource: Resources.DECISION_DEFINITION, resourceId: definition.key },
+      ]);
       await this.checkEvaluate(em, auth, definition.key);
       return { definition, result: await this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null }) };
     });
@@ -61,7 +72,9 @@ export class DecisionService {
   }
 
   private checkEvaluate(em: EntityManager, auth: Authentication | null, key: string): Promise<void> {
-    return this.checker.check(em, auth, [{ permission: 'CREATE_INSTANCE', resource: Resources.DECISION_DEFINITION, resourceId: key }]);
+    return this.checker.check(em, auth, [
+      { permission: 'CREATE_INSTANCE', resource: Resources.DECISION_DEFINITION, resourceId: key },
+    ]);
   }
 
   /** Without decision history nothing is written: read-only, no transaction (two round trips fewer on MySQL). */
@@ -76,7 +89,12 @@ export class DecisionService {
   }
 
   /** Evaluation inside the caller's transaction (also used by business rule tasks). */
-  async evaluateIn(em: EntityManager, definition: DecisionDefinitionEntity, variables: VariableMap, source: DecisionEvaluationSource): Promise<DecisionResult> {
+  async evaluateIn(
+    em: EntityManager,
+    definition: DecisionDefinitionEntity,
+    variables: VariableMap,
+    source: DecisionEvaluationSource,
+  ): Promise<DecisionResult> {
     const model = await this.repository.dmnModel(definition);
     const result = evaluateDecision(model, definition.key, variables);
     if (this.historyLevel === 'full') {
@@ -87,11 +105,17 @@ export class DecisionService {
   }
 
   /** The definitions of every evaluated decision: the evaluated one plus required ones from its deployment. */
-  private async definitionsOf(em: EntityManager, definition: DecisionDefinitionEntity, result: DecisionResult): Promise<Map<string, DecisionDefinitionEntity>> {
+  private async definitionsOf(
+    em: EntityManager,
+    definition: DecisionDefinitionEntity,
+    result: DecisionResult,
+  ): Promise<Map<string, DecisionDefinitionEntity>> {
     const map = new Map([[definition.key, definition]]);
     const others = [...new Set(result.evaluations.map((e) => e.decisionKey))].filter((k) => k !== definition.key);
     if (others.length) {
-      const found = await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId: definition.deploymentId ?? '', key: In(others) });
+      const found = await em
+        .getRepository(DecisionDefinitionEntity)
+        .findBy({ deploymentId: definition.deploymentId ?? '', key: In(others) });
       for (const d of found) map.set(d.key, d);
     }
     return map;
@@ -99,7 +123,9 @@ export class DecisionService {
 
   private async deleteHistory(em: EntityManager, decisionDefinitionIds: string[]): Promise<void> {
     const ids = (
-      await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: { decisionDefinitionId: In(decisionDefinitionIds) } })
+      await em
+        .getRepository(HistoricDecisionInstanceEntity)
+        .find({ select: { id: true }, where: { decisionDefinitionId: In(decisionDefinitionIds) } })
     ).map((i) => i.id);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);

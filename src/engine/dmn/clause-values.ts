@@ -31,7 +31,13 @@ export function typed(value: unknown, type: TypeDefinition, what: string): Typed
 }
 
 /** Null passes: a missing value is not a value outside the list. */
-export function checkAllowed(value: unknown, allowed: CompiledUnaryTests | null, context: FeelContext, what: string, listName: string): void {
+export function checkAllowed(
+  value: unknown,
+  allowed: CompiledUnaryTests | null,
+  context: FeelContext,
+  what: string,
+  listName: string,
+): void {
   if (!allowed || value === null || value === undefined) return;
   let ok: boolean;
   try {
@@ -39,5 +45,8 @@ export function checkAllowed(value: unknown, allowed: CompiledUnaryTests | null,
   } catch (err) {
     throw new EvaluationFailure(`${what}: ${(err as Error).message}`);
   }
-  if (!ok) throw new EvaluationFailure(`${what}: the value '${describeValue(value)}' is not one of the ${listName} ${allowed.text.trim()}`);
+  if (!ok)
+    throw new EvaluationFailure(
+      `${what}: the value '${describeValue(value)}' is not one of the ${listName} ${allowed.text.trim()}`,
+    );
 }

@@ -72,7 +72,9 @@ export class CompileScope {
     const effective = language ?? this.defaultLanguage;
     if (!effective || /feel/i.test(effective)) return 'feel';
     if (/^juel$/i.test(effective.trim())) return 'juel';
-    throw new UnsupportedLanguage(`the expression language '${effective}' of ${at.what} is not supported (only FEEL and JUEL)`);
+    throw new UnsupportedLanguage(
+      `the expression language '${effective}' of ${at.what} is not supported (only FEEL and JUEL)`,
+    );
   }
 
   private juel<T>(text: string, at: CellLocation, compile: (text: string) => T): T {

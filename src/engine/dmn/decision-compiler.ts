@@ -15,7 +15,9 @@ export function compileDecision(decision: DmnDecision, scope: CompileScope): Com
     name: decision.name ?? null,
     versionTag: decision.versionTag ?? decision.$attrs?.['camunda:versionTag'] ?? null,
     historyTimeToLive: historyTimeToLive(decision, scope),
-    requiredDecisionKeys: requirements.map((r) => hrefId(r.requiredDecision?.href)).filter((id): id is string => id !== null),
+    requiredDecisionKeys: requirements
+      .map((r) => hrefId(r.requiredDecision?.href))
+      .filter((id): id is string => id !== null),
     requiredInputIds: requirements.map((r) => hrefId(r.requiredInput?.href)).filter((id): id is string => id !== null),
     variableName,
     resultType: scope.type(decision.variable?.typeRef ?? literalTypeRef(decision)),
@@ -78,7 +80,10 @@ function historyTimeToLive(decision: DmnDecision, scope: CompileScope): number |
   if (raw === undefined || raw.trim() === '') return null;
   const days = /^\s*(?:P(\d+)D|(\d+))\s*$/i.exec(raw);
   if (!days) {
-    scope.problems.error(`Cannot parse historyTimeToLive '${raw}' of decision '${decision.id}': expected a number of days ("30" or "P30D")`, [decision.id]);
+    scope.problems.error(
+      `Cannot parse historyTimeToLive '${raw}' of decision '${decision.id}': expected a number of days ("30" or "P30D")`,
+      [decision.id],
+    );
     return null;
   }
   return Number(days[1] ?? days[2]);

@@ -76,7 +76,13 @@ function buildContext(root: DecisionModel, variables: VariableMap): FeelContext 
       if (context[input.name] === undefined || context[input.name] === null) continue;
       const what = `input data '${input.name}'`;
       context[input.name] = convert(context[input.name], input.type, what);
-      checkAllowed(context[input.name], input.type.allowedValues, context, what, `allowed values of type '${input.type.name}'`);
+      checkAllowed(
+        context[input.name],
+        input.type.allowedValues,
+        context,
+        what,
+        `allowed values of type '${input.type.name}'`,
+      );
     }
   } catch (err) {
     throw decisionError(root, root, err);
@@ -136,9 +142,19 @@ function tableOutcome(decision: DecisionModel, table: DecisionTableLogic, contex
   };
   if (aggregate) {
     const name = aggregate.outputName;
-    return { rows: [{ [name]: aggregate.typed }], feelRows: [{ [name]: aggregate.feel }], multiple: false, value: aggregate.feel, evaluation };
+    return {
+      rows: [{ [name]: aggregate.typed }],
+      feelRows: [{ [name]: aggregate.feel }],
+      multiple: false,
+      value: aggregate.feel,
+      evaluation,
+    };
   }
-  const single = table.hitPolicy === 'UNIQUE' || table.hitPolicy === 'FIRST' || table.hitPolicy === 'ANY' || table.hitPolicy === 'PRIORITY';
+  const single =
+    table.hitPolicy === 'UNIQUE' ||
+    table.hitPolicy === 'FIRST' ||
+    table.hitPolicy === 'ANY' ||
+    table.hitPolicy === 'PRIORITY';
   const values = hits.map((hit) => hitValue(table, hit));
   return {
     rows: hits.map((hit) => Object.fromEntries(hit.values.map((v) => [v.output.name, v.typed]))),

@@ -6,11 +6,18 @@ import { ParseProblems } from './parse-problems';
  * Links decisions to the decisions and input data they require. Each decision gets its evaluation
  * order: every transitive requirement once, requirements before the decisions that need them.
  */
-export function linkDecisions(compiled: CompiledDecision[], inputDataById: ReadonlyMap<string, InputDataModel>, problems: ParseProblems): DecisionModel[] {
+export function linkDecisions(
+  compiled: CompiledDecision[],
+  inputDataById: ReadonlyMap<string, InputDataModel>,
+  problems: ParseProblems,
+): DecisionModel[] {
   const byKey = new Map(compiled.map((d) => [d.key, d]));
   for (const d of compiled) {
     for (const required of d.requiredDecisionKeys) {
-      if (!byKey.has(required)) problems.error(`Decision '${d.key}' requires the decision '${required}', which the model does not contain`, [d.key]);
+      if (!byKey.has(required))
+        problems.error(`Decision '${d.key}' requires the decision '${required}', which the model does not contain`, [
+          d.key,
+        ]);
     }
   }
   const cyclic = new Set<string>();
@@ -26,14 +33,20 @@ export function linkDecisions(compiled: CompiledDecision[], inputDataById: Reado
   });
 }
 
-function orderOf(root: string, byKey: ReadonlyMap<string, CompiledDecision>, cyclic: Set<string>, problems: ParseProblems): string[] {
+function orderOf(
+  root: string,
+  byKey: ReadonlyMap<string, CompiledDecision>,
+  cyclic: Set<string>,
+  problems: ParseProblems,
+): string[] {
   const order: string[] = [];
   const done = new Set<string>();
   const onPath = new Set<string>();
   const visit = (key: string): void => {
     if (done.has(key)) return;
     if (onPath.has(key)) {
-      if (!cyclic.has(key)) problems.error(`Decision '${key}' requires itself through its required decisions (a cycle)`, [key]);
+      if (!cyclic.has(key))
+        problems.error(`Decision '${key}' requires itself through its required decisions (a cycle)`, [key]);
       cyclic.add(key);
       return;
     }

@@ -1,9 +1,24 @@
 import { CompileScope } from './compile-scope';
 import { DmnDecisionTable, DmnOutputClause } from './dmn-elements';
-import { Aggregation, DecisionTableLogic, HitPolicy, InputClauseModel, OutputClauseModel, RuleModel } from './dmn-model';
+import {
+  Aggregation,
+  DecisionTableLogic,
+  HitPolicy,
+  InputClauseModel,
+  OutputClauseModel,
+  RuleModel,
+} from './dmn-model';
 import { compileExpression } from './feel-expression';
 
-const HIT_POLICIES: readonly HitPolicy[] = ['UNIQUE', 'FIRST', 'PRIORITY', 'ANY', 'COLLECT', 'RULE ORDER', 'OUTPUT ORDER'];
+const HIT_POLICIES: readonly HitPolicy[] = [
+  'UNIQUE',
+  'FIRST',
+  'PRIORITY',
+  'ANY',
+  'COLLECT',
+  'RULE ORDER',
+  'OUTPUT ORDER',
+];
 const AGGREGATIONS: readonly Aggregation[] = ['SUM', 'MIN', 'MAX', 'COUNT'];
 
 export interface TableOwner {
@@ -12,16 +27,30 @@ export interface TableOwner {
 }
 
 /** Compiles a decision table; structural problems and FEEL syntax errors go to the scope's problems. */
-export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner, scope: CompileScope): DecisionTableLogic {
-  const where = (what: string, ...ids: Array<string | undefined>) => ({ what: `${what} of decision '${owner.key}'`, elementIds: [...ids, owner.key] });
+export function compileDecisionTable(
+  table: DmnDecisionTable,
+  owner: TableOwner,
+  scope: CompileScope,
+): DecisionTableLogic {
+  const where = (what: string, ...ids: Array<string | undefined>) => ({
+    what: `${what} of decision '${owner.key}'`,
+    elementIds: [...ids, owner.key],
+  });
   const hitPolicy = (table.hitPolicy ?? 'UNIQUE').trim().toUpperCase().replace(/_/g, ' ') as HitPolicy;
-  if (!HIT_POLICIES.includes(hitPolicy)) scope.problems.error(`Unknown hit policy '${table.hitPolicy}' in decision '${owner.key}'`, [table.id, owner.key]);
+  if (!HIT_POLICIES.includes(hitPolicy))
+    scope.problems.error(`Unknown hit policy '${table.hitPolicy}' in decision '${owner.key}'`, [table.id, owner.key]);
   const aggregation = table.aggregation ? (table.aggregation.trim().toUpperCase() as Aggregation) : null;
   if (aggregation && !AGGREGATIONS.includes(aggregation)) {
-    scope.problems.error(`Unknown aggregation '${table.aggregation}' in decision '${owner.key}'`, [table.id, owner.key]);
+    scope.problems.error(`Unknown aggregation '${table.aggregation}' in decision '${owner.key}'`, [
+      table.id,
+      owner.key,
+    ]);
   }
   if (aggregation && hitPolicy !== 'COLLECT') {
-    scope.problems.error(`Aggregation '${aggregation}' needs hit policy COLLECT, not '${hitPolicy}' (decision '${owner.key}')`, [table.id, owner.key]);
+    scope.problems.error(
+      `Aggregation '${aggregation}' needs hit policy COLLECT, not '${hitPolicy}' (decision '${owner.key}')`,
+      [table.id, owner.key],
+    );
   }
 
   const inputs: InputClauseModel[] = (table.input ?? []).map((input, i) => ({
@@ -33,7 +62,11 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
       where(`input expression ${i + 1}`, input.inputExpression?.id, input.id),
     ),
     type: scope.type(input.inputExpression?.typeRef),
-    allowedValues: allowedValues(scope, input.inputValues?.text, where(`input values ${i + 1}`, input.inputValues?.id, input.id)),
+    allowedValues: allowedValues(
+      scope,
+      input.inputValues?.text,
+      where(`input values ${i + 1}`, input.inputValues?.id, input.id),
+    ),
     inputVariable: input.inputVariable || 'cellInput',
   }));
 
@@ -43,7 +76,11 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
     label: output.label ?? null,
     name: outputName(output, i, declared.length, owner),
     type: scope.type(output.typeRef),
-    allowedValues: allowedValues(scope, output.outputValues?.text, where(`output values ${i + 1}`, output.outputValues?.id, output.id)),
+    allowedValues: allowedValues(
+      scope,
+      output.outputValues?.text,
+      where(`output values ${i + 1}`, output.outputValues?.id, output.id),
+    ),
     priorities: priorityList(output.outputValues?.text),
     defaultValue: scope.expression(
       output.defaultOutputEntry?.text,
@@ -51,7 +88,8 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
       where(`default output entry ${i + 1}`, output.defaultOutputEntry?.id, output.id),
     ),
   }));
-  if (outputs.length === 0) scope.problems.error(`Decision table of decision '${owner.key}' has no output`, [table.id, owner.key]);
+  if (outputs.length === 0)
+    scope.problems.error(`Decision table of decision '${owner.key}' has no output`, [table.id, owner.key]);
 
   const rules: RuleModel[] = (table.rule ?? []).map((rule, r) => {
     const inputEntries = rule.inputEntry ?? [];
@@ -94,7 +132,11 @@ export function compileDecisionTable(table: DmnDecisionTable, owner: TableOwner,
   };
 }
 
-function allowedValues(scope: CompileScope, text: string | undefined, at: { what: string; elementIds: Array<string | undefined> }) {
+function allowedValues(
+  scope: CompileScope,
+  text: string | undefined,
+  at: { what: string; elementIds: Array<string | undefined> },
+) {
   if (text === undefined || text.trim() === '' || text.trim() === '-') return null;
   return scope.unaryTests(text, undefined, at);
 }

@@ -20,7 +20,9 @@ export function evaluateDecisionTable(table: DecisionTableLogic, context: FeelCo
   const values = table.inputs.map((input, i) => inputValue(input, i, context));
   // Built only if some cell of that column names a variable, then shared by the column's cells.
   const cellContexts: Array<FeelContext | undefined> = [];
-  const cellContext = table.inputs.map((input, i) => () => (cellContexts[i] ??= { ...context, [input.inputVariable]: values[i], '?': values[i] }));
+  const cellContext = table.inputs.map(
+    (input, i) => () => (cellContexts[i] ??= { ...context, [input.inputVariable]: values[i], '?': values[i] }),
+  );
   const matched = table.rules.filter((rule) => matches(rule, values, cellContext));
   const hits = applyHitPolicy(table, matched, (rule) => ruleHit(table, rule, context));
   if (!hits.length && table.hasDefaults) hits.push(defaultHit(table, context));
@@ -49,7 +51,13 @@ function inputValue(input: InputClauseModel, index: number, context: FeelContext
   const raw = evaluate(input.expression, context, `input '${name}'`);
   const value = convert(raw, input.type, `input '${name}'`);
   checkAllowed(value, input.allowedValues, context, `input '${name}'`, 'input values');
-  checkAllowed(value, input.type.allowedValues, context, `input '${name}'`, `allowed values of type '${input.type.name}'`);
+  checkAllowed(
+    value,
+    input.type.allowedValues,
+    context,
+    `input '${name}'`,
+    `allowed values of type '${input.type.name}'`,
+  );
   return value;
 }
 
@@ -57,16 +65,27 @@ function ruleHit(table: DecisionTableLogic, rule: RuleModel, context: FeelContex
   const values: OutputValue[] = [];
   table.outputs.forEach((output, o) => {
     const entry = rule.outputEntries[o];
-    if (entry) values.push(outputValue(output, entry, context, `output '${output.name}' of rule '${rule.id ?? rule.order}'`));
+    if (entry)
+      values.push(outputValue(output, entry, context, `output '${output.name}' of rule '${rule.id ?? rule.order}'`));
   });
   return { rule, values };
 }
 
 function defaultHit(table: DecisionTableLogic, context: FeelContext): Hit {
-  return { rule: null, values: table.outputs.map((output) => outputValue(output, output.defaultValue, context, `default output '${output.name}'`)) };
+  return {
+    rule: null,
+    values: table.outputs.map((output) =>
+      outputValue(output, output.defaultValue, context, `default output '${output.name}'`),
+    ),
+  };
 }
 
-function outputValue(output: OutputClauseModel, entry: CompiledFeelExpression | null, context: FeelContext, what: string): OutputValue {
+function outputValue(
+  output: OutputClauseModel,
+  entry: CompiledFeelExpression | null,
+  context: FeelContext,
+  what: string,
+): OutputValue {
   const value = convert(evaluate(entry, context, what), output.type, what);
   checkAllowed(value, output.allowedValues, context, what, 'output values');
   checkAllowed(value, output.type.allowedValues, context, what, `allowed values of type '${output.type.name}'`);

@@ -31,15 +31,18 @@ export interface NormalizedDmn {
 
 export function normalizeDmnNamespaces(xml: string): NormalizedDmn {
   let version: DmnVersion | null = null;
-  const normalized = xml.replace(XMLNS_ATTRIBUTE, (whole, prefix: string | undefined, eq: string, quote: string, uri: string) => {
-    const model = MODEL_URI.exec(uri);
-    if (model && MODEL_VERSIONS[model[1]]) {
-      version ??= MODEL_VERSIONS[model[1]];
-      return `xmlns${prefix ?? ''}${eq}${quote}${DMN13_MODEL}${quote}`;
-    }
-    if (DMNDI_URI.test(uri)) return `xmlns${prefix ?? ''}${eq}${quote}${DMN13_DMNDI}${quote}`;
-    return whole;
-  });
+  const normalized = xml.replace(
+    XMLNS_ATTRIBUTE,
+    (whole, prefix: string | undefined, eq: string, quote: string, uri: string) => {
+      const model = MODEL_URI.exec(uri);
+      if (model && MODEL_VERSIONS[model[1]]) {
+        version ??= MODEL_VERSIONS[model[1]];
+        return `xmlns${prefix ?? ''}${eq}${quote}${DMN13_MODEL}${quote}`;
+      }
+      if (DMNDI_URI.test(uri)) return `xmlns${prefix ?? ''}${eq}${quote}${DMN13_DMNDI}${quote}`;
+      return whole;
+    },
+  );
   return { xml: normalized, version };
 }
 

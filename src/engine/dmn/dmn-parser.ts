@@ -45,7 +45,9 @@ async function readXml(xml: string, problems: ParseProblems): Promise<ModdlePars
     const message = err instanceof Error ? err.message : String(err);
     if (/failed to parse document as <dmn:Definitions>/.test(message)) {
       const ns = rootNamespace(xml);
-      problems.error(`The root element is not a DMN definitions element of a supported namespace (DMN 1.1 to 1.5)${ns ? `: '${ns}'` : ''}`);
+      problems.error(
+        `The root element is not a DMN definitions element of a supported namespace (DMN 1.1 to 1.5)${ns ? `: '${ns}'` : ''}`,
+      );
     } else {
       const at = moddlePosition(message);
       problems.atPosition('error', `Unable to read the DMN XML: ${at.text}`, at.line, at.column);
@@ -66,7 +68,12 @@ function dialectOf(defs: DmnDefinitions, xml: string, version: DmnVersion | null
   return xml.includes(`"${CAMUNDA_NS}"`) || xml.includes(`'${CAMUNDA_NS}'`) ? 'camunda' : 'dmn';
 }
 
-function buildModel(defs: DmnDefinitions, dialect: DmnDialect, version: DmnVersion | null, problems: ParseProblems): DmnModel {
+function buildModel(
+  defs: DmnDefinitions,
+  dialect: DmnDialect,
+  version: DmnVersion | null,
+  problems: ParseProblems,
+): DmnModel {
   const elements = defs.drgElement ?? [];
   const decisions = elements.filter((e): e is DmnDecision => e.$type === 'dmn:Decision');
   const inputs = elements.filter((e): e is DmnInputData => e.$type === 'dmn:InputData');
@@ -79,7 +86,8 @@ function buildModel(defs: DmnDefinitions, dialect: DmnDialect, version: DmnVersi
   const inputDataById = new Map<string, InputDataModel>();
   for (const input of inputs) {
     const name = input.variable?.name || input.name;
-    if (input.id && name) inputDataById.set(input.id, { id: input.id, name, type: scope.type(input.variable?.typeRef) });
+    if (input.id && name)
+      inputDataById.set(input.id, { id: input.id, name, type: scope.type(input.variable?.typeRef) });
   }
   const linked = linkDecisions(compiled, inputDataById, problems);
   return {
@@ -102,14 +110,19 @@ function declaredNames(elements: ModdleElement[], decisions: DmnDecision[]): Rec
     add(e.variable?.name);
   }
   for (const d of decisions) {
-    const logic = d.decisionLogic as { output?: Array<{ name?: string }>; input?: Array<{ inputVariable?: string }> } | undefined;
+    const logic = d.decisionLogic as
+      { output?: Array<{ name?: string }>; input?: Array<{ inputVariable?: string }> } | undefined;
     logic?.output?.forEach((o) => add(o.name));
     logic?.input?.forEach((i) => add(i.inputVariable));
   }
   return names;
 }
 
-function itemDefinitionTypes(items: DmnItemDefinition[], knownNames: Record<string, unknown>, problems: ParseProblems): Map<string, ItemDefinitionType> {
+function itemDefinitionTypes(
+  items: DmnItemDefinition[],
+  knownNames: Record<string, unknown>,
+  problems: ParseProblems,
+): Map<string, ItemDefinitionType> {
   const types = new Map<string, ItemDefinitionType>();
   for (const item of items) {
     if (!item.name || item.isCollection || item.itemComponent?.length) continue;

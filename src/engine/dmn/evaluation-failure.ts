@@ -7,7 +7,8 @@ export class EvaluationFailure extends Error {}
 export function decisionError(decision: DecisionModel, root: DecisionModel, cause: unknown): EngineError {
   if (cause instanceof EngineError) return cause;
   const reason = cause instanceof Error ? cause.message : String(cause);
-  const label = decision.name && decision.name !== decision.key ? `'${decision.name}' (${decision.key})` : `'${decision.key}'`;
+  const label =
+    decision.name && decision.name !== decision.key ? `'${decision.name}' (${decision.key})` : `'${decision.key}'`;
   const requiredBy = decision === root ? '' : `, required by '${root.key}'`;
   return new DecisionEvaluationError(`Decision ${label}${requiredBy}: ${reason}`);
 }

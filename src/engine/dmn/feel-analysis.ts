@@ -29,7 +29,8 @@ export interface FeelShape {
  * the parser needs them to read names that contain operators or keywords.
  */
 export function analyseFeel(text: string, kind: FeelKind, knownNames: Record<string, unknown>): FeelShape {
-  const tree: FeelTree = kind === 'expression' ? parseExpression(text, knownNames, undefined) : parseUnaryTests(text, knownNames, undefined);
+  const tree: FeelTree =
+    kind === 'expression' ? parseExpression(text, knownNames, undefined) : parseUnaryTests(text, knownNames, undefined);
   let syntaxError: FeelSyntaxProblem | null = null;
   let usesVariables = false;
   tree.iterate({
@@ -114,7 +115,8 @@ function describeError(text: string, node: SyntaxNode): FeelSyntaxProblem {
   }
   for (let at: SyntaxNode | null = node; at; at = at.parent) {
     const next = at.nextSibling;
-    if (next) return { message: `Unrecognized token '${text.slice(next.from, next.to)}' in <${parent}>`, position: next.from };
+    if (next)
+      return { message: `Unrecognized token '${text.slice(next.from, next.to)}' in <${parent}>`, position: next.from };
   }
   return { message: `Incomplete <${parent}>`, position: node.from };
 }

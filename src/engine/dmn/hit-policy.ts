@@ -26,11 +26,17 @@ export interface AggregateResult {
 }
 
 /** Picks the hits the table's hit policy returns; output entries are evaluated only for rules that need them. */
-export function applyHitPolicy(table: DecisionTableLogic, matched: RuleModel[], hitOf: (rule: RuleModel) => Hit): Hit[] {
+export function applyHitPolicy(
+  table: DecisionTableLogic,
+  matched: RuleModel[],
+  hitOf: (rule: RuleModel) => Hit,
+): Hit[] {
   switch (table.hitPolicy) {
     case 'UNIQUE':
       if (matched.length > 1) {
-        throw new EvaluationFailure(`hit policy 'UNIQUE' only allows a single rule to match, but ${matched.length} rules matched: ${ruleNames(matched)}`);
+        throw new EvaluationFailure(
+          `hit policy 'UNIQUE' only allows a single rule to match, but ${matched.length} rules matched: ${ruleNames(matched)}`,
+        );
       }
       return matched.map(hitOf);
     case 'FIRST':
@@ -72,9 +78,17 @@ export function aggregate(table: DecisionTableLogic, hits: Hit[]): AggregateResu
   return { ...aggregateValues(table, output, entries), outputName: output.name };
 }
 
-function aggregateValues(table: DecisionTableLogic, output: OutputClauseModel, entries: OutputValue[]): Omit<AggregateResult, 'outputName'> {
+function aggregateValues(
+  table: DecisionTableLogic,
+  output: OutputClauseModel,
+  entries: OutputValue[],
+): Omit<AggregateResult, 'outputName'> {
   if (table.aggregation === 'COUNT') {
-    return { feel: entries.length, typed: { type: 'integer', value: entries.length, valueInfo: {} }, number: entries.length };
+    return {
+      feel: entries.length,
+      typed: { type: 'integer', value: entries.length, valueInfo: {} },
+      number: entries.length,
+    };
   }
   const present = entries.filter((e) => e.feel !== null && e.feel !== undefined);
   if (!present.length) return { feel: null, typed: untypedValue(null), number: null };
@@ -89,10 +103,16 @@ function aggregateValues(table: DecisionTableLogic, output: OutputClauseModel, e
   if (table.aggregation === 'SUM') {
     const sum = present.reduce((total, e) => total + (e.feel as number), 0);
     const integral = present.every((e) => e.typed.type === 'integer' || e.typed.type === 'long');
-    return { feel: sum, typed: integral ? untypedValue(sum) : { type: 'double', value: sum, valueInfo: {} }, number: sum };
+    return {
+      feel: sum,
+      typed: integral ? untypedValue(sum) : { type: 'double', value: sum, valueInfo: {} },
+      number: sum,
+    };
   }
   const lessThan = (a: OutputValue, b: OutputValue) => (a.feel as number | string) < (b.feel as number | string);
-  const pick = present.reduce((best, e) => ((table.aggregation === 'MIN' ? lessThan(e, best) : lessThan(best, e)) ? e : best));
+  const pick = present.reduce((best, e) =>
+    (table.aggregation === 'MIN' ? lessThan(e, best) : lessThan(best, e)) ? e : best,
+  );
   return { feel: pick.feel, typed: pick.typed, number: typeof pick.feel === 'number' ? pick.feel : null };
 }
 
@@ -101,7 +121,10 @@ function ruleNames(rules: RuleModel[]): string {
 }
 
 function sameOutputs(a: Hit, b: Hit): boolean {
-  return a.values.length === b.values.length && a.values.every((v, i) => v.output === b.values[i].output && sameValue(v.feel, b.values[i].feel));
+  return (
+    a.values.length === b.values.length &&
+    a.values.every((v, i) => v.output === b.values[i].output && sameValue(v.feel, b.values[i].feel))
+  );
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -87,7 +87,12 @@ export function toJsDate(value: FeelDate | FeelDateTime): Date {
 }
 
 function isTemporal(value: unknown): boolean {
-  return value instanceof FeelDate || value instanceof FeelDateTime || value instanceof FeelTime || value instanceof FeelDuration;
+  return (
+    value instanceof FeelDate ||
+    value instanceof FeelDateTime ||
+    value instanceof FeelTime ||
+    value instanceof FeelDuration
+  );
 }
 
 function toNumber(value: unknown, typeName: string): number {
@@ -98,7 +103,8 @@ function toNumber(value: unknown, typeName: string): number {
 
 function toFeelDate(value: unknown): FeelDate | null {
   if (value instanceof FeelDate) return value;
-  if (value instanceof FeelDateTime) return parseDate(`${pad(value.year, 4)}-${pad(value.month, 2)}-${pad(value.day, 2)}`);
+  if (value instanceof FeelDateTime)
+    return parseDate(`${pad(value.year, 4)}-${pad(value.month, 2)}-${pad(value.day, 2)}`);
   if (typeof value === 'string') {
     const date = safe(() => parseDate(value.trim()));
     if (date) return date;

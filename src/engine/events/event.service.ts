@@ -7,7 +7,12 @@ import { CorrelateMessageCmd } from './commands/correlate-message.cmd';
 import { EvaluateConditionsCmd } from './commands/evaluate-conditions.cmd';
 import { MessageEventReceivedCmd } from './commands/message-event-received.cmd';
 import { SignalEventReceivedCmd } from './commands/signal-event-received.cmd';
-import { ConditionEvaluationRequest, MessageCorrelationRequest, MessageCorrelationResult, SignalRequest } from './event-types';
+import {
+  ConditionEvaluationRequest,
+  MessageCorrelationRequest,
+  MessageCorrelationResult,
+  SignalRequest,
+} from './event-types';
 import { StartEventScheduler } from './start-event-scheduler';
 
 /**
@@ -27,12 +32,20 @@ export class EventService {
   }
 
   /** POST /message: one result per execution reached or instance started. */
-  correlateMessage(auth: Authentication | null, request: MessageCorrelationRequest): Promise<MessageCorrelationResult[]> {
+  correlateMessage(
+    auth: Authentication | null,
+    request: MessageCorrelationRequest,
+  ): Promise<MessageCorrelationResult[]> {
     return this.runtime.execute(auth, new CorrelateMessageCmd(request));
   }
 
   /** POST /execution/{id}/messageSubscriptions/{messageName}/trigger. */
-  messageEventReceived(auth: Authentication | null, executionId: string, messageName: string, variables?: VariableMap | null): Promise<void> {
+  messageEventReceived(
+    auth: Authentication | null,
+    executionId: string,
+    messageName: string,
+    variables?: VariableMap | null,
+  ): Promise<void> {
     return this.runtime.execute(auth, new MessageEventReceivedCmd(executionId, messageName, variables));
   }
 
@@ -42,7 +55,10 @@ export class EventService {
   }
 
   /** POST /condition: the instances that conditional start events started. */
-  evaluateStartConditions(auth: Authentication | null, request: ConditionEvaluationRequest): Promise<ProcessInstanceInfo[]> {
+  evaluateStartConditions(
+    auth: Authentication | null,
+    request: ConditionEvaluationRequest,
+  ): Promise<ProcessInstanceInfo[]> {
     return this.runtime.execute(auth, new EvaluateConditionsCmd(request));
   }
 }

@@ -28,9 +28,12 @@ export async function messageSubscriptionsFor(
   ];
   if (request.processInstanceId != null) where.push(`s.proc_inst_id = ${param(request.processInstanceId)}`);
   if (request.businessKey != null) {
-    where.push(`EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = s.proc_inst_id AND pi.business_key = ${param(request.businessKey)})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = s.proc_inst_id AND pi.business_key = ${param(request.businessKey)})`,
+    );
   }
-  if (tenant.isSet) where.push(tenant.tenantId == null ? 's.tenant_id IS NULL' : `s.tenant_id = ${param(tenant.tenantId)}`);
+  if (tenant.isSet)
+    where.push(tenant.tenantId == null ? 's.tenant_id IS NULL' : `s.tenant_id = ${param(tenant.tenantId)}`);
   for (const [name, value] of Object.entries(request.correlationKeys ?? {})) {
     where.push(
       `EXISTS (SELECT 1 FROM act_ru_variable v WHERE v.var_scope = s.proc_inst_id AND v.name = ${param(name)} AND ${variableEqualsSql('v', value, param)})`,
@@ -41,6 +44,9 @@ export async function messageSubscriptionsFor(
       `EXISTS (SELECT 1 FROM act_ru_variable v WHERE v.var_scope = s.execution_id AND v.name = ${param(name)} AND ${variableEqualsSql('v', value, param)})`,
     );
   }
-  const rows = await ctx.em.query(`SELECT s.* FROM act_ru_event_subscr s WHERE ${where.join(' AND ')} ORDER BY s.created, s.id`, params);
+  const rows = await ctx.em.query(
+    `SELECT s.* FROM act_ru_event_subscr s WHERE ${where.join(' AND ')} ORDER BY s.created, s.id`,
+    params,
+  );
   return hydrate(ctx.em, EventSubscriptionEntity, rows);
 }

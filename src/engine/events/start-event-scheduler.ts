@@ -79,8 +79,12 @@ export class StartEventScheduler {
 
   private async hasStartRows(em: EntityManager, definitionId: string): Promise<boolean> {
     return (
-      (await em.getRepository(EventSubscriptionEntity).existsBy({ configuration: definitionId, executionId: IsNull() })) ||
-      (await em.getRepository(JobEntity).existsBy({ processDefinitionId: definitionId, handlerType: JOB_HANDLER.startTimer }))
+      (await em
+        .getRepository(EventSubscriptionEntity)
+        .existsBy({ configuration: definitionId, executionId: IsNull() })) ||
+      (await em
+        .getRepository(JobEntity)
+        .existsBy({ processDefinitionId: definitionId, handlerType: JOB_HANDLER.startTimer }))
     );
   }
 
@@ -88,11 +92,16 @@ export class StartEventScheduler {
     if (!definitionIds.length) return;
     const em = ctx.em;
     await em.getRepository(EventSubscriptionEntity).delete({ configuration: In(definitionIds), executionId: IsNull() });
-    const jobs = await em.getRepository(JobEntity).findBy({ processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer });
+    const jobs = await em
+      .getRepository(JobEntity)
+      .findBy({ processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer });
     if (!jobs.length) return;
     for (const job of jobs) ctx.logs.job('deleted', job);
     const jobIds = jobs.map((j) => j.id);
-    const selection = { where: 'r.configuration IN (:...jobIds) AND r.incident_type = :type', params: { jobIds, type: INCIDENT_TYPE.failedJob } };
+    const selection = {
+      where: 'r.configuration IN (:...jobIds) AND r.incident_type = :type',
+      params: { jobIds, type: INCIDENT_TYPE.failedJob },
+    };
     await endHistoricIncidents(em, selection, 'deleted', this.clock());
     await em.getRepository(IncidentEntity).delete({ configuration: In(jobIds), incidentType: INCIDENT_TYPE.failedJob });
     await em.getRepository(JobEntity).delete({ id: In(jobIds) });

@@ -48,7 +48,8 @@ export function dateTimeHostObject(instant: Date): HostObject {
         return { found: true, value: dateTimeHostObject(plus(instant, match[2] as Unit, amount)) };
       }
       const other = args[0];
-      const otherTime = other instanceof Date ? other.getTime() : isDateTime(other) ? (other.property('millis').value as number) : null;
+      const otherTime =
+        other instanceof Date ? other.getTime() : isDateTime(other) ? (other.property('millis').value as number) : null;
       switch (`${method}/${args.length}`) {
         case 'toDate/0':
           return { found: true, value: new Date(instant.getTime()) };

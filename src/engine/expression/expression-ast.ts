@@ -6,7 +6,13 @@ export type AstNode =
   | { readonly kind: 'identifier'; readonly name: string }
   /** `a.b` (property is a string literal node) and `a[expr]`; `source` is the text of `base`. */
   | { readonly kind: 'property'; readonly base: AstNode; readonly property: AstNode; readonly source: string }
-  | { readonly kind: 'method'; readonly base: AstNode; readonly name: string; readonly args: readonly AstNode[]; readonly source: string }
+  | {
+      readonly kind: 'method';
+      readonly base: AstNode;
+      readonly name: string;
+      readonly args: readonly AstNode[];
+      readonly source: string;
+    }
   | { readonly kind: 'function'; readonly name: string; readonly args: readonly AstNode[] }
   | { readonly kind: 'unary'; readonly op: '-' | '!' | 'empty'; readonly operand: AstNode }
   | { readonly kind: 'binary'; readonly op: BinaryOperator; readonly left: AstNode; readonly right: AstNode }

@@ -17,7 +17,8 @@ function coerceFailure(value: unknown, target: string): ElFailure {
     : new ElFailure('evaluation', `Cannot coerce from ${javaClassOf(value)} to class ${target}`);
 }
 
-const isDoubleish = (v: unknown) => (typeof v === 'number' && !Number.isInteger(v)) || (typeof v === 'string' && /[.eE]/.test(v));
+const isDoubleish = (v: unknown) =>
+  (typeof v === 'number' && !Number.isInteger(v)) || (typeof v === 'string' && /[.eE]/.test(v));
 
 export function coerceToLong(value: unknown): number {
   if (value == null || value === '') return 0;
@@ -100,7 +101,9 @@ export function equals(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a == null || b == null) return false;
   if (typeof a === 'number' || typeof b === 'number') {
-    return isDoubleish(a) || isDoubleish(b) ? coerceToDouble(a) === coerceToDouble(b) : coerceToLong(a) === coerceToLong(b);
+    return isDoubleish(a) || isDoubleish(b)
+      ? coerceToDouble(a) === coerceToDouble(b)
+      : coerceToLong(a) === coerceToLong(b);
   }
   if (typeof a === 'boolean' || typeof b === 'boolean') return coerceToBoolean(a) === coerceToBoolean(b);
   if (typeof a === 'string' || typeof b === 'string') return coerceToString(a) === coerceToString(b);
@@ -117,7 +120,10 @@ export function javaEquals(a: unknown, b: unknown): boolean {
   if (typeof a === 'object' && !Array.isArray(b)) {
     const ka = Object.keys(a as object);
     const kb = Object.keys(b as object);
-    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b as object, k) && javaEquals((a as never)[k], (b as never)[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => Object.hasOwn(b as object, k) && javaEquals((a as never)[k], (b as never)[k]))
+    );
   }
   return false;
 }
@@ -150,6 +156,7 @@ export function isEmpty(value: unknown): boolean {
   if (value == null || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
   if (value instanceof Map) return value.size === 0;
-  if (typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) return Object.keys(value).length === 0;
+  if (typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value))
+    return Object.keys(value).length === 0;
   return false;
 }

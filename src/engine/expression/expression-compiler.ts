@@ -62,8 +62,17 @@ export class CompiledExpression {
     if (value == null) {
       throw new ExpressionError('condition expression returns null: result is null', this.text, 'evaluation');
     }
-    const javaClass = typeof value === 'string' ? 'java.lang.String' : typeof value === 'number' ? 'java.lang.Long' : 'java.lang.Object';
-    throw new ExpressionError(`condition expression returns non-Boolean: ${coerceToString(value)} (${javaClass})`, this.text, 'evaluation');
+    const javaClass =
+      typeof value === 'string'
+        ? 'java.lang.String'
+        : typeof value === 'number'
+          ? 'java.lang.Long'
+          : 'java.lang.Object';
+    throw new ExpressionError(
+      `condition expression returns non-Boolean: ${coerceToString(value)} (${javaClass})`,
+      this.text,
+      'evaluation',
+    );
   }
 
   private wrap(err: ElFailure): ExpressionError {

@@ -73,9 +73,15 @@ export function isHostObject(value: unknown): value is HostObject {
 }
 
 /** A context over a plain record of variables; handy for tests and for start-time evaluations. */
-export function variablesContext(variables: Record<string, unknown>, extra: Omit<ExpressionContext, 'resolve'> = {}): ExpressionContext {
+export function variablesContext(
+  variables: Record<string, unknown>,
+  extra: Omit<ExpressionContext, 'resolve'> = {},
+): ExpressionContext {
   return {
     ...extra,
-    resolve: (name) => (Object.prototype.hasOwnProperty.call(variables, name) ? { found: true, value: variables[name] } : { found: false }),
+    resolve: (name) =>
+      Object.prototype.hasOwnProperty.call(variables, name)
+        ? { found: true, value: variables[name] }
+        : { found: false },
   };
 }

@@ -57,7 +57,9 @@ export function evaluateNode(node: AstNode, ctx: ExpressionContext): unknown {
       return coerceToBoolean(evaluateNode(node.right, ctx));
     }
     case 'conditional':
-      return coerceToBoolean(evaluateNode(node.test, ctx)) ? evaluateNode(node.then, ctx) : evaluateNode(node.otherwise, ctx);
+      return coerceToBoolean(evaluateNode(node.test, ctx))
+        ? evaluateNode(node.then, ctx)
+        : evaluateNode(node.otherwise, ctx);
   }
 }
 

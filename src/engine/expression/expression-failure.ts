@@ -15,7 +15,10 @@ export class ElFailure extends Error {
 }
 
 export function syntaxFailure(position: number, encountered: string, expected: string): ElFailure {
-  return new ElFailure('syntax', `syntax error at position ${position}, encountered ${encountered}, expected ${expected}`);
+  return new ElFailure(
+    'syntax',
+    `syntax error at position ${position}, encountered ${encountered}, expected ${expected}`,
+  );
 }
 
 /** The Java class Camunda's messages would name for a value, e.g. `class java.lang.String`. */

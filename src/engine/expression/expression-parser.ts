@@ -3,7 +3,14 @@ import { ElFailure, syntaxFailure } from './expression-failure';
 import { Token, tokenizeEval } from './expression-tokenizer';
 
 /** Functions JUEL resolves at parse time in Camunda (its function mapper); anything else is a syntax-time error. */
-export const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'dateTime', 'currentUser', 'currentUserGroups', 'S', 'JSON']);
+export const KNOWN_FUNCTIONS: ReadonlySet<string> = new Set([
+  'now',
+  'dateTime',
+  'currentUser',
+  'currentUserGroups',
+  'S',
+  'JSON',
+]);
 
 /**
  * Deep nesting and endless operator chains are legal but never needed; the limits keep a hostile
@@ -114,7 +121,8 @@ class Parser {
     let left = operand();
     for (;;) {
       const token = this.peek();
-      const isOperator = (token.type === 'operator' || token.type === 'keyword') && Object.hasOwn(operators, token.text);
+      const isOperator =
+        (token.type === 'operator' || token.type === 'keyword') && Object.hasOwn(operators, token.text);
       if (!isOperator) return left;
       this.index++;
       left = { kind: 'binary', op: operators[token.text], left, right: operand() };
@@ -161,7 +169,8 @@ class Parser {
         return { kind: 'literal', value: token.text };
       case 'identifier':
         if (this.accept('(')) {
-          if (!KNOWN_FUNCTIONS.has(token.text)) throw new ElFailure('syntax', `Could not resolve function '${token.text}'`);
+          if (!KNOWN_FUNCTIONS.has(token.text))
+            throw new ElFailure('syntax', `Could not resolve function '${token.text}'`);
           return { kind: 'function', name: token.text, args: this.args() };
         }
         this.identifiers.add(token.text);
@@ -178,7 +187,10 @@ class Parser {
         }
         break;
     }
-    throw this.unexpected(token, "<IDENTIFIER>|<STRING>|<FLOAT>|<INTEGER>|'true'|'false'|'null'|'-'|'!'|'not'|'empty'|'('");
+    throw this.unexpected(
+      token,
+      "<IDENTIFIER>|<STRING>|<FLOAT>|<INTEGER>|'true'|'false'|'null'|'-'|'!'|'not'|'empty'|'('",
+    );
   }
 
   private args(): AstNode[] {

@@ -11,7 +11,24 @@ export interface Token {
   readonly end: number;
 }
 
-const KEYWORDS = new Set(['true', 'false', 'null', 'empty', 'not', 'and', 'or', 'div', 'mod', 'eq', 'ne', 'lt', 'gt', 'le', 'ge', 'instanceof']);
+const KEYWORDS = new Set([
+  'true',
+  'false',
+  'null',
+  'empty',
+  'not',
+  'and',
+  'or',
+  'div',
+  'mod',
+  'eq',
+  'ne',
+  'lt',
+  'gt',
+  'le',
+  'ge',
+  'instanceof',
+]);
 const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<=', '>=', '&&', '||']);
 const ONE_CHAR_OPERATORS = new Set(['+', '-', '*', '/', '%', '<', '>', '!', '?', ':', '.', '[', ']', '(', ')', ',']);
 

@@ -5,7 +5,13 @@ import { ElFailure } from './expression-failure';
 function typeName(v: unknown): string {
   if (v === null) return 'Null';
   if (Array.isArray(v)) return 'Array';
-  return typeof v === 'object' ? 'Object' : typeof v === 'string' ? 'String' : typeof v === 'number' ? 'Number' : 'Boolean';
+  return typeof v === 'object'
+    ? 'Object'
+    : typeof v === 'string'
+      ? 'String'
+      : typeof v === 'number'
+        ? 'Number'
+        : 'Boolean';
 }
 
 function expected(type: string, v: unknown): ElFailure {
@@ -33,14 +39,19 @@ export class SpinJsonNode implements HostObject, JsonNodeValue {
       try {
         return new SpinJsonNode(JSON.parse(value));
       } catch (e) {
-        throw new ElFailure('evaluation', `SPIN/JACKSON-JSON-01004 Unable to parse input into json node: ${(e as Error).message}`);
+        throw new ElFailure(
+          'evaluation',
+          `SPIN/JACKSON-JSON-01004 Unable to parse input into json node: ${(e as Error).message}`,
+        );
       }
     }
     return new SpinJsonNode(value ?? null);
   }
 
   property(name: string): Lookup {
-    return isObject(this.json) && Object.hasOwn(this.json, name) ? { found: true, value: new SpinJsonNode(this.json[name]) } : { found: false };
+    return isObject(this.json) && Object.hasOwn(this.json, name)
+      ? { found: true, value: new SpinJsonNode(this.json[name]) }
+      : { found: false };
   }
 
   invoke(method: string, args: readonly unknown[]): Lookup {

@@ -50,7 +50,10 @@ const STRING_METHODS: MethodTable = {
   length: { arity: 0, call: (s: string) => s.length },
   isEmpty: { arity: 0, call: (s: string) => s.length === 0 },
   equals: { arity: 1, call: (s: string, [o]) => s === o },
-  equalsIgnoreCase: { arity: 1, call: (s: string, [o]) => typeof o === 'string' && s.toLowerCase() === o.toLowerCase() },
+  equalsIgnoreCase: {
+    arity: 1,
+    call: (s: string, [o]) => typeof o === 'string' && s.toLowerCase() === o.toLowerCase(),
+  },
   contains: { arity: 1, call: (s: string, [o]) => s.includes(str(o)) },
   startsWith: { arity: 1, call: (s: string, [o]) => s.startsWith(str(o)) },
   endsWith: { arity: 1, call: (s: string, [o]) => s.endsWith(str(o)) },
@@ -150,6 +153,7 @@ function substring(s: string, args: unknown[]): string {
 
 function listGet(list: unknown[], index: unknown): unknown {
   const i = coerceToLong(index);
-  if (i < 0 || i >= list.length) throw new ElFailure('evaluation', `Index ${i} out of bounds for length ${list.length}`);
+  if (i < 0 || i >= list.length)
+    throw new ElFailure('evaluation', `Index ${i} out of bounds for length ${list.length}`);
   return list[i];
 }

@@ -63,7 +63,15 @@ export async function checkExternalTaskAccess(
   permission: TaskPermission,
 ): Promise<void> {
   await checker.check(em, auth, [
-    { permission: PERMISSIONS[permission].instance, resource: Resources.PROCESS_INSTANCE, resourceId: task.processInstanceId },
-    { permission: PERMISSIONS[permission].definition, resource: Resources.PROCESS_DEFINITION, resourceId: task.processDefinitionKey },
+    {
+      permission: PERMISSIONS[permission].instance,
+      resource: Resources.PROCESS_INSTANCE,
+      resourceId: task.processInstanceId,
+    },
+    {
+      permission: PERMISSIONS[permission].definition,
+      resource: Resources.PROCESS_DEFINITION,
+      resourceId: task.processDefinitionKey,
+    },
   ]);
 }

@@ -52,7 +52,11 @@ export class ExternalTaskService {
     this.tx = deps.commands.tx;
     this.checker = deps.checker;
     this.clock = deps.clock;
-    this.waitingRoom = new FetchAndLockWaitingRoom(deps.notifier, (topics) => this.topicsWithFetchableTasks(topics), deps.longPolling);
+    this.waitingRoom = new FetchAndLockWaitingRoom(
+      deps.notifier,
+      (topics) => this.topicsWithFetchableTasks(topics),
+      deps.longPolling,
+    );
   }
 
   // ---- fetch and lock
@@ -61,11 +65,22 @@ export class ExternalTaskService {
    * Locks up to `maxTasks` tasks for the worker. With `asyncResponseTimeout` (ms) a request that
    * finds nothing waits until tasks appear or the time is up (then it gets an empty list).
    */
-  async fetchAndLock(auth: Authentication | null, input: FetchRequestInput, asyncResponseTimeout: number | null = null): Promise<LockedExternalTask[]> {
+  async fetchAndLock(
+    auth: Authentication | null,
+    input: FetchRequestInput,
+    asyncResponseTimeout: number | null = null,
+  ): Promise<LockedExternalTask[]> {
     const request = validateFetchRequest(input);
     const sequence = this.deps.notifier.sequence;
     const first = await this.attempt(auth, request);
-    if (first.length || asyncResponseTimeout == null || asyncResponseTimeout <= 0 || !request.topics.length || request.maxTasks === 0) return first;
+    if (
+      first.length ||
+      asyncResponseTimeout == null ||
+      asyncResponseTimeout <= 0 ||
+      !request.topics.length ||
+      request.maxTasks === 0
+    )
+      return first;
     return this.waitingRoom.wait({
       topics: request.topics.map((t) => t.topicName),
       filtered: !this.checker.bypasses(auth) || request.topics.some(hasFilters),
@@ -103,7 +118,9 @@ export class ExternalTaskService {
           processDefinitionVersionTag: definition?.versionTag ?? null,
           variables: variables.get(task.id) ?? {},
           deserializeValues: topic.deserializeValues,
-          extensionProperties: topic.includeExtensionProperties ? await this.extensionProperties(definition, task.activityId) : {},
+          extensionProperties: topic.includeExtensionProperties
+            ? await this.extensionProperties(definition, task.activityId)
+            : {},
         });
       }
       return result;
@@ -114,7 +131,13 @@ export class ExternalTaskService {
    * One UPDATE per distinct lock duration (usually one), sent with the variables' query: the rows are ours
    * already (row locks or the single SQLite writer), so no revision check is needed.
    */
-  private lockStatements(em: EntityManager, tasks: ExternalTaskEntity[], workerId: string, topics: Map<string, FetchTopic>, now: Date): SqlStatement[] {
+  private lockStatements(
+    em: EntityManager,
+    tasks: ExternalTaskEntity[],
+    workerId: string,
+    topics: Map<string, FetchTopic>,
+    now: Date,
+  ): SqlStatement[] {
     const byDuration = new Map<number, ExternalTaskEntity[]>();
     for (const task of tasks) {
       const duration = topics.get(task.topicName)!.lockDuration;
@@ -126,7 +149,10 @@ export class ExternalTaskService {
       const expiration = new Date(now.getTime() + duration);
       const p = new SqlParams(em);
       const set = `worker_id = ${p.add(workerId)}, lock_exp_time = ${p.add(expiration)}, rev = rev + 1`;
-      statements.push({ sql: `UPDATE act_ru_ext_task SET ${set} WHERE id IN (${p.list(group.map((t) => t.id))})`, params: p.values });
+      statements.push({
+        sql: `UPDATE act_ru_ext_task SET ${set} WHERE id IN (${p.list(group.map((t) => t.id))})`,
+        params: p.values,
+      });
       for (const task of group) Object.assign(task, { workerId, lockExpirationTime: expiration, rev: task.rev + 1 });
     }
     return statements;
@@ -137,7 +163,10 @@ export class ExternalTaskService {
     return this.tx.read(async (em) => {
       const p = new SqlParams(em);
       const where = `t.topic_name IN (${p.list(topics)}) AND ${availableSql('t', this.clock(), p.add)}`;
-      const rows: Array<{ topic_name: string }> = await em.query(`SELECT DISTINCT t.topic_name FROM act_ru_ext_task t WHERE ${where}`, p.values);
+      const rows: Array<{ topic_name: string }> = await em.query(
+        `SELECT DISTINCT t.topic_name FROM act_ru_ext_task t WHERE ${where}`,
+        p.values,
+      );
       return new Set(rows.map((r) => r.topic_name));
     });
   }
@@ -171,11 +200,20 @@ export class ExternalTaskService {
     });
   }
 
-  async handleFailure(auth: Authentication | null, id: string, report: Omit<FailureReport, 'workerId'> & { workerId: string | null }): Promise<void> {
+  async handleFailure(
+    auth: Authentication | null,
+    id: string,
+    report: Omit<FailureReport, 'workerId'> & { workerId: string | null },
+  ): Promise<void> {
     if (report.workerId == null) throw new NullValueError('workerId is null');
-    if (report.retries < 0) throw new BadUserRequestError('retries is not greater than or equal to 0', 'ProcessEngineException');
-    if (report.retryTimeout < 0) throw new BadUserRequestError('retryDuration is not greater than or equal to 0', 'ProcessEngineException');
-    const outcome = await this.deps.runtime.execute(auth, new ReportFailureCmd(id, { ...report, workerId: report.workerId }));
+    if (report.retries < 0)
+      throw new BadUserRequestError('retries is not greater than or equal to 0', 'ProcessEngineException');
+    if (report.retryTimeout < 0)
+      throw new BadUserRequestError('retryDuration is not greater than or equal to 0', 'ProcessEngineException');
+    const outcome = await this.deps.runtime.execute(
+      auth,
+      new ReportFailureCmd(id, { ...report, workerId: report.workerId }),
+    );
     if (outcome.fetchableNow) this.deps.notifier.notify([outcome.topicName]);
   }
 
@@ -186,12 +224,18 @@ export class ExternalTaskService {
     if (!(lockDuration > 0)) throw new BadUserRequestError('lockDuration is not greater than 0');
     await this.changeTask(auth, id, 'update', (task, now) => {
       const expired = task.lockExpirationTime == null || task.lockExpirationTime.getTime() < now.getTime();
-      if (task.workerId != null && task.workerId !== workerId && !expired) throw wrongWorker(`External Task ${id} cannot be locked`, workerId, task.workerId);
+      if (task.workerId != null && task.workerId !== workerId && !expired)
+        throw wrongWorker(`External Task ${id} cannot be locked`, workerId, task.workerId);
       return { workerId, lockExpirationTime: new Date(now.getTime() + lockDuration) };
     });
   }
 
-  async extendLock(auth: Authentication | null, id: string, workerId: string | null, newDuration: number): Promise<void> {
+  async extendLock(
+    auth: Authentication | null,
+    id: string,
+    workerId: string | null,
+    newDuration: number,
+  ): Promise<void> {
     if (workerId == null) throw new NullValueError('workerId is null');
     if (!(newDuration > 0)) throw new BadUserRequestError('lockTime is not greater than 0');
     await this.changeTask(auth, id, 'update', (task, now) => {
@@ -203,9 +247,12 @@ export class ExternalTaskService {
       }
       const expiration = task.lockExpirationTime?.getTime() ?? 0;
       if (expiration < now.getTime()) {
-        throw new BadUserRequestError(`Cannot extend a lock that expired: lockExpirationTime is not greater than or equal to ${now.getTime()}`);
+        throw new BadUserRequestError(
+          `Cannot extend a lock that expired: lockExpirationTime is not greater than or equal to ${now.getTime()}`,
+        );
       }
-      if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
+      if (task.suspensionState === 2)
+        throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
       return { lockExpirationTime: new Date(now.getTime() + newDuration) };
     });
   }
@@ -225,10 +272,19 @@ export class ExternalTaskService {
    * Sets the retries of several tasks in one transaction (the synchronous bulk operation). The user operation log
    * names the task of a single change, and only the count of a bulk one (as Camunda's two commands).
    */
-  async setRetriesOf(auth: Authentication | null, ids: Array<string | null>, retries: number, single = false): Promise<void> {
-    if (retries < 0) throw new BadUserRequestError('The number of retries cannot be negative: retries is not greater than or equal to 0');
+  async setRetriesOf(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    retries: number,
+    single = false,
+  ): Promise<void> {
+    if (retries < 0)
+      throw new BadUserRequestError(
+        'The number of retries cannot be negative: retries is not greater than or equal to 0',
+      );
     if (!ids.length) throw new BadUserRequestError('externalTaskIds is empty');
-    if (ids.some((id) => id == null)) throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
+    if (ids.some((id) => id == null))
+      throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
     const unique = [...new Set(ids as string[])];
     const fetchable = new Set<string>();
     await this.run(auth, async (ctx) => {
@@ -238,7 +294,8 @@ export class ExternalTaskService {
         if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
         await checkExternalTaskAccess(ctx.em, this.checker, auth, task, 'update');
         const before = task.retries;
-        if (setExternalTaskRetries(ctx, ctx.uow.track(ExternalTaskEntity, task), retries)) fetchable.add(task.topicName);
+        if (setExternalTaskRetries(ctx, ctx.uow.track(ExternalTaskEntity, task), retries))
+          fetchable.add(task.topicName);
         if (single) logRetries(ctx, task, [{ property: 'retries', orgValue: before, newValue: retries }]);
       }
       if (!single) {
@@ -247,7 +304,12 @@ export class ExternalTaskService {
           { property: 'async', newValue: false },
           { property: 'retries', newValue: retries },
         ];
-        ctx.logs.userOperation({ operationType: 'SetExternalTaskRetries', entityType: 'ExternalTask', category: OPERATION_CATEGORY.operator, changes });
+        ctx.logs.userOperation({
+          operationType: 'SetExternalTaskRetries',
+          entityType: 'ExternalTask',
+          category: OPERATION_CATEGORY.operator,
+          changes,
+        });
       }
     });
     if (fetchable.size) this.deps.notifier.notify([...fetchable]);
@@ -290,7 +352,10 @@ export class ExternalTaskService {
     return this.deps.commands.execute(auth, { execute: work });
   }
 
-  private async extensionProperties(definition: ProcessDefinitionEntity | null, activityId: string | null): Promise<Record<string, string>> {
+  private async extensionProperties(
+    definition: ProcessDefinitionEntity | null,
+    activityId: string | null,
+  ): Promise<Record<string, string>> {
     if (!definition || !activityId) return {};
     const graph = await this.deps.repository.processGraph(definition);
     const out: Record<string, string> = {};

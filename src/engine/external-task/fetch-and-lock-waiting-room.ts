@@ -76,7 +76,15 @@ export class FetchAndLockWaitingRoom {
     if (this.closed) return Promise.resolve([]);
     if (this.waiters.length >= this.options.capacity) return Promise.reject(new WaitingRoomFullError());
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { ...request, resolve, reject, timer: undefined as unknown as NodeJS.Timeout, attempting: false, expired: false, done: false };
+      const waiter: Waiter = {
+        ...request,
+        resolve,
+        reject,
+        timer: undefined as unknown as NodeJS.Timeout,
+        attempting: false,
+        expired: false,
+        done: false,
+      };
       waiter.timer = setTimeout(() => this.expire(waiter), Math.max(0, request.timeoutMs));
       waiter.timer.unref?.();
       this.waiters.push(waiter);

@@ -28,21 +28,26 @@ function topicSql(topic: FetchTopic, alias: string, p: SqlParams, sqlite: boolea
   const where = [`${alias}.topic_name = ${p.add(topic.topicName)}`];
   if (topic.businessKey != null) where.push(`${alias}.business_key = ${p.add(topic.businessKey)}`);
   if (topic.processDefinitionId != null) where.push(`${alias}.proc_def_id = ${p.add(topic.processDefinitionId)}`);
-  if (topic.processDefinitionIdIn?.length) where.push(`${alias}.proc_def_id IN (${p.list(topic.processDefinitionIdIn)})`);
+  if (topic.processDefinitionIdIn?.length)
+    where.push(`${alias}.proc_def_id IN (${p.list(topic.processDefinitionIdIn)})`);
   if (topic.processDefinitionKey != null) where.push(`${alias}.proc_def_key = ${p.add(topic.processDefinitionKey)}`);
-  if (topic.processDefinitionKeyIn?.length) where.push(`${alias}.proc_def_key IN (${p.list(topic.processDefinitionKeyIn)})`);
+  if (topic.processDefinitionKeyIn?.length)
+    where.push(`${alias}.proc_def_key IN (${p.list(topic.processDefinitionKeyIn)})`);
   if (topic.processDefinitionVersionTag != null) {
     where.push(
       `${alias}.proc_def_id IN (SELECT d.id FROM act_re_procdef d WHERE ${likeSql('d.version_tag', topic.processDefinitionVersionTag, p.add, sqlite)})`,
     );
   }
   // Camunda applies tenantIdIn after withoutTenantId, so a list wins over the flag.
-  if (topic.tenantIdIn) where.push(topic.tenantIdIn.length ? `${alias}.tenant_id IN (${p.list(topic.tenantIdIn)})` : '1 = 0');
+  if (topic.tenantIdIn)
+    where.push(topic.tenantIdIn.length ? `${alias}.tenant_id IN (${p.list(topic.tenantIdIn)})` : '1 = 0');
   else if (topic.withoutTenantId) where.push(`${alias}.tenant_id IS NULL`);
   const processVariables = Object.entries(topic.processVariables ?? {});
   if (processVariables.length) {
     // Any one matching process-instance variable suffices (Camunda ORs them).
-    const any = processVariables.map(([name, value]) => `(v.name = ${p.add(name)} AND ${variableEqualsSql('v', value, p.add)})`).join(' OR ');
+    const any = processVariables
+      .map(([name, value]) => `(v.name = ${p.add(name)} AND ${variableEqualsSql('v', value, p.add)})`)
+      .join(' OR ');
     where.push(`EXISTS (SELECT 1 FROM act_ru_variable v WHERE v.var_scope = ${alias}.proc_inst_id AND (${any}))`);
   }
   return where.join(' AND ');
@@ -93,6 +98,8 @@ export function fetchCandidatesSql(
     return sqlite ? base : `${base} FOR UPDATE SKIP LOCKED`;
   });
   if (parts.length === 1) return { sql: parts[0], params: p.values };
-  const sql = sqlite ? parts.map((part) => `SELECT * FROM (${part})`).join(' UNION ALL ') : parts.map((part) => `(${part})`).join(' UNION ALL ');
+  const sql = sqlite
+    ? parts.map((part) => `SELECT * FROM (${part})`).join(' UNION ALL ')
+    : parts.map((part) => `(${part})`).join(' UNION ALL ');
   return { sql, params: p.values };
 }

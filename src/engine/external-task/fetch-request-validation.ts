@@ -4,7 +4,9 @@ import { FetchRequest, FetchTopic } from './external-task-types';
 /** A fetchAndLock request as it arrives: the required parts may still be missing. */
 export interface FetchRequestInput extends Omit<FetchRequest, 'workerId' | 'topics'> {
   workerId: string | null;
-  topics: Array<Omit<FetchTopic, 'topicName' | 'lockDuration'> & { topicName: string | null; lockDuration: number | null }>;
+  topics: Array<
+    Omit<FetchTopic, 'topicName' | 'lockDuration'> & { topicName: string | null; lockDuration: number | null }
+  >;
 }
 
 /**
@@ -13,10 +15,12 @@ export interface FetchRequestInput extends Omit<FetchRequest, 'workerId' | 'topi
  */
 export function validateFetchRequest(input: FetchRequestInput): FetchRequest {
   if (input.workerId == null) throw new NullValueError('workerId is null');
-  if (input.maxTasks < 0) throw new BadUserRequestError('maxResults is not greater than or equal to 0', 'ProcessEngineException');
+  if (input.maxTasks < 0)
+    throw new BadUserRequestError('maxResults is not greater than or equal to 0', 'ProcessEngineException');
   const topics: FetchTopic[] = input.topics.map((topic) => {
     if (topic.topicName == null) throw new NullValueError('topicName is null');
-    if (topic.lockDuration == null || !(topic.lockDuration > 0)) throw new BadUserRequestError('lockTime is not greater than 0', 'ProcessEngineException');
+    if (topic.lockDuration == null || !(topic.lockDuration > 0))
+      throw new BadUserRequestError('lockTime is not greater than 0', 'ProcessEngineException');
     return { ...topic, topicName: topic.topicName, lockDuration: topic.lockDuration };
   });
   return { ...input, workerId: input.workerId, topics };

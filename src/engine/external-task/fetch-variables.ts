@@ -21,18 +21,26 @@ interface Wanted {
  * execution's variables first, then those of the scopes above (the nearest occurrence of a name wins);
  * `localVariables` limits it to its own execution.
  */
-export async function loadFetchVariables(em: EntityManager, locked: Wanted[], locks: SqlStatement[] = []): Promise<Map<string, VariableMap>> {
+export async function loadFetchVariables(
+  em: EntityManager,
+  locked: Wanted[],
+  locks: SqlStatement[] = [],
+): Promise<Map<string, VariableMap>> {
   const result = new Map<string, VariableMap>();
   const wanting = locked.filter(({ topic }) => topic.variables === null || topic.variables.length > 0);
   for (const { task } of locked) result.set(task.id, {});
-  const instanceIds = [...new Set(wanting.map(({ task }) => task.processInstanceId).filter((id): id is string => id != null))];
+  const instanceIds = [
+    ...new Set(wanting.map(({ task }) => task.processInstanceId).filter((id): id is string => id != null)),
+  ];
   if (!instanceIds.length) {
     const batch = new WriteBatch(em);
     batch.addAll(locks);
     await batch.run();
     return result;
   }
-  const names = wanting.some(({ topic }) => topic.variables === null) ? null : [...new Set(wanting.flatMap(({ topic }) => topic.variables!))];
+  const names = wanting.some(({ topic }) => topic.variables === null)
+    ? null
+    : [...new Set(wanting.flatMap(({ topic }) => topic.variables!))];
 
   const p = new SqlParams(em);
   let tail = `WHERE t.proc_inst_id IN (${p.list(instanceIds)}) AND t.task_id IS NULL`;
@@ -47,7 +55,11 @@ export async function loadFetchVariables(em: EntityManager, locked: Wanted[], lo
   const parents = await parentLinks(em, wanting, byScope);
   for (const { task, topic } of wanting) {
     const chain: string[] = [];
-    for (let id: string | null | undefined = task.executionId; id != null && chain.length < 1000; id = parents.get(id)) {
+    for (
+      let id: string | null | undefined = task.executionId;
+      id != null && chain.length < 1000;
+      id = parents.get(id)
+    ) {
       chain.push(id);
       if (topic.localVariables) break;
     }
@@ -68,7 +80,11 @@ export async function loadFetchVariables(em: EntityManager, locked: Wanted[], lo
  * in scopes other than the task's own execution and the root: in the common case (variables on the
  * instance, perhaps some local ones) the chain is known without asking.
  */
-async function parentLinks(em: EntityManager, wanting: Wanted[], byScope: Map<string, VariableEntity[]>): Promise<Map<string, string | null>> {
+async function parentLinks(
+  em: EntityManager,
+  wanting: Wanted[],
+  byScope: Map<string, VariableEntity[]>,
+): Promise<Map<string, string | null>> {
   const parents = new Map<string, string | null>();
   const scopesByInstance = new Map<string, Set<string>>();
   for (const [scope, rows] of byScope) {
@@ -83,7 +99,9 @@ async function parentLinks(em: EntityManager, wanting: Wanted[], byScope: Map<st
     }
     return false;
   });
-  for (const { task } of wanting) if (task.executionId && task.executionId !== task.processInstanceId) parents.set(task.executionId, task.processInstanceId);
+  for (const { task } of wanting)
+    if (task.executionId && task.executionId !== task.processInstanceId)
+      parents.set(task.executionId, task.processInstanceId);
   if (!nested.length) return parents;
   const p = new SqlParams(em);
   const ids = [...new Set(nested.map(({ task }) => task.processInstanceId))];

@@ -19,8 +19,11 @@ export function variableEqualsSql(alias: string, value: unknown, param: Param): 
   if (typeof value === 'number') {
     return `((${col('var_type')} IN ('integer', 'long', 'short') AND ${col('long_value')} = ${param(value)}) OR (${col('var_type')} = 'double' AND ${col('double_value')} = ${param(value)}))`;
   }
-  if (typeof value === 'boolean') return `(${col('var_type')} = 'boolean' AND ${col('long_value')} = ${param(value ? 1 : 0)})`;
-  throw new BadUserRequestError(`Process variable values must be strings, numbers, booleans or null: ${JSON.stringify(value)}`);
+  if (typeof value === 'boolean')
+    return `(${col('var_type')} = 'boolean' AND ${col('long_value')} = ${param(value ? 1 : 0)})`;
+  throw new BadUserRequestError(
+    `Process variable values must be strings, numbers, booleans or null: ${JSON.stringify(value)}`,
+  );
 }
 
 /** `column LIKE pattern` with the same case-sensitive meaning on both databases (SQLite's LIKE ignores case, GLOB does not). */

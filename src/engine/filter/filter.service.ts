@@ -56,7 +56,8 @@ export class FilterService {
     return this.commands.tx.read(async (em) => {
       const held = new Set<string>();
       for (const permission of id === null ? ['CREATE'] : ['READ', 'UPDATE', 'DELETE']) {
-        if (await this.checker.isAuthorized(em, auth, { permission, resource: Resources.FILTER, resourceId: id })) held.add(permission);
+        if (await this.checker.isAuthorized(em, auth, { permission, resource: Resources.FILTER, resourceId: id }))
+          held.add(permission);
       }
       return held;
     });

@@ -77,7 +77,13 @@ export async function writeDecisionHistory(
       removalTime,
     };
     for (const input of evaluation.inputs) {
-      inputs.push({ id: newId(), clauseId: input.clauseId, clauseName: input.clauseName, ...common, ...toColumns(input.value) });
+      inputs.push({
+        id: newId(),
+        clauseId: input.clauseId,
+        clauseName: input.clauseName,
+        ...common,
+        ...toColumns(input.value),
+      });
     }
     for (const output of evaluation.outputs) {
       outputs.push({

@@ -4,10 +4,18 @@ import { HistoricJobLogEntity } from '../../persistence/entities/history/histori
 import { UserOperationLogEntryEntity } from '../../persistence/entities/history/user-operation-log-entry.entity';
 
 /** The log rows recorded under process instances: they go with their historic instances (cleanup, deletion, cascade). */
-export const PROCESS_LOG_TABLES = [HistoricExternalTaskLogEntity, HistoricJobLogEntity, UserOperationLogEntryEntity] as const;
+export const PROCESS_LOG_TABLES = [
+  HistoricExternalTaskLogEntity,
+  HistoricJobLogEntity,
+  UserOperationLogEntryEntity,
+] as const;
 
 /** The shape all three share for deleting by instance, root or definition. */
-export type ProcessLogRow = { processInstanceId: string | null; rootProcessInstanceId: string | null; processDefinitionId: string | null };
+export type ProcessLogRow = {
+  processInstanceId: string | null;
+  rootProcessInstanceId: string | null;
+  processDefinitionId: string | null;
+};
 
 /**
  * The log rows recorded under root process instances: by their root, and by the instances of the roots' hierarchies
@@ -21,7 +29,10 @@ export async function deleteLogsUnderRoots(em: EntityManager, roots: string[]): 
     await repo
       .createQueryBuilder()
       .delete()
-      .where(`${column} IN (SELECT h.id FROM act_hi_procinst h WHERE h.root_proc_inst_id IN (:...roots) OR h.id IN (:...roots))`, { roots })
+      .where(
+        `${column} IN (SELECT h.id FROM act_hi_procinst h WHERE h.root_proc_inst_id IN (:...roots) OR h.id IN (:...roots))`,
+        { roots },
+      )
       .execute();
   }
 }

@@ -24,7 +24,10 @@ export class IncidentHistoryWriter {
     private readonly now: () => Date,
   ) {}
 
-  incidentOpened(incident: IncidentEntity, known: { processDefinitionKey?: string | null; rootProcessInstanceId?: string | null } = {}): void {
+  incidentOpened(
+    incident: IncidentEntity,
+    known: { processDefinitionKey?: string | null; rootProcessInstanceId?: string | null } = {},
+  ): void {
     if (!this.enabled) return;
     const row = Object.assign(new HistoricIncidentEntity(), {
       id: incident.id,
@@ -60,12 +63,15 @@ export class IncidentHistoryWriter {
   }
 
   annotationSet(id: string, annotation: string | null): void {
-    if (this.enabled) this.uow.statement((em) => em.getRepository(HistoricIncidentEntity).update({ id }, { annotation }));
+    if (this.enabled)
+      this.uow.statement((em) => em.getRepository(HistoricIncidentEntity).update({ id }, { annotation }));
   }
 
   /** Fills in the definition key and root instance of the rows opened in this command: one read for all of them. */
   async prepare(em: EntityManager): Promise<void> {
-    const missing = this.opened.filter((r) => r.processInstanceId && (r.processDefinitionKey == null || r.rootProcessInstanceId == null));
+    const missing = this.opened.filter(
+      (r) => r.processInstanceId && (r.processDefinitionKey == null || r.rootProcessInstanceId == null),
+    );
     this.opened.length = 0;
     if (!missing.length) return;
     const ids = [...new Set(missing.map((r) => r.processInstanceId!))];
@@ -83,11 +89,19 @@ export class IncidentHistoryWriter {
 }
 
 /** Ends the open historic rows of the runtime incidents `selection` picks (whatever the level: no rows, no change). */
-export async function endHistoricIncidents(em: EntityManager, selection: IncidentSelection, state: 'resolved' | 'deleted', end: Date): Promise<void> {
+export async function endHistoricIncidents(
+  em: EntityManager,
+  selection: IncidentSelection,
+  state: 'resolved' | 'deleted',
+  end: Date,
+): Promise<void> {
   await em
     .createQueryBuilder()
     .update(HistoricIncidentEntity)
     .set({ endTime: end, incidentState: state === 'resolved' ? IncidentState.RESOLVED : IncidentState.DELETED })
-    .where(`incident_state = ${IncidentState.OPEN} AND id IN (SELECT r.id FROM act_ru_incident r WHERE ${selection.where})`, selection.params)
+    .where(
+      `incident_state = ${IncidentState.OPEN} AND id IN (SELECT r.id FROM act_ru_incident r WHERE ${selection.where})`,
+      selection.params,
+    )
     .execute();
 }

@@ -37,11 +37,15 @@ export const PROCESS_HISTORY_TABLES: ReadonlyArray<EntityTarget<ProcessHistoryRo
 export type ProcessHistoryScope = { processInstanceIds: string[] } | { rootProcessInstanceIds: string[] };
 
 function where(scope: ProcessHistoryScope) {
-  return 'processInstanceIds' in scope ? { processInstanceId: In(scope.processInstanceIds) } : { rootProcessInstanceId: In(scope.rootProcessInstanceIds) };
+  return 'processInstanceIds' in scope
+    ? { processInstanceId: In(scope.processInstanceIds) }
+    : { rootProcessInstanceId: In(scope.rootProcessInstanceIds) };
 }
 
 async function decisionIds(em: EntityManager, scope: ProcessHistoryScope): Promise<string[]> {
-  const rows = await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where: where(scope) });
+  const rows = await em
+    .getRepository(HistoricDecisionInstanceEntity)
+    .find({ select: { id: true }, where: where(scope) });
   return rows.map((d) => d.id);
 }
 
@@ -57,7 +61,8 @@ export async function deleteProcessHistory(em: EntityManager, scope: ProcessHist
   }
   for (const table of PROCESS_HISTORY_TABLES) await em.getRepository(table).delete(where(scope));
   if ('processInstanceIds' in scope) {
-    for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
+    for (const table of PROCESS_LOG_TABLES)
+      await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
   } else {
     await deleteLogsUnderRoots(em, ids);
   }
@@ -66,7 +71,11 @@ export async function deleteProcessHistory(em: EntityManager, scope: ProcessHist
 }
 
 /** Gives the history rows of the scope (historic process instances, decisions evaluated by them included) one removal time. */
-export async function setProcessHistoryRemovalTime(em: EntityManager, scope: ProcessHistoryScope, removalTime: Date | null): Promise<void> {
+export async function setProcessHistoryRemovalTime(
+  em: EntityManager,
+  scope: ProcessHistoryScope,
+  removalTime: Date | null,
+): Promise<void> {
   const ids = 'processInstanceIds' in scope ? scope.processInstanceIds : scope.rootProcessInstanceIds;
   if (!ids.length) return;
   await em.getRepository(HistoricProcessInstanceEntity).update(where(scope), { removalTime });

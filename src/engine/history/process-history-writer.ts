@@ -43,7 +43,10 @@ interface PendingEnd extends ActivityEnd {
 }
 
 /** The value columns and revision a historic variable instance takes over from its runtime variable. */
-type VariableValues = Pick<HistoricVariableInstanceEntity, 'type' | 'textValue' | 'text2Value' | 'longValue' | 'doubleValue' | 'bytesValue' | 'revision'>;
+type VariableValues = Pick<
+  HistoricVariableInstanceEntity,
+  'type' | 'textValue' | 'text2Value' | 'longValue' | 'doubleValue' | 'bytesValue' | 'revision'
+>;
 
 /**
  * Writes process history through the command's unit of work: historic process instances, one
@@ -124,7 +127,8 @@ export class ProcessHistoryWriter {
     const end = this.now();
     const start = root.startTime ?? end;
     const isRoot = (root.rootProcessInstanceId ?? root.id) === root.id;
-    const removalTime = isRoot && historyTimeToLive != null ? new Date(end.getTime() + historyTimeToLive * DAY_MS) : null;
+    const removalTime =
+      isRoot && historyTimeToLive != null ? new Date(end.getTime() + historyTimeToLive * DAY_MS) : null;
     const values = {
       endTime: end,
       durationInMillis: end.getTime() - start.getTime(),
@@ -175,12 +179,15 @@ export class ProcessHistoryWriter {
   /** Records facts about an activity instance that may have started in an earlier command. */
   activityUpdated(
     activityInstanceId: string,
-    values: Partial<Pick<HistoricActivityInstanceEntity, 'assignee' | 'taskId' | 'calledProcessInstanceId' | 'executionId'>>,
+    values: Partial<
+      Pick<HistoricActivityInstanceEntity, 'assignee' | 'taskId' | 'calledProcessInstanceId' | 'executionId'>
+    >,
   ): void {
     if (!this.activityEnabled) return;
     const row = this.started.get(activityInstanceId);
     if (row) Object.assign(row, values);
-    else this.uow.sql((em) => [updateRowStatement(em, HistoricActivityInstanceEntity, activityInstanceId, null, values)]);
+    else
+      this.uow.sql((em) => [updateRowStatement(em, HistoricActivityInstanceEntity, activityInstanceId, null, values)]);
   }
 
   activityEnded(activityInstanceId: string, end: ActivityEnd = {}): void {
@@ -198,10 +205,16 @@ export class ProcessHistoryWriter {
       return;
     }
     if (!this.pendingEnds.size) this.uow.sql((em) => this.endStatements(em));
-    if (!this.pendingEnds.has(activityInstanceId)) this.pendingEnds.set(activityInstanceId, { id: activityInstanceId, ...end });
+    if (!this.pendingEnds.has(activityInstanceId))
+      this.pendingEnds.set(activityInstanceId, { id: activityInstanceId, ...end });
   }
 
-  variableUpdated(variable: VariableEntity, execution: ExecutionEntity | null, processDefinitionKey: string | null, initial: boolean): void {
+  variableUpdated(
+    variable: VariableEntity,
+    execution: ExecutionEntity | null,
+    processDefinitionKey: string | null,
+    initial: boolean,
+  ): void {
     if (!this.detailEnabled) return;
     this.variableInstanceWritten(variable, execution, processDefinitionKey);
     this.uow.insert(
@@ -236,7 +249,11 @@ export class ProcessHistoryWriter {
   }
 
   /** Camunda's VARIABLE_INSTANCE_CREATE and _UPDATE: the row is the variable's last value, its id the variable's. */
-  private variableInstanceWritten(variable: VariableEntity, execution: ExecutionEntity | null, processDefinitionKey: string | null): void {
+  private variableInstanceWritten(
+    variable: VariableEntity,
+    execution: ExecutionEntity | null,
+    processDefinitionKey: string | null,
+  ): void {
     const values: VariableValues = {
       type: variable.type,
       textValue: variable.textValue,
@@ -310,7 +327,10 @@ export class ProcessHistoryWriter {
   private endStatements(em: EntityManager): SqlStatement[] {
     const groups = new Map<string, PendingEnd[]>();
     for (const p of this.pendingEnds.values()) {
-      const key = JSON.stringify([p.state ?? ActivityInstanceState.DEFAULT, p.assignee === undefined ? '\u0000keep' : p.assignee]);
+      const key = JSON.stringify([
+        p.state ?? ActivityInstanceState.DEFAULT,
+        p.assignee === undefined ? '\u0000keep' : p.assignee,
+      ]);
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key)!.push(p);
     }

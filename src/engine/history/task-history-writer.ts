@@ -4,7 +4,18 @@ import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import type { UnitOfWork } from '../command/unit-of-work';
 
 /** The task fields history follows (Camunda's TASK_INSTANCE_UPDATE): one snapshot per task loaded in a command. */
-const FOLLOWED = ['name', 'description', 'owner', 'assignee', 'priority', 'dueDate', 'followUpDate', 'parentTaskId', 'taskDefinitionKey', 'tenantId'] as const;
+const FOLLOWED = [
+  'name',
+  'description',
+  'owner',
+  'assignee',
+  'priority',
+  'dueDate',
+  'followUpDate',
+  'parentTaskId',
+  'taskDefinitionKey',
+  'tenantId',
+] as const;
 
 type Followed = Pick<TaskEntity, (typeof FOLLOWED)[number]>;
 
@@ -15,7 +26,8 @@ function followed(task: TaskEntity): Followed {
 }
 
 function same(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
   return (a ?? null) === (b ?? null);
 }
 
@@ -65,7 +77,12 @@ export class TaskHistoryWriter {
   taskEnded(task: TaskEntity, reason: TaskEndReason): void {
     if (!this.enabled) return;
     const end = this.now();
-    const values = { ...followed(task), endTime: end, durationInMillis: end.getTime() - task.createTime.getTime(), deleteReason: reason };
+    const values = {
+      ...followed(task),
+      endTime: end,
+      durationInMillis: end.getTime() - task.createTime.getTime(),
+      deleteReason: reason,
+    };
     const row = this.created.get(task.id);
     this.loaded.delete(task.id);
     if (row) {

@@ -13,7 +13,12 @@ const OPERATION_LOG = 'OperationLog';
 /** What changing an entry needs: the history permission on its definition, or the permission on its category. */
 function entryChecks(entry: UserOperationLogEntryEntity, history: string, category: string): PermissionCheck[] {
   const checks: PermissionCheck[] = [];
-  if (entry.processDefinitionKey) checks.push({ permission: history, resource: Resources.PROCESS_DEFINITION, resourceId: entry.processDefinitionKey });
+  if (entry.processDefinitionKey)
+    checks.push({
+      permission: history,
+      resource: Resources.PROCESS_DEFINITION,
+      resourceId: entry.processDefinitionKey,
+    });
   checks.push({ permission: category, resource: Resources.OPERATION_LOG_CATEGORY, resourceId: entry.category });
   return checks;
 }
@@ -29,7 +34,9 @@ export class UserOperationLogService {
         const entries = await ctx.em.getRepository(UserOperationLogEntryEntity).findBy({ operationId });
         if (!entries.length) throw new BadUserRequestError('operation logs is empty');
         for (const entry of entries) await ctx.checkPermissions(entryChecks(entry, 'UPDATE_HISTORY', 'UPDATE'));
-        ctx.uow.statement((em) => em.getRepository(UserOperationLogEntryEntity).update({ operationId }, { annotation }));
+        ctx.uow.statement((em) =>
+          em.getRepository(UserOperationLogEntryEntity).update({ operationId }, { annotation }),
+        );
         const first = entries[0];
         ctx.logs.userOperation({
           operationType: annotation == null ? 'ClearAnnotation' : 'SetAnnotation',

@@ -25,8 +25,12 @@ export function permissionBit(resourceType: number, name: string): number {
   const resolved = resolvePermission(resourceType, name);
   if (resolved.ok) return resolved.value;
   throw resolved.reason === 'unknown'
-    ? new BadUserRequestError(`The permission '${name}' is not valid for '${resourceEnumName(resourceType)}' resource type.`)
-    : new BadUserRequestError(`ENGINE-03087 The resource type with id:'${resourceType}' is not valid for '${name}' permission.`);
+    ? new BadUserRequestError(
+        `The permission '${name}' is not valid for '${resourceEnumName(resourceType)}' resource type.`,
+      )
+    : new BadUserRequestError(
+        `ENGINE-03087 The resource type with id:'${resourceType}' is not valid for '${name}' permission.`,
+      );
 }
 
 /** Permission names → the stored bit mask (grants add bits to NONE, revokes clear bits of ALL). */
@@ -102,7 +106,14 @@ export class AuthorizationService {
     return this.commands.tx.read(async (em) => {
       const found = await em.getRepository(AuthorizationEntity).findOneBy({ id });
       // Camunda reads through the authorization-restricted query: what the caller may not read does not exist.
-      if (!found || !(await this.checker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.AUTHORIZATION, resourceId: id }))) {
+      if (
+        !found ||
+        !(await this.checker.isAuthorized(em, auth, {
+          permission: 'READ',
+          resource: Resources.AUTHORIZATION,
+          resourceId: id,
+        }))
+      ) {
         return null;
       }
       return found;
@@ -112,20 +123,32 @@ export class AuthorizationService {
   private validated(data: AuthorizationData): AuthorizationEntity {
     const type = data.type ?? AUTH_TYPE.GRANT;
     if (![0, 1, 2].includes(type)) {
-      throw new BadUserRequestError(`ENGINE-03025 Unrecognized authorization type '${type}'. Must be one of ['0', '1', '2']`, 'ProcessEngineException');
+      throw new BadUserRequestError(
+        `ENGINE-03025 Unrecognized authorization type '${type}'. Must be one of ['0', '1', '2']`,
+        'ProcessEngineException',
+      );
     }
     let userId = data.userId ?? null;
     const groupId = data.groupId ?? null;
     if (type === AUTH_TYPE.GLOBAL) {
-      if (groupId != null) throw new BadUserRequestError(`ENGINE-03027 Cannot use 'groupId' for GLOBAL authorization`, 'ProcessEngineException');
+      if (groupId != null)
+        throw new BadUserRequestError(
+          `ENGINE-03027 Cannot use 'groupId' for GLOBAL authorization`,
+          'ProcessEngineException',
+        );
       if (userId != null && userId !== ANY) {
-        throw new BadUserRequestError(`ENGINE-03028 Illegal value '${userId}' for userId for GLOBAL authorization. Must be '${ANY}'`, 'ProcessEngineException');
+        throw new BadUserRequestError(
+          `ENGINE-03028 Illegal value '${userId}' for userId for GLOBAL authorization. Must be '${ANY}'`,
+          'ProcessEngineException',
+        );
       }
       userId = ANY;
     }
-    if ((userId == null) === (groupId == null)) throw new NullValueError(`Authorization must either have a 'userId' or a 'groupId'.`);
+    if ((userId == null) === (groupId == null))
+      throw new NullValueError(`Authorization must either have a 'userId' or a 'groupId'.`);
     if (data.resourceType == null) throw new NullValueError('resourceType is null');
-    if (!Number.isInteger(data.resourceType)) throw new BadUserRequestError(`Invalid resourceType '${data.resourceType}'`);
+    if (!Number.isInteger(data.resourceType))
+      throw new BadUserRequestError(`Invalid resourceType '${data.resourceType}'`);
     const entity = new AuthorizationEntity();
     Object.assign(entity, {
       id: randomUUID(),

@@ -36,7 +36,10 @@ export interface GroupData {
 function ensureValidId(kind: 'User' | 'Group', id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new NullValueError(`${kind.toLowerCase()}Id is null`);
   if (!ID_PATTERN.test(id)) {
-    throw new BadUserRequestError(`${kind} has an invalid id: '${id}' is not a valid resource identifier.`, 'ProcessEngineException');
+    throw new BadUserRequestError(
+      `${kind} has an invalid id: '${id}' is not a valid resource identifier.`,
+      'ProcessEngineException',
+    );
   }
 }
 
@@ -87,10 +90,14 @@ export class IdentityService {
     const hash = await hashPassword(password);
     await this.run(null, async ({ em }) => {
       if (!(await em.getRepository(GroupEntity).existsBy({ id: ADMIN_GROUP }))) {
-        await em.getRepository(GroupEntity).insert({ id: ADMIN_GROUP, rev: 1, name: 'camunda BPM Administrators', type: 'SYSTEM' });
+        await em
+          .getRepository(GroupEntity)
+          .insert({ id: ADMIN_GROUP, rev: 1, name: 'camunda BPM Administrators', type: 'SYSTEM' });
       }
       if (!(await em.getRepository(UserEntity).existsBy({ id: userId }))) {
-        await em.getRepository(UserEntity).insert({ id: userId, rev: 1, firstName: userId, lastName: null, email: null, passwordHash: hash });
+        await em
+          .getRepository(UserEntity)
+          .insert({ id: userId, rev: 1, firstName: userId, lastName: null, email: null, passwordHash: hash });
       }
       if (!(await em.getRepository(MembershipEntity).existsBy({ userId, groupId: ADMIN_GROUP }))) {
         await em.getRepository(MembershipEntity).insert({ userId, groupId: ADMIN_GROUP });
@@ -100,13 +107,18 @@ export class IdentityService {
 
   // ---- users
 
-  async createUser(auth: Authentication | null, profile: UserProfile, password: string | null | undefined): Promise<void> {
+  async createUser(
+    auth: Authentication | null,
+    profile: UserProfile,
+    password: string | null | undefined,
+  ): Promise<void> {
     const id = profile?.id;
     ensureValidId('User', id);
     const hash = password ? await hashPassword(password) : null;
     await this.run(auth, async (ctx) => {
       await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.USER }], true);
-      if (await ctx.em.getRepository(UserEntity).existsBy({ id })) throw new BadUserRequestError('The user already exists');
+      if (await ctx.em.getRepository(UserEntity).existsBy({ id }))
+        throw new BadUserRequestError('The user already exists');
       ctx.uow.insert(
         UserEntity,
         Object.assign(new UserEntity(), {
@@ -126,7 +138,11 @@ export class IdentityService {
   async getUser(auth: Authentication | null, id: string): Promise<UserEntity | null> {
     return this.tx.read(async (em) => {
       const user = await em.getRepository(UserEntity).findOneBy({ id });
-      if (user && !(await this.checker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.USER, resourceId: id }))) return null;
+      if (
+        user &&
+        !(await this.checker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.USER, resourceId: id }))
+      )
+        return null;
       return user;
     });
   }
@@ -136,7 +152,11 @@ export class IdentityService {
       const user = await this.loadUser(ctx, id);
       await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.USER, resourceId: id }], true);
       if (profile.id != null && profile.id !== id) ensureValidId('User', profile.id);
-      Object.assign(user, { firstName: profile.firstName ?? null, lastName: profile.lastName ?? null, email: profile.email ?? null });
+      Object.assign(user, {
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        email: profile.email ?? null,
+      });
     });
   }
 
@@ -157,7 +177,9 @@ export class IdentityService {
       const [user] = await selectRows(ctx.em, UserEntity, 'WHERE t.id = ?', [id]);
       ctx.uow.statement((em) => em.getRepository(MembershipEntity).delete({ userId: id }));
       ctx.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ userId: id }));
-      ctx.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.USER.code, resourceId: id }));
+      ctx.uow.statement((em) =>
+        em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.USER.code, resourceId: id }),
+      );
       if (user) ctx.uow.delete(UserEntity, user);
       ctx.afterCommit(() => this.cache.dropUser(id));
     });
@@ -170,17 +192,30 @@ export class IdentityService {
     ensureValidId('Group', id);
     await this.run(auth, async (ctx) => {
       await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.GROUP }], true);
-      if (await ctx.em.getRepository(GroupEntity).existsBy({ id })) throw new BadUserRequestError('The group already exists');
-      ctx.uow.insert(GroupEntity, Object.assign(new GroupEntity(), { id, rev: 1, name: group.name ?? null, type: group.type ?? null }));
+      if (await ctx.em.getRepository(GroupEntity).existsBy({ id }))
+        throw new BadUserRequestError('The group already exists');
+      ctx.uow.insert(
+        GroupEntity,
+        Object.assign(new GroupEntity(), { id, rev: 1, name: group.name ?? null, type: group.type ?? null }),
+      );
       // Camunda's DefaultAuthorizationProvider: members may read their group.
-      await this.grantDefault(ctx, { groupId: id, resourceType: Resources.GROUP.code, resourceId: id, permissions: READ });
+      await this.grantDefault(ctx, {
+        groupId: id,
+        resourceType: Resources.GROUP.code,
+        resourceId: id,
+        permissions: READ,
+      });
     });
   }
 
   async getGroup(auth: Authentication | null, id: string): Promise<GroupEntity | null> {
     return this.tx.read(async (em) => {
       const group = await em.getRepository(GroupEntity).findOneBy({ id });
-      if (group && !(await this.checker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.GROUP, resourceId: id }))) return null;
+      if (
+        group &&
+        !(await this.checker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.GROUP, resourceId: id }))
+      )
+        return null;
       return group;
     });
   }
@@ -200,7 +235,9 @@ export class IdentityService {
       const [group] = await selectRows(ctx.em, GroupEntity, 'WHERE t.id = ?', [id]);
       ctx.uow.statement((em) => em.getRepository(MembershipEntity).delete({ groupId: id }));
       ctx.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ groupId: id }));
-      ctx.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.GROUP.code, resourceId: id }));
+      ctx.uow.statement((em) =>
+        em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.GROUP.code, resourceId: id }),
+      );
       if (group) ctx.uow.delete(GroupEntity, group);
       ctx.afterCommit(() => this.cache.dropGroup(id));
     });
@@ -208,11 +245,21 @@ export class IdentityService {
 
   async addMember(auth: Authentication | null, groupId: string, userId: string): Promise<void> {
     await this.run(auth, async ({ em }) => {
-      await this.checker.check(em, auth, [{ permission: 'CREATE', resource: Resources.GROUP_MEMBERSHIP, resourceId: groupId }], true);
-      if (!(await em.getRepository(UserEntity).existsBy({ id: userId }))) throw new NullValueError(`No user found with id '${userId}'.: user is null`);
-      if (!(await em.getRepository(GroupEntity).existsBy({ id: groupId }))) throw new NullValueError(`No group found with id '${groupId}'.: group is null`);
+      await this.checker.check(
+        em,
+        auth,
+        [{ permission: 'CREATE', resource: Resources.GROUP_MEMBERSHIP, resourceId: groupId }],
+        true,
+      );
+      if (!(await em.getRepository(UserEntity).existsBy({ id: userId })))
+        throw new NullValueError(`No user found with id '${userId}'.: user is null`);
+      if (!(await em.getRepository(GroupEntity).existsBy({ id: groupId })))
+        throw new NullValueError(`No group found with id '${groupId}'.: group is null`);
       if (await em.getRepository(MembershipEntity).existsBy({ userId, groupId })) {
-        throw new BadUserRequestError(`User '${userId}' is already a member of group '${groupId}'`, 'ProcessEngineException');
+        throw new BadUserRequestError(
+          `User '${userId}' is already a member of group '${groupId}'`,
+          'ProcessEngineException',
+        );
       }
       await em.getRepository(MembershipEntity).insert({ userId, groupId });
     });
@@ -222,7 +269,12 @@ export class IdentityService {
 
   async removeMember(auth: Authentication | null, groupId: string, userId: string): Promise<void> {
     await this.run(auth, async ({ em }) => {
-      await this.checker.check(em, auth, [{ permission: 'DELETE', resource: Resources.GROUP_MEMBERSHIP, resourceId: groupId }], true);
+      await this.checker.check(
+        em,
+        auth,
+        [{ permission: 'DELETE', resource: Resources.GROUP_MEMBERSHIP, resourceId: groupId }],
+        true,
+      );
       await em.getRepository(MembershipEntity).delete({ userId, groupId });
     });
     this.cache.dropUser(userId);
@@ -242,7 +294,15 @@ export class IdentityService {
     if (!this.checker.isEnabled) return;
     const repo = ctx.em.getRepository(AuthorizationEntity);
     const owner = rule.userId != null ? { userId: rule.userId } : { groupId: rule.groupId };
-    if (await repo.existsBy({ ...owner, type: AUTH_TYPE.GRANT, resourceType: rule.resourceType, resourceId: rule.resourceId })) return;
+    if (
+      await repo.existsBy({
+        ...owner,
+        type: AUTH_TYPE.GRANT,
+        resourceType: rule.resourceType,
+        resourceId: rule.resourceId,
+      })
+    )
+      return;
     ctx.uow.insert(
       AuthorizationEntity,
       Object.assign(new AuthorizationEntity(), {

@@ -27,7 +27,8 @@ export class IncidentService {
     await this.commands.execute(auth, {
       execute: async (ctx) => {
         const incident = await this.load(ctx.em, auth, id, `Cannot find an incident with id '${id}': incident is null`);
-        if (HANDLED_BY_ENGINE.has(incident.incidentType)) throw new BadUserRequestError(`Cannot resolve an incident of type ${incident.incidentType}`);
+        if (HANDLED_BY_ENGINE.has(incident.incidentType))
+          throw new BadUserRequestError(`Cannot resolve an incident of type ${incident.incidentType}`);
         ctx.uow.delete(IncidentEntity, incident);
         ctx.uow.statement((em) => ctx.history.incidents.ended(em, { where: 'r.id = :id', params: { id } }, 'resolved'));
       },
@@ -56,7 +57,12 @@ export class IncidentService {
     });
   }
 
-  private async load(em: EntityManager, auth: Authentication | null, id: string, notFound: string): Promise<IncidentEntity> {
+  private async load(
+    em: EntityManager,
+    auth: Authentication | null,
+    id: string,
+    notFound: string,
+  ): Promise<IncidentEntity> {
     const [incident] = await selectRows(em, IncidentEntity, 'WHERE t.id = ?', [id]);
     if (!incident) throw new NotFoundError(notFound);
     if (incident.processInstanceId) {
@@ -71,7 +77,9 @@ export class IncidentService {
 
   private async definitionKey(em: EntityManager, definitionId: string | null): Promise<string | null> {
     if (!definitionId) return null;
-    const rows: Array<{ k: string }> = await em.query('SELECT d.`key` AS k FROM act_re_procdef d WHERE d.id = ?', [definitionId]);
+    const rows: Array<{ k: string }> = await em.query('SELECT d.`key` AS k FROM act_re_procdef d WHERE d.id = ?', [
+      definitionId,
+    ]);
     return rows[0]?.k ?? null;
   }
 }

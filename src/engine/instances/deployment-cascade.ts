@@ -74,7 +74,9 @@ async function instancesOf(em: EntityManager, definitionIds: string[]): Promise<
         .createQueryBuilder('sub')
         .select('sub.processInstanceId', 'id')
         .where('sub.parentId IS NULL')
-        .andWhere('sub.superExecutionId IN (SELECT x.id FROM act_ru_execution x WHERE x.proc_inst_id IN (:...ids))', { ids: part })
+        .andWhere('sub.superExecutionId IN (SELECT x.id FROM act_ru_execution x WHERE x.proc_inst_id IN (:...ids))', {
+          ids: part,
+        })
         .getRawMany<{ id: string }>();
       for (const c of called)
         if (!all.has(c.id)) {
@@ -100,10 +102,19 @@ export async function deleteProcessData(em: EntityManager, definitionIds: string
       .delete()
       .where('task_id IN (SELECT t.id FROM act_ru_task t WHERE t.proc_inst_id IN (:...ids))', { ids })
       .execute();
-    for (const table of [TaskEntity, ExternalTaskEntity, EventSubscriptionEntity, IncidentEntity, JobEntity, VariableEntity, ExecutionEntity]) {
+    for (const table of [
+      TaskEntity,
+      ExternalTaskEntity,
+      EventSubscriptionEntity,
+      IncidentEntity,
+      JobEntity,
+      VariableEntity,
+      ExecutionEntity,
+    ]) {
       await em.getRepository(table as typeof TaskEntity).delete({ processInstanceId: In(ids) });
     }
-    for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
+    for (const table of PROCESS_LOG_TABLES)
+      await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
     for (const table of [CommentEntity, HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
       await em.getRepository(table as typeof HistoricDetailEntity).delete({ processInstanceId: In(ids) });
     }
@@ -117,7 +128,8 @@ export async function deleteProcessData(em: EntityManager, definitionIds: string
       .where('proc_inst_id IN (SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (:...part))', { part })
       .execute();
   }
-  for (const table of PROCESS_LOG_TABLES) await em.getRepository<ProcessLogRow>(table).delete({ processDefinitionId: In(definitionIds) });
+  for (const table of PROCESS_LOG_TABLES)
+    await em.getRepository<ProcessLogRow>(table).delete({ processDefinitionId: In(definitionIds) });
   for (const table of [HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
     await em.getRepository(table as typeof HistoricDetailEntity).delete({ processDefinitionId: In(definitionIds) });
   }

@@ -12,7 +12,11 @@ import { CompleteTaskCmd } from './commands/complete-task.cmd';
 import { CreateIncidentCmd } from './commands/create-incident.cmd';
 import { SetTaskAssigneeCmd } from './commands/task-assignment.cmd';
 import { DeleteProcessInstanceCmd } from './commands/delete-process-instance.cmd';
-import { GetExecutionVariableCmd, GetExecutionVariablesCmd, ModifyExecutionVariablesCmd } from './commands/execution-variables.cmd';
+import {
+  GetExecutionVariableCmd,
+  GetExecutionVariablesCmd,
+  ModifyExecutionVariablesCmd,
+} from './commands/execution-variables.cmd';
 import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
 import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
@@ -20,7 +24,11 @@ import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
 import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
-import { AddTaskIdentityLinkCmd, DeleteTaskIdentityLinkCmd, GetTaskIdentityLinksCmd } from './commands/task-identity-links.cmd';
+import {
+  AddTaskIdentityLinkCmd,
+  DeleteTaskIdentityLinkCmd,
+  GetTaskIdentityLinksCmd,
+} from './commands/task-identity-links.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
 import {
@@ -59,7 +67,10 @@ export class RuntimeService {
     return this.executor.execute(auth, command);
   }
 
-  startProcessInstance(auth: Authentication | null, request: StartProcessInstanceRequest): Promise<ProcessInstanceInfo> {
+  startProcessInstance(
+    auth: Authentication | null,
+    request: StartProcessInstanceRequest,
+  ): Promise<ProcessInstanceInfo> {
     return this.executor.execute(auth, new StartProcessInstanceCmd(request));
   }
 
@@ -74,7 +85,12 @@ export class RuntimeService {
   }
 
   /** TaskService.handleEscalation: throws an escalation at the task's activity; one nobody catches is refused. */
-  handleTaskEscalation(auth: Authentication | null, taskId: string, escalationCode: string | null | undefined, variables?: VariableMap | null): Promise<void> {
+  handleTaskEscalation(
+    auth: Authentication | null,
+    taskId: string,
+    escalationCode: string | null | undefined,
+    variables?: VariableMap | null,
+  ): Promise<void> {
     return this.executor.execute(auth, new HandleTaskEscalationCmd(taskId, escalationCode, variables));
   }
 
@@ -96,7 +112,10 @@ export class RuntimeService {
     variables?: VariableMap | null,
     options?: ExternalTaskCompletionOptions,
   ): Promise<void> {
-    return this.executor.execute(auth, new HandleExternalTaskBpmnErrorCmd(externalTaskId, errorCode, errorMessage, variables, options));
+    return this.executor.execute(
+      auth,
+      new HandleExternalTaskBpmnErrorCmd(externalTaskId, errorCode, errorMessage, variables, options),
+    );
   }
 
   /** Claims a task for a user; a task claimed by somebody else stays theirs. */
@@ -115,14 +134,21 @@ export class RuntimeService {
     executionId: string,
     incident: { incidentType: string | null; configuration: string | null; message: string | null },
   ): Promise<IncidentEntity> {
-    return this.executor.execute(auth, new CreateIncidentCmd(executionId, incident.incidentType, incident.configuration, incident.message));
+    return this.executor.execute(
+      auth,
+      new CreateIncidentCmd(executionId, incident.incidentType, incident.configuration, incident.message),
+    );
   }
 
   signalExecution(auth: Authentication | null, executionId: string, variables?: VariableMap | null): Promise<void> {
     return this.executor.execute(auth, new SignalExecutionCmd(executionId, variables));
   }
 
-  deleteProcessInstance(auth: Authentication | null, processInstanceId: string, options: DeleteProcessInstanceOptions = {}): Promise<void> {
+  deleteProcessInstance(
+    auth: Authentication | null,
+    processInstanceId: string,
+    options: DeleteProcessInstanceOptions = {},
+  ): Promise<void> {
     return this.executor.execute(auth, new DeleteProcessInstanceCmd(processInstanceId, options));
   }
 
@@ -132,29 +158,56 @@ export class RuntimeService {
   }
 
   /** The activity instance tree of a running instance, or null when there is none with this id. */
-  getActivityInstanceTree(auth: Authentication | null, processInstanceId: string): Promise<ActivityInstanceNode | null> {
+  getActivityInstanceTree(
+    auth: Authentication | null,
+    processInstanceId: string,
+  ): Promise<ActivityInstanceNode | null> {
     return this.executor.read(auth, new ActivityInstanceTreeCmd(processInstanceId));
   }
 
   // ---- execution and process instance variables (a process instance id is its root execution's id)
 
-  getVariables(auth: Authentication | null, executionId: string, options: VariableReadOptions = {}): Promise<VariableMap> {
+  getVariables(
+    auth: Authentication | null,
+    executionId: string,
+    options: VariableReadOptions = {},
+  ): Promise<VariableMap> {
     return this.executor.read(auth, new GetExecutionVariablesCmd(executionId, options));
   }
 
-  getVariable(auth: Authentication | null, executionId: string, name: string, options: VariableScopeOptions = {}): Promise<TypedValue | null> {
+  getVariable(
+    auth: Authentication | null,
+    executionId: string,
+    name: string,
+    options: VariableScopeOptions = {},
+  ): Promise<TypedValue | null> {
     return this.executor.read(auth, new GetExecutionVariableCmd(executionId, name, options));
   }
 
-  setVariables(auth: Authentication | null, executionId: string, variables: VariableMap, options: VariableScopeOptions = {}): Promise<void> {
+  setVariables(
+    auth: Authentication | null,
+    executionId: string,
+    variables: VariableMap,
+    options: VariableScopeOptions = {},
+  ): Promise<void> {
     return this.modifyVariables(auth, executionId, { modifications: variables }, options);
   }
 
-  removeVariables(auth: Authentication | null, executionId: string, names: string[], options: VariableScopeOptions = {}): Promise<void> {
+  removeVariables(
+    auth: Authentication | null,
+    executionId: string,
+    names: string[],
+    options: VariableScopeOptions = {},
+  ): Promise<void> {
     return this.modifyVariables(auth, executionId, { deletions: names }, options);
   }
 
-  modifyVariables(auth: Authentication | null, executionId: string, change: VariableModification, options: VariableScopeOptions = {}): Promise<void> {
+  modifyVariables(
+    auth: Authentication | null,
+    executionId: string,
+    change: VariableModification,
+    options: VariableScopeOptions = {},
+  ): Promise<void> {
     return this.executor.execute(auth, new ModifyExecutionVariablesCmd(executionId, change, options));
   }
 
@@ -186,7 +239,12 @@ export class RuntimeService {
   // ---- task comments (history)
 
   /** Comments a task as the caller; `processInstanceId` defaults to the task's. */
-  createTaskComment(auth: Authentication | null, taskId: string, processInstanceId: string | null, message: string | null): Promise<TaskComment> {
+  createTaskComment(
+    auth: Authentication | null,
+    taskId: string,
+    processInstanceId: string | null,
+    message: string | null,
+  ): Promise<TaskComment> {
     return this.executor.execute(auth, new CreateTaskCommentCmd(taskId, processInstanceId, message));
   }
 
@@ -216,23 +274,47 @@ export class RuntimeService {
 
   // ---- task variables
 
-  getTaskVariables(auth: Authentication | null, taskId: string, options: VariableReadOptions = {}): Promise<VariableMap> {
+  getTaskVariables(
+    auth: Authentication | null,
+    taskId: string,
+    options: VariableReadOptions = {},
+  ): Promise<VariableMap> {
     return this.executor.read(auth, new GetTaskVariablesCmd(taskId, options));
   }
 
-  getTaskVariable(auth: Authentication | null, taskId: string, name: string, options: VariableScopeOptions = {}): Promise<TypedValue | null> {
+  getTaskVariable(
+    auth: Authentication | null,
+    taskId: string,
+    name: string,
+    options: VariableScopeOptions = {},
+  ): Promise<TypedValue | null> {
     return this.executor.read(auth, new GetTaskVariableCmd(taskId, name, options));
   }
 
-  setTaskVariables(auth: Authentication | null, taskId: string, variables: VariableMap, options: VariableScopeOptions = {}): Promise<void> {
+  setTaskVariables(
+    auth: Authentication | null,
+    taskId: string,
+    variables: VariableMap,
+    options: VariableScopeOptions = {},
+  ): Promise<void> {
     return this.modifyTaskVariables(auth, taskId, { modifications: variables }, options);
   }
 
-  removeTaskVariables(auth: Authentication | null, taskId: string, names: string[], options: VariableScopeOptions = {}): Promise<void> {
+  removeTaskVariables(
+    auth: Authentication | null,
+    taskId: string,
+    names: string[],
+    options: VariableScopeOptions = {},
+  ): Promise<void> {
     return this.modifyTaskVariables(auth, taskId, { deletions: names }, options);
   }
 
-  modifyTaskVariables(auth: Authentication | null, taskId: string, change: VariableModification, options: VariableScopeOptions = {}): Promise<void> {
+  modifyTaskVariables(
+    auth: Authentication | null,
+    taskId: string,
+    change: VariableModification,
+    options: VariableScopeOptions = {},
+  ): Promise<void> {
     return this.executor.execute(auth, new ModifyTaskVariablesCmd(taskId, change, options));
   }
 }

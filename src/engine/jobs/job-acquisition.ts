@@ -3,7 +3,8 @@ import { sqlParam } from '../../persistence/raw-rows';
 import { forUpdate } from '../../persistence/dialect';
 
 /** Runnable now: active, retries left, due, and not locked (or the lock ran out). */
-const RUNNABLE = 't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NULL OR t.duedate <= ?) AND (t.lock_exp_time IS NULL OR t.lock_exp_time <= ?)';
+const RUNNABLE =
+  't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NULL OR t.duedate <= ?) AND (t.lock_exp_time IS NULL OR t.lock_exp_time <= ?)';
 
 /**
  * Claims up to `limit` runnable jobs for `owner` until `lockUntil`, inside the caller's transaction.
@@ -11,25 +12,33 @@ const RUNNABLE = 't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NUL
  * acquiring at the same moment never claim the same job; SQLite has a single writer anyway. The
  * scan is not ordered, so it stops after `limit` rows and locks no more than it claims.
  */
-export async function claimJobs(em: EntityManager, owner: string, limit: number, now: Date, lockUntil: Date): Promise<string[]> {
+export async function claimJobs(
+  em: EntityManager,
+  owner: string,
+  limit: number,
+  now: Date,
+  lockUntil: Date,
+): Promise<string[]> {
   const lock = forUpdate(em, true);
-  const rows: { id: string }[] = await em.query(`SELECT t.id AS id FROM act_ru_job t WHERE ${RUNNABLE} LIMIT ${Math.max(1, Math.floor(limit))}${lock}`, [
-    sqlParam(em, now),
-    sqlParam(em, now),
-  ]);
+  const rows: { id: string }[] = await em.query(
+    `SELECT t.id AS id FROM act_ru_job t WHERE ${RUNNABLE} LIMIT ${Math.max(1, Math.floor(limit))}${lock}`,
+    [sqlParam(em, now), sqlParam(em, now)],
+  );
   const ids = rows.map((r) => r.id);
   if (!ids.length) return [];
-  await em.query(`UPDATE act_ru_job SET lock_owner = ?, lock_exp_time = ?, rev = rev + 1 WHERE id IN (${ids.map(() => '?').join(', ')})`, [
-    owner,
-    sqlParam(em, lockUntil),
-    ...ids,
-  ]);
+  await em.query(
+    `UPDATE act_ru_job SET lock_owner = ?, lock_exp_time = ?, rev = rev + 1 WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    [owner, sqlParam(em, lockUntil), ...ids],
+  );
   return ids;
 }
 
 /** How many jobs are runnable now and claimed by nobody: the backlog the job executors have yet to take on. */
 export async function countRunnableJobs(em: EntityManager, now: Date): Promise<number> {
-  const rows: { n: number | string }[] = await em.query(`SELECT COUNT(*) AS n FROM act_ru_job t WHERE ${RUNNABLE}`, [sqlParam(em, now), sqlParam(em, now)]);
+  const rows: { n: number | string }[] = await em.query(`SELECT COUNT(*) AS n FROM act_ru_job t WHERE ${RUNNABLE}`, [
+    sqlParam(em, now),
+    sqlParam(em, now),
+  ]);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -46,5 +55,7 @@ export async function nextDueDate(em: EntityManager, now: Date): Promise<Date | 
 
 /** Locks of a stopping executor go, so that others need not wait for them to expire. */
 export async function releaseLocks(em: EntityManager, owner: string): Promise<void> {
-  await em.query('UPDATE act_ru_job SET lock_owner = NULL, lock_exp_time = NULL, rev = rev + 1 WHERE lock_owner = ?', [owner]);
+  await em.query('UPDATE act_ru_job SET lock_owner = NULL, lock_exp_time = NULL, rev = rev + 1 WHERE lock_owner = ?', [
+    owner,
+  ]);
 }

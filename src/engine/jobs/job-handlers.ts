@@ -30,7 +30,12 @@ function reschedule(ctx: RuntimeContext, instance: ProcessInstanceState | null, 
   });
 }
 
-async function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): Promise<void> {
+async function continueAsync(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  job: JobEntity,
+): Promise<void> {
   const config = JSON.parse(job.handlerConfiguration ?? '{}') as AsyncJobConfig;
   const ref = resolveActivity(instance.graph, job.activityId);
   if (!ref || execution.activityId !== job.activityId) {
@@ -40,7 +45,13 @@ async function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState
   if (config.step === 'before') {
     ctx.events.skipAsyncBefore(execution);
     const inner = innerOfJob(ctx, execution, ref, config);
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution, activityId: ref.node.id, startEventId: config.startEventId, ...(inner ? { inner } : {}) });
+    ctx.agenda.plan({
+      kind: 'ACTIVITY_START',
+      execution,
+      activityId: ref.node.id,
+      startEventId: config.startEventId,
+      ...(inner ? { inner } : {}),
+    });
     return;
   }
   const flows = config.flowIds
@@ -50,10 +61,18 @@ async function continueAsync(ctx: RuntimeContext, instance: ProcessInstanceState
 }
 
 /** A timeout task listener is due: it runs against the task, which stays; a cycle plans its next firing. */
-async function fireTimeoutListener(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, job: JobEntity): Promise<void> {
+async function fireTimeoutListener(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  job: JobEntity,
+): Promise<void> {
   const { listenerId } = JSON.parse(job.handlerConfiguration ?? '{}') as { listenerId?: string };
-  const task = (await ctx.tasksOf(instance)).find((t) => t.executionId === execution.id && t.taskDefinitionKey === job.activityId);
-  if (!task || !listenerId) throw new ProcessEngineError(`Job ${job.id}: no task of '${job.activityId}' waits on execution ${execution.id}`);
+  const task = (await ctx.tasksOf(instance)).find(
+    (t) => t.executionId === execution.id && t.taskDefinitionKey === job.activityId,
+  );
+  if (!task || !listenerId)
+    throw new ProcessEngineError(`Job ${job.id}: no task of '${job.activityId}' waits on execution ${execution.id}`);
   ctx.touch(instance);
   // A listener that completed the task took its timers with it.
   if (await fireTaskTimeout(ctx, instance, task, listenerId)) return;
@@ -62,7 +81,8 @@ async function fireTimeoutListener(ctx: RuntimeContext, instance: ProcessInstanc
 
 async function fireStartTimer(ctx: RuntimeContext, job: JobEntity): Promise<void> {
   const definition = job.processDefinitionId ? await currentDefinition(ctx, job.processDefinitionId) : null;
-  if (!definition) throw new ProcessEngineError(`Job ${job.id}: process definition ${job.processDefinitionId} does not exist`);
+  if (!definition)
+    throw new ProcessEngineError(`Job ${job.id}: process definition ${job.processDefinitionId} does not exist`);
   if (isStartable(definition, ctx.now())) await startAtEvent(ctx, definition, job.activityId!);
   reschedule(ctx, null, job);
 }
@@ -77,7 +97,8 @@ export async function runJob(ctx: RuntimeContext, job: JobEntity): Promise<void>
   if (job.handlerType === JOB_HANDLER.startTimer) return fireStartTimer(ctx, job);
   const instance = job.processInstanceId ? await ctx.loadInstance(job.processInstanceId) : null;
   const execution = instance?.get(job.executionId ?? '');
-  if (!instance || !execution) throw new ProcessEngineError(`Job ${job.id}: execution ${job.executionId} does not exist`);
+  if (!instance || !execution)
+    throw new ProcessEngineError(`Job ${job.id}: execution ${job.executionId} does not exist`);
   if (job.handlerType === JOB_HANDLER.asyncContinuation) return continueAsync(ctx, instance, execution, job);
   if (job.handlerType === JOB_HANDLER.taskListenerTimer) return fireTimeoutListener(ctx, instance, execution, job);
   const outcome = await triggerEvent(ctx, instance, execution, job.activityId!);

@@ -13,11 +13,14 @@ export async function jobLogContext(ctx: RuntimeContext, job: JobEntity, error?:
     const loaded = ctx.instances.get(job.processInstanceId);
     if (loaded) rootProcessInstanceId = loaded.root.rootProcessInstanceId ?? loaded.id;
     else {
-      const row = await ctx.em.getRepository(ExecutionEntity).findOne({ select: { rootProcessInstanceId: true }, where: { id: job.processInstanceId } });
+      const row = await ctx.em
+        .getRepository(ExecutionEntity)
+        .findOne({ select: { rootProcessInstanceId: true }, where: { id: job.processInstanceId } });
       rootProcessInstanceId = row?.rootProcessInstanceId ?? job.processInstanceId;
     }
   }
   let deploymentId: string | null = null;
-  if (job.processDefinitionId) deploymentId = (await ctx.definition(job.processDefinitionId).catch(() => null))?.deploymentId ?? null;
+  if (job.processDefinitionId)
+    deploymentId = (await ctx.definition(job.processDefinitionId).catch(() => null))?.deploymentId ?? null;
   return { rootProcessInstanceId, deploymentId, error };
 }

@@ -98,7 +98,9 @@ export class ManagementService implements JobRunner {
    * members of camunda-admin and everybody without authorization checks pass.
    */
   checkSystemRead(auth: Authentication | null): Promise<void> {
-    return this.commands.read(auth, { execute: (ctx) => ctx.checkPermissions([{ permission: 'READ', resource: Resources.SYSTEM }]) });
+    return this.commands.read(auth, {
+      execute: (ctx) => ctx.checkPermissions([{ permission: 'READ', resource: Resources.SYSTEM }]),
+    });
   }
 
   /** Sets the retries (and, when given, a new due date). */

@@ -27,7 +27,8 @@ export interface DeploymentResult {
   decisionRequirementsDefinitions: DecisionRequirementsDefinitionEntity[] | null;
 }
 
-type DefinitionTable = typeof ProcessDefinitionEntity | typeof DecisionDefinitionEntity | typeof DecisionRequirementsDefinitionEntity;
+type DefinitionTable =
+  typeof ProcessDefinitionEntity | typeof DecisionDefinitionEntity | typeof DecisionRequirementsDefinitionEntity;
 
 const PROCESS_APPLICATION = 'process application';
 
@@ -38,8 +39,17 @@ export function definitionId(key: string, version: number): string {
   return composed.length <= 64 ? composed : id;
 }
 
-async function nextVersion(em: EntityManager, table: DefinitionTable, key: string, tenantId: string | null): Promise<number> {
-  const qb = em.getRepository(table).createQueryBuilder('d').select('MAX(d.version)', 'max').where('d.key = :key', { key });
+async function nextVersion(
+  em: EntityManager,
+  table: DefinitionTable,
+  key: string,
+  tenantId: string | null,
+): Promise<number> {
+  const qb = em
+    .getRepository(table)
+    .createQueryBuilder('d')
+    .select('MAX(d.version)', 'max')
+    .where('d.key = :key', { key });
   if (tenantId == null) qb.andWhere('d.tenantId IS NULL');
   else qb.andWhere('d.tenantId = :tenantId', { tenantId });
   const row = await qb.getRawOne<{ max: number | string | null }>();
@@ -63,11 +73,15 @@ function ensureUniqueKeys(keys: string[]): void {
  * Duplicate filtering: for each resource name, the same-named resource of the latest deployment
  * with the same name, source and tenant. Returns the names that changed and that latest deployment.
  */
-async function compareWithPrevious(em: EntityManager, req: DeploymentRequest): Promise<{ changed: Set<string>; latest: DeploymentEntity | null }> {
+async function compareWithPrevious(
+  em: EntityManager,
+  req: DeploymentRequest,
+): Promise<{ changed: Set<string>; latest: DeploymentEntity | null }> {
   const qb = em.getRepository(DeploymentEntity).createQueryBuilder('d').where('d.name = :name', { name: req.name });
   if (req.tenantId == null) qb.andWhere('d.tenantId IS NULL');
   else qb.andWhere('d.tenantId = :tenantId', { tenantId: req.tenantId });
-  if (!req.source || req.source === PROCESS_APPLICATION) qb.andWhere('(d.source IS NULL OR d.source = :pa)', { pa: PROCESS_APPLICATION });
+  if (!req.source || req.source === PROCESS_APPLICATION)
+    qb.andWhere('(d.source IS NULL OR d.source = :pa)', { pa: PROCESS_APPLICATION });
   else qb.andWhere('d.source = :source', { source: req.source });
   const latest = await qb.clone().orderBy('d.deploymentTime', 'DESC').addOrderBy('d.id', 'DESC').getOne();
   if (!latest) return { changed: new Set(req.resources.map((r) => r.name)), latest: null };
@@ -91,12 +105,22 @@ async function compareWithPrevious(em: EntityManager, req: DeploymentRequest): P
 }
 
 /** Writes one deployment inside the caller's transaction. Models were parsed beforehand. */
-export async function deploy(em: EntityManager, req: DeploymentRequest, parsed: ParsedResources, now: Date): Promise<DeploymentResult> {
+export async function deploy(
+  em: EntityManager,
+  req: DeploymentRequest,
+  parsed: ParsedResources,
+  now: Date,
+): Promise<DeploymentResult> {
   let resources = req.resources;
   if (req.enableDuplicateFiltering || req.deployChangedOnly) {
     const { changed, latest } = await compareWithPrevious(em, req);
     if (changed.size === 0 && latest) {
-      return { deployment: latest, processDefinitions: null, decisionDefinitions: null, decisionRequirementsDefinitions: null };
+      return {
+        deployment: latest,
+        processDefinitions: null,
+        decisionDefinitions: null,
+        decisionRequirementsDefinitions: null,
+      };
     }
     if (req.deployChangedOnly) resources = resources.filter((r) => changed.has(r.name));
   }
@@ -125,7 +149,9 @@ export async function deploy(em: EntityManager, req: DeploymentRequest, parsed: 
   const names = new Set(resources.map((r) => r.name));
 
   const processDefinitions: ProcessDefinitionEntity[] = [];
-  const processGraphs = resources.flatMap((r) => (parsed.bpmn.get(r.name)?.processes ?? []).map((p) => ({ resource: r.name, p })));
+  const processGraphs = resources.flatMap((r) =>
+    (parsed.bpmn.get(r.name)?.processes ?? []).map((p) => ({ resource: r.name, p })),
+  );
   ensureUniqueKeys(processGraphs.map(({ p }) => p.key));
   for (const { resource, p } of processGraphs) {
     const version = await nextVersion(em, ProcessDefinitionEntity, p.key, req.tenantId);

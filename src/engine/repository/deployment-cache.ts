@@ -58,7 +58,9 @@ export class DeploymentCache {
 
   async processGraph(em: EntityManager, definition: ProcessDefinitionEntity): Promise<ProcessGraph> {
     const model = await this.cached(this.processModels, definition.id, async () =>
-      parseBpmn((await this.resourceBytes(em, definition)).toString('utf8'), definition.resourceName ?? definition.id, { hostCode: this.hostCode }),
+      parseBpmn((await this.resourceBytes(em, definition)).toString('utf8'), definition.resourceName ?? definition.id, {
+        hostCode: this.hostCode,
+      }),
     );
     const graph = model.processes.find((p) => p.key === definition.key);
     if (!graph) throw new ProcessEngineError(`No process '${definition.key}' in resource ${definition.resourceName}`);
@@ -93,7 +95,9 @@ export class DeploymentCache {
   }
 
   async namedResource(em: EntityManager, deploymentId: string | null, name: string | null): Promise<Buffer> {
-    const resource = await em.getRepository(ResourceEntity).findOneBy({ deploymentId: deploymentId ?? '', name: name ?? '' });
+    const resource = await em
+      .getRepository(ResourceEntity)
+      .findOneBy({ deploymentId: deploymentId ?? '', name: name ?? '' });
     if (!resource?.bytes) throw new NotFoundError(`Resource '${name}' of deployment '${deploymentId}' does not exist`);
     return Buffer.from(resource.bytes);
   }

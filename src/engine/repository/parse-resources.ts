@@ -34,7 +34,10 @@ export async function parseResources(
       const xml = resource.bytes.toString('utf8');
       if (kind === 'bpmn') {
         const hostCode = delegates && { delegates, verify: true };
-        parsed.bpmn.set(resource.name, await parseBpmn(xml, resource.name, { scriptsEnabled, resourceNames, hostCode }));
+        parsed.bpmn.set(
+          resource.name,
+          await parseBpmn(xml, resource.name, { scriptsEnabled, resourceNames, hostCode }),
+        );
       } else parsed.dmn.set(resource.name, await parseDmn(xml, resource.name));
     } catch (err) {
       if (!(err instanceof ParseError)) throw err;

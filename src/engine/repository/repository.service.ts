@@ -104,8 +104,11 @@ export class RepositoryService {
           }));
           for (const hook of this.deploymentHooks) await hook(ctx, processes);
         }
-        const changes: PropertyChange[] = [{ property: 'duplicateFilterEnabled', newValue: req.enableDuplicateFiltering }];
-        if (req.enableDuplicateFiltering) changes.push({ property: 'deployChangedOnly', newValue: req.deployChangedOnly });
+        const changes: PropertyChange[] = [
+          { property: 'duplicateFilterEnabled', newValue: req.enableDuplicateFiltering },
+        ];
+        if (req.enableDuplicateFiltering)
+          changes.push({ property: 'deployChangedOnly', newValue: req.deployChangedOnly });
         ctx.logs.userOperation({
           operationType: 'Create',
           entityType: 'Deployment',
@@ -129,11 +132,17 @@ export class RepositoryService {
     if (req.resourceIds?.length || req.resourceNames?.length) {
       const missingIds = (req.resourceIds ?? []).filter((id) => !resources.some((r) => r.id === id));
       if (missingIds.length)
-        throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with id: ${missingIds.join(', ')}`);
+        throw new NotFoundError(
+          `The deployment with id '${deploymentId}' does not contain the following resources with id: ${missingIds.join(', ')}`,
+        );
       const missingNames = (req.resourceNames ?? []).filter((n) => !resources.some((r) => r.name === n));
       if (missingNames.length)
-        throw new NotFoundError(`The deployment with id '${deploymentId}' does not contain the following resources with name: ${missingNames.join(', ')}`);
-      selected = resources.filter((r) => req.resourceIds?.includes(r.id) || (r.name != null && req.resourceNames?.includes(r.name)));
+        throw new NotFoundError(
+          `The deployment with id '${deploymentId}' does not contain the following resources with name: ${missingNames.join(', ')}`,
+        );
+      selected = resources.filter(
+        (r) => req.resourceIds?.includes(r.id) || (r.name != null && req.resourceNames?.includes(r.name)),
+      );
     }
     return this.deploy(auth, {
       name: deployment.name,
@@ -153,10 +162,18 @@ export class RepositoryService {
         if (!(await em.getRepository(DeploymentEntity).existsBy({ id: deploymentId }))) {
           throw new NotFoundError(`Deployment with id '${deploymentId}' do not exist`);
         }
-        await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.DEPLOYMENT, resourceId: deploymentId }], true);
-        const processDefinitionIds = (await em.getRepository(ProcessDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
-        const decisionDefinitionIds = (await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId })).map((d) => d.id);
-        for (const hook of this.deletionHooks) await hook(ctx, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
+        await ctx.checkPermissions(
+          [{ permission: 'DELETE', resource: Resources.DEPLOYMENT, resourceId: deploymentId }],
+          true,
+        );
+        const processDefinitionIds = (await em.getRepository(ProcessDefinitionEntity).findBy({ deploymentId })).map(
+          (d) => d.id,
+        );
+        const decisionDefinitionIds = (await em.getRepository(DecisionDefinitionEntity).findBy({ deploymentId })).map(
+          (d) => d.id,
+        );
+        for (const hook of this.deletionHooks)
+          await hook(ctx, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
         ctx.logs.userOperation({
           operationType: 'Delete',
           entityType: 'Deployment',
@@ -164,7 +181,8 @@ export class RepositoryService {
           deploymentId,
           changes: [{ property: 'cascade', newValue: cascade }],
         });
-        for (const table of Object.values(TABLES)) ctx.uow.statement((m) => m.getRepository(table).delete({ deploymentId }));
+        for (const table of Object.values(TABLES))
+          ctx.uow.statement((m) => m.getRepository(table).delete({ deploymentId }));
         ctx.uow.statement((m) => m.getRepository(ResourceEntity).delete({ deploymentId }));
         ctx.uow.statement((m) => m.getRepository(DeploymentEntity).delete({ id: deploymentId }));
         // Evicted now, so that this command's own lookups miss, and again once committed, so that a
@@ -179,23 +197,32 @@ export class RepositoryService {
   async getDeployment(auth: Authentication | null, id: string): Promise<DeploymentEntity | null> {
     return this.tx.read(async (em) => {
       const found = await em.getRepository(DeploymentEntity).findOneBy({ id });
-      if (found) await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: id }]);
+      if (found)
+        await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: id }]);
       return found;
     });
   }
 
   async getResources(auth: Authentication | null, deploymentId: string): Promise<ResourceEntity[]> {
     return this.tx.read(async (em) => {
-      await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: deploymentId }]);
+      await this.checker.check(em, auth, [
+        { permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: deploymentId },
+      ]);
       return em.getRepository(ResourceEntity).find({ where: { deploymentId }, order: { name: 'ASC' } });
     });
   }
 
   // ---- definitions
 
-  async definitionById<K extends DefinitionKind>(auth: Authentication | null, kind: K, id: string): Promise<InstanceType<(typeof TABLES)[K]> | null> {
+  async definitionById<K extends DefinitionKind>(
+    auth: Authentication | null,
+    kind: K,
+    id: string,
+  ): Promise<InstanceType<(typeof TABLES)[K]> | null> {
     return this.tx.read(async (em) => {
-      const found = (await em.getRepository(TABLES[kind] as typeof ProcessDefinitionEntity).findOneBy({ id })) as AnyDefinition | null;
+      const found = (await em
+        .getRepository(TABLES[kind] as typeof ProcessDefinitionEntity)
+        .findOneBy({ id })) as AnyDefinition | null;
       if (found) await this.checkRead(em, auth, kind, found.key);
       return found as InstanceType<(typeof TABLES)[K]> | null;
     });
@@ -216,7 +243,12 @@ export class RepositoryService {
   }
 
   /** On the hot path of every evaluate and start by key: one indexed, prepared-shape query. */
-  async latest(em: EntityManager, kind: DefinitionKind, key: string, tenantId: string | null): Promise<AnyDefinition | null> {
+  async latest(
+    em: EntityManager,
+    kind: DefinitionKind,
+    key: string,
+    tenantId: string | null,
+  ): Promise<AnyDefinition | null> {
     const tenant = tenantId == null ? 't.tenant_id IS NULL' : 't.tenant_id = ?';
     const params = tenantId == null ? [key] : [key, tenantId];
     const [found] = await selectRows(
@@ -236,7 +268,10 @@ export class RepositoryService {
   /** The diagram image of a definition, or null when it has none. */
   async diagram(definition: DefinitionFiles): Promise<{ name: string; bytes: Buffer } | null> {
     if (!definition.diagramResourceName) return null;
-    return { name: definition.diagramResourceName, bytes: await this.namedResource(definition.deploymentId, definition.diagramResourceName) };
+    return {
+      name: definition.diagramResourceName,
+      bytes: await this.namedResource(definition.deploymentId, definition.diagramResourceName),
+    };
   }
 
   async updateDecisionHistoryTimeToLive(
@@ -246,10 +281,13 @@ export class RepositoryService {
     enforce: boolean,
   ): Promise<void> {
     if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
-    if (ttl != null && (!Number.isInteger(ttl) || ttl < 0)) throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
+    if (ttl != null && (!Number.isInteger(ttl) || ttl < 0))
+      throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
     await this.executor.execute(auth, {
       execute: async (ctx) => {
-        await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key }]);
+        await ctx.checkPermissions([
+          { permission: 'UPDATE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key },
+        ]);
         const [stored] = await selectRows(ctx.em, DecisionDefinitionEntity, 'WHERE t.id = ?', [definition.id]);
         if (!stored) throw new NotFoundError(`No matching decision definition with id ${definition.id}`);
         ctx.uow.track(DecisionDefinitionEntity, stored).historyTimeToLive = ttl;
@@ -272,13 +310,23 @@ export class RepositoryService {
     return this.tx.read((em) => this.cache.namedResource(em, deploymentId, name));
   }
 
-  private async checkRead(em: EntityManager, auth: Authentication | null, kind: DefinitionKind, key: string): Promise<void> {
+  private async checkRead(
+    em: EntityManager,
+    auth: Authentication | null,
+    kind: DefinitionKind,
+    key: string,
+  ): Promise<void> {
     await this.checker.check(em, auth, [{ permission: 'READ', resource: RESOURCE_OF[kind], resourceId: key }]);
   }
 
   /** Serialises deployments across engine instances (versions must not collide): a row lock on MySQL. */
   private async lockDeployments(em: EntityManager): Promise<void> {
     if (this.tx.serial) return;
-    await em.getRepository(PropertyEntity).createQueryBuilder('p').setLock('pessimistic_write').where('p.name = :n', { n: 'deployment.lock' }).getOne();
+    await em
+      .getRepository(PropertyEntity)
+      .createQueryBuilder('p')
+      .setLock('pessimistic_write')
+      .where('p.name = :n', { n: 'deployment.lock' })
+      .getOne();
   }
 }

@@ -25,7 +25,10 @@ export function findDiagram(modelName: string, key: string, available: Set<strin
   const suffix = suffixOf(modelName, [...BPMN_SUFFIXES, ...DMN_SUFFIXES]);
   if (!suffix) return null;
   const base = modelName.slice(0, modelName.length - suffix.length);
-  for (const candidate of [...DIAGRAM_SUFFIXES.map((s) => `${base}${key}.${s}`), ...DIAGRAM_SUFFIXES.map((s) => `${base}${s}`)]) {
+  for (const candidate of [
+    ...DIAGRAM_SUFFIXES.map((s) => `${base}${key}.${s}`),
+    ...DIAGRAM_SUFFIXES.map((s) => `${base}${s}`),
+  ]) {
     if (available.has(candidate)) return candidate;
   }
   return null;

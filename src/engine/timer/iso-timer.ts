@@ -19,7 +19,15 @@ export function parseDuration(text: string): IsoDuration {
   const m = DURATION.exec(text.trim());
   if (!m || text.trim() === 'P' || text.trim().endsWith('T')) throw invalid(text, 'duration');
   const n = (v: string | undefined) => (v ? Number(v.replace(',', '.')) : 0);
-  return { years: n(m[1]), months: n(m[2]), weeks: n(m[3]), days: n(m[4]), hours: n(m[5]), minutes: n(m[6]), seconds: n(m[7]) };
+  return {
+    years: n(m[1]),
+    months: n(m[2]),
+    weeks: n(m[3]),
+    days: n(m[4]),
+    hours: n(m[5]),
+    minutes: n(m[6]),
+    seconds: n(m[7]),
+  };
 }
 
 /** Calendar arithmetic in UTC (the server time zone of the reference deployment). */
@@ -92,7 +100,8 @@ export function planTimer(type: TimerType, value: unknown, now: Date): TimerPlan
   const cycle = parseCycle(text);
   if (cycle.times === 0) throw invalid(text, 'cycle');
   const due = cycle.start ?? addDuration(now, parseDuration(cycle.period));
-  if (cycle.end && due > cycle.end) throw new ProcessEngineError(`Timer cycle '${text}' ends before its first due date`);
+  if (cycle.end && due > cycle.end)
+    throw new ProcessEngineError(`Timer cycle '${text}' ends before its first due date`);
   return { due, repeat: cycleText(cycle) };
 }
 

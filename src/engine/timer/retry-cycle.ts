@@ -12,7 +12,12 @@ export interface RetryDecision {
  * intervals `PT1M,PT5M,PT1H` (as many tries as intervals). Without one a job has 3 tries, retried at
  * once. As in Camunda, the first failure replaces the default retries with the cycle's count.
  */
-export function retryAfterFailure(cycle: string | null, retries: number, firstFailure: boolean, now: Date): RetryDecision {
+export function retryAfterFailure(
+  cycle: string | null,
+  retries: number,
+  firstFailure: boolean,
+  now: Date,
+): RetryDecision {
   if (!cycle) return { retries: Math.max(0, retries - 1), nextTry: null };
   const text = cycle.trim();
   const repeat = /^R(\d+)\/(P.+)$/.exec(text);

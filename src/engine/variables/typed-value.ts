@@ -2,7 +2,20 @@
  * Typed variable values as the engine holds them. Serializable types (object, json, xml) keep their
  * serialized text as `value`; bytes and files keep a Buffer.
  */
-export type ValueTypeName = 'string' | 'integer' | 'long' | 'short' | 'double' | 'boolean' | 'date' | 'null' | 'bytes' | 'file' | 'object' | 'json' | 'xml';
+export type ValueTypeName =
+  | 'string'
+  | 'integer'
+  | 'long'
+  | 'short'
+  | 'double'
+  | 'boolean'
+  | 'date'
+  | 'null'
+  | 'bytes'
+  | 'file'
+  | 'object'
+  | 'json'
+  | 'xml';
 
 export interface TypedValue {
   type: ValueTypeName;
@@ -55,7 +68,9 @@ export function plainValue(tv: TypedValue): unknown {
     case 'json':
       return tv.value == null ? null : safeJson(tv.value as string);
     case 'object':
-      return tv.valueInfo.serializationDataFormat === 'application/json' && tv.value != null ? safeJson(tv.value as string) : tv.value;
+      return tv.valueInfo.serializationDataFormat === 'application/json' && tv.value != null
+        ? safeJson(tv.value as string)
+        : tv.value;
     default:
       return tv.value;
   }

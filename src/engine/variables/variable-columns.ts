@@ -14,7 +14,14 @@ export interface VariableColumns {
 }
 
 export function toColumns(tv: TypedValue): VariableColumns {
-  const cols: VariableColumns = { type: tv.type, textValue: null, text2Value: null, longValue: null, doubleValue: null, bytesValue: null };
+  const cols: VariableColumns = {
+    type: tv.type,
+    textValue: null,
+    text2Value: null,
+    longValue: null,
+    doubleValue: null,
+    bytesValue: null,
+  };
   const v = tv.value;
   switch (tv.type) {
     case 'string':

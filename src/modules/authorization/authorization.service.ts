@@ -7,7 +7,13 @@ import { ANY, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/res
 import { ProcessEngine } from '../../engine/process-engine';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
-import { authorizationFromBody, AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto, toAuthorizationDto } from './authorization.dto';
+import {
+  authorizationFromBody,
+  AuthorizationCheckResultDto,
+  AuthorizationCreateDto,
+  AuthorizationDto,
+  toAuthorizationDto,
+} from './authorization.dto';
 import { AUTHORIZATION_LIST } from './authorization.query';
 import { ResourceQuery } from '../../common/query/resource-query';
 
@@ -36,7 +42,11 @@ export class AuthorizationRestService {
     return toAuthorizationDto(found);
   }
 
-  async create(auth: Authentication | null, links: LinkBuilder, dto: AuthorizationCreateDto): Promise<AuthorizationDto> {
+  async create(
+    auth: Authentication | null,
+    links: LinkBuilder,
+    dto: AuthorizationCreateDto,
+  ): Promise<AuthorizationDto> {
     const created = await this.engine.authorizations.create(auth, authorizationFromBody(dto));
     const path = `/authorization/${created.id}`;
     return {
@@ -65,23 +75,40 @@ export class AuthorizationRestService {
     if (authEnabled && !auth) throw new RestError(401, 'You must be authenticated in order to use this resource.');
     permissionBit(resourceType, p.permissionName!);
     const resourceId = p.resourceId && p.resourceId !== ANY ? p.resourceId : null;
-    const resource = RESOURCE_BY_CODE.get(resourceType) ?? { code: resourceType, enumName: String(resourceType), name: p.resourceName! };
+    const resource = RESOURCE_BY_CODE.get(resourceType) ?? {
+      code: resourceType,
+      enumName: String(resourceType),
+      name: p.resourceName!,
+    };
     const authorized = await this.engine.tx.read(async (em) => {
       let subject = auth;
       if (p.userId && auth && p.userId !== auth.userId) {
-        const mayRead = await this.engine.authorizationChecker.isAuthorized(em, auth, { permission: 'READ', resource: Resources.AUTHORIZATION });
+        const mayRead = await this.engine.authorizationChecker.isAuthorized(em, auth, {
+          permission: 'READ',
+          resource: Resources.AUTHORIZATION,
+        });
         if (!mayRead) throw new RestError(403, 'You must have READ permission for Authorization resource.');
         subject = { userId: p.userId, groupIds: await this.engine.identity.groupIdsOf(em, p.userId) };
       }
-      return this.engine.authorizationChecker.isAuthorized(em, subject, { permission: p.permissionName!, resource, resourceId });
+      return this.engine.authorizationChecker.isAuthorized(em, subject, {
+        permission: p.permissionName!,
+        resource,
+        resourceId,
+      });
     });
-    return { permissionName: p.permissionName!, resourceName: p.resourceName!, resourceId: p.resourceId ?? null, authorized };
+    return {
+      permissionName: p.permissionName!,
+      resourceName: p.resourceName!,
+      resourceId: p.resourceId ?? null,
+      authorized,
+    };
   }
 
   async options(auth: Authentication | null, links: LinkBuilder, id?: string): Promise<{ links: Link[] }> {
     const checker = this.engine.authorizationChecker;
     return this.engine.tx.read(async (em) => {
-      const may = (permission: string) => checker.isAuthorized(em, auth, { permission, resource: Resources.AUTHORIZATION, resourceId: id ?? null });
+      const may = (permission: string) =>
+        checker.isAuthorized(em, auth, { permission, resource: Resources.AUTHORIZATION, resourceId: id ?? null });
       const result: Link[] = [];
       if (id === undefined) {
         result.push(links.link('GET', '/authorization', 'list'), links.link('GET', '/authorization/count', 'count'));

@@ -12,7 +12,9 @@ import { BatchRestService } from './batch.service';
 @ApiTags('Batch')
 @ApiBasicAuth()
 @Controller('batch/statistics')
-@ListRoutes(BATCH_STATISTICS_LIST, (c: BatchStatisticsController) => c.batches.statistics, { routes: ['list', 'count'] })
+@ListRoutes(BATCH_STATISTICS_LIST, (c: BatchStatisticsController) => c.batches.statistics, {
+  routes: ['list', 'count'],
+})
 export class BatchStatisticsController {
   constructor(readonly batches: BatchRestService) {}
 }
@@ -40,7 +42,12 @@ export class BatchController {
   /** BatchResourceImpl.deleteBatch: `cascade` deletes the historic batch too. */
   @Delete(':id')
   @ApiQuery({ name: 'cascade', required: false, type: Boolean })
-  @EngineErrorAnswers({ kinds: ['NotFound', 'BadUserRequest'], status: 400, type: 'InvalidRequestException', message: "Unable to delete batch with id '{id}'" })
+  @EngineErrorAnswers({
+    kinds: ['NotFound', 'BadUserRequest'],
+    status: 400,
+    type: 'InvalidRequestException',
+    message: "Unable to delete batch with id '{id}'",
+  })
   @HttpCode(204)
   delete(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('cascade') cascade?: string) {
     return this.batches.delete(auth, id, cascade);

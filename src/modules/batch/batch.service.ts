@@ -30,7 +30,8 @@ export class BatchRestService {
     try {
       await this.engine.batches.setSuspended(auth, id, suspended);
     } catch (err) {
-      if (err instanceof NotFoundError) throw new RestError(400, `Unable to ${suspended ? 'suspend' : 'activate'} batch with id '${id}'`);
+      if (err instanceof NotFoundError)
+        throw new RestError(400, `Unable to ${suspended ? 'suspend' : 'activate'} batch with id '${id}'`);
       throw err;
     }
   }

@@ -17,7 +17,8 @@ export class ConditionService {
   async evaluate(auth: Authentication | null, dto: EvaluationConditionDto): Promise<ProcessInstanceDto[]> {
     const tenantId = dto.tenantId ?? null;
     const withoutTenantId = dto.withoutTenantId === true;
-    if (tenantId != null && withoutTenantId) throw new RestError(400, "Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
+    if (tenantId != null && withoutTenantId)
+      throw new RestError(400, "Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
     const instances = await this.engine.events.evaluateStartConditions(auth, {
       variables: variablesFromWire(dto.variables),
       businessKey: dto.businessKey ?? null,

@@ -40,13 +40,22 @@ export class DecisionRequirementsDefinitionController {
   }
 
   @Get('key/:key/tenant-id/:tenantId/diagram')
-  diagramByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Res() res: Response) {
+  diagramByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Res() res: Response,
+  ) {
     return this.drds.diagram(auth, { key, tenantId }, res);
   }
 
   @Get('key/:key/tenant-id/:tenantId/xml')
   @ApiOkResponse({ type: DmnXmlDto })
-  xmlByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string) {
+  xmlByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+  ) {
     return this.drds.xml(auth, { key, tenantId });
   }
 

@@ -3,7 +3,10 @@ import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { definitionList } from '../../common/query/definition-list';
 import { Resources } from '../../engine/authorization/resources';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
-import { DecisionRequirementsDefinitionDto, toDecisionRequirementsDefinitionDto } from '../../common/dto/decision-requirements-definition.dto';
+import {
+  DecisionRequirementsDefinitionDto,
+  toDecisionRequirementsDefinitionDto,
+} from '../../common/dto/decision-requirements-definition.dto';
 
 export const DRD_QUERY: QuerySpec = {
   params: {
@@ -12,7 +15,15 @@ export const DRD_QUERY: QuerySpec = {
     ...commonDefinitionParams('act_re_decision_req_def'),
     ...tenantParams('d.tenantId', 'includeDecisionRequirementsDefinitionsWithoutTenantId'),
   },
-  sortBy: { id: 'd.id', key: 'd.key', name: 'd.name', version: 'd.version', deploymentId: 'd.deploymentId', category: 'd.category', tenantId: 'd.tenantId' },
+  sortBy: {
+    id: 'd.id',
+    key: 'd.key',
+    name: 'd.name',
+    version: 'd.version',
+    deploymentId: 'd.deploymentId',
+    category: 'd.category',
+    tenantId: 'd.tenantId',
+  },
   defaultOrder: 'd.id',
 };
 

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DecisionRequirementsDefinitionDto, toDecisionRequirementsDefinitionDto } from '../../common/dto/decision-requirements-definition.dto';
+import {
+  DecisionRequirementsDefinitionDto,
+  toDecisionRequirementsDefinitionDto,
+} from '../../common/dto/decision-requirements-definition.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/authorization/authentication';
 import { ProcessEngine } from '../../engine/process-engine';

@@ -12,7 +12,9 @@ import { DecisionDefinitionService } from './decision-definition.service';
 @ApiTags('Decision Definition')
 @ApiBasicAuth()
 @Controller('decision-definition')
-@ListRoutes(DECISION_DEFINITION_LIST, (c: DecisionDefinitionController) => c.decisions.rows, { routes: ['list', 'count'] })
+@ListRoutes(DECISION_DEFINITION_LIST, (c: DecisionDefinitionController) => c.decisions.rows, {
+  routes: ['list', 'count'],
+})
 export class DecisionDefinitionController {
   constructor(readonly decisions: DecisionDefinitionService) {}
 
@@ -47,7 +49,12 @@ export class DecisionDefinitionController {
 
   @Post('key/:key/tenant-id/:tenantId/evaluate')
   @HttpCode(200)
-  evaluateByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Body() body: VariablesBodyDto) {
+  evaluateByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Body() body: VariablesBodyDto,
+  ) {
     return this.decisions.evaluate(auth, { key, tenantId }, body);
   }
 
@@ -59,18 +66,32 @@ export class DecisionDefinitionController {
 
   @Get('key/:key/tenant-id/:tenantId/xml')
   @ApiOkResponse({ type: DmnXmlDto })
-  xmlByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string) {
+  xmlByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+  ) {
     return this.decisions.xml(auth, { key, tenantId });
   }
 
   @Get('key/:key/tenant-id/:tenantId/diagram')
-  diagramByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Res() res: Response) {
+  diagramByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Res() res: Response,
+  ) {
     return this.decisions.diagram(auth, { key, tenantId }, res);
   }
 
   @Put('key/:key/tenant-id/:tenantId/history-time-to-live')
   @HttpCode(204)
-  ttlByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Body() body: HistoryTimeToLiveDto) {
+  ttlByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Body() body: HistoryTimeToLiveDto,
+  ) {
     return this.decisions.updateHistoryTimeToLive(auth, { key, tenantId }, body);
   }
 

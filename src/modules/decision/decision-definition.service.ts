@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto, toDecisionDefinitionDto } from '../../common/dto/decision-definition.dto';
+import {
+  DecisionDefinitionDto,
+  DmnXmlDto,
+  HistoryTimeToLiveDto,
+  toDecisionDefinitionDto,
+} from '../../common/dto/decision-definition.dto';
 import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { variablesFromWire, variablesToWire, VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import { withErrorPrefix, wrapEngineError } from '../../common/errors/wrap-engine-error';
@@ -45,10 +50,19 @@ export class DecisionDefinitionService {
     await this.lookup.sendDiagram(await this.find(auth, ref, ref.id !== undefined ? 400 : 404), res);
   }
 
-  async updateHistoryTimeToLive(auth: Authentication | null, ref: DefinitionRef, dto: HistoryTimeToLiveDto): Promise<void> {
+  async updateHistoryTimeToLive(
+    auth: Authentication | null,
+    ref: DefinitionRef,
+    dto: HistoryTimeToLiveDto,
+  ): Promise<void> {
     const ttl = dto.historyTimeToLive ?? null;
     const definition = await this.find(auth, ref);
-    await this.engine.repository.updateDecisionHistoryTimeToLive(auth, definition, ttl, this.engine.options.enforceHistoryTimeToLive);
+    await this.engine.repository.updateDecisionHistoryTimeToLive(
+      auth,
+      definition,
+      ttl,
+      this.engine.options.enforceHistoryTimeToLive,
+    );
   }
 
   /**
@@ -58,7 +72,12 @@ export class DecisionDefinitionService {
    */
   async evaluate(auth: Authentication | null, ref: DefinitionRef, dto: VariablesBodyDto) {
     if (ref.id !== undefined) {
-      const definition = await this.lookup.byId(auth, ref.id, 404, `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`);
+      const definition = await this.lookup.byId(
+        auth,
+        ref.id,
+        404,
+        `Cannot evaluate decision ${ref.id}: ${notDeployed(ref.id)}`,
+      );
       return this.evaluateDefinition(auth, definition, variablesFromWire(dto.variables));
     }
     let variables: VariableMap;
@@ -72,15 +91,23 @@ export class DecisionDefinitionService {
     try {
       evaluated = await this.engine.decisions.evaluateLatest(auth, ref.key!, ref.tenantId ?? null, variables);
     } catch (err) {
-      throw err instanceof AuthorizationError ? err : wrapEngineError(err, `Cannot evaluate decision ${(await this.find(auth, ref)).id}`);
+      throw err instanceof AuthorizationError
+        ? err
+        : wrapEngineError(err, `Cannot evaluate decision ${(await this.find(auth, ref)).id}`);
     }
     // None deployed: the key lookup answers its 404 (or finds one deployed a moment ago, and evaluates that).
     if (!evaluated) return this.evaluateDefinition(auth, await this.find(auth, ref), variables);
     return evaluated.result.rows.map((row) => variablesToWire(row));
   }
 
-  private async evaluateDefinition(auth: Authentication | null, definition: DecisionDefinitionEntity, variables: VariableMap) {
-    const result = await withErrorPrefix(`Cannot evaluate decision ${definition.id}`, () => this.engine.decisions.evaluate(auth, definition, variables));
+  private async evaluateDefinition(
+    auth: Authentication | null,
+    definition: DecisionDefinitionEntity,
+    variables: VariableMap,
+  ) {
+    const result = await withErrorPrefix(`Cannot evaluate decision ${definition.id}`, () =>
+      this.engine.decisions.evaluate(auth, definition, variables),
+    );
     return result.rows.map((row) => variablesToWire(row));
   }
 }

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -44,7 +56,12 @@ export class DeploymentController {
     },
   })
   @ApiOkResponse({ type: DeploymentWithDefinitionsDto })
-  create(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Body() fields: Record<string, unknown>, @UploadedFiles() files: UploadedPart[]) {
+  create(
+    @Auth() auth: Authentication | null,
+    @Links() links: LinkBuilder,
+    @Body() fields: Record<string, unknown>,
+    @UploadedFiles() files: UploadedPart[],
+  ) {
     return this.deployments.create(auth, links, fields ?? {}, files ?? []);
   }
 
@@ -73,7 +90,12 @@ export class DeploymentController {
   })
   @HttpCode(200)
   @ApiOkResponse({ type: DeploymentWithDefinitionsDto })
-  redeploy(@Auth() auth: Authentication | null, @Links() links: LinkBuilder, @Param('id') id: string, @Body() dto: RedeploymentDto) {
+  redeploy(
+    @Auth() auth: Authentication | null,
+    @Links() links: LinkBuilder,
+    @Param('id') id: string,
+    @Body() dto: RedeploymentDto,
+  ) {
     return this.deployments.redeploy(auth, links, id, dto);
   }
 
@@ -90,7 +112,12 @@ export class DeploymentController {
   }
 
   @Get(':id/resources/:resourceId/data')
-  async resourceData(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('resourceId') resourceId: string, @Res() res: Response) {
+  async resourceData(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('resourceId') resourceId: string,
+    @Res() res: Response,
+  ) {
     const data = await this.deployments.resourceData(auth, id, resourceId);
     sendBinary(res, data.bytes, data.name, data.mediaType);
   }

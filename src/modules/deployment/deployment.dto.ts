@@ -20,10 +20,13 @@ export class DeploymentDto {
 }
 
 export class DeploymentWithDefinitionsDto extends DeploymentDto {
-  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) deployedProcessDefinitions: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true })
+  deployedProcessDefinitions: Record<string, unknown> | null;
   @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) deployedCaseDefinitions: null;
-  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) deployedDecisionDefinitions: Record<string, unknown> | null;
-  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) deployedDecisionRequirementsDefinitions: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true })
+  deployedDecisionDefinitions: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true })
+  deployedDecisionRequirementsDefinitions: Record<string, unknown> | null;
 }
 
 export class DeploymentResourceDto {
@@ -39,7 +42,14 @@ export class RedeploymentDto {
 }
 
 export function toDeploymentDto(d: DeploymentEntity, links: DeploymentDto['links'] = []): DeploymentDto {
-  return { links, id: d.id, name: d.name, source: d.source, deploymentTime: formatDate(d.deploymentTime), tenantId: d.tenantId };
+  return {
+    links,
+    id: d.id,
+    name: d.name,
+    source: d.source,
+    deploymentTime: formatDate(d.deploymentTime),
+    tenantId: d.tenantId,
+  };
 }
 
 function byId<T extends { id: string }, D>(items: T[] | null, map: (t: T) => D): Record<string, D> | null {
@@ -52,7 +62,10 @@ export function toDeploymentWithDefinitionsDto(r: DeploymentResult, links: LinkB
     deployedProcessDefinitions: byId(r.processDefinitions, toProcessDefinitionDto),
     deployedCaseDefinitions: null,
     deployedDecisionDefinitions: byId(r.decisionDefinitions, toDecisionDefinitionDto),
-    deployedDecisionRequirementsDefinitions: byId(r.decisionRequirementsDefinitions, toDecisionRequirementsDefinitionDto),
+    deployedDecisionRequirementsDefinitions: byId(
+      r.decisionRequirementsDefinitions,
+      toDecisionRequirementsDefinitionDto,
+    ),
   };
 }
 

@@ -52,16 +52,23 @@ export class DeploymentService {
     return (await this.rows.read(auth, (qb) => qb.orderBy('d.id').getMany())).map((d) => d.id);
   }
 
-  async create(auth: Authentication | null, links: LinkBuilder, fields: Record<string, unknown>, files: UploadedPart[]): Promise<DeploymentWithDefinitionsDto> {
+  async create(
+    auth: Authentication | null,
+    links: LinkBuilder,
+    fields: Record<string, unknown>,
+    files: UploadedPart[],
+  ): Promise<DeploymentWithDefinitionsDto> {
     for (const name of Object.keys(fields ?? {})) {
-      if (!RESERVED.has(name)) throw badRequest(`No file name found in the deployment resource described by form parameter 'null'.`);
+      if (!RESERVED.has(name))
+        throw badRequest(`No file name found in the deployment resource described by form parameter 'null'.`);
     }
     if (!files?.length) throw badRequest('No deployment resources contained in the form upload.');
     let activationTime: Date | null = null;
     const activation = text(fields['deployment-activation-time']);
     if (activation) {
       activationTime = new Date(activation.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-      if (Number.isNaN(activationTime.getTime())) throw badRequest(`Cannot parse deployment-activation-time '${activation}'`);
+      if (Number.isNaN(activationTime.getTime()))
+        throw badRequest(`Cannot parse deployment-activation-time '${activation}'`);
     }
     const result = await this.engine.repository.deploy(auth, {
       name: text(fields['deployment-name']),
@@ -85,7 +92,12 @@ export class DeploymentService {
     await this.engine.repository.deleteDeployment(auth, id, query.cascade === 'true');
   }
 
-  async redeploy(auth: Authentication | null, links: LinkBuilder, id: string, dto: RedeploymentDto): Promise<DeploymentWithDefinitionsDto> {
+  async redeploy(
+    auth: Authentication | null,
+    links: LinkBuilder,
+    id: string,
+    dto: RedeploymentDto,
+  ): Promise<DeploymentWithDefinitionsDto> {
     const request = { resourceIds: dto.resourceIds, resourceNames: dto.resourceNames, source: dto.source };
     return toDeploymentWithDefinitionsDto(await this.engine.repository.redeploy(auth, id, request), links);
   }
@@ -98,11 +110,16 @@ export class DeploymentService {
 
   async resource(auth: Authentication | null, id: string, resourceId: string): Promise<DeploymentResourceDto> {
     const found = (await this.engine.repository.getResources(auth, id)).find((r) => r.id === resourceId);
-    if (!found) throw notFound(`Deployment resource with resource id '${resourceId}' for deployment id '${id}' does not exist.`);
+    if (!found)
+      throw notFound(`Deployment resource with resource id '${resourceId}' for deployment id '${id}' does not exist.`);
     return toDeploymentResourceDto(found);
   }
 
-  async resourceData(auth: Authentication | null, id: string, resourceId: string): Promise<{ bytes: Buffer; name: string; mediaType: string }> {
+  async resourceData(
+    auth: Authentication | null,
+    id: string,
+    resourceId: string,
+  ): Promise<{ bytes: Buffer; name: string; mediaType: string }> {
     const found = (await this.engine.repository.getResources(auth, id)).find((r) => r.id === resourceId);
     if (!found) throw notFound(`Deployment resource '${resourceId}' for deployment id '${id}' does not exist.`);
     const name = found.name ?? found.id;

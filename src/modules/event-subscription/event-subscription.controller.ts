@@ -7,7 +7,9 @@ import { EventSubscriptionService } from './event-subscription.service';
 @ApiTags('Event Subscription')
 @ApiBasicAuth()
 @Controller('event-subscription')
-@ListRoutes(EVENT_SUBSCRIPTION_LIST, (c: EventSubscriptionController) => c.subscriptions.rows, { routes: ['list', 'count'] })
+@ListRoutes(EVENT_SUBSCRIPTION_LIST, (c: EventSubscriptionController) => c.subscriptions.rows, {
+  routes: ['list', 'count'],
+})
 export class EventSubscriptionController {
   constructor(readonly subscriptions: EventSubscriptionService) {}
 }

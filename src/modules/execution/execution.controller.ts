@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -29,7 +42,11 @@ export class ExecutionController {
 
   @Post(':id/create-incident')
   // Every BadUserRequestException, unknown execution included, is a 400 InvalidRequestException here.
-  @EngineErrorAnswers({ kinds: ['BadUserRequest', 'NotFound', 'NotValid', 'SuspendedEntityInteraction'], status: 400, type: 'InvalidRequestException' })
+  @EngineErrorAnswers({
+    kinds: ['BadUserRequest', 'NotFound', 'NotValid', 'SuspendedEntityInteraction'],
+    status: 400,
+    type: 'InvalidRequestException',
+  })
   @HttpCode(200)
   createIncident(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateIncidentDto) {
     return this.executions.createIncident(auth, id, body);
@@ -43,19 +60,32 @@ export class ExecutionController {
 
   @Get(':id/messageSubscriptions/:messageName')
   @ApiOkResponse({ type: EventSubscriptionDto })
-  messageSubscription(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('messageName') messageName: string) {
+  messageSubscription(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('messageName') messageName: string,
+  ) {
     return this.executions.messageSubscription(auth, id, messageName);
   }
 
   @Post(':id/messageSubscriptions/:messageName/trigger')
   @HttpCode(204)
-  trigger(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('messageName') messageName: string, @Body() body: TriggerDto) {
+  trigger(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('messageName') messageName: string,
+    @Body() body: TriggerDto,
+  ) {
     return this.executions.triggerMessage(auth, id, messageName, body);
   }
 
   @Get(':id/localVariables')
   @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
-  localVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('deserializeValues') deserialize?: string) {
+  localVariables(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('deserializeValues') deserialize?: string,
+  ) {
     return vars.getVariables(this.executions.localVariables(auth, id), deserialize);
   }
 
@@ -68,13 +98,23 @@ export class ExecutionController {
   @Get(':id/localVariables/:varName')
   @ApiQuery({ name: 'deserializeValue', required: false, type: Boolean })
   @ApiOkResponse({ type: VariableValueDto })
-  localVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Query('deserializeValue') deserialize?: string) {
+  localVariable(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @Query('deserializeValue') deserialize?: string,
+  ) {
     return vars.getVariable(this.executions.localVariables(auth, id), name, deserialize);
   }
 
   @Put(':id/localVariables/:varName')
   @HttpCode(204)
-  putLocalVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
+  putLocalVariable(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @Body() body: VariableValueDto,
+  ) {
     return vars.putVariable(this.executions.localVariables(auth, id), name, body);
   }
 
@@ -85,7 +125,12 @@ export class ExecutionController {
   }
 
   @Get(':id/localVariables/:varName/data')
-  localVariableData(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Res() res: Response) {
+  localVariableData(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @Res() res: Response,
+  ) {
     return vars.sendVariableBinary(this.executions.localVariables(auth, id), name, res);
   }
 

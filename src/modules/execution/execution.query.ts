@@ -8,9 +8,12 @@ import { ExecutionDto, toExecutionDto } from './execution.dto';
 function subscribed(eventType: 'signal' | 'message'): ParamDef {
   return f.custom('string', (qb, v, _a, n) => {
     const p = n('event');
-    qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_event_subscr es WHERE es.execution_id = e.id AND es.event_type = '${eventType}' AND es.event_name = :${p})`, {
-      [p]: v,
-    });
+    qb.andWhere(
+      `EXISTS (SELECT 1 FROM act_ru_event_subscr es WHERE es.execution_id = e.id AND es.event_type = '${eventType}' AND es.event_name = :${p})`,
+      {
+        [p]: v,
+      },
+    );
   });
 }
 
@@ -18,7 +21,9 @@ function incident(condition: (p: string) => string, like = false): ParamDef {
   return f.custom('string', (qb, v: string, _a, n) => {
     const p = n('incident');
     const value = like && !v.includes('%') ? `%${v}%` : v;
-    qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_incident inc WHERE inc.execution_id = e.id AND ${condition(p)})`, { [p]: value });
+    qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_incident inc WHERE inc.execution_id = e.id AND ${condition(p)})`, {
+      [p]: value,
+    });
   });
 }
 
@@ -26,7 +31,10 @@ export const EXECUTION_QUERY: QuerySpec = {
   params: {
     businessKey: f.custom('string', (qb, v, _a, n) => {
       const p = n('bk');
-      qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = e.processInstanceId AND pi.business_key = :${p})`, { [p]: v });
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM act_ru_execution pi WHERE pi.id = e.processInstanceId AND pi.business_key = :${p})`,
+        { [p]: v },
+      );
     }),
     processDefinitionId: f.eq('e.processDefinitionId'),
     processDefinitionKey: f.eq('e.processDefinitionKey'),
@@ -43,10 +51,18 @@ export const EXECUTION_QUERY: QuerySpec = {
     tenantIdIn: tenantParams('e.tenantId').tenantIdIn,
     // Camunda: `variables` are the execution's own, `processVariables` any of its instance (not task-local).
     variables: variableFilter((v) => `${v}.execution_id = e.id`),
-    processVariables: variableFilter((v) => `${v}.task_id IS NULL AND ${v}.proc_inst_id = e.processInstanceId`, ['eq', 'neq']),
+    processVariables: variableFilter(
+      (v) => `${v}.task_id IS NULL AND ${v}.proc_inst_id = e.processInstanceId`,
+      ['eq', 'neq'],
+    ),
     ...variableCaseParams(),
   },
-  sortBy: { instanceId: 'e.processInstanceId', definitionKey: 'e.processDefinitionKey', definitionId: 'e.processDefinitionId', tenantId: 'e.tenantId' },
+  sortBy: {
+    instanceId: 'e.processInstanceId',
+    definitionKey: 'e.processDefinitionKey',
+    definitionId: 'e.processDefinitionId',
+    tenantId: 'e.tenantId',
+  },
   defaultOrder: 'e.id',
 };
 

@@ -36,17 +36,26 @@ export class ExecutionService {
       resourceId: id,
       getAll: () => runtime.getVariables(auth, id, { local: true }),
       get: (name) => runtime.getVariable(auth, id, name, { local: true }),
-      modify: (modifications, deletions, operation) => runtime.modifyVariables(auth, id, { modifications, deletions, operation }, { local: true }),
+      modify: (modifications, deletions, operation) =>
+        runtime.modifyVariables(auth, id, { modifications, deletions, operation }, { local: true }),
     };
   }
 
-  async messageSubscription(auth: Authentication | null, id: string, messageName: string): Promise<EventSubscriptionDto> {
+  async messageSubscription(
+    auth: Authentication | null,
+    id: string,
+    messageName: string,
+  ): Promise<EventSubscriptionDto> {
     const found = await this.findMessageSubscription(auth, id, messageName);
     if (!found) throw notFound(`Message event subscription for execution ${id} named ${messageName} does not exist`);
     return toEventSubscriptionDto(found);
   }
 
-  private findMessageSubscription(auth: Authentication | null, id: string, messageName: string): Promise<EventSubscriptionEntity | null> {
+  private findMessageSubscription(
+    auth: Authentication | null,
+    id: string,
+    messageName: string,
+  ): Promise<EventSubscriptionEntity | null> {
     return this.engine.tx.read(async (em) => {
       const qb = em
         .getRepository(EventSubscriptionEntity)
@@ -55,7 +64,13 @@ export class ExecutionService {
         .andWhere('s.eventName = :messageName', { messageName })
         .andWhere("s.eventType = 'message'");
       const definitionKey = '(SELECT x.proc_def_key FROM act_ru_execution x WHERE x.id = s.processInstanceId)';
-      await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants('s.processInstanceId', definitionKey));
+      await restrictToAnyGrant(
+        this.engine.authorizationChecker,
+        em,
+        qb,
+        auth,
+        instanceReadGrants('s.processInstanceId', definitionKey),
+      );
       return qb.getOne();
     });
   }
@@ -82,7 +97,11 @@ export class ExecutionService {
   }
 
   async createIncident(auth: Authentication | null, id: string, dto: CreateIncidentDto): Promise<IncidentDto> {
-    const incident = { incidentType: dto.incidentType ?? null, configuration: dto.configuration ?? null, message: dto.message ?? null };
+    const incident = {
+      incidentType: dto.incidentType ?? null,
+      configuration: dto.configuration ?? null,
+      message: dto.message ?? null,
+    };
     return toIncidentDto(await this.engine.runtime.createIncident(auth, id, incident));
   }
 }

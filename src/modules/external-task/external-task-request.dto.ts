@@ -27,11 +27,13 @@ export function variablesOf(raw: unknown, name: string): VariableMap | null {
 function sortingOf(entries: FetchSortingDto[] | null | undefined): Array<'asc' | 'desc'> {
   const out: Array<'asc' | 'desc'> = [];
   for (const { sortBy, sortOrder } of entries ?? []) {
-    if (sortBy != null && sortBy !== 'createTime') throw new RestError(400, `Cannot set query sortBy parameter to value ${sortBy}`);
+    if (sortBy != null && sortBy !== 'createTime')
+      throw new RestError(400, `Cannot set query sortBy parameter to value ${sortBy}`);
     if (sortOrder != null && sortOrder !== 'asc' && sortOrder !== 'desc')
       throw new RestError(400, `Cannot set query sortOrder parameter to value ${sortOrder}`);
     if (sortBy == null) continue;
-    if (sortOrder == null) throw new NotValidError('Invalid query: call asc() or desc() after using orderByXX(): direction is null');
+    if (sortOrder == null)
+      throw new NotValidError('Invalid query: call asc() or desc() after using orderByXX(): direction is null');
     out.push(sortOrder);
   }
   return out;
@@ -66,7 +68,10 @@ function topicOf(t: FetchTopicDto): FetchRequestInput['topics'][number] {
 export function fetchAndLockRequest(dto: FetchExternalTasksDto): FetchAndLockRequest {
   const asyncResponseTimeout = dto.asyncResponseTimeout ?? null;
   if (asyncResponseTimeout != null && asyncResponseTimeout > MAX_ASYNC_RESPONSE_TIMEOUT) {
-    throw new RestError(400, `The asynchronous response timeout cannot be set to a value greater than ${MAX_ASYNC_RESPONSE_TIMEOUT} milliseconds`);
+    throw new RestError(
+      400,
+      `The asynchronous response timeout cannot be set to a value greater than ${MAX_ASYNC_RESPONSE_TIMEOUT} milliseconds`,
+    );
   }
   const topics = new Map<string | null, FetchRequestInput['topics'][number]>();
   for (const t of dto.topics ?? []) {

@@ -27,9 +27,18 @@ export class ExternalTaskDto {
 
 export class LockedExternalTaskDto extends ExternalTaskDto {
   @ApiPropertyOptional({ nullable: true }) errorDetails: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } } } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: {
+      type: 'object',
+      properties: { value: {}, type: { type: 'string' }, valueInfo: { type: 'object' } },
+    },
+  })
   variables: Record<string, VariableValueDto>;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) extensionProperties: Record<string, string>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) extensionProperties: Record<
+    string,
+    string
+  >;
 }
 
 export function toExternalTaskDto(t: ExternalTaskEntity, versionTag: string | null): ExternalTaskDto {
@@ -55,8 +64,13 @@ export function toExternalTaskDto(t: ExternalTaskEntity, versionTag: string | nu
   };
 }
 
-export function toExternalTaskDtos(tasks: ExternalTaskEntity[], definitions: Map<string, DefinitionInfo>): ExternalTaskDto[] {
-  return tasks.map((t) => toExternalTaskDto(t, (t.processDefinitionId && definitions.get(t.processDefinitionId)?.versionTag) || null));
+export function toExternalTaskDtos(
+  tasks: ExternalTaskEntity[],
+  definitions: Map<string, DefinitionInfo>,
+): ExternalTaskDto[] {
+  return tasks.map((t) =>
+    toExternalTaskDto(t, (t.processDefinitionId && definitions.get(t.processDefinitionId)?.versionTag) || null),
+  );
 }
 
 export function toLockedExternalTaskDto(locked: LockedExternalTask): LockedExternalTaskDto {

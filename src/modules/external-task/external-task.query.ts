@@ -83,7 +83,8 @@ export function externalTaskList(engine: ProcessEngine): QueryResource<ExternalT
     restrict: instanceReadGrants('x.processInstanceId', 'x.processDefinitionKey'),
     spec: EXTERNAL_TASK_QUERY,
     dto: ExternalTaskDto,
-    toDtos: async (tasks) => toExternalTaskDtos(tasks, await engine.externalTasks.definitionInfos(tasks.map((t) => t.processDefinitionId))),
+    toDtos: async (tasks) =>
+      toExternalTaskDtos(tasks, await engine.externalTasks.definitionInfos(tasks.map((t) => t.processDefinitionId))),
   };
 }
 

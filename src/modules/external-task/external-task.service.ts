@@ -69,7 +69,9 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
 
   async fetchAndLock(auth: Authentication | null, dto: FetchExternalTasksDto): Promise<LockedExternalTaskDto[]> {
     const { request, asyncResponseTimeout } = fetchAndLockRequest(dto);
-    return (await this.engine.externalTasks.fetchAndLock(auth, request, asyncResponseTimeout)).map(toLockedExternalTaskDto);
+    return (await this.engine.externalTasks.fetchAndLock(auth, request, asyncResponseTimeout)).map(
+      toLockedExternalTaskDto,
+    );
   }
 
   complete(auth: Authentication | null, id: string, dto: CompleteExternalTaskDto): Promise<void> {
@@ -139,7 +141,10 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
   }
 
   /** The task ids a bulk retries request names: explicit ids, tasks of instances, and query results. */
-  private async retriesSelection(auth: Authentication | null, dto: SetRetriesForExternalTasksDto): Promise<{ ids: Array<string | null>; retries: number }> {
+  private async retriesSelection(
+    auth: Authentication | null,
+    dto: SetRetriesForExternalTasksDto,
+  ): Promise<{ ids: Array<string | null>; retries: number }> {
     const retries = dto.retries;
     const ids: Array<string | null> = [...(dto.externalTaskIds ?? [])];
     const instanceIds = new Set<string>(dto.processInstanceIds ?? []);
@@ -149,16 +154,31 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
     await this.engine.tx.read(async (em) => {
       if (taskQuery != null) {
         const q = parsePostQuery(EXTERNAL_TASK_QUERY, taskQuery, {}, false);
-        const found = await this.rows.read(auth, (qb) => applyFilters(qb, EXTERNAL_TASK_QUERY, q).select('x.id', 'id').getRawMany<{ id: string }>());
+        const found = await this.rows.read(auth, (qb) =>
+          applyFilters(qb, EXTERNAL_TASK_QUERY, q).select('x.id', 'id').getRawMany<{ id: string }>(),
+        );
         for (const t of found) ids.push(t.id);
       }
       if (instanceQuery != null) {
         const qb = em.getRepository(ExecutionEntity).createQueryBuilder('e').where('e.id = e.processInstanceId');
-        for (const r of await selectIds(qb, RETRIES_PROCESS_INSTANCE_QUERY, instanceQuery, 'processInstanceQuery', 'e.id')) instanceIds.add(r);
+        for (const r of await selectIds(
+          qb,
+          RETRIES_PROCESS_INSTANCE_QUERY,
+          instanceQuery,
+          'processInstanceQuery',
+          'e.id',
+        ))
+          instanceIds.add(r);
       }
       if (historicQuery != null) {
         const qb = em.getRepository(HistoricProcessInstanceEntity).createQueryBuilder('h');
-        for (const r of await selectIds(qb, RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY, historicQuery, 'historicProcessInstanceQuery', 'h.processInstanceId'))
+        for (const r of await selectIds(
+          qb,
+          RETRIES_HISTORIC_PROCESS_INSTANCE_QUERY,
+          historicQuery,
+          'historicProcessInstanceQuery',
+          'h.processInstanceId',
+        ))
           instanceIds.add(r);
       }
       if (instanceIds.size) {
@@ -175,7 +195,13 @@ export class ExternalTaskRestService implements BeforeApplicationShutdown {
   }
 }
 
-async function selectIds<T extends object>(qb: SelectQueryBuilder<T>, spec: QuerySpec, raw: JsonObject, name: string, idColumn: string): Promise<string[]> {
+async function selectIds<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  spec: QuerySpec,
+  raw: JsonObject,
+  name: string,
+  idColumn: string,
+): Promise<string[]> {
   const unsupported = Object.keys(raw).filter((k) => !Object.hasOwn(spec.params, k) && raw[k] != null);
   if (unsupported.length) throw new RestError(400, `${name} does not support ${unsupported.join(', ')} here`);
   const q = parsePostQuery(spec, raw, {}, false);

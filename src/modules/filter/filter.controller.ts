@@ -1,4 +1,17 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Options, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Options,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -14,7 +27,10 @@ import { FILTER_LIST } from './filter.query';
 import { FilterRestService } from './filter.service';
 
 const PAGING = applyDecorators(...pagingQueries());
-const EXTENSION_BODY = ApiBody({ required: false, schema: { type: 'object', description: 'A task query that extends the saved one' } });
+const EXTENSION_BODY = ApiBody({
+  required: false,
+  schema: { type: 'object', description: 'A task query that extends the saved one' },
+});
 const invalidContent = (verb: 'create' | 'update') => ({
   kinds: ['NotValid'] as const,
   status: 400,
@@ -84,7 +100,12 @@ export class FilterController {
   @EXTENSION_BODY
   @ApiOkResponse({ type: [TaskDto] })
   @EngineErrorAnswers(notFoundIs404())
-  postExecuteList(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() query: Record<string, unknown>, @Body() body: unknown) {
+  postExecuteList(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+  ) {
     return this.filters.execute(auth, id, 'list', body, query);
   }
 
@@ -115,7 +136,12 @@ export class FilterController {
   @EXTENSION_BODY
   @ApiOkResponse({ type: TaskDto, description: '204 when no task matches' })
   @EngineErrorAnswers(notFoundIs404())
-  async postExecuteSingleResult(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: unknown, @Res() res: Response) {
+  async postExecuteSingleResult(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Res() res: Response,
+  ) {
     send(res, await this.filters.execute(auth, id, 'singleResult', body));
   }
 }

@@ -8,8 +8,12 @@ export class FilterDto {
   @ApiProperty({ example: 'Task' }) resourceType: string;
   @ApiProperty() name: string;
   @ApiPropertyOptional({ nullable: true }) owner: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'A task query, as the body of POST /task' }) query: Record<string, unknown>;
-  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) properties: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'A task query, as the body of POST /task' })
+  query: Record<string, unknown>;
+  @ApiPropertyOptional({ nullable: true, type: 'object', additionalProperties: true }) properties: Record<
+    string,
+    unknown
+  > | null;
   @ApiPropertyOptional({ type: 'integer', format: 'int64' }) itemCount?: number;
 }
 
@@ -18,11 +22,21 @@ export class CreateFilterDto {
   @StringField({ example: 'Task' }) resourceType?: string | null;
   @StringField() name?: string | null;
   @StringField() owner?: string | null;
-  @ObjectField({ description: 'A task query, as the body of POST /task; expressions such as ${currentUser()} in the ...Expression criteria' })
+  @ObjectField({
+    description:
+      'A task query, as the body of POST /task; expressions such as ${currentUser()} in the ...Expression criteria',
+  })
   query?: Record<string, unknown> | null;
   @ObjectField({ description: 'Free-form JSON, returned unchanged' }) properties?: Record<string, unknown> | null;
 }
 
 export function toFilterDto(f: Filter): FilterDto {
-  return { id: f.id, resourceType: f.resourceType, name: f.name, owner: f.owner, query: f.query, properties: f.properties };
+  return {
+    id: f.id,
+    resourceType: f.resourceType,
+    name: f.name,
+    owner: f.owner,
+    query: f.query,
+    properties: f.properties,
+  };
 }

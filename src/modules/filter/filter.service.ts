@@ -22,7 +22,10 @@ const SORTING = ['sorting', 'sortBy', 'sortOrder'];
  * expression form, and the other way round); variable conditions and or-queries add up; its
  * sorting, when it has one, replaces the saved sorting.
  */
-export function extendTaskQuery(saved: Record<string, unknown>, extension: Record<string, unknown>): Record<string, unknown> {
+export function extendTaskQuery(
+  saved: Record<string, unknown>,
+  extension: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...saved };
   if (SORTING.some((key) => extension[key] != null)) for (const key of SORTING) delete out[key];
   for (const [key, value] of Object.entries(extension)) {
@@ -61,7 +64,8 @@ export class FilterRestService {
   }
 
   async create(auth: Authentication | null, dto: CreateFilterDto): Promise<FilterDto> {
-    if (dto.resourceType !== TASK_FILTER) throw badRequest(`Unable to create filter with invalid resource type '${dto.resourceType ?? null}'`);
+    if (dto.resourceType !== TASK_FILTER)
+      throw badRequest(`Unable to create filter with invalid resource type '${dto.resourceType ?? null}'`);
     if (dto.query != null) validateTaskQuery(dto.query);
     return toFilterDto(await this.engine.filters.create(auth, filterData(dto)));
   }
@@ -97,14 +101,21 @@ export class FilterRestService {
   ): Promise<TaskDto[] | TaskDto | { count: number } | null> {
     const filter = await this.engine.filters.get(auth, id);
     let query = filter.query;
-    if (extension != null && !(typeof extension === 'object' && !Array.isArray(extension) && Object.keys(extension).length === 0)) {
+    if (
+      extension != null &&
+      !(typeof extension === 'object' && !Array.isArray(extension) && Object.keys(extension).length === 0)
+    ) {
       validateTaskQuery(extension, 'Filter cannot be extended by an invalid query');
       query = extendTaskQuery(query, extension as Record<string, unknown>);
     }
     if (how === 'count') return this.tasks.count(auth, this.parse(filter, query, {}, false));
     if (how === 'list') return this.tasks.list(auth, this.parse(filter, query, paging, true));
     // Two rows tell one from several; Camunda's results limit is not about this look.
-    const found = await this.tasks.list(auth, { ...this.parse(filter, query, {}, true), firstResult: 0, maxResults: 2 }, { unlimited: true });
+    const found = await this.tasks.list(
+      auth,
+      { ...this.parse(filter, query, {}, true), firstResult: 0, maxResults: 2 },
+      { unlimited: true },
+    );
     if (found.length > 1) throw badRequest('Filter does not returns a valid single result');
     return found[0] ?? null;
   }
@@ -130,8 +141,14 @@ export class FilterRestService {
     return { links: result };
   }
 
-  private parse(filter: Filter, query: Record<string, unknown>, paging: Record<string, unknown>, withSorting: boolean): ParsedQuery {
-    if (filter.resourceType !== TASK_FILTER) throw badRequest(`Invalid query for resource type '${filter.resourceType}'`);
+  private parse(
+    filter: Filter,
+    query: Record<string, unknown>,
+    paging: Record<string, unknown>,
+    withSorting: boolean,
+  ): ParsedQuery {
+    if (filter.resourceType !== TASK_FILTER)
+      throw badRequest(`Invalid query for resource type '${filter.resourceType}'`);
     return parsePostQuery(TASK_QUERY, query, paging, withSorting);
   }
 

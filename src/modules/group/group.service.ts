@@ -44,10 +44,16 @@ export class GroupService {
   }
 
   /** OPTIONS link lists: only what the caller may do. */
-  async options(auth: Authentication | null, links: LinkBuilder, id?: string, members = false): Promise<{ links: Link[] }> {
+  async options(
+    auth: Authentication | null,
+    links: LinkBuilder,
+    id?: string,
+    members = false,
+  ): Promise<{ links: Link[] }> {
     const checker = this.engine.authorizationChecker;
     return this.engine.tx.read(async (em) => {
-      const may = (permission: string, resource = Resources.GROUP) => checker.isAuthorized(em, auth, { permission, resource, resourceId: id ?? null });
+      const may = (permission: string, resource = Resources.GROUP) =>
+        checker.isAuthorized(em, auth, { permission, resource, resourceId: id ?? null });
       const result: Link[] = [];
       if (id === undefined) {
         result.push(links.link('GET', '/group', 'list'), links.link('GET', '/group/count', 'count'));

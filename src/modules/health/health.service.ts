@@ -18,7 +18,12 @@ export class HealthService {
   ) {}
 
   readiness(): HealthIndicatorFunction[] {
-    return [() => this.database(), () => this.migrations(), () => this.jobExecutor(), () => this.fetchAndLockWaitingRoom()];
+    return [
+      () => this.database(),
+      () => this.migrations(),
+      () => this.jobExecutor(),
+      () => this.fetchAndLockWaitingRoom(),
+    ];
   }
 
   /** A round trip through the engine's own path (on SQLite it queues behind the work in hand, as a request would). */
@@ -31,7 +36,12 @@ export class HealthService {
       );
       return check.up();
     } catch (err) {
-      return check.down({ message: err instanceof TimedOut ? `database did not answer within ${DATABASE_CHECK_TIMEOUT_MS} ms` : 'database not reachable' });
+      return check.down({
+        message:
+          err instanceof TimedOut
+            ? `database did not answer within ${DATABASE_CHECK_TIMEOUT_MS} ms`
+            : 'database not reachable',
+      });
     }
   }
 

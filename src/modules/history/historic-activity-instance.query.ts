@@ -42,7 +42,10 @@ export const HISTORIC_ACTIVITY_INSTANCE_QUERY: QuerySpec = {
   defaultOrder: 'a.id',
 };
 
-export const HISTORIC_ACTIVITY_INSTANCE_LIST: QueryResource<HistoricActivityInstanceEntity, HistoricActivityInstanceDto> = {
+export const HISTORIC_ACTIVITY_INSTANCE_LIST: QueryResource<
+  HistoricActivityInstanceEntity,
+  HistoricActivityInstanceDto
+> = {
   entity: HistoricActivityInstanceEntity,
   alias: 'a',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'a.processDefinitionKey' },

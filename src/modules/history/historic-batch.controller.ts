@@ -8,7 +8,11 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiQuerySpec, CountQuery, ListQuery } from '../../common/query/query.decorators';
 import { Authentication } from '../../engine/authorization/authentication';
-import { CleanableHistoricBatchReportResultDto, HistoricBatchDto, SetRemovalTimeToHistoricBatchesDto } from './historic-batch.dto';
+import {
+  CleanableHistoricBatchReportResultDto,
+  HistoricBatchDto,
+  SetRemovalTimeToHistoricBatchesDto,
+} from './historic-batch.dto';
 import { CLEANABLE_BATCH_REPORT_QUERY, HISTORIC_BATCH_LIST } from './historic-batch.query';
 import { HistoricBatchService } from './historic-batch.service';
 

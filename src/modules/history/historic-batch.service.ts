@@ -13,7 +13,12 @@ import { RemovalTimeRequest } from '../../engine/batch/batch.service';
 import { ProcessEngine } from '../../engine/process-engine';
 import { parseDate } from '../../engine/util/camunda-date';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
-import { CleanableHistoricBatchReportResultDto, HistoricBatchDto, SetRemovalTimeDto, SetRemovalTimeToHistoricBatchesDto } from './historic-batch.dto';
+import {
+  CleanableHistoricBatchReportResultDto,
+  HistoricBatchDto,
+  SetRemovalTimeDto,
+  SetRemovalTimeToHistoricBatchesDto,
+} from './historic-batch.dto';
 import { CLEANABLE_BATCH_REPORT_QUERY, HISTORIC_BATCH_LIST, HISTORIC_BATCH_QUERY } from './historic-batch.query';
 
 /** The removal-time flags of a body, its date read. */
@@ -23,7 +28,11 @@ export function removalTimeRequest(dto: SetRemovalTimeDto): RemovalTimeRequest {
     absoluteRemovalTime = parseDate(dto.absoluteRemovalTime);
     if (!absoluteRemovalTime) throw new RestError(400, `Cannot parse absoluteRemovalTime '${dto.absoluteRemovalTime}'`);
   }
-  return { absoluteRemovalTime, clearedRemovalTime: dto.clearedRemovalTime, calculatedRemovalTime: dto.calculatedRemovalTime };
+  return {
+    absoluteRemovalTime,
+    clearedRemovalTime: dto.clearedRemovalTime,
+    calculatedRemovalTime: dto.calculatedRemovalTime,
+  };
 }
 
 @Injectable()
@@ -48,10 +57,13 @@ export class HistoricBatchService {
   async setRemovalTime(auth: Authentication | null, dto: SetRemovalTimeToHistoricBatchesDto): Promise<BatchDto> {
     const request = removalTimeRequest(dto);
     const ids: Array<string | null> = [...(dto.historicBatchIds ?? [])];
-    if (dto.historicBatchQuery == null && dto.historicBatchIds == null) throw new RestError(400, 'Neither query nor ids provided.');
+    if (dto.historicBatchQuery == null && dto.historicBatchIds == null)
+      throw new RestError(400, 'Neither query nor ids provided.');
     if (dto.historicBatchQuery != null) {
       const q = parsePostQuery(HISTORIC_BATCH_QUERY, dto.historicBatchQuery, {}, false);
-      const found = await this.rows.read(auth, (qb) => applyFilters(qb, HISTORIC_BATCH_QUERY, q).select('hb.id', 'id').getRawMany<{ id: string }>());
+      const found = await this.rows.read(auth, (qb) =>
+        applyFilters(qb, HISTORIC_BATCH_QUERY, q).select('hb.id', 'id').getRawMany<{ id: string }>(),
+      );
       for (const r of found) ids.push(r.id);
     }
     return toBatchDto(await this.engine.batches.setBatchRemovalTimeAsync(auth, ids, request));
@@ -83,7 +95,11 @@ export class HistoricBatchService {
     return this.engine.tx.read(async (em) => {
       const qb = await this.report(em, auth, q);
       applyOrderAndPaging(qb, CLEANABLE_BATCH_REPORT_QUERY, q);
-      const rows = await qb.getRawMany<{ type: string; finished: number | string | null; cleanable: number | string | null }>();
+      const rows = await qb.getRawMany<{
+        type: string;
+        finished: number | string | null;
+        cleanable: number | string | null;
+      }>();
       return rows.map((r) => ({
         batchType: r.type,
         historyTimeToLive: this.engine.batches.historyTimeToLive(r.type),

@@ -48,7 +48,11 @@ export class HistoricDecisionInstanceController {
 
   @Get('decision-requirements-definition/:id/statistics')
   @ApiQuery({ name: 'decisionInstanceId', required: false })
-  statistics(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('decisionInstanceId') decisionInstanceId?: string) {
+  statistics(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('decisionInstanceId') decisionInstanceId?: string,
+  ) {
     return this.history.drdStatistics(auth, id, decisionInstanceId);
   }
 
@@ -61,7 +65,10 @@ export class HistoricDecisionInstanceController {
   @Get('decision-definition/cleanable-decision-instance-report/count')
   @ApiQuerySpec(CLEANABLE_DECISION_REPORT_QUERY, { sorting: false, paging: false })
   @ApiOkResponse({ type: CountResultDto })
-  cleanableReportCount(@Auth() auth: Authentication | null, @CountQuery(CLEANABLE_DECISION_REPORT_QUERY) q: ParsedQuery) {
+  cleanableReportCount(
+    @Auth() auth: Authentication | null,
+    @CountQuery(CLEANABLE_DECISION_REPORT_QUERY) q: ParsedQuery,
+  ) {
     return this.history.cleanableReportCount(auth, q);
   }
 }

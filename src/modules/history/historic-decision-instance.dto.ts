@@ -44,7 +44,8 @@ export class HistoricDecisionInstanceDto {
   @ApiPropertyOptional({ nullable: true }) activityInstanceId: string | null;
   @ApiPropertyOptional({ nullable: true }) userId: string | null;
   @ApiPropertyOptional({ type: [HistoricDecisionInputDto], nullable: true }) inputs: HistoricDecisionInputDto[] | null;
-  @ApiPropertyOptional({ type: [HistoricDecisionOutputDto], nullable: true }) outputs: HistoricDecisionOutputDto[] | null;
+  @ApiPropertyOptional({ type: [HistoricDecisionOutputDto], nullable: true }) outputs:
+    HistoricDecisionOutputDto[] | null;
   @ApiPropertyOptional({ nullable: true }) collectResultValue: number | null;
   @ApiPropertyOptional({ nullable: true }) rootDecisionInstanceId: string | null;
   @ApiPropertyOptional({ nullable: true }) decisionRequirementsDefinitionId: string | null;

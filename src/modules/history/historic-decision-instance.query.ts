@@ -43,7 +43,10 @@ export const HISTORIC_DECISION_INSTANCE_QUERY: QuerySpec = {
   defaultOrder: 'h.id',
 };
 
-export const HISTORIC_DECISION_INSTANCE_LIST: QueryResource<HistoricDecisionInstanceEntity, HistoricDecisionInstanceDto> = {
+export const HISTORIC_DECISION_INSTANCE_LIST: QueryResource<
+  HistoricDecisionInstanceEntity,
+  HistoricDecisionInstanceDto
+> = {
   entity: HistoricDecisionInstanceEntity,
   alias: 'h',
   restrict: { permission: 'READ_HISTORY', resource: Resources.DECISION_DEFINITION, column: 'h.decisionDefinitionKey' },

@@ -15,7 +15,11 @@ import { HistoricDecisionInstanceDto } from './historic-decision-instance.dto';
 import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { DeleteHistoricDecisionInstancesDto, SetRemovalTimeToHistoricDecisionInstancesDto } from './historic-batch.dto';
 import { removalTimeRequest } from './historic-batch.service';
-import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_LIST, HISTORIC_DECISION_INSTANCE_QUERY } from './historic-decision-instance.query';
+import {
+  CLEANABLE_DECISION_REPORT_QUERY,
+  HISTORIC_DECISION_INSTANCE_LIST,
+  HISTORIC_DECISION_INSTANCE_QUERY,
+} from './historic-decision-instance.query';
 
 @Injectable()
 export class HistoricDecisionInstanceService {
@@ -26,7 +30,11 @@ export class HistoricDecisionInstanceService {
   }
 
   /** The response flags (includeInputs, ...) come from the query string, as on the list. */
-  async get(auth: Authentication | null, id: string, query: Record<string, unknown>): Promise<HistoricDecisionInstanceDto> {
+  async get(
+    auth: Authentication | null,
+    id: string,
+    query: Record<string, unknown>,
+  ): Promise<HistoricDecisionInstanceDto> {
     const flags = parseGetQuery(HISTORIC_DECISION_INSTANCE_QUERY, query, false).filters;
     const found = await this.rows.one(auth, id, flags);
     if (!found) throw notFound(`Historic decision instance with id '${id}' does not exist`);
@@ -34,11 +42,17 @@ export class HistoricDecisionInstanceService {
   }
 
   /** The ids given and those the query finds among the instances the caller may read (Camunda takes both). */
-  private async selection(auth: Authentication | null, ids: Array<string | null> | null | undefined, query: Record<string, unknown> | null | undefined) {
+  private async selection(
+    auth: Authentication | null,
+    ids: Array<string | null> | null | undefined,
+    query: Record<string, unknown> | null | undefined,
+  ) {
     const selected: Array<string | null> = [...(ids ?? [])];
     if (query != null) {
       const q = parsePostQuery(HISTORIC_DECISION_INSTANCE_QUERY, query, {}, false);
-      const found = await this.rows.read(auth, (qb) => applyFilters(qb, HISTORIC_DECISION_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>());
+      const found = await this.rows.read(auth, (qb) =>
+        applyFilters(qb, HISTORIC_DECISION_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
+      );
       for (const r of found) selected.push(r.id);
     }
     return selected;
@@ -51,11 +65,17 @@ export class HistoricDecisionInstanceService {
   }
 
   /** historyService.setRemovalTimeToHistoricDecisionInstances().executeAsync(): a decision-set-removal-time batch. */
-  async setRemovalTimeAsync(auth: Authentication | null, dto: SetRemovalTimeToHistoricDecisionInstancesDto): Promise<BatchDto> {
+  async setRemovalTimeAsync(
+    auth: Authentication | null,
+    dto: SetRemovalTimeToHistoricDecisionInstancesDto,
+  ): Promise<BatchDto> {
     const request = removalTimeRequest(dto);
-    if (dto.historicDecisionInstanceIds == null && dto.historicDecisionInstanceQuery == null) throw new RestError(400, 'Neither query nor ids provided.');
+    if (dto.historicDecisionInstanceIds == null && dto.historicDecisionInstanceQuery == null)
+      throw new RestError(400, 'Neither query nor ids provided.');
     const ids = await this.selection(auth, dto.historicDecisionInstanceIds, dto.historicDecisionInstanceQuery);
-    return toBatchDto(await this.engine.batches.setDecisionRemovalTimeAsync(auth, ids, request, dto.hierarchical === true));
+    return toBatchDto(
+      await this.engine.batches.setDecisionRemovalTimeAsync(auth, ids, request, dto.hierarchical === true),
+    );
   }
 
   /** Evaluations per decision of a decision requirements definition (optionally of one evaluation). */
@@ -90,7 +110,14 @@ export class HistoricDecisionInstanceService {
       .getRepository(DecisionDefinitionEntity)
       .createQueryBuilder('d')
       .leftJoin(HistoricDecisionInstanceEntity, 'h', 'h.decisionDefinitionId = d.id')
-      .select(['d.id AS id', 'd.key AS `key`', 'd.name AS name', 'd.version AS version', 'd.historyTimeToLive AS ttl', 'd.tenantId AS tenantId'])
+      .select([
+        'd.id AS id',
+        'd.key AS `key`',
+        'd.name AS name',
+        'd.version AS version',
+        'd.historyTimeToLive AS ttl',
+        'd.tenantId AS tenantId',
+      ])
       .addSelect('COUNT(h.id)', 'finished')
       .addSelect('SUM(CASE WHEN h.removalTime IS NOT NULL AND h.removalTime <= :now THEN 1 ELSE 0 END)', 'cleanable')
       .setParameter('now', now)
@@ -102,7 +129,9 @@ export class HistoricDecisionInstanceService {
       .addGroupBy('d.tenantId');
     applyFilters(qb, CLEANABLE_DECISION_REPORT_QUERY, q);
     if (q.filters.compact === true) qb.having('COUNT(h.id) > 0');
-    return this.engine.authorizationChecker.restrictQuery(em, qb, auth, 'READ_HISTORY', Resources.DECISION_DEFINITION, 'd.key').then(() => qb);
+    return this.engine.authorizationChecker
+      .restrictQuery(em, qb, auth, 'READ_HISTORY', Resources.DECISION_DEFINITION, 'd.key')
+      .then(() => qb);
   }
 
   async cleanableReport(auth: Authentication | null, q: ParsedQuery) {

@@ -23,7 +23,10 @@ function groupBy<T extends { decisionInstanceId: string }, D>(rows: T[], map: (t
 }
 
 /** Evaluations with their inputs and outputs (as the flags ask) for a whole page in one query each. */
-export async function withDecisionValues(rows: HistoricDecisionInstanceEntity[], { em, filters: flags }: PageContext): Promise<HistoricDecisionInstanceDto[]> {
+export async function withDecisionValues(
+  rows: HistoricDecisionInstanceEntity[],
+  { em, filters: flags }: PageContext,
+): Promise<HistoricDecisionInstanceDto[]> {
   const ids = rows.map((r) => r.id);
   const rendering: ValueRendering = {
     disableBinaryFetching: flags.disableBinaryFetching === true,
@@ -32,11 +35,15 @@ export async function withDecisionValues(rows: HistoricDecisionInstanceEntity[],
   let inputs = new Map<string, HistoricDecisionInputDto[]>();
   let outputs = new Map<string, HistoricDecisionOutputDto[]>();
   if (flags.includeInputs === true && ids.length) {
-    const found = await em.getRepository(HistoricDecisionInputEntity).find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
+    const found = await em
+      .getRepository(HistoricDecisionInputEntity)
+      .find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
     inputs = groupBy(found, (e) => toInputDto(e, rendering));
   }
   if (flags.includeOutputs === true && ids.length) {
-    const found = await em.getRepository(HistoricDecisionOutputEntity).find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
+    const found = await em
+      .getRepository(HistoricDecisionOutputEntity)
+      .find({ where: { decisionInstanceId: In(ids) }, order: { id: 'ASC' } });
     outputs = groupBy(found, (e) => toOutputDto(e, rendering));
   }
   return rows.map((r) =>

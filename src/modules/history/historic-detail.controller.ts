@@ -25,14 +25,22 @@ export class HistoricDetailController {
   @ApiBodySpec(Q)
   @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
   @ApiOkResponse({ type: [HistoricDetailDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery, @Query('deserializeValues') deserializeValues?: string) {
+  query(
+    @Auth() auth: Authentication | null,
+    @ListBody(Q) q: ParsedQuery,
+    @Query('deserializeValues') deserializeValues?: string,
+  ) {
     return this.details.query(auth, q, deserializeValues);
   }
 
   @Get(':id')
   @ApiQuery({ name: 'deserializeValue', required: false, type: Boolean })
   @ApiOkResponse({ type: HistoricDetailDto })
-  get(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('deserializeValue') deserializeValue?: string) {
+  get(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('deserializeValue') deserializeValue?: string,
+  ) {
     return this.details.get(auth, id, deserializeValue);
   }
 

@@ -54,7 +54,8 @@ export function toHistoricDetailDto(d: HistoricDetailEntity, deserialize: boolea
     removalTime: formatDate(d.removalTime),
     rootProcessInstanceId: d.rootProcessInstanceId,
   };
-  if (d.detailType === 'FormProperty') return { type: 'formField', ...common, fieldId: d.variableName, fieldValue: d.textValue };
+  if (d.detailType === 'FormProperty')
+    return { type: 'formField', ...common, fieldId: d.variableName, fieldValue: d.textValue };
   const wire = typedValueToWire(fromColumns(d), deserialize);
   return {
     type: 'variableUpdate',

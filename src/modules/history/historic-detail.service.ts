@@ -22,7 +22,10 @@ export class HistoricDetailService {
 
   /** POST: `deserializeValues` from the query string, else from the body. */
   query(auth: Authentication | null, q: ParsedQuery, deserializeValues: unknown): Promise<HistoricDetailDto[]> {
-    return this.rows.list(auth, { ...q, filters: { ...q.filters, deserializeValues: deserializeValues ?? q.filters.deserializeValues } });
+    return this.rows.list(auth, {
+      ...q,
+      filters: { ...q.filters, deserializeValues: deserializeValues ?? q.filters.deserializeValues },
+    });
   }
 
   private async find(auth: Authentication | null, id: string): Promise<HistoricDetailEntity> {
@@ -37,7 +40,8 @@ export class HistoricDetailService {
 
   async data(auth: Authentication | null, id: string, res: Response): Promise<void> {
     const detail = await this.find(auth, id);
-    if (detail.detailType !== 'VariableUpdate') throw badRequest(`Historic detail with Id '${id}' is not a variable update.`);
+    if (detail.detailType !== 'VariableUpdate')
+      throw badRequest(`Historic detail with Id '${id}' is not a variable update.`);
     sendTypedValueBinary(fromColumns(detail), id, res);
   }
 }

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { formatDate } from '../../engine/util/camunda-date';
-import { EXTERNAL_TASK_LOG_STATE, HistoricExternalTaskLogEntity } from '../../persistence/entities/history/historic-external-task-log.entity';
+import {
+  EXTERNAL_TASK_LOG_STATE,
+  HistoricExternalTaskLogEntity,
+} from '../../persistence/entities/history/historic-external-task-log.entity';
 
 /** Camunda's HistoricExternalTaskLogDto. */
 export class HistoricExternalTaskLogDto {

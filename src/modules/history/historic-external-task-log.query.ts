@@ -1,7 +1,10 @@
 import { QueryResource } from '../../common/query/query-resource';
 import { f, QuerySpec, tenantParams } from '../../common/query/query-spec';
 import { Resources } from '../../engine/authorization/resources';
-import { EXTERNAL_TASK_LOG_STATE, HistoricExternalTaskLogEntity } from '../../persistence/entities/history/historic-external-task-log.entity';
+import {
+  EXTERNAL_TASK_LOG_STATE,
+  HistoricExternalTaskLogEntity,
+} from '../../persistence/entities/history/historic-external-task-log.entity';
 import { HistoricExternalTaskLogDto, toHistoricExternalTaskLogDto } from './historic-external-task-log.dto';
 
 /** GET /history/external-task-log and its count over `act_hi_ext_task_log l` (Camunda's HistoricExternalTaskLogQueryDto). */
@@ -45,11 +48,12 @@ export const HISTORIC_EXTERNAL_TASK_LOG_QUERY: QuerySpec = {
 };
 
 /** Camunda checks READ_HISTORY on the process definition of the log's task. */
-export const HISTORIC_EXTERNAL_TASK_LOG_LIST: QueryResource<HistoricExternalTaskLogEntity, HistoricExternalTaskLogDto> = {
-  entity: HistoricExternalTaskLogEntity,
-  alias: 'l',
-  restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'l.processDefinitionKey' },
-  spec: HISTORIC_EXTERNAL_TASK_LOG_QUERY,
-  dto: HistoricExternalTaskLogDto,
-  toDto: toHistoricExternalTaskLogDto,
-};
+export const HISTORIC_EXTERNAL_TASK_LOG_LIST: QueryResource<HistoricExternalTaskLogEntity, HistoricExternalTaskLogDto> =
+  {
+    entity: HistoricExternalTaskLogEntity,
+    alias: 'l',
+    restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'l.processDefinitionKey' },
+    spec: HISTORIC_EXTERNAL_TASK_LOG_QUERY,
+    dto: HistoricExternalTaskLogDto,
+    toDto: toHistoricExternalTaskLogDto,
+  };

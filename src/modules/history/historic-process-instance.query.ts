@@ -56,22 +56,28 @@ export const HISTORIC_PROCESS_INSTANCE_QUERY: QuerySpec = {
 };
 
 /** Definition names and versions for a whole page in one query. */
-async function withDefinitions(rows: HistoricProcessInstanceEntity[], { em }: PageContext): Promise<HistoricProcessInstanceDto[]> {
+async function withDefinitions(
+  rows: HistoricProcessInstanceEntity[],
+  { em }: PageContext,
+): Promise<HistoricProcessInstanceDto[]> {
   const ids = [...new Set(rows.map((h) => h.processDefinitionId))];
   const definitions = ids.length
-    ? await em.getRepository(ProcessDefinitionEntity).find({ select: { id: true, name: true, version: true }, where: { id: In(ids) } })
+    ? await em
+        .getRepository(ProcessDefinitionEntity)
+        .find({ select: { id: true, name: true, version: true }, where: { id: In(ids) } })
     : [];
   const byId = new Map(definitions.map((d) => [d.id, d]));
   return rows.map((h) => toHistoricProcessInstanceDto(h, byId.get(h.processDefinitionId)));
 }
 
-export const HISTORIC_PROCESS_INSTANCE_LIST: QueryResource<HistoricProcessInstanceEntity, HistoricProcessInstanceDto> = {
-  entity: HistoricProcessInstanceEntity,
-  alias: 'h',
-  // The definition's name and version are filters and sort keys.
-  scope: (qb) => qb.leftJoin(ProcessDefinitionEntity, 'd', 'd.id = h.processDefinitionId'),
-  restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'h.processDefinitionKey' },
-  spec: HISTORIC_PROCESS_INSTANCE_QUERY,
-  dto: HistoricProcessInstanceDto,
-  toDtos: withDefinitions,
-};
+export const HISTORIC_PROCESS_INSTANCE_LIST: QueryResource<HistoricProcessInstanceEntity, HistoricProcessInstanceDto> =
+  {
+    entity: HistoricProcessInstanceEntity,
+    alias: 'h',
+    // The definition's name and version are filters and sort keys.
+    scope: (qb) => qb.leftJoin(ProcessDefinitionEntity, 'd', 'd.id = h.processDefinitionId'),
+    restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'h.processDefinitionKey' },
+    spec: HISTORIC_PROCESS_INSTANCE_QUERY,
+    dto: HistoricProcessInstanceDto,
+    toDtos: withDefinitions,
+  };

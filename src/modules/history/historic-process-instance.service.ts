@@ -32,7 +32,9 @@ export class HistoricProcessInstanceService {
     const ids: Array<string | null> = [...(dto.historicProcessInstanceIds ?? [])];
     if (dto.historicProcessInstanceQuery != null) {
       const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, dto.historicProcessInstanceQuery, {}, false);
-      const found = await this.rows.read(auth, (qb) => applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>());
+      const found = await this.rows.read(auth, (qb) =>
+        applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
+      );
       for (const r of found) ids.push(r.id);
     }
     return toBatchDto(await this.engine.batches.deleteHistoricProcessInstancesAsync(auth, ids));
@@ -42,7 +44,10 @@ export class HistoricProcessInstanceService {
    * historyService.setRemovalTimeToHistoricProcessInstances().executeAsync(): as Camunda, the ids given count only
    * when they name historic instances the caller may read, like those the query finds.
    */
-  async setRemovalTimeAsync(auth: Authentication | null, dto: SetRemovalTimeToHistoricProcessInstancesDto): Promise<BatchDto> {
+  async setRemovalTimeAsync(
+    auth: Authentication | null,
+    dto: SetRemovalTimeToHistoricProcessInstancesDto,
+  ): Promise<BatchDto> {
     const request = removalTimeRequest(dto);
     const ids = dto.historicProcessInstanceIds;
     const query = dto.historicProcessInstanceQuery;
@@ -50,12 +55,16 @@ export class HistoricProcessInstanceService {
     const found = new Set<string>();
     const select = async (filters: Record<string, unknown>) => {
       const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, filters, {}, false);
-      const rows = await this.rows.read(auth, (qb) => applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>());
+      const rows = await this.rows.read(auth, (qb) =>
+        applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
+      );
       for (const r of rows) found.add(r.id);
     };
     if (query != null) await select(query);
     const given = (ids ?? []).filter((id): id is string => id != null);
     if (given.length) await select({ processInstanceIds: given });
-    return toBatchDto(await this.engine.batches.setProcessRemovalTimeAsync(auth, [...found], request, dto.hierarchical === true));
+    return toBatchDto(
+      await this.engine.batches.setProcessRemovalTimeAsync(auth, [...found], request, dto.hierarchical === true),
+    );
   }
 }

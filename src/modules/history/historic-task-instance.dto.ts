@@ -16,7 +16,8 @@ export class HistoricTaskInstanceDto {
   @ApiPropertyOptional({ nullable: true }) activityInstanceId: string | null;
   @ApiPropertyOptional({ nullable: true }) name: string | null;
   @ApiPropertyOptional({ nullable: true }) description: string | null;
-  @ApiPropertyOptional({ nullable: true, description: '`completed` or `deleted` once the task ended' }) deleteReason: string | null;
+  @ApiPropertyOptional({ nullable: true, description: '`completed` or `deleted` once the task ended' }) deleteReason:
+    string | null;
   @ApiPropertyOptional({ nullable: true }) owner: string | null;
   @ApiPropertyOptional({ nullable: true }) assignee: string | null;
   @ApiProperty() startTime: string | null;

@@ -8,7 +8,8 @@ import { HistoricTaskInstanceDto, toHistoricTaskInstanceDto } from './historic-t
 import { noCase } from './historic-variable-params';
 
 /** The business key lives on the historic process instance, the definition name on the definition. */
-const INSTANCE = (condition: string) => `EXISTS (SELECT 1 FROM act_hi_procinst hp WHERE hp.id = h.proc_inst_id AND ${condition})`;
+const INSTANCE = (condition: string) =>
+  `EXISTS (SELECT 1 FROM act_hi_procinst hp WHERE hp.id = h.proc_inst_id AND ${condition})`;
 
 function instance(condition: (p: string) => string, type: 'string' | 'stringList' = 'string'): ParamDef {
   return f.custom(type, (qb, v, _a, n) => {
@@ -35,7 +36,9 @@ export const HISTORIC_TASK_INSTANCE_QUERY: QuerySpec = {
     processDefinitionKey: f.eq('h.processDefinitionKey'),
     processDefinitionName: f.custom('string', (qb, v: string, _a, n) => {
       const p = n('pd');
-      qb.andWhere(`EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = h.proc_def_id AND pd.name = :${p})`, { [p]: v });
+      qb.andWhere(`EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = h.proc_def_id AND pd.name = :${p})`, {
+        [p]: v,
+      });
     }),
     taskName: f.eq('h.name'),
     taskNameLike: f.like('h.name'),

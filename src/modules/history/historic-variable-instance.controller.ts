@@ -17,7 +17,9 @@ const Q = HISTORIC_VARIABLE_INSTANCE_QUERY;
 @ApiBasicAuth()
 @Controller('history/variable-instance')
 // POST list takes `deserializeValues` from the query string, so it is written out below.
-@ListRoutes(HISTORIC_VARIABLE_INSTANCE_LIST, (c: HistoricVariableInstanceController) => c.variables.rows, { routes: ['list', 'count', 'queryCount'] })
+@ListRoutes(HISTORIC_VARIABLE_INSTANCE_LIST, (c: HistoricVariableInstanceController) => c.variables.rows, {
+  routes: ['list', 'count', 'queryCount'],
+})
 export class HistoricVariableInstanceController {
   constructor(readonly variables: HistoricVariableInstanceService) {}
 
@@ -26,14 +28,22 @@ export class HistoricVariableInstanceController {
   @ApiBodySpec(Q)
   @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
   @ApiOkResponse({ type: [HistoricVariableInstanceDto] })
-  query(@Auth() auth: Authentication | null, @ListBody(Q) q: ParsedQuery, @Query('deserializeValues') deserializeValues?: string) {
+  query(
+    @Auth() auth: Authentication | null,
+    @ListBody(Q) q: ParsedQuery,
+    @Query('deserializeValues') deserializeValues?: string,
+  ) {
     return this.variables.query(auth, q, deserializeValues);
   }
 
   @Get(':id')
   @ApiQuery({ name: 'deserializeValue', required: false, type: Boolean })
   @ApiOkResponse({ type: HistoricVariableInstanceDto })
-  get(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('deserializeValue') deserializeValue?: string) {
+  get(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('deserializeValue') deserializeValue?: string,
+  ) {
     return this.variables.get(auth, id, deserializeValue);
   }
 

@@ -29,7 +29,10 @@ export class HistoricVariableInstanceDto {
   @ApiPropertyOptional({ nullable: true }) rootProcessInstanceId: string | null;
 }
 
-export function toHistoricVariableInstanceDto(v: HistoricVariableInstanceEntity, deserialize: boolean): HistoricVariableInstanceDto {
+export function toHistoricVariableInstanceDto(
+  v: HistoricVariableInstanceEntity,
+  deserialize: boolean,
+): HistoricVariableInstanceDto {
   const wire = typedValueToWire(fromColumns(v), deserialize);
   return {
     id: v.id,

@@ -17,9 +17,17 @@ export const HISTORIC_VARIABLE_INSTANCE_QUERY: QuerySpec = {
     // Camunda's variableValueEquals(name, value): compared with the row's own value columns.
     variableValue: f.custom('scalar', (qb, value: unknown, all, n) => {
       if (all.variableName == null) {
-        throw badRequest('Only a single variable value parameter specified: variable name and value are required to be able to query after a variable value.');
+        throw badRequest(
+          'Only a single variable value parameter specified: variable name and value are required to be able to query after a variable value.',
+        );
       }
-      const built = valueCondition(qb, 'v', { name: String(all.variableName), operator: 'eq', value }, all.variableValuesIgnoreCase === true, n);
+      const built = valueCondition(
+        qb,
+        'v',
+        { name: String(all.variableName), operator: 'eq', value },
+        all.variableValuesIgnoreCase === true,
+        n,
+      );
       qb.andWhere(built.sql, built.params);
     }),
     ...variableCaseParams(),
@@ -50,12 +58,16 @@ export const HISTORIC_VARIABLE_INSTANCE_QUERY: QuerySpec = {
   defaultOrder: 'v.id',
 };
 
-export const HISTORIC_VARIABLE_INSTANCE_LIST: QueryResource<HistoricVariableInstanceEntity, HistoricVariableInstanceDto> = {
+export const HISTORIC_VARIABLE_INSTANCE_LIST: QueryResource<
+  HistoricVariableInstanceEntity,
+  HistoricVariableInstanceDto
+> = {
   entity: HistoricVariableInstanceEntity,
   alias: 'v',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'v.processDefinitionKey' },
   spec: HISTORIC_VARIABLE_INSTANCE_QUERY,
   prepare: (q) => (q.filters.includeDeleted === true ? q : { ...q, filters: { ...q.filters, includeDeleted: false } }),
   dto: HistoricVariableInstanceDto,
-  toDtos: (rows, { filters }) => rows.map((v) => toHistoricVariableInstanceDto(v, deserialize(filters.deserializeValues))),
+  toDtos: (rows, { filters }) =>
+    rows.map((v) => toHistoricVariableInstanceDto(v, deserialize(filters.deserializeValues))),
 };

@@ -21,8 +21,15 @@ export class HistoricVariableInstanceService {
   }
 
   /** POST: `deserializeValues` from the query string, else from the body. */
-  query(auth: Authentication | null, q: ParsedQuery, deserializeValues: unknown): Promise<HistoricVariableInstanceDto[]> {
-    return this.rows.list(auth, { ...q, filters: { ...q.filters, deserializeValues: deserializeValues ?? q.filters.deserializeValues } });
+  query(
+    auth: Authentication | null,
+    q: ParsedQuery,
+    deserializeValues: unknown,
+  ): Promise<HistoricVariableInstanceDto[]> {
+    return this.rows.list(auth, {
+      ...q,
+      filters: { ...q.filters, deserializeValues: deserializeValues ?? q.filters.deserializeValues },
+    });
   }
 
   /** One row by id, deleted or not (Camunda's variableId query has no state condition). */

@@ -18,7 +18,11 @@ export class UserOperationLogController {
   @Put(':operationId/set-annotation')
   @HttpCode(204)
   @ApiNoContentResponse()
-  setAnnotation(@Auth() auth: Authentication | null, @Param('operationId') operationId: string, @Body() body: OperationLogAnnotationDto) {
+  setAnnotation(
+    @Auth() auth: Authentication | null,
+    @Param('operationId') operationId: string,
+    @Body() body: OperationLogAnnotationDto,
+  ) {
     return this.log.setAnnotation(auth, operationId, body);
   }
 

@@ -76,9 +76,14 @@ async function withBatchIds(rows: JobEntity[], page: PageContext): Promise<JobDt
       .getRepository(BatchEntity)
       .createQueryBuilder('b')
       .select(['b.id', 'b.seedJobDefinitionId', 'b.monitorJobDefinitionId', 'b.batchJobDefinitionId'])
-      .where('b.seedJobDefinitionId IN (:...defs) OR b.monitorJobDefinitionId IN (:...defs) OR b.batchJobDefinitionId IN (:...defs)', { defs })
+      .where(
+        'b.seedJobDefinitionId IN (:...defs) OR b.monitorJobDefinitionId IN (:...defs) OR b.batchJobDefinitionId IN (:...defs)',
+        { defs },
+      )
       .getMany();
-    for (const b of batches) for (const d of [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId]) if (d) batchOf.set(d, b.id);
+    for (const b of batches)
+      for (const d of [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId])
+        if (d) batchOf.set(d, b.id);
   }
   return rows.map((j) => ({ ...toJobDto(j), batchId: batchOf.get(j.jobDefinitionId ?? '') ?? null }));
 }

@@ -18,7 +18,11 @@ export class MessageController {
   @EngineErrorAnswers({ types: ['MismatchingMessageCorrelationException'], status: 400, type: 'RestException' })
   @HttpCode(200)
   @ApiOkResponse({ type: [MessageCorrelationResultDto] })
-  async deliver(@Auth() auth: Authentication | null, @Body() body: CorrelationMessageDto, @Res({ passthrough: true }) res: Response) {
+  async deliver(
+    @Auth() auth: Authentication | null,
+    @Body() body: CorrelationMessageDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const results = await this.messages.deliver(auth, body);
     if (results === null) res.status(204);
     return results ?? undefined;

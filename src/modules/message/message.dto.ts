@@ -35,7 +35,10 @@ export class MessageCorrelationResultDto {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) variables?: Record<string, WireValue>;
 }
 
-export function toMessageCorrelationResultDto(r: MessageCorrelationResult, withVariables: boolean): MessageCorrelationResultDto {
+export function toMessageCorrelationResultDto(
+  r: MessageCorrelationResult,
+  withVariables: boolean,
+): MessageCorrelationResultDto {
   const p = r.processInstance;
   const dto: MessageCorrelationResultDto = {
     resultType: r.resultType,

@@ -11,13 +11,21 @@ export class MessageService {
   constructor(private readonly engine: ProcessEngine) {}
 
   /** The results, or null when the caller did not ask for them (204). */
-  async deliver(auth: Authentication | null, dto: CorrelationMessageDto): Promise<MessageCorrelationResultDto[] | null> {
+  async deliver(
+    auth: Authentication | null,
+    dto: CorrelationMessageDto,
+  ): Promise<MessageCorrelationResultDto[] | null> {
     const tenantId = dto.tenantId ?? null;
     const withoutTenantId = dto.withoutTenantId === true;
-    if (tenantId != null && withoutTenantId) throw new RestError(400, "Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
+    if (tenantId != null && withoutTenantId)
+      throw new RestError(400, "Parameter 'tenantId' cannot be used together with parameter 'withoutTenantId'.");
     // MessageRestServiceImpl answers every unreadable variable with an InvalidRequestException.
     const read = (field: keyof CorrelationMessageDto) =>
-      prefixedVariablesFromWire(dto[field], { prefix: 'Cannot deliver message', field, type: 'InvalidRequestException' });
+      prefixedVariablesFromWire(dto[field], {
+        prefix: 'Cannot deliver message',
+        field,
+        type: 'InvalidRequestException',
+      });
     const variables = {
       correlationKeys: read('correlationKeys'),
       localCorrelationKeys: read('localCorrelationKeys'),

@@ -47,7 +47,11 @@ export function registerEngineGauges(registry: Registry, engine: ProcessEngine):
       } catch (err) {
         // An unknown backlog is not an empty one; the rest of the scrape is still worth having.
         this.set(NaN);
-        logger.warn(err instanceof TimedOut ? `counting due jobs took longer than ${DUE_JOBS_TIMEOUT_MS} ms` : `counting due jobs failed: ${String(err)}`);
+        logger.warn(
+          err instanceof TimedOut
+            ? `counting due jobs took longer than ${DUE_JOBS_TIMEOUT_MS} ms`
+            : `counting due jobs failed: ${String(err)}`,
+        );
       }
     },
   });

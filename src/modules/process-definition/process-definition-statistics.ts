@@ -53,21 +53,39 @@ type Grouped = Map<string, { instances: number; failedJobs: number; incidents: M
 export class ProcessDefinitionStatistics {
   constructor(private readonly engine: ProcessEngine) {}
 
-  async activities(auth: Authentication | null, definition: ProcessDefinitionEntity, opts: StatisticsOptions): Promise<ActivityStatisticsDto[]> {
+  async activities(
+    auth: Authentication | null,
+    definition: ProcessDefinitionEntity,
+    opts: StatisticsOptions,
+  ): Promise<ActivityStatisticsDto[]> {
     const graph = await this.engine.repository.processGraph(definition);
     const gateways = [...graph.elements.values()].filter((n) => GATEWAYS.has(n.type)).map((n) => n.id);
     return this.engine.tx.read(async (em) => {
       const groups: Grouped = new Map();
-      const executions = await this.restricted(em, ExecutionEntity, 'e', auth, 'e.processInstanceId', 'e.processDefinitionKey');
+      const executions = await this.restricted(
+        em,
+        ExecutionEntity,
+        'e',
+        auth,
+        'e.processInstanceId',
+        'e.processDefinitionKey',
+      );
       executions
         .select('e.activityId', 'id')
         // A token waiting before an asynchronous activity has no activity instance yet (Camunda's transition instance)
         .addSelect('COUNT(DISTINCT COALESCE(e.activityInstanceId, e.id))', 'n')
         .andWhere('e.processDefinitionId = :definitionId', { definitionId: definition.id })
-        .andWhere('e.activityId IS NOT NULL AND (e.activityInstanceId IS NOT NULL OR e.isActive = :active)', { active: true })
+        .andWhere('e.activityId IS NOT NULL AND (e.activityInstanceId IS NOT NULL OR e.isActive = :active)', {
+          active: true,
+        })
         .groupBy('e.activityId');
-      if (gateways.length) executions.andWhere('NOT (e.isActive = :inactive AND e.activityId IN (:...gateways))', { inactive: false, gateways });
-      for (const row of await executions.getRawMany<{ id: string; n: unknown }>()) group(groups, row.id).instances = Number(row.n);
+      if (gateways.length)
+        executions.andWhere('NOT (e.isActive = :inactive AND e.activityId IN (:...gateways))', {
+          inactive: false,
+          gateways,
+        });
+      for (const row of await executions.getRawMany<{ id: string; n: unknown }>())
+        group(groups, row.id).instances = Number(row.n);
       await this.failuresBy(em, auth, 'activityId', definition.id, opts, groups);
       return [...groups.entries()].map(([id, g]) => ({
         '@class': ACTIVITY_CLASS,
@@ -79,19 +97,31 @@ export class ProcessDefinitionStatistics {
     });
   }
 
-  async definitions(auth: Authentication | null, readable: ProcessDefinitionEntity[], opts: StatisticsOptions): Promise<ProcessDefinitionStatisticsDto[]> {
+  async definitions(
+    auth: Authentication | null,
+    readable: ProcessDefinitionEntity[],
+    opts: StatisticsOptions,
+  ): Promise<ProcessDefinitionStatisticsDto[]> {
     if (!readable.length) return [];
     return this.engine.tx.read(async (em) => {
       const groups: Grouped = new Map();
       const ids = readable.map((d) => d.id);
-      const instances = await this.restricted(em, ExecutionEntity, 'e', auth, 'e.processInstanceId', 'e.processDefinitionKey');
+      const instances = await this.restricted(
+        em,
+        ExecutionEntity,
+        'e',
+        auth,
+        'e.processInstanceId',
+        'e.processDefinitionKey',
+      );
       instances
         .select('e.processDefinitionId', 'id')
         .addSelect('COUNT(*)', 'n')
         .andWhere('e.id = e.processInstanceId')
         .andWhere('e.processDefinitionId IN (:...ids)', { ids })
         .groupBy('e.processDefinitionId');
-      for (const row of await instances.getRawMany<{ id: string; n: unknown }>()) group(groups, row.id).instances = Number(row.n);
+      for (const row of await instances.getRawMany<{ id: string; n: unknown }>())
+        group(groups, row.id).instances = Number(row.n);
       await this.failuresBy(em, auth, 'processDefinitionId', ids, opts, groups);
       return readable.map((d) => {
         const g = groups.get(d.id);
@@ -126,10 +156,18 @@ export class ProcessDefinitionStatistics {
         .andWhere('j.retries = 0')
         .andWhere(`j.${by} IS NOT NULL`)
         .groupBy(`j.${by}`);
-      for (const row of await jobs.getRawMany<{ id: string; n: unknown }>()) group(groups, row.id).failedJobs = Number(row.n);
+      for (const row of await jobs.getRawMany<{ id: string; n: unknown }>())
+        group(groups, row.id).failedJobs = Number(row.n);
     }
     if (!opts.incidents && opts.incidentsForType === null && !opts.rootIncidents) return;
-    const incidents = await this.restricted(em, IncidentEntity, 'i', auth, 'i.processInstanceId', INCIDENT_DEFINITION_KEY);
+    const incidents = await this.restricted(
+      em,
+      IncidentEntity,
+      'i',
+      auth,
+      'i.processInstanceId',
+      INCIDENT_DEFINITION_KEY,
+    );
     incidents
       .select(`i.${by}`, 'id')
       .addSelect('i.incidentType', 'type')
@@ -138,7 +176,8 @@ export class ProcessDefinitionStatistics {
       .andWhere(`i.${by} IS NOT NULL`)
       .groupBy(`i.${by}`)
       .addGroupBy('i.incidentType');
-    if (opts.incidentsForType !== null) incidents.andWhere('i.incidentType = :incidentType', { incidentType: opts.incidentsForType });
+    if (opts.incidentsForType !== null)
+      incidents.andWhere('i.incidentType = :incidentType', { incidentType: opts.incidentsForType });
     // rootIncidents: only the incidents that are their own root cause (Camunda's `rootIncidents`).
     if (opts.rootIncidents) incidents.andWhere('i.id = i.rootCauseIncidentId');
     for (const row of await incidents.getRawMany<{ id: string; type: string; n: unknown }>()) {
@@ -155,7 +194,13 @@ export class ProcessDefinitionStatistics {
     definitionKeyColumn: string,
   ): Promise<SelectQueryBuilder<E>> {
     const qb = em.getRepository(entity).createQueryBuilder(alias);
-    await restrictToAnyGrant(this.engine.authorizationChecker, em, qb, auth, instanceReadGrants(instanceColumn, definitionKeyColumn));
+    await restrictToAnyGrant(
+      this.engine.authorizationChecker,
+      em,
+      qb,
+      auth,
+      instanceReadGrants(instanceColumn, definitionKeyColumn),
+    );
     return qb;
   }
 }

@@ -14,12 +14,16 @@ import { ProcessDefinitionService } from './process-definition.service';
 @ApiTags('Process Definition')
 @ApiBasicAuth()
 @Controller('process-definition')
-@ListRoutes(PROCESS_DEFINITION_LIST, (c: ProcessDefinitionController) => c.definitions.rows, { routes: ['list', 'query', 'count'] })
+@ListRoutes(PROCESS_DEFINITION_LIST, (c: ProcessDefinitionController) => c.definitions.rows, {
+  routes: ['list', 'query', 'count'],
+})
 export class ProcessDefinitionController {
   constructor(readonly definitions: ProcessDefinitionService) {}
 
   @Get('statistics')
-  @ApiOperation({ summary: 'Instances, failed jobs and incidents per process definition (Camunda: Get Process Instance Statistics)' })
+  @ApiOperation({
+    summary: 'Instances, failed jobs and incidents per process definition (Camunda: Get Process Instance Statistics)',
+  })
   @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
   @ApiQuery({ name: 'incidents', required: false, type: Boolean })
   @ApiQuery({ name: 'rootIncidents', required: false, type: Boolean })
@@ -33,16 +37,27 @@ export class ProcessDefinitionController {
   @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
   @ApiQuery({ name: 'incidents', required: false, type: Boolean })
   @ApiQuery({ name: 'incidentsForType', required: false, type: String })
-  activityStatisticsByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Query() query: Record<string, unknown>) {
+  activityStatisticsByKey(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.definitions.activityStatistics(auth, { key }, query);
   }
 
   @Get(':id/statistics')
-  @ApiOperation({ summary: 'Running activity instances, failed jobs and incidents per activity (Camunda: Get Activity Instance Statistics)' })
+  @ApiOperation({
+    summary:
+      'Running activity instances, failed jobs and incidents per activity (Camunda: Get Activity Instance Statistics)',
+  })
   @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
   @ApiQuery({ name: 'incidents', required: false, type: Boolean })
   @ApiQuery({ name: 'incidentsForType', required: false, type: String })
-  activityStatistics(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+  activityStatistics(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.definitions.activityStatistics(auth, { id }, query);
   }
 
@@ -69,12 +84,21 @@ export class ProcessDefinitionController {
   }
 
   @Get('key/:key/tenant-id/:tenantId/xml')
-  xmlByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string) {
+  xmlByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+  ) {
     return this.definitions.xml(auth, { key, tenantId });
   }
 
   @Get('key/:key/tenant-id/:tenantId/diagram')
-  diagramByKeyAndTenant(@Auth() auth: Authentication | null, @Param('key') key: string, @Param('tenantId') tenantId: string, @Res() res: Response) {
+  diagramByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Res() res: Response,
+  ) {
     return this.definitions.diagram(auth, { key, tenantId }, res);
   }
 
@@ -97,7 +121,12 @@ export class ProcessDefinitionController {
   @Post('key/:key/start')
   @HttpCode(200)
   @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
-  startByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: StartProcessInstanceDto, @Links() links: LinkBuilder) {
+  startByKey(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Body() body: StartProcessInstanceDto,
+    @Links() links: LinkBuilder,
+  ) {
     return this.definitions.start(auth, { key }, body, links);
   }
 
@@ -117,7 +146,12 @@ export class ProcessDefinitionController {
   @Post(':id/start')
   @HttpCode(200)
   @ApiOkResponse({ type: ProcessInstanceWithVariablesDto })
-  startById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: StartProcessInstanceDto, @Links() links: LinkBuilder) {
+  startById(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: StartProcessInstanceDto,
+    @Links() links: LinkBuilder,
+  ) {
     return this.definitions.start(auth, { id }, body, links);
   }
 }

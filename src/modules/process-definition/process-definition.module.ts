@@ -2,5 +2,9 @@ import { Module } from '@nestjs/common';
 import { ProcessDefinitionController } from './process-definition.controller';
 import { ProcessDefinitionService } from './process-definition.service';
 
-@Module({ controllers: [ProcessDefinitionController], providers: [ProcessDefinitionService], exports: [ProcessDefinitionService] })
+@Module({
+  controllers: [ProcessDefinitionController],
+  providers: [ProcessDefinitionService],
+  exports: [ProcessDefinitionService],
+})
 export class ProcessDefinitionModule {}

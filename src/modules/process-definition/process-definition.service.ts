@@ -18,7 +18,12 @@ import { parseValue } from '../../common/query/parse-query';
 import { ParamDef } from '../../common/query/query-spec';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
-import { ActivityStatisticsDto, ProcessDefinitionStatistics, ProcessDefinitionStatisticsDto, StatisticsOptions } from './process-definition-statistics';
+import {
+  ActivityStatisticsDto,
+  ProcessDefinitionStatistics,
+  ProcessDefinitionStatisticsDto,
+  StatisticsOptions,
+} from './process-definition-statistics';
 
 @Injectable()
 export class ProcessDefinitionService {
@@ -33,13 +38,20 @@ export class ProcessDefinitionService {
 
   private readonly statistics: ProcessDefinitionStatistics;
 
-  async activityStatistics(auth: Authentication | null, ref: DefinitionRef, query: Record<string, unknown>): Promise<ActivityStatisticsDto[]> {
+  async activityStatistics(
+    auth: Authentication | null,
+    ref: DefinitionRef,
+    query: Record<string, unknown>,
+  ): Promise<ActivityStatisticsDto[]> {
     const options = statisticsOptions(query);
     return this.statistics.activities(auth, await this.find(auth, ref), options);
   }
 
   /** Every process definition the caller may read, with the statistics of its instances. */
-  async definitionStatistics(auth: Authentication | null, query: Record<string, unknown>): Promise<ProcessDefinitionStatisticsDto[]> {
+  async definitionStatistics(
+    auth: Authentication | null,
+    query: Record<string, unknown>,
+  ): Promise<ProcessDefinitionStatisticsDto[]> {
     const options = statisticsOptions(query, true);
     const readable = await this.rows.read(auth, (qb) => qb.orderBy('d.id').getMany());
     return this.statistics.definitions(auth, readable, options);
@@ -69,7 +81,12 @@ export class ProcessDefinitionService {
    * the open group commit). Messages name the definition's id, so a failure looks it up then: an unknown key is
    * the usual 404 of the key lookup, as when the lookup came first. By id, an unknown id is the engine's failure.
    */
-  async start(auth: Authentication | null, ref: DefinitionRef, dto: StartProcessInstanceDto, links: LinkBuilder): Promise<ProcessInstanceWithVariablesDto> {
+  async start(
+    auth: Authentication | null,
+    ref: DefinitionRef,
+    dto: StartProcessInstanceDto,
+    links: LinkBuilder,
+  ): Promise<ProcessInstanceWithVariablesDto> {
     const prefix = async () => `Cannot instantiate process definition ${ref.id ?? (await this.find(auth, ref)).id}`;
     if (dto.startInstructions != null) throw badRequest(`${await prefix()}: start instructions are not supported`);
     let variables: VariableMap;
@@ -116,5 +133,10 @@ function statisticsOptions(query: Record<string, unknown>, withRootIncidents = f
         : 'Only one of the query parameter includeIncidents or includeIncidentsForType can be set.',
     );
   }
-  return { failedJobs: flag(query, 'failedJobs') === true, incidents: incidents === true, incidentsForType: forType, rootIncidents: rootIncidents === true };
+  return {
+    failedJobs: flag(query, 'failedJobs') === true,
+    incidents: incidents === true,
+    incidentsForType: forType,
+    rootIncidents: rootIncidents === true,
+  };
 }

@@ -10,6 +10,11 @@ export class StartProcessInstanceDto {
   @BooleanField() withVariablesInReturn?: boolean | null;
   @BooleanField() skipCustomListeners?: boolean | null;
   @BooleanField() skipIoMappings?: boolean | null;
-  @ApiPropertyOptional({ description: 'Not supported: a request with start instructions is refused', type: 'array', items: { type: 'object' }, nullable: true })
+  @ApiPropertyOptional({
+    description: 'Not supported: a request with start instructions is refused',
+    type: 'array',
+    items: { type: 'object' },
+    nullable: true,
+  })
   startInstructions?: unknown;
 }

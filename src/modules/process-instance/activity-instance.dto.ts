@@ -26,7 +26,11 @@ export class ActivityInstanceDto {
 /** The engine's tree as Camunda renders it, with the open incidents of each activity instance. */
 export function toActivityInstanceDto(node: ActivityInstanceNode, incidents: IncidentEntity[]): ActivityInstanceDto {
   const isRoot = node.parentActivityInstanceId === null;
-  const own = isRoot ? [] : incidents.filter((i) => i.executionId != null && node.executionIds.includes(i.executionId) && i.activityId === node.activityId);
+  const own = isRoot
+    ? []
+    : incidents.filter(
+        (i) => i.executionId != null && node.executionIds.includes(i.executionId) && i.activityId === node.activityId,
+      );
   return {
     id: node.id,
     parentActivityInstanceId: node.parentActivityInstanceId,

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  UploadedFiles,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -55,7 +68,11 @@ export class ProcessInstanceController {
 
   @Get(':id/variables')
   @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
-  variables(@Auth() auth: Authentication | null, @Param('id') id: string, @Query('deserializeValues') deserialize?: string) {
+  variables(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('deserializeValues') deserialize?: string,
+  ) {
     return vars.getVariables(this.instances.variables(auth, id), deserialize);
   }
 
@@ -68,13 +85,23 @@ export class ProcessInstanceController {
   @Get(':id/variables/:varName')
   @ApiQuery({ name: 'deserializeValue', required: false, type: Boolean })
   @ApiOkResponse({ type: VariableValueDto })
-  variable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Query('deserializeValue') deserialize?: string) {
+  variable(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @Query('deserializeValue') deserialize?: string,
+  ) {
     return vars.getVariable(this.instances.variables(auth, id), name, deserialize);
   }
 
   @Put(':id/variables/:varName')
   @HttpCode(204)
-  putVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Body() body: VariableValueDto) {
+  putVariable(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @Body() body: VariableValueDto,
+  ) {
     return vars.putVariable(this.instances.variables(auth, id), name, body);
   }
 
@@ -85,7 +112,12 @@ export class ProcessInstanceController {
   }
 
   @Get(':id/variables/:varName/data')
-  variableData(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('varName') name: string, @Res() res: Response) {
+  variableData(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Param('varName') name: string,
+    @Res() res: Response,
+  ) {
     return vars.sendVariableBinary(this.instances.variables(auth, id), name, res);
   }
 

@@ -10,7 +10,9 @@ function incident(condition: (p: string) => string, like = false): ParamDef {
   return f.custom('string', (qb, v: string, _a, n) => {
     const p = n('incident');
     const value = like && !v.includes('%') ? `%${v}%` : v;
-    qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_incident inc WHERE inc.proc_inst_id = p.id AND ${condition(p)})`, { [p]: value });
+    qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_incident inc WHERE inc.proc_inst_id = p.id AND ${condition(p)})`, {
+      [p]: value,
+    });
   });
 }
 
@@ -18,11 +20,14 @@ function definition(condition: (p: string) => string, type: 'string' | 'boolean'
   return f.custom(type, (qb, v, _a, n) => {
     if (type === 'boolean' && v !== true) return;
     const p = n('def');
-    qb.andWhere(`EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = p.processDefinitionId AND ${condition(p)})`, { [p]: v });
+    qb.andWhere(`EXISTS (SELECT 1 FROM act_re_procdef pd WHERE pd.id = p.processDefinitionId AND ${condition(p)})`, {
+      [p]: v,
+    });
   });
 }
 
-const SUB_INSTANCE = 'SELECT 1 FROM act_ru_execution sub JOIN act_ru_execution sup ON sup.id = sub.super_exec WHERE sub.id = sub.proc_inst_id';
+const SUB_INSTANCE =
+  'SELECT 1 FROM act_ru_execution sub JOIN act_ru_execution sup ON sup.id = sub.super_exec WHERE sub.id = sub.proc_inst_id';
 
 export const PROCESS_INSTANCE_QUERY: QuerySpec = {
   params: {
@@ -42,7 +47,10 @@ export const PROCESS_INSTANCE_QUERY: QuerySpec = {
     deploymentId: definition((p) => `pd.deployment_id = :${p}`),
     superProcessInstance: f.custom('string', (qb, v, _a, n) => {
       const p = n('super');
-      qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_execution sup WHERE sup.id = p.superExecutionId AND sup.proc_inst_id = :${p})`, { [p]: v });
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM act_ru_execution sup WHERE sup.id = p.superExecutionId AND sup.proc_inst_id = :${p})`,
+        { [p]: v },
+      );
     }),
     subProcessInstance: f.custom('string', (qb, v, _a, n) => {
       const p = n('sub');
@@ -62,9 +70,12 @@ export const PROCESS_INSTANCE_QUERY: QuerySpec = {
     activityIdIn: f.custom('stringList', (qb, v: string[], _a, n) => {
       if (!v.length) return;
       const p = n('act');
-      qb.andWhere(`EXISTS (SELECT 1 FROM act_ru_execution ax WHERE ax.proc_inst_id = p.id AND ax.is_event_scope = false AND ax.act_id IN (:...${p}))`, {
-        [p]: v,
-      });
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM act_ru_execution ax WHERE ax.proc_inst_id = p.id AND ax.is_event_scope = false AND ax.act_id IN (:...${p}))`,
+        {
+          [p]: v,
+        },
+      );
     }),
     rootProcessInstances: f.flag('p.superExecutionId IS NULL'),
     leafProcessInstances: f.flag(`NOT EXISTS (${SUB_INSTANCE} AND sup.proc_inst_id = p.id)`),

@@ -58,7 +58,9 @@ export class ProcessInstanceService {
     const ids: string[] = [...(dto.processInstanceIds ?? [])];
     if (dto.processInstanceQuery != null) {
       const q = parsePostQuery(PROCESS_INSTANCE_QUERY, dto.processInstanceQuery, {}, false);
-      const found = await this.rows.read(auth, (qb) => applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>());
+      const found = await this.rows.read(auth, (qb) =>
+        applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>(),
+      );
       for (const r of found) ids.push(r.id);
     }
     try {
@@ -84,7 +86,8 @@ export class ProcessInstanceService {
       resourceId: id,
       getAll: () => runtime.getVariables(auth, id),
       get: (name) => runtime.getVariable(auth, id, name),
-      modify: (modifications, deletions, operation) => runtime.modifyVariables(auth, id, { modifications, deletions, operation }),
+      modify: (modifications, deletions, operation) =>
+        runtime.modifyVariables(auth, id, { modifications, deletions, operation }),
     };
   }
 
@@ -92,7 +95,9 @@ export class ProcessInstanceService {
   async activityInstances(auth: Authentication | null, id: string): Promise<ActivityInstanceDto> {
     const tree = await this.engine.runtime.getActivityInstanceTree(auth, id);
     if (!tree) throw notExisting(id);
-    const incidents = await this.engine.tx.read((em) => em.getRepository(IncidentEntity).findBy({ processInstanceId: id }));
+    const incidents = await this.engine.tx.read((em) =>
+      em.getRepository(IncidentEntity).findBy({ processInstanceId: id }),
+    );
     return toActivityInstanceDto(tree, incidents);
   }
 }

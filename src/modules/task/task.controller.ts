@@ -58,7 +58,12 @@ export class TaskController {
 
   @Post('create')
   @HttpCode(204)
-  @EngineErrorAnswers({ kinds: ['NotValid'], status: 400, type: 'InvalidRequestException', message: 'Could not save task: {message}' })
+  @EngineErrorAnswers({
+    kinds: ['NotValid'],
+    status: 400,
+    type: 'InvalidRequestException',
+    message: 'Could not save task: {message}',
+  })
   create(@Auth() auth: Authentication | null, @Body() body: TaskBodyDto) {
     return this.tasks.create(auth, body);
   }
@@ -123,7 +128,12 @@ export class TaskController {
       message: 'Not enough parameters submitted',
     },
   )
-  createComment(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CreateCommentDto, @Links() links: LinkBuilder) {
+  createComment(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: CreateCommentDto,
+    @Links() links: LinkBuilder,
+  ) {
     return this.tasks.createComment(auth, id, body, links);
   }
 
@@ -173,7 +183,12 @@ export class TaskController {
 
   @Post(':id/complete')
   @ApiOkResponse({ description: 'The variables, when withVariablesInReturn is true (otherwise 204)' })
-  async complete(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteTaskDto, @Res() res: Response) {
+  async complete(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: CompleteTaskDto,
+    @Res() res: Response,
+  ) {
     const variables = await this.tasks.complete(auth, id, body);
     if (variables) res.status(200).json(variables);
     else res.status(204).end();
@@ -186,7 +201,11 @@ export class TaskController {
   }
 
   @Get(':id/form-variables')
-  @ApiQuery({ name: 'variableNames', required: false, description: 'Comma-separated names; all visible variables when absent' })
+  @ApiQuery({
+    name: 'variableNames',
+    required: false,
+    description: 'Comma-separated names; all visible variables when absent',
+  })
   @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
   formVariables(
     @Auth() auth: Authentication | null,
@@ -200,7 +219,12 @@ export class TaskController {
 
   @Post(':id/submit-form')
   @ApiOkResponse({ description: 'The variables, when withVariablesInReturn is true (otherwise 204)' })
-  async submitForm(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: CompleteTaskDto, @Res() res: Response) {
+  async submitForm(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: CompleteTaskDto,
+    @Res() res: Response,
+  ) {
     const variables = await this.tasks.submitForm(auth, id, body);
     if (variables) res.status(200).json(variables);
     else res.status(204).end();
@@ -214,13 +238,23 @@ export class TaskController {
 
   @Get(both())
   @ApiQuery({ name: 'deserializeValues', required: false, type: Boolean })
-  variables(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Query('deserializeValues') deserialize?: string) {
+  variables(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Local() local: boolean,
+    @Query('deserializeValues') deserialize?: string,
+  ) {
     return vars.getVariables(this.tasks.variables(auth, id, local), deserialize);
   }
 
   @Post(both())
   @HttpCode(204)
-  modifyVariables(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Body() body: PatchVariablesDto) {
+  modifyVariables(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Local() local: boolean,
+    @Body() body: PatchVariablesDto,
+  ) {
     return vars.modifyVariables(this.tasks.variables(auth, id, local), body);
   }
 
@@ -251,12 +285,23 @@ export class TaskController {
 
   @Delete(both('/:varName'))
   @HttpCode(204)
-  deleteVariable(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Param('varName') name: string) {
+  deleteVariable(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Local() local: boolean,
+    @Param('varName') name: string,
+  ) {
     return vars.deleteVariable(this.tasks.variables(auth, id, local), name);
   }
 
   @Get(both('/:varName/data'))
-  variableData(@Auth() auth: Authentication | null, @Param('id') id: string, @Local() local: boolean, @Param('varName') name: string, @Res() res: Response) {
+  variableData(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Local() local: boolean,
+    @Param('varName') name: string,
+    @Res() res: Response,
+  ) {
     return vars.sendVariableBinary(this.tasks.variables(auth, id, local), name, res);
   }
 

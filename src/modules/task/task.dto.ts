@@ -18,7 +18,8 @@ export class TaskBodyDto {
   @StringField({ example: '2026-01-01T12:00:00.000+0000' }) due?: string | null;
   @StringField({ example: '2026-01-01T12:00:00.000+0000' }) followUp?: string | null;
   @StringField() parentTaskId?: string | null;
-  @StringField({ description: 'Accepted; case instances do not exist here, so it is not kept' }) caseInstanceId?: string | null;
+  @StringField({ description: 'Accepted; case instances do not exist here, so it is not kept' }) caseInstanceId?:
+    string | null;
   @StringField() tenantId?: string | null;
 }
 
@@ -90,6 +91,9 @@ export class FormDto {
     description: 'A Camunda Form reference (not read from models here: always null)',
   })
   camundaFormRef: null;
-  @ApiPropertyOptional({ nullable: true, description: 'The context path of a process application (there are none here: always null)' })
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'The context path of a process application (there are none here: always null)',
+  })
   contextPath: string | null;
 }

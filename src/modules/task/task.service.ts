@@ -85,9 +85,19 @@ export class TaskService {
     return toCommentDto(comment);
   }
 
-  async createComment(auth: Authentication | null, id: string, dto: CreateCommentDto, links: LinkBuilder): Promise<CommentDto> {
+  async createComment(
+    auth: Authentication | null,
+    id: string,
+    dto: CreateCommentDto,
+    links: LinkBuilder,
+  ): Promise<CommentDto> {
     if (!this.historyEnabled()) throw new RestError(403, 'History is not enabled');
-    const comment = await this.engine.runtime.createTaskComment(auth, id, dto.processInstanceId ?? null, dto.message ?? null);
+    const comment = await this.engine.runtime.createTaskComment(
+      auth,
+      id,
+      dto.processInstanceId ?? null,
+      dto.message ?? null,
+    );
     return toCommentDto(comment, [links.link('GET', `/task/${id}/comment/${comment.id}`, 'self')]);
   }
 
@@ -102,7 +112,9 @@ export class TaskService {
 
   async identityLinks(auth: Authentication | null, id: string, type?: string): Promise<IdentityLinkDto[]> {
     const links = await this.engine.runtime.getTaskIdentityLinks(auth, id);
-    return links.filter((l) => type == null || l.type === type).map((l) => ({ userId: l.userId, groupId: l.groupId, type: l.type }));
+    return links
+      .filter((l) => type == null || l.type === type)
+      .map((l) => ({ userId: l.userId, groupId: l.groupId, type: l.type }));
   }
 
   addIdentityLink(auth: Authentication | null, id: string, dto: IdentityLinkDto): Promise<void> {
@@ -130,8 +142,15 @@ export class TaskService {
    * Models here declare no form fields (`camunda:formData` is not read), so it is the visible variables, or the
    * named ones among them.
    */
-  async formVariables(auth: Authentication | null, id: string, names: string[] | null, deserialize: boolean): Promise<Record<string, WireValue>> {
-    const all = await withErrorPrefix(`Cannot get form variables for task ${id}`, () => this.engine.runtime.getTaskVariables(auth, id, { local: false }));
+  async formVariables(
+    auth: Authentication | null,
+    id: string,
+    names: string[] | null,
+    deserialize: boolean,
+  ): Promise<Record<string, WireValue>> {
+    const all = await withErrorPrefix(`Cannot get form variables for task ${id}`, () =>
+      this.engine.runtime.getTaskVariables(auth, id, { local: false }),
+    );
     const picked = names ? Object.fromEntries(Object.entries(all).filter(([name]) => names.includes(name))) : all;
     return variablesToWire(picked, deserialize);
   }
@@ -141,10 +160,17 @@ export class TaskService {
     return this.completeWith(`Cannot submit task form ${id}`, auth, id, dto);
   }
 
-  private async completeWith(prefix: string, auth: Authentication | null, id: string, dto: CompleteTaskDto): Promise<Record<string, WireValue> | null> {
+  private async completeWith(
+    prefix: string,
+    auth: Authentication | null,
+    id: string,
+    dto: CompleteTaskDto,
+  ): Promise<Record<string, WireValue> | null> {
     const variables = prefixedVariablesFromWire(dto.variables, { prefix });
     const withVariablesInReturn = dto.withVariablesInReturn === true;
-    const result = await withErrorPrefix(prefix, () => this.engine.runtime.completeTask(auth, id, variables, { withVariablesInReturn }));
+    const result = await withErrorPrefix(prefix, () =>
+      this.engine.runtime.completeTask(auth, id, variables, { withVariablesInReturn }),
+    );
     return withVariablesInReturn ? variablesToWire(result ?? {}, false) : null;
   }
 
@@ -166,7 +192,8 @@ export class TaskService {
       resourceId: id,
       getAll: () => runtime.getTaskVariables(auth, id, { local }),
       get: (name) => runtime.getTaskVariable(auth, id, name, { local }),
-      modify: (modifications, deletions, operation) => runtime.modifyTaskVariables(auth, id, { modifications, deletions, operation }, { local }),
+      modify: (modifications, deletions, operation) =>
+        runtime.modifyTaskVariables(auth, id, { modifications, deletions, operation }, { local }),
     };
   }
 }
@@ -183,7 +210,8 @@ function identityLink(dto: IdentityLinkDto): { userId: string | null; groupId: s
 function date(field: string, text: string | null | undefined): Date | null {
   if (text == null) return null;
   const parsed = parseDate(text);
-  if (!parsed) throw badRequest(`Cannot set ${field} to value '${text}': not a date of the form yyyy-MM-dd'T'HH:mm:ss.SSSZ`);
+  if (!parsed)
+    throw badRequest(`Cannot set ${field} to value '${text}': not a date of the form yyyy-MM-dd'T'HH:mm:ss.SSSZ`);
   return parsed;
 }
 
@@ -193,7 +221,9 @@ function taskProperties(dto: TaskBodyDto): TaskProperties {
   if (dto.delegationState != null) {
     const state = dto.delegationState.toUpperCase();
     if (state !== 'PENDING' && state !== 'RESOLVED') {
-      throw badRequest(`Valid values for property 'delegationState' are 'PENDING' or 'RESOLVED', but was '${dto.delegationState}'`);
+      throw badRequest(
+        `Valid values for property 'delegationState' are 'PENDING' or 'RESOLVED', but was '${dto.delegationState}'`,
+      );
     }
     delegationState = state;
   }

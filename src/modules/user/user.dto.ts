@@ -12,7 +12,8 @@ export class UserProfileDto {
 
 export class UserCredentialsDto {
   @StringField({ required: true }) password: string;
-  @StringField({ description: 'Password of the authenticated user who changes the password' }) authenticatedUserPassword?: string | null;
+  @StringField({ description: 'Password of the authenticated user who changes the password' })
+  authenticatedUserPassword?: string | null;
 }
 
 export class UserCreateDto {
@@ -25,5 +26,10 @@ export function toUserProfileDto(user: UserEntity): UserProfileDto {
 }
 
 export function profileFromBody(profile: UserProfileDto | null | undefined): UserProfile {
-  return { id: profile?.id ?? null, firstName: profile?.firstName ?? null, lastName: profile?.lastName ?? null, email: profile?.email ?? null };
+  return {
+    id: profile?.id ?? null,
+    firstName: profile?.firstName ?? null,
+    lastName: profile?.lastName ?? null,
+    email: profile?.email ?? null,
+  };
 }

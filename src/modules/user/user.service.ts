@@ -49,7 +49,8 @@ export class UserService {
   async options(auth: Authentication | null, links: LinkBuilder, id?: string) {
     const checker = this.engine.authorizationChecker;
     return this.engine.tx.read(async (em) => {
-      const may = (permission: string) => checker.isAuthorized(em, auth, { permission, resource: Resources.USER, resourceId: id ?? null });
+      const may = (permission: string) =>
+        checker.isAuthorized(em, auth, { permission, resource: Resources.USER, resourceId: id ?? null });
       const result = [];
       if (id === undefined) {
         result.push(links.link('GET', '/user', 'list'), links.link('GET', '/user/count', 'count'));

@@ -5,9 +5,20 @@ export class Identity1763700000000 implements MigrationInterface {
   name = 'Identity1763700000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    await createTable(runner, 'act_ge_property', [{ ...col.varchar('name', 64, false), isPrimary: true }, col.varchar('value', 300), col.rev()]);
+    await createTable(runner, 'act_ge_property', [
+      { ...col.varchar('name', 64, false), isPrimary: true },
+      col.varchar('value', 300),
+      col.rev(),
+    ]);
     await runner.query(`INSERT INTO act_ge_property (name, value, rev) VALUES ('deployment.lock', '0', 1)`);
-    await createTable(runner, 'act_id_user', [col.id(), col.rev(), col.varchar('first'), col.varchar('last'), col.varchar('email'), col.varchar('pwd')]);
+    await createTable(runner, 'act_id_user', [
+      col.id(),
+      col.rev(),
+      col.varchar('first'),
+      col.varchar('last'),
+      col.varchar('email'),
+      col.varchar('pwd'),
+    ]);
     await createTable(runner, 'act_id_group', [col.id(), col.rev(), col.varchar('name'), col.varchar('type')]);
     await createTable(
       runner,
@@ -42,7 +53,13 @@ export class Identity1763700000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['act_ru_authorization', 'act_id_membership', 'act_id_group', 'act_id_user', 'act_ge_property']) {
+    for (const table of [
+      'act_ru_authorization',
+      'act_id_membership',
+      'act_id_group',
+      'act_id_user',
+      'act_ge_property',
+    ]) {
       await runner.dropTable(table, true);
     }
   }

@@ -73,7 +73,13 @@ export class Repository1763710000000 implements MigrationInterface {
     await createTable(
       runner,
       'act_re_decision_def',
-      [...definitionColumns(), col.ref('dec_req_id'), col.varchar('dec_req_key'), col.int('history_ttl'), col.varchar('version_tag', 64)],
+      [
+        ...definitionColumns(),
+        col.ref('dec_req_id'),
+        col.varchar('dec_req_key'),
+        col.int('history_ttl'),
+        col.varchar('version_tag', 64),
+      ],
       [
         { name: 'uniq_decdef_key_version', columnNames: ['key', 'version', 'tenant_id'], isUnique: true },
         { name: 'idx_decdef_deployment', columnNames: ['deployment_id'] },
@@ -84,7 +90,13 @@ export class Repository1763710000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const t of ['act_re_decision_def', 'act_re_decision_req_def', 'act_re_procdef', 'act_ge_bytearray', 'act_re_deployment']) {
+    for (const t of [
+      'act_re_decision_def',
+      'act_re_decision_req_def',
+      'act_re_procdef',
+      'act_ge_bytearray',
+      'act_re_deployment',
+    ]) {
       await runner.dropTable(t, true);
     }
   }

@@ -55,7 +55,9 @@ export class DecisionHistory1763720000000 implements MigrationInterface {
         { name: 'idx_hi_dec_inst_rm_time', columnNames: ['removal_time'] },
       ],
     );
-    await createTable(runner, 'act_hi_dec_in', entryColumns(), [{ name: 'idx_hi_dec_in_inst', columnNames: ['dec_inst_id'] }]);
+    await createTable(runner, 'act_hi_dec_in', entryColumns(), [
+      { name: 'idx_hi_dec_in_inst', columnNames: ['dec_inst_id'] },
+    ]);
     await createTable(
       runner,
       'act_hi_dec_out',

@@ -11,7 +11,9 @@ export class ExternalTaskFetchOrder1763745000000 implements MigrationInterface {
   name = 'ExternalTaskFetchOrder1763745000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query('CREATE INDEX idx_ext_task_topic_prio ON act_ru_ext_task (topic_name, priority DESC, create_time)');
+    await runner.query(
+      'CREATE INDEX idx_ext_task_topic_prio ON act_ru_ext_task (topic_name, priority DESC, create_time)',
+    );
     await runner.query('CREATE INDEX idx_ext_task_topic_create ON act_ru_ext_task (topic_name, create_time)');
     await runner.dropIndex('act_ru_ext_task', 'idx_ext_task_priority');
   }

@@ -39,7 +39,12 @@ const INDEXES: ListIndex[] = [
     columns: ['tenant_id', 'id'],
     replaces: { name: 'idx_hi_act_inst_tenant', columns: ['tenant_id'] },
   },
-  { table: 'act_hi_detail', name: 'ACT_IDX_HI_DETAIL_NAME', columns: ['name', 'id'], replaces: { name: 'idx_hi_detail_name', columns: ['name'] } },
+  {
+    table: 'act_hi_detail',
+    name: 'ACT_IDX_HI_DETAIL_NAME',
+    columns: ['name', 'id'],
+    replaces: { name: 'idx_hi_detail_name', columns: ['name'] },
+  },
   { table: 'act_hi_detail', name: 'ACT_IDX_HI_DETAIL_TYPE', columns: ['var_type', 'id'] },
   { table: 'act_hi_detail', name: 'ACT_IDX_HI_DETAIL_REV', columns: ['rev', 'id'] },
   { table: 'act_hi_detail', name: 'ACT_IDX_HI_DETAIL_SEQ', columns: ['sequence_counter', 'id'] },
@@ -58,7 +63,12 @@ const INDEXES: ListIndex[] = [
     replaces: { name: 'idx_hi_pro_i_buskey', columns: ['business_key'] },
   },
   { table: 'act_hi_procinst', name: 'ACT_IDX_HI_PRO_INST_START', columns: ['start_time', 'id'] },
-  { table: 'act_hi_procinst', name: 'ACT_IDX_HI_PRO_INST_END', columns: ['end_time', 'id'], replaces: { name: 'idx_hi_pro_inst_end', columns: ['end_time'] } },
+  {
+    table: 'act_hi_procinst',
+    name: 'ACT_IDX_HI_PRO_INST_END',
+    columns: ['end_time', 'id'],
+    replaces: { name: 'idx_hi_pro_inst_end', columns: ['end_time'] },
+  },
   { table: 'act_hi_procinst', name: 'ACT_IDX_HI_PRO_INST_DURATION', columns: ['duration', 'id'] },
   { table: 'act_hi_procinst', name: 'ACT_IDX_HI_PRO_INST_TENANT_ID', columns: ['tenant_id', 'id'] },
   { table: 'act_ru_execution', name: 'ACT_IDX_EXEC_PROC_DEF_KEY', columns: ['proc_def_key', 'id'] },
@@ -68,7 +78,12 @@ const INDEXES: ListIndex[] = [
     columns: ['proc_def_id', 'id'],
     replaces: { name: 'idx_exec_proc_def', columns: ['proc_def_id'] },
   },
-  { table: 'act_ru_execution', name: 'ACT_IDX_EXEC_TENANT_ID', columns: ['tenant_id', 'id'], replaces: { name: 'idx_exec_tenant', columns: ['tenant_id'] } },
+  {
+    table: 'act_ru_execution',
+    name: 'ACT_IDX_EXEC_TENANT_ID',
+    columns: ['tenant_id', 'id'],
+    replaces: { name: 'idx_exec_tenant', columns: ['tenant_id'] },
+  },
   {
     table: 'act_ru_execution',
     name: 'ACT_IDX_EXEC_BUSKEY',
@@ -90,10 +105,30 @@ const INDEXES: ListIndex[] = [
   { table: 'act_ru_task', name: 'ACT_IDX_TASK_PRIORITY', columns: ['priority', 'id'] },
   { table: 'act_ru_task', name: 'ACT_IDX_TASK_LAST_UPDATED', columns: ['last_updated', 'id'] },
   { table: 'act_ru_task', name: 'ACT_IDX_TASK_FOLLOW_UP', columns: ['follow_up_date', 'id'] },
-  { table: 'act_ru_task', name: 'ACT_IDX_TASK_DUE', columns: ['due_date', 'id'], replaces: { name: 'idx_ru_task_due', columns: ['due_date'] } },
-  { table: 'act_ru_task', name: 'ACT_IDX_TASK_CREATE', columns: ['create_time', 'id'], replaces: { name: 'idx_task_create', columns: ['create_time'] } },
-  { table: 'act_ru_task', name: 'ACT_IDX_TASK_ASSIGNEE', columns: ['assignee', 'id'], replaces: { name: 'idx_task_assignee', columns: ['assignee'] } },
-  { table: 'act_ru_task', name: 'ACT_IDX_TASK_TENANT_ID', columns: ['tenant_id', 'id'], replaces: { name: 'idx_task_tenant', columns: ['tenant_id'] } },
+  {
+    table: 'act_ru_task',
+    name: 'ACT_IDX_TASK_DUE',
+    columns: ['due_date', 'id'],
+    replaces: { name: 'idx_ru_task_due', columns: ['due_date'] },
+  },
+  {
+    table: 'act_ru_task',
+    name: 'ACT_IDX_TASK_CREATE',
+    columns: ['create_time', 'id'],
+    replaces: { name: 'idx_task_create', columns: ['create_time'] },
+  },
+  {
+    table: 'act_ru_task',
+    name: 'ACT_IDX_TASK_ASSIGNEE',
+    columns: ['assignee', 'id'],
+    replaces: { name: 'idx_task_assignee', columns: ['assignee'] },
+  },
+  {
+    table: 'act_ru_task',
+    name: 'ACT_IDX_TASK_TENANT_ID',
+    columns: ['tenant_id', 'id'],
+    replaces: { name: 'idx_task_tenant', columns: ['tenant_id'] },
+  },
   { table: 'act_ru_job', name: 'ACT_IDX_JOB_PROC_DEF_KEY', columns: ['proc_def_key', 'id'] },
   {
     table: 'act_hi_decinst',
@@ -114,7 +149,12 @@ const INDEXES: ListIndex[] = [
     columns: ['tenant_id', 'id'],
     replaces: { name: 'idx_event_subscr_tenant', columns: ['tenant_id'] },
   },
-  { table: 'act_ru_job', name: 'ACT_IDX_JOB_PROC_DEF_ID', columns: ['proc_def_id', 'id'], replaces: { name: 'idx_job_proc_def', columns: ['proc_def_id'] } },
+  {
+    table: 'act_ru_job',
+    name: 'ACT_IDX_JOB_PROC_DEF_ID',
+    columns: ['proc_def_id', 'id'],
+    replaces: { name: 'idx_job_proc_def', columns: ['proc_def_id'] },
+  },
 ];
 
 function dropIndex(runner: QueryRunner, table: string, name: string): Promise<unknown> {
@@ -140,7 +180,8 @@ export class ListIndexes1763820000000 implements MigrationInterface {
     for (const index of INDEXES) {
       const existing = await indexNames(runner, index.table);
       if (!existing.has(index.name)) await createIndex(runner, index.table, index.name, index.columns);
-      if (index.replaces && existing.has(index.replaces.name)) await dropIndex(runner, index.table, index.replaces.name);
+      if (index.replaces && existing.has(index.replaces.name))
+        await dropIndex(runner, index.table, index.replaces.name);
     }
   }
 

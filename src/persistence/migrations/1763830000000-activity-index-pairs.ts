@@ -27,6 +27,7 @@ export class ActivityIndexPairs1763830000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const index of DROPPED) await runner.query(`CREATE INDEX ${index.name} ON act_hi_actinst (${index.columns.join(', ')})`);
+    for (const index of DROPPED)
+      await runner.query(`CREATE INDEX ${index.name} ON act_hi_actinst (${index.columns.join(', ')})`);
   }
 }

@@ -7,10 +7,30 @@ import { isSqlite } from '../dialect';
  */
 export const col = {
   id: (name = 'id'): TableColumnOptions => ({ name, type: 'varchar', length: '64', isPrimary: true }),
-  ref: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'varchar', length: '64', isNullable: nullable }),
-  varchar: (name: string, length = 255, nullable = true): TableColumnOptions => ({ name, type: 'varchar', length: String(length), isNullable: nullable }),
-  int: (name: string, nullable = true, def?: number): TableColumnOptions => ({ name, type: 'int', isNullable: nullable, default: def }),
-  bigint: (name: string, nullable = true, def?: number): TableColumnOptions => ({ name, type: 'bigint', isNullable: nullable, default: def }),
+  ref: (name: string, nullable = true): TableColumnOptions => ({
+    name,
+    type: 'varchar',
+    length: '64',
+    isNullable: nullable,
+  }),
+  varchar: (name: string, length = 255, nullable = true): TableColumnOptions => ({
+    name,
+    type: 'varchar',
+    length: String(length),
+    isNullable: nullable,
+  }),
+  int: (name: string, nullable = true, def?: number): TableColumnOptions => ({
+    name,
+    type: 'int',
+    isNullable: nullable,
+    default: def,
+  }),
+  bigint: (name: string, nullable = true, def?: number): TableColumnOptions => ({
+    name,
+    type: 'bigint',
+    isNullable: nullable,
+    default: def,
+  }),
   double: (name: string): TableColumnOptions => ({ name, type: 'double', isNullable: true }),
   bool: (name: string, nullable = true, def?: boolean): TableColumnOptions => ({
     name,
@@ -18,7 +38,12 @@ export const col = {
     isNullable: nullable,
     default: def === undefined ? undefined : def ? 1 : 0,
   }),
-  timestamp: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'datetime', precision: 3, isNullable: nullable }),
+  timestamp: (name: string, nullable = true): TableColumnOptions => ({
+    name,
+    type: 'datetime',
+    precision: 3,
+    isNullable: nullable,
+  }),
   rev: (): TableColumnOptions => ({ name: 'rev', type: 'int', isNullable: false, default: 1 }),
   text: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'text', isNullable: nullable }),
   longText: (name: string, nullable = true): TableColumnOptions => ({ name, type: 'longtext', isNullable: nullable }),
@@ -27,7 +52,12 @@ export const col = {
 
 const SQLITE_TYPES: Record<string, string> = { longblob: 'blob', longtext: 'text' };
 
-export async function createTable(runner: QueryRunner, name: string, columns: TableColumnOptions[], indices: TableIndexOptions[] = []): Promise<void> {
+export async function createTable(
+  runner: QueryRunner,
+  name: string,
+  columns: TableColumnOptions[],
+  indices: TableIndexOptions[] = [],
+): Promise<void> {
   const sqlite = isSqlite(runner);
   const adapted = columns.map((c) => {
     if (!sqlite) return c;
@@ -37,7 +67,13 @@ export async function createTable(runner: QueryRunner, name: string, columns: Ta
   await runner.createTable(new Table({ name, columns: adapted, indices }), true);
 }
 
-export async function createIndex(runner: QueryRunner, table: string, name: string, columnNames: string[], isUnique = false): Promise<void> {
+export async function createIndex(
+  runner: QueryRunner,
+  table: string,
+  name: string,
+  columnNames: string[],
+  isUnique = false,
+): Promise<void> {
   await runner.createIndex(table, new TableIndex({ name, columnNames, isUnique }));
 }
 

@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { BodyValidationPipe, CLASS_VALIDATOR_OPTIONS } from '../../../src/common/validation/body-validation.pipe';
 import { isLeanBody } from '../../../src/common/validation/lean-body';
-import { CompleteExternalTaskDto, FetchExternalTasksDto } from '../../../src/modules/external-task/external-task-request.dto';
+import {
+  CompleteExternalTaskDto,
+  FetchExternalTasksDto,
+} from '../../../src/modules/external-task/external-task-request.dto';
 import { VariablesBodyDto } from '../../../src/common/variables/variable-value.dto';
 import { StartProcessInstanceDto } from '../../../src/modules/process-definition/start-process-instance.dto';
 import { CompleteTaskDto } from '../../../src/modules/task/task.dto';
@@ -55,7 +58,13 @@ const fetchBodies: unknown[] = [
   [],
   'text',
   { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'a', lockDuration: 1000 }] },
-  { workerId: 7, maxTasks: '10', usePriority: 'true', asyncResponseTimeout: '2000', topics: [{ topicName: 'a', lockDuration: '5', variables: ['x'] }] },
+  {
+    workerId: 7,
+    maxTasks: '10',
+    usePriority: 'true',
+    asyncResponseTimeout: '2000',
+    topics: [{ topicName: 'a', lockDuration: '5', variables: ['x'] }],
+  },
   { workerId: 'w', maxTasks: 1.5 },
   { workerId: 'w', maxTasks: 2 ** 31 },
   { workerId: {}, maxTasks: 1 },
@@ -73,7 +82,11 @@ const fetchBodies: unknown[] = [
     ],
   },
   { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'a', lockDuration: 1, variables: [1] }] },
-  { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'a', lockDuration: 1, processVariables: { k: 1 }, extra: true }] },
+  {
+    workerId: 'w',
+    maxTasks: 1,
+    topics: [{ topicName: 'a', lockDuration: 1, processVariables: { k: 1 }, extra: true }],
+  },
   { workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 'createTime', sortOrder: 'desc' }], unknown: { deep: [1, 2] } },
   { workerId: 'w', maxTasks: 1, sorting: [{ sortBy: 3, sortOrder: 'desc' }] },
   { workerId: 'w', maxTasks: 1, sorting: null, topics: [] },
@@ -109,15 +122,22 @@ describe('lean body reader', () => {
   });
 
   for (const [name, type, bodies] of cases) {
-    it.each(bodies.map((b) => [JSON.stringify(b) ?? 'undefined', b]))(`${name}: %s reads as the class-validator pipe reads it`, async (_label, body) => {
-      const expected = await viaReference(type, body);
-      const actual = await viaPipe(type, body);
-      expect(actual).toEqual(expected);
-    });
+    it.each(bodies.map((b) => [JSON.stringify(b) ?? 'undefined', b]))(
+      `${name}: %s reads as the class-validator pipe reads it`,
+      async (_label, body) => {
+        const expected = await viaReference(type, body);
+        const actual = await viaPipe(type, body);
+        expect(actual).toEqual(expected);
+      },
+    );
   }
 
   it('answers a wrong nested type with the path Camunda names', async () => {
-    const answer = await viaPipe(FetchExternalTasksDto, { workerId: 'w', maxTasks: 1, topics: [{ topicName: 'a', lockDuration: 'soon' }] });
+    const answer = await viaPipe(FetchExternalTasksDto, {
+      workerId: 'w',
+      maxTasks: 1,
+      topics: [{ topicName: 'a', lockDuration: 'soon' }],
+    });
     expect(answer).toEqual({
       ok: false,
       status: 400,

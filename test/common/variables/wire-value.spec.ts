@@ -52,7 +52,8 @@ describe('typed values from the wire', () => {
   });
 
   it('accepts type names in any case', () => {
-    for (const name of ['string', 'STRING', 'String', 'sTrInG']) expect(typedValueFromWire(name, 'x', null).type).toBe('string');
+    for (const name of ['string', 'STRING', 'String', 'sTrInG'])
+      expect(typedValueFromWire(name, 'x', null).type).toBe('string');
     expect(resolveTypeName('JSON')).toBe('json');
     expect(resolveTypeName('serializable')).toBeUndefined();
     expect(wireTypeName('json')).toBe('Json');
@@ -75,7 +76,11 @@ describe('typed values from the wire', () => {
     ['Boolean', 'yes', "Cannot convert value 'yes' of type 'Boolean' to java type java.lang.Boolean"],
     ['Boolean', 1, "Cannot convert value '1' of type 'Boolean' to java type java.lang.Boolean"],
     ['Date', 'tomorrow', "Cannot convert value 'tomorrow' of type 'Date' to java type java.util.Date"],
-    ['Date', '2026-02-30T00:00:00.000+0000', "Cannot convert value '2026-02-30T00:00:00.000+0000' of type 'Date' to java type java.util.Date"],
+    [
+      'Date',
+      '2026-02-30T00:00:00.000+0000',
+      "Cannot convert value '2026-02-30T00:00:00.000+0000' of type 'Date' to java type java.util.Date",
+    ],
     ['String', { a: 1 }, `Cannot convert value '{"a":1}' of type 'String' to java type java.lang.Object`],
     ['Bytes', 12, "Cannot convert value '12' of type 'Bytes' to java type java.lang.Object"],
     ['Object', { a: 1 }, "Must provide 'null' or String value for value of SerializableValue type 'Object'."],
@@ -91,12 +96,20 @@ describe('typed values from the wire', () => {
     const err = errorOf(() => typedValueFromWire('File', 'aGk=', { mimeType: 'text/plain' }));
     expect(err.message).toBe('Cannot create file without filename! Please set a name into ValueInfo with key filename');
     const tv = typedValueFromWire('File', 'aGk=', { filename: 'a.txt', mimeType: 'text/plain', encoding: 'UTF-8' });
-    expect(tv).toEqual({ type: 'file', value: Buffer.from('hi'), valueInfo: { filename: 'a.txt', mimeType: 'text/plain', encoding: 'UTF-8' } });
+    expect(tv).toEqual({
+      type: 'file',
+      value: Buffer.from('hi'),
+      valueInfo: { filename: 'a.txt', mimeType: 'text/plain', encoding: 'UTF-8' },
+    });
   });
 
   it('keeps the valueInfo of Object values', () => {
     const info = { objectTypeName: 'com.example.Order', serializationDataFormat: 'application/json' };
-    expect(typedValueFromWire('Object', '{"id":1}', info)).toEqual({ type: 'object', value: '{"id":1}', valueInfo: info });
+    expect(typedValueFromWire('Object', '{"id":1}', info)).toEqual({
+      type: 'object',
+      value: '{"id":1}',
+      valueInfo: info,
+    });
   });
 
   it('lets the JSON value decide when no type is given', () => {
@@ -110,24 +123,48 @@ describe('typed values to the wire', () => {
   it.each<[TypedValue, boolean, object]>([
     [{ type: 'string', value: 'x', valueInfo: {} }, true, { type: 'String', value: 'x', valueInfo: {} }],
     [{ type: 'integer', value: 1, valueInfo: {} }, true, { type: 'Integer', value: 1, valueInfo: {} }],
-    [{ type: 'date', value: new Date('2026-11-21T20:40:26Z'), valueInfo: {} }, true, { type: 'Date', value: '2026-11-21T20:40:26.000+0000', valueInfo: {} }],
+    [
+      { type: 'date', value: new Date('2026-11-21T20:40:26Z'), valueInfo: {} },
+      true,
+      { type: 'Date', value: '2026-11-21T20:40:26.000+0000', valueInfo: {} },
+    ],
     [{ type: 'date', value: null, valueInfo: {} }, true, { type: 'Date', value: null, valueInfo: {} }],
     [{ type: 'null', value: null, valueInfo: {} }, true, { type: 'Null', value: null, valueInfo: {} }],
-    [{ type: 'bytes', value: Buffer.from('hello'), valueInfo: {} }, true, { type: 'Bytes', value: 'aGVsbG8=', valueInfo: {} }],
+    [
+      { type: 'bytes', value: Buffer.from('hello'), valueInfo: {} },
+      true,
+      { type: 'Bytes', value: 'aGVsbG8=', valueInfo: {} },
+    ],
     [
       { type: 'file', value: Buffer.from('x'), valueInfo: { filename: 'a.txt', mimetype: 'text/plain' } },
       true,
       { type: 'File', value: null, valueInfo: { filename: 'a.txt', mimeType: 'text/plain' } },
     ],
     [
-      { type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      {
+        type: 'object',
+        value: '{"a":1}',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      },
       true,
-      { type: 'Object', value: { a: 1 }, valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      {
+        type: 'Object',
+        value: { a: 1 },
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      },
     ],
     [
-      { type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      {
+        type: 'object',
+        value: '{"a":1}',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      },
       false,
-      { type: 'Object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      {
+        type: 'Object',
+        value: '{"a":1}',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      },
     ],
     [
       { type: 'object', value: 'rO0AB', valueInfo: {} },

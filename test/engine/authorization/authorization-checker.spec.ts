@@ -56,7 +56,10 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
     checker.isAuthorized(em, auth, { permission, resource: Resources.GROUP, resourceId });
 
   it('denies when no rule matches', async () => {
-    await given({ kind: 'grant', user: 'bob', id: ANY, perms: ['ALL'] }, { kind: 'grant', group: 'hr', id: ANY, perms: ['ALL'] });
+    await given(
+      { kind: 'grant', user: 'bob', id: ANY, perms: ['ALL'] },
+      { kind: 'grant', group: 'hr', id: ANY, perms: ['ALL'] },
+    );
     expect(await may('READ', 'g1')).toBe(false);
     expect(await may('READ', null)).toBe(false);
   });
@@ -64,14 +67,24 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
   it.each<[string, Rule[], string | null, boolean]>([
     ['user grant on the id', [{ kind: 'grant', user: 'ann', id: 'g1', perms: ['READ'] }], 'g1', true],
     ['user grant on another id', [{ kind: 'grant', user: 'ann', id: 'g2', perms: ['READ'] }], 'g1', false],
-    ['user grant of other permissions', [{ kind: 'grant', user: 'ann', id: 'g1', perms: ['UPDATE', 'DELETE'] }], 'g1', false],
+    [
+      'user grant of other permissions',
+      [{ kind: 'grant', user: 'ann', id: 'g1', perms: ['UPDATE', 'DELETE'] }],
+      'g1',
+      false,
+    ],
     ['user grant on *', [{ kind: 'grant', user: 'ann', id: ANY, perms: ['READ'] }], 'g1', true],
     ['grant to every user (*)', [{ kind: 'grant', user: ANY, id: 'g1', perms: ['READ'] }], 'g1', true],
     ['group grant on *', [{ kind: 'grant', group: 'ops', id: ANY, perms: ['READ'] }], 'g1', true],
     ['grant to a group ann is not in', [{ kind: 'grant', group: 'hr', id: ANY, perms: ['ALL'] }], 'g1', false],
     ['global grant', [{ kind: 'global', id: ANY, perms: ['READ'] }], 'g1', true],
     ['global grant, type-level check', [{ kind: 'global', id: ANY, perms: ['READ'] }], null, true],
-    ['grant on an id does not answer a type-level check', [{ kind: 'grant', user: 'ann', id: 'g1', perms: ['READ'] }], null, false],
+    [
+      'grant on an id does not answer a type-level check',
+      [{ kind: 'grant', user: 'ann', id: 'g1', perms: ['READ'] }],
+      null,
+      false,
+    ],
     ['ALL covers every permission', [{ kind: 'grant', user: 'ann', id: 'g1', perms: ['ALL'] }], 'g1', true],
     ['a revoke alone denies', [{ kind: 'revoke', user: 'ann', id: ANY, perms: ['READ'] }], 'g1', false],
     // precedence: user over group over global
@@ -176,18 +189,28 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
     await given({ kind: 'revoke', user: 'root', id: ANY, perms: ['ALL'] });
     expect(await may('DELETE', 'g1', { userId: 'root', groupIds: ['camunda-admin'] })).toBe(true);
     expect(await may('DELETE', 'g1', null)).toBe(true);
-    expect(await new AuthorizationChecker(false).isAuthorized(em, ann, { permission: 'DELETE', resource: Resources.GROUP, resourceId: 'g1' })).toBe(true);
+    expect(
+      await new AuthorizationChecker(false).isAuthorized(em, ann, {
+        permission: 'DELETE',
+        resource: Resources.GROUP,
+        resourceId: 'g1',
+      }),
+    ).toBe(true);
   });
 
   it('throws the single-permission form for identity checks and the list form otherwise', async () => {
-    const single = await checker.check(em, ann, [{ permission: 'UPDATE', resource: Resources.GROUP, resourceId: 'g1' }], true).catch((e) => e);
+    const single = await checker
+      .check(em, ann, [{ permission: 'UPDATE', resource: Resources.GROUP, resourceId: 'g1' }], true)
+      .catch((e) => e);
     expect(single).toBeInstanceOf(AuthorizationError);
     expect(single).toMatchObject({
       userId: 'ann',
       message: "The user with id 'ann' does not have 'UPDATE' permission on resource 'g1' of type 'Group'.",
       missingAuthorizations: [{ permissionName: 'UPDATE', resourceName: 'Group', resourceId: 'g1' }],
     });
-    const typeLevel = await checker.check(em, ann, [{ permission: 'CREATE', resource: Resources.GROUP }], true).catch((e) => e);
+    const typeLevel = await checker
+      .check(em, ann, [{ permission: 'CREATE', resource: Resources.GROUP }], true)
+      .catch((e) => e);
     expect(typeLevel.message).toBe("The user with id 'ann' does not have 'CREATE' permission on resource 'Group'.");
     const list = await checker
       .check(em, ann, [
@@ -212,7 +235,9 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
 
   describe('list restriction', () => {
     async function visible(auth: Authentication | null = ann): Promise<string[]> {
-      await em.getRepository(GroupEntity).save(['g1', 'g2', 'g3', 'g4'].map((id) => ({ id, rev: 1, name: id, type: null })));
+      await em
+        .getRepository(GroupEntity)
+        .save(['g1', 'g2', 'g3', 'g4'].map((id) => ({ id, rev: 1, name: id, type: null })));
       const qb = em.getRepository(GroupEntity).createQueryBuilder('g').orderBy('g.id');
       await checker.restrictQuery(em, qb, auth, 'READ', Resources.GROUP, 'g.id');
       return (await qb.getMany()).map((g) => g.id);
@@ -224,12 +249,18 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
     });
 
     it('shows only the granted ids', async () => {
-      await given({ kind: 'grant', user: 'ann', id: 'g2', perms: ['READ'] }, { kind: 'grant', group: 'ops', id: 'g4', perms: ['READ'] });
+      await given(
+        { kind: 'grant', user: 'ann', id: 'g2', perms: ['READ'] },
+        { kind: 'grant', group: 'ops', id: 'g4', perms: ['READ'] },
+      );
       expect(await visible()).toEqual(['g2', 'g4']);
     });
 
     it('shows everything but the revoked ids under a * grant', async () => {
-      await given({ kind: 'grant', user: 'ann', id: ANY, perms: ['READ'] }, { kind: 'revoke', user: 'ann', id: 'g3', perms: ['READ'] });
+      await given(
+        { kind: 'grant', user: 'ann', id: ANY, perms: ['READ'] },
+        { kind: 'revoke', user: 'ann', id: 'g3', perms: ['READ'] },
+      );
       expect(await checker.listRestriction(em, ann, 'READ', Resources.GROUP)).toEqual({ all: true, except: ['g3'] });
       expect(await visible()).toEqual(['g1', 'g2', 'g4']);
     });
@@ -245,7 +276,9 @@ describe('AuthorizationChecker decisions (SQLite)', () => {
     });
 
     it('does not restrict admins or unauthenticated callers', async () => {
-      expect(await checker.listRestriction(em, { userId: 'x', groupIds: ['camunda-admin'] }, 'READ', Resources.GROUP)).toBeNull();
+      expect(
+        await checker.listRestriction(em, { userId: 'x', groupIds: ['camunda-admin'] }, 'READ', Resources.GROUP),
+      ).toBeNull();
       expect(await visible(null)).toEqual(['g1', 'g2', 'g3', 'g4']);
     });
   });

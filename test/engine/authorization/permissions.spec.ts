@@ -43,9 +43,15 @@ describe('permissions per resource type', () => {
     expect(resolvePermission(Resources.USER.code, 'FLY')).toEqual({ ok: false, reason: 'unknown' });
     expect(resolvePermission(Resources.USER.code, 'READ_TASK')).toEqual({ ok: false, reason: 'notApplicable' });
     expect(resolvePermission(Resources.BATCH.code, 'ACCESS')).toEqual({ ok: false, reason: 'unknown' });
-    expect(() => permissionBit(Resources.BATCH.code, 'FLY')).toThrow("The permission 'FLY' is not valid for 'BATCH' resource type.");
-    expect(() => permissionBit(Resources.USER.code, 'ACCESS')).toThrow("ENGINE-03087 The resource type with id:'1' is not valid for 'ACCESS' permission.");
-    expect(() => permissionBit(Resources.USER.code, 'FLY')).toThrow(expect.objectContaining({ kind: 'BadUserRequest', type: 'BadUserRequestException' }));
+    expect(() => permissionBit(Resources.BATCH.code, 'FLY')).toThrow(
+      "The permission 'FLY' is not valid for 'BATCH' resource type.",
+    );
+    expect(() => permissionBit(Resources.USER.code, 'ACCESS')).toThrow(
+      "ENGINE-03087 The resource type with id:'1' is not valid for 'ACCESS' permission.",
+    );
+    expect(() => permissionBit(Resources.USER.code, 'FLY')).toThrow(
+      expect.objectContaining({ kind: 'BadUserRequest', type: 'BadUserRequestException' }),
+    );
   });
 });
 

@@ -7,8 +7,10 @@ const CANCEL = '<bpmn:cancelEventDefinition />';
 /** A task `a` with its compensation boundary event `cb` and handler `h`. */
 const COMPENSABLE = (a = 'a', handler = `<bpmn:task id="h${a}" isForCompensation="true" />`) =>
   `<bpmn:task id="${a}" /><bpmn:boundaryEvent id="cb${a}" attachedToRef="${a}">${COMP()}</bpmn:boundaryEvent>${handler}<bpmn:association id="as${a}" sourceRef="cb${a}" targetRef="h${a}" />`;
-const TX = (inner: string, id = 'tx') => `<bpmn:transaction id="${id}"><bpmn:startEvent id="${id}s" />${inner}</bpmn:transaction>`;
-const CANCEL_BOUNDARY = (id = 'cx', on = 'tx') => `<bpmn:boundaryEvent id="${id}" attachedToRef="${on}">${CANCEL}</bpmn:boundaryEvent>`;
+const TX = (inner: string, id = 'tx') =>
+  `<bpmn:transaction id="${id}"><bpmn:startEvent id="${id}s" />${inner}</bpmn:transaction>`;
+const CANCEL_BOUNDARY = (id = 'cx', on = 'tx') =>
+  `<bpmn:boundaryEvent id="${id}" attachedToRef="${on}">${CANCEL}</bpmn:boundaryEvent>`;
 
 describe('parseBpmn: compensation and transactions', () => {
   it.each<[string, string, string, string]>([
@@ -26,9 +28,19 @@ describe('parseBpmn: compensation and transactions', () => {
       't',
       'intermediateCompensationThrowEvent',
     ],
-    ['compensate end event', `${START}${COMPENSABLE()}<bpmn:endEvent id="t">${COMP()}</bpmn:endEvent>`, 't', 'compensationEndEvent'],
+    [
+      'compensate end event',
+      `${START}${COMPENSABLE()}<bpmn:endEvent id="t">${COMP()}</bpmn:endEvent>`,
+      't',
+      'compensationEndEvent',
+    ],
     ['transaction', `${START}${TX('')}`, 'tx', 'transaction'],
-    ['cancel end event in a transaction', `${START}${TX(`<bpmn:endEvent id="t">${CANCEL}</bpmn:endEvent>`)}${CANCEL_BOUNDARY()}`, 't', 'cancelEndEvent'],
+    [
+      'cancel end event in a transaction',
+      `${START}${TX(`<bpmn:endEvent id="t">${CANCEL}</bpmn:endEvent>`)}${CANCEL_BOUNDARY()}`,
+      't',
+      'cancelEndEvent',
+    ],
     ['cancel boundary event on a transaction', `${START}${TX('')}${CANCEL_BOUNDARY('t')}`, 't', 'cancelBoundaryCatch'],
     [
       'a user task as handler inside a sub-process',
@@ -67,7 +79,9 @@ describe('parseBpmn: compensation and transactions', () => {
 
   it('accepts waitForCompletion="false" with a warning: the throw always waits, as in Camunda', async () => {
     const model = await parseBpmn(
-      processXml(`${START}<bpmn:intermediateThrowEvent id="t">${COMP('waitForCompletion="false"')}</bpmn:intermediateThrowEvent>`),
+      processXml(
+        `${START}<bpmn:intermediateThrowEvent id="t">${COMP('waitForCompletion="false"')}</bpmn:intermediateThrowEvent>`,
+      ),
       'ok.bpmn',
     );
     expect(model.warnings.map((w) => w.message).join()).toContain("'waitForCompletion=false' is not supported");

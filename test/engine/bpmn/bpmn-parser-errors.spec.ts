@@ -4,7 +4,8 @@ import { fixture, parseFailure, processXml } from './bpmn-fixtures';
 const START = '<bpmn:startEvent id="s" />';
 const SERVICE = (attrs: string, inner = '') => `${START}<bpmn:serviceTask id="t" ${attrs}>${inner}</bpmn:serviceTask>`;
 const EXT = (inner: string) => `<bpmn:extensionElements>${inner}</bpmn:extensionElements>`;
-const MSG = '<bpmn:message id="m" name="msg" /><bpmn:message id="noName" /><bpmn:error id="e" /><bpmn:error id="ec" errorCode="E1" />';
+const MSG =
+  '<bpmn:message id="m" name="msg" /><bpmn:message id="noName" /><bpmn:error id="e" /><bpmn:error id="ec" errorCode="E1" />';
 
 describe('parseBpmn: the fixtures that must fail', () => {
   it('rejects scripts in other languages than JavaScript, Java delegates, Java listeners and broken expressions, with positions', async () => {
@@ -40,7 +41,12 @@ describe('parseBpmn: the fixtures that must fail', () => {
       'ENGINE-09005 Could not parse BPMN process. Errors: \n* DOCTYPE is disallowed when the feature ' +
         '"http://apache.org/xml/features/disallow-doctype-decl" set to true. | resource doctype.bpmn | line 2 | column 1',
     );
-    expect(err.details['doctype.bpmn'].errors[0]).toMatchObject({ line: 2, column: 1, mainElementId: null, elementIds: [] });
+    expect(err.details['doctype.bpmn'].errors[0]).toMatchObject({
+      line: 2,
+      column: 1,
+      mainElementId: null,
+      elementIds: [],
+    });
   });
 
   it('refuses an ENTITY declaration even without DOCTYPE keyword in front', async () => {
@@ -51,7 +57,11 @@ describe('parseBpmn: the fixtures that must fail', () => {
   it('reports malformed XML with its position', async () => {
     const err = await parseFailure(processXml(`${START}\n</bpmn:startEvent>`));
     expect(err.details['test.bpmn'].errors).toEqual([
-      expect.objectContaining({ message: 'unparsable content </bpmn:startEvent> detected: closing tag mismatch', line: 6, column: 1 }),
+      expect.objectContaining({
+        message: 'unparsable content </bpmn:startEvent> detected: closing tag mismatch',
+        line: 6,
+        column: 1,
+      }),
     ]);
   });
 
@@ -64,7 +74,12 @@ describe('parseBpmn: the fixtures that must fail', () => {
 describe('parseBpmn: one rule at a time', () => {
   it.each<[string, string, string, string | null]>([
     // name, process body, expected message fragment, element reported
-    ['unknown BPMN element', `${START}\n<bpmn:fooBar id="x" />`, 'unparsable content <bpmn:fooBar> detected: unknown type <bpmn:FooBar>', null],
+    [
+      'unknown BPMN element',
+      `${START}\n<bpmn:fooBar id="x" />`,
+      'unparsable content <bpmn:fooBar> detected: unknown type <bpmn:FooBar>',
+      null,
+    ],
     ['duplicate id', `${START}<bpmn:task id="s" />`, 'duplicate ID <s>', null],
     [
       'compensation catch event',
@@ -72,8 +87,18 @@ describe('parseBpmn: one rule at a time', () => {
       "Unsupported event definition 'compensateEventDefinition' on intermediateCatchEvent 't'",
       't',
     ],
-    ['dangling flow target', `${START}<bpmn:sequenceFlow id="f" sourceRef="s" targetRef="nope" />`, "Invalid destination 'nope' of sequence flow 'f'", 'f'],
-    ['missing flow source', `${START}<bpmn:sequenceFlow id="f" targetRef="s" />`, "Invalid source '' of sequence flow 'f'", 'f'],
+    [
+      'dangling flow target',
+      `${START}<bpmn:sequenceFlow id="f" sourceRef="s" targetRef="nope" />`,
+      "Invalid destination 'nope' of sequence flow 'f'",
+      'f',
+    ],
+    [
+      'missing flow source',
+      `${START}<bpmn:sequenceFlow id="f" targetRef="s" />`,
+      "Invalid source '' of sequence flow 'f'",
+      'f',
+    ],
     [
       'flow into another scope',
       `${START}<bpmn:subProcess id="sp"><bpmn:startEvent id="in" /></bpmn:subProcess><bpmn:sequenceFlow id="f" sourceRef="s" targetRef="in" />`,
@@ -86,7 +111,12 @@ describe('parseBpmn: one rule at a time', () => {
       "One of the attributes 'class', 'delegateExpression', 'type', or 'expression' is mandatory on serviceTask",
       't',
     ],
-    ['service task with delegateExpression', SERVICE('camunda:delegateExpression="${bean}"'), 'uses camunda:delegateExpression, which is not supported', 't'],
+    [
+      'service task with delegateExpression',
+      SERVICE('camunda:delegateExpression="${bean}"'),
+      'uses camunda:delegateExpression, which is not supported',
+      't',
+    ],
     [
       'service task with a bean expression',
       SERVICE('camunda:expression="${bean.run()}"'),
@@ -123,10 +153,25 @@ describe('parseBpmn: one rule at a time', () => {
       "The task listener 'create' of 't' calls a method on 'mailer', which would be a Java bean in Camunda",
       't',
     ],
-    ['send task with class', `${START}<bpmn:sendTask id="t" camunda:class="X" />`, "sendTask 't' uses camunda:class", 't'],
-    ['business rule task with class', `${START}<bpmn:businessRuleTask id="t" camunda:class="X" />`, "businessRuleTask 't' uses camunda:class", 't'],
+    [
+      'send task with class',
+      `${START}<bpmn:sendTask id="t" camunda:class="X" />`,
+      "sendTask 't' uses camunda:class",
+      't',
+    ],
+    [
+      'business rule task with class',
+      `${START}<bpmn:businessRuleTask id="t" camunda:class="X" />`,
+      "businessRuleTask 't' uses camunda:class",
+      't',
+    ],
     ['other camunda:type', SERVICE('camunda:type="mail"'), "camunda:type 'mail' on 't' is not supported", 't'],
-    ['external task without topic', SERVICE('camunda:type="external"'), "External tasks must specify a 'topic' attribute in the camunda namespace", 't'],
+    [
+      'external task without topic',
+      SERVICE('camunda:type="external"'),
+      "External tasks must specify a 'topic' attribute in the camunda namespace",
+      't',
+    ],
     [
       'topic with a syntax error',
       SERVICE('camunda:type="external" camunda:topic="${a b}"'),
@@ -135,7 +180,10 @@ describe('parseBpmn: one rule at a time', () => {
     ],
     [
       'connector',
-      SERVICE('camunda:type="external" camunda:topic="x"', EXT('<camunda:connector><camunda:connectorId>http</camunda:connectorId></camunda:connector>')),
+      SERVICE(
+        'camunda:type="external" camunda:topic="x"',
+        EXT('<camunda:connector><camunda:connectorId>http</camunda:connectorId></camunda:connector>'),
+      ),
       "camunda:connector on 't' is not supported",
       't',
     ],
@@ -205,7 +253,12 @@ describe('parseBpmn: one rule at a time', () => {
       "Invalid expression in attribute 'camunda:assignee' of 't'",
       't',
     ],
-    ['unknown function', `${START}<bpmn:userTask id="t" camunda:assignee="\${lookup('x')}" />`, "Could not resolve function 'lookup'", 't'],
+    [
+      'unknown function',
+      `${START}<bpmn:userTask id="t" camunda:assignee="\${lookup('x')}" />`,
+      "Could not resolve function 'lookup'",
+      't',
+    ],
     [
       'multi-instance without cardinality or collection',
       `${START}<bpmn:task id="t"><bpmn:multiInstanceLoopCharacteristics /></bpmn:task>`,
@@ -248,7 +301,12 @@ describe('parseBpmn: one rule at a time', () => {
       "Invalid ISO 8601 timer cycle 'every day' in timeCycle of 't'",
       't',
     ],
-    ['catch event without definition', `${START}<bpmn:intermediateCatchEvent id="t" />`, "Intermediate catch event 't' needs an event definition", 't'],
+    [
+      'catch event without definition',
+      `${START}<bpmn:intermediateCatchEvent id="t" />`,
+      "Intermediate catch event 't' needs an event definition",
+      't',
+    ],
     [
       'message catch without messageRef',
       `${START}<bpmn:intermediateCatchEvent id="t"><bpmn:messageEventDefinition /></bpmn:intermediateCatchEvent>`,
@@ -261,7 +319,12 @@ describe('parseBpmn: one rule at a time', () => {
       'Cannot have a message event subscription with an empty or missing name',
       't',
     ],
-    ['dangling messageRef', `${START}<bpmn:receiveTask id="t" messageRef="gone" />`, "Invalid reference 'gone' in attribute 'messageRef' of 't'", 't'],
+    [
+      'dangling messageRef',
+      `${START}<bpmn:receiveTask id="t" messageRef="gone" />`,
+      "Invalid reference 'gone' in attribute 'messageRef' of 't'",
+      't',
+    ],
     [
       'signal without signalRef',
       `${START}<bpmn:intermediateThrowEvent id="t"><bpmn:signalEventDefinition /></bpmn:intermediateThrowEvent>`,
@@ -352,7 +415,12 @@ describe('parseBpmn: one rule at a time', () => {
       "Error start event 't' is only allowed in an event sub-process",
       't',
     ],
-    ['two none start events', `${START}<bpmn:startEvent id="t" />`, "Multiple none start events are not supported on process 'p'", 'p'],
+    [
+      'two none start events',
+      `${START}<bpmn:startEvent id="t" />`,
+      "Multiple none start events are not supported on process 'p'",
+      'p',
+    ],
     [
       'two message starts with one name',
       `<bpmn:startEvent id="a"><bpmn:messageEventDefinition messageRef="m" /></bpmn:startEvent><bpmn:startEvent id="t"><bpmn:messageEventDefinition messageRef="m" /></bpmn:startEvent>`,
@@ -395,7 +463,12 @@ describe('parseBpmn: one rule at a time', () => {
       "Invalid attribute 'camunda:calledElementBinding' value 'newest'",
       't',
     ],
-    ['call activity without calledElement', `${START}<bpmn:callActivity id="t" />`, "Missing attribute 'calledElement' on call activity 't'", 't'],
+    [
+      'call activity without calledElement',
+      `${START}<bpmn:callActivity id="t" />`,
+      "Missing attribute 'calledElement' on call activity 't'",
+      't',
+    ],
     [
       'call activity of a case',
       `${START}<bpmn:callActivity id="t" camunda:caseRef="case" />`,
@@ -429,9 +502,14 @@ describe('parseBpmn: one rule at a time', () => {
     ['P1Y', 'Cannot parse historyTimeToLive: For input string: "P1Y"'],
     ['-5', 'Cannot parse historyTimeToLive: negative value is not allowed'],
   ])('historyTimeToLive %s', async (ttl, message) => {
-    const xml = processXml(START).replace('isExecutable="true"', `isExecutable="true" camunda:historyTimeToLive="${ttl}"`);
+    const xml = processXml(START).replace(
+      'isExecutable="true"',
+      `isExecutable="true" camunda:historyTimeToLive="${ttl}"`,
+    );
     const err = await parseFailure(xml);
-    expect(err.details['test.bpmn'].errors).toEqual([expect.objectContaining({ message, mainElementId: 'p', line: 4, column: 1 })]);
+    expect(err.details['test.bpmn'].errors).toEqual([
+      expect.objectContaining({ message, mainElementId: 'p', line: 4, column: 1 }),
+    ]);
   });
 });
 

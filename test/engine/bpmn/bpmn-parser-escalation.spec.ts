@@ -2,9 +2,11 @@ import { parseBpmn } from '../../../src/engine/bpmn/parse/bpmn-parser';
 import { parseFailure, processXml } from './bpmn-fixtures';
 
 const START = '<bpmn:startEvent id="s" />';
-const ESCALATIONS = '<bpmn:escalation id="late" escalationCode="LATE" /><bpmn:escalation id="other" escalationCode="OTHER" /><bpmn:escalation id="noCode" />';
+const ESCALATIONS =
+  '<bpmn:escalation id="late" escalationCode="LATE" /><bpmn:escalation id="other" escalationCode="OTHER" /><bpmn:escalation id="noCode" />';
 const DEF = (attrs = '') => `<bpmn:escalationEventDefinition ${attrs} />`;
-const SUB = (id = 'sp', inner = '<bpmn:startEvent id="ss" />') => `<bpmn:subProcess id="${id}">${inner}</bpmn:subProcess>`;
+const SUB = (id = 'sp', inner = '<bpmn:startEvent id="ss" />') =>
+  `<bpmn:subProcess id="${id}">${inner}</bpmn:subProcess>`;
 const BOUNDARY = (id: string, attrs: string, on = 'sp', cancel = '') =>
   `<bpmn:boundaryEvent id="${id}" attachedToRef="${on}" ${cancel}>${DEF(attrs)}</bpmn:boundaryEvent>`;
 const ESP = (id: string, startId: string, attrs: string, interrupting = true) =>
@@ -20,8 +22,20 @@ describe('parseBpmn: escalation events', () => {
       'intermediateEscalationThrowEvent',
       'LATE',
     ],
-    ['end event', `${START}<bpmn:endEvent id="t">${DEF('escalationRef="late"')}</bpmn:endEvent>`, 't', 'escalationEndEvent', 'LATE'],
-    ['interrupting boundary on a sub-process', `${START}${SUB()}${BOUNDARY('t', 'escalationRef="late"')}`, 't', 'boundaryEscalation', 'LATE'],
+    [
+      'end event',
+      `${START}<bpmn:endEvent id="t">${DEF('escalationRef="late"')}</bpmn:endEvent>`,
+      't',
+      'escalationEndEvent',
+      'LATE',
+    ],
+    [
+      'interrupting boundary on a sub-process',
+      `${START}${SUB()}${BOUNDARY('t', 'escalationRef="late"')}`,
+      't',
+      'boundaryEscalation',
+      'LATE',
+    ],
     [
       'non-interrupting boundary on a call activity',
       `${START}<bpmn:callActivity id="c" calledElement="x" />${BOUNDARY('t', 'escalationRef="late"', 'c', 'cancelActivity="false"')}`,
@@ -29,11 +43,41 @@ describe('parseBpmn: escalation events', () => {
       'boundaryEscalation',
       'LATE',
     ],
-    ['boundary on a user task', `${START}<bpmn:userTask id="u" />${BOUNDARY('t', 'escalationRef="late"', 'u')}`, 't', 'boundaryEscalation', 'LATE'],
-    ['catch-all boundary without escalationRef', `${START}${SUB()}${BOUNDARY('t', '')}`, 't', 'boundaryEscalation', null],
-    ['boundary on an escalation without code catches all', `${START}${SUB()}${BOUNDARY('t', 'escalationRef="noCode"')}`, 't', 'boundaryEscalation', null],
-    ['interrupting event sub-process start', `${START}${ESP('e', 't', 'escalationRef="late"')}`, 't', 'escalationStartEvent', 'LATE'],
-    ['non-interrupting event sub-process start', `${START}${ESP('e', 't', '', false)}`, 't', 'escalationStartEvent', null],
+    [
+      'boundary on a user task',
+      `${START}<bpmn:userTask id="u" />${BOUNDARY('t', 'escalationRef="late"', 'u')}`,
+      't',
+      'boundaryEscalation',
+      'LATE',
+    ],
+    [
+      'catch-all boundary without escalationRef',
+      `${START}${SUB()}${BOUNDARY('t', '')}`,
+      't',
+      'boundaryEscalation',
+      null,
+    ],
+    [
+      'boundary on an escalation without code catches all',
+      `${START}${SUB()}${BOUNDARY('t', 'escalationRef="noCode"')}`,
+      't',
+      'boundaryEscalation',
+      null,
+    ],
+    [
+      'interrupting event sub-process start',
+      `${START}${ESP('e', 't', 'escalationRef="late"')}`,
+      't',
+      'escalationStartEvent',
+      'LATE',
+    ],
+    [
+      'non-interrupting event sub-process start',
+      `${START}${ESP('e', 't', '', false)}`,
+      't',
+      'escalationStartEvent',
+      null,
+    ],
     [
       'boundary events with different codes',
       `${START}${SUB()}${BOUNDARY('b', 'escalationRef="other"')}${BOUNDARY('t', 'escalationRef="late"')}`,
@@ -52,11 +96,17 @@ describe('parseBpmn: escalation events', () => {
     const model = await parseBpmn(processXml(body, ESCALATIONS), 'ok.bpmn');
     const node = model.processes[0].elements.get(id)!;
     expect(node.activityType).toBe(activityType);
-    expect('eventDefinition' in node && node.eventDefinition).toMatchObject({ kind: 'escalation', escalationCode: code });
+    expect('eventDefinition' in node && node.eventDefinition).toMatchObject({
+      kind: 'escalation',
+      escalationCode: code,
+    });
   });
 
   it('reads camunda:escalationCodeVariable', async () => {
-    const model = await parseBpmn(processXml(`${START}${SUB()}${BOUNDARY('t', 'camunda:escalationCodeVariable="code"')}`, ESCALATIONS), 'ok.bpmn');
+    const model = await parseBpmn(
+      processXml(`${START}${SUB()}${BOUNDARY('t', 'camunda:escalationCodeVariable="code"')}`, ESCALATIONS),
+      'ok.bpmn',
+    );
     expect(model.processes[0].elements.get('t')).toMatchObject({
       cancelActivity: true,
       eventDefinition: { escalationCodeVariable: 'code', escalationId: null },
@@ -71,14 +121,24 @@ describe('parseBpmn: escalation events', () => {
       'An escalation boundary event should only be attached to a subprocess, a call activity or an user task',
       't',
     ],
-    ['escalationRef naming nothing', `${START}${SUB()}${BOUNDARY('t', 'escalationRef="nope"')}`, "could not find escalation with id 'nope'", 't'],
+    [
+      'escalationRef naming nothing',
+      `${START}${SUB()}${BOUNDARY('t', 'escalationRef="nope"')}`,
+      "could not find escalation with id 'nope'",
+      't',
+    ],
     [
       'throw without escalationRef',
       `${START}<bpmn:intermediateThrowEvent id="t">${DEF()}</bpmn:intermediateThrowEvent>`,
       "does not have required attribute 'escalationRef'",
       't',
     ],
-    ['end event without escalationRef', `${START}<bpmn:endEvent id="t">${DEF()}</bpmn:endEvent>`, "does not have required attribute 'escalationRef'", 't'],
+    [
+      'end event without escalationRef',
+      `${START}<bpmn:endEvent id="t">${DEF()}</bpmn:endEvent>`,
+      "does not have required attribute 'escalationRef'",
+      't',
+    ],
     [
       'throw of an escalation without code',
       `${START}<bpmn:intermediateThrowEvent id="t">${DEF('escalationRef="noCode"')}</bpmn:intermediateThrowEvent>`,

@@ -13,7 +13,12 @@ describe('parseBpmn: gateways', () => {
     expect(xor.defaultFlowId).toBe('F_small');
     expect(xor.incoming).toEqual(['F_start']);
     expect(xor.outgoing).toEqual(['F_big', 'F_small']);
-    expect(graph.sequenceFlows.get('F_small')).toMatchObject({ isDefault: true, condition: null, sourceId: 'Xor', targetId: 'Or' });
+    expect(graph.sequenceFlows.get('F_small')).toMatchObject({
+      isDefault: true,
+      condition: null,
+      sourceId: 'Xor',
+      targetId: 'Or',
+    });
 
     const big = graph.sequenceFlows.get('F_big')!;
     expect(big.isDefault).toBe(false);
@@ -38,7 +43,9 @@ describe('parseBpmn: gateways', () => {
     const timer = node(graph, 'CatchTimer', 'intermediateCatchEvent');
     expect(timer.activityType).toBe('intermediateTimer');
     expect(timer.eventDefinition.kind === 'timer' && timer.eventDefinition.timerType).toBe('duration');
-    expect(timer.eventDefinition.kind === 'timer' && timer.eventDefinition.value.evaluate(evalIn({ minutes: 5 }))).toBe('PT5M');
+    expect(timer.eventDefinition.kind === 'timer' && timer.eventDefinition.value.evaluate(evalIn({ minutes: 5 }))).toBe(
+      'PT5M',
+    );
     expect(node(graph, 'End', 'endEvent').activityType).toBe('noneEndEvent');
     expect(node(graph, 'End', 'endEvent').incoming).toEqual(['F_join_end', 'F_or_default', 'F_msg_end', 'F_timer_end']);
   });
@@ -46,7 +53,12 @@ describe('parseBpmn: gateways', () => {
   it('describes the process scope and freezes the graph', async () => {
     const graph = await onlyProcess('gateways.bpmn');
     const scope = graph.scopes.get('gateways')!;
-    expect(scope).toMatchObject({ kind: 'process', parentScopeId: null, noneStartEventId: 'Start', startEventIds: ['Start'] });
+    expect(scope).toMatchObject({
+      kind: 'process',
+      parentScopeId: null,
+      noneStartEventId: 'Start',
+      startEventIds: ['Start'],
+    });
     expect(scope.flowNodeIds).toHaveLength(11);
     expect(scope.sequenceFlowIds).toHaveLength(14);
     expect(Object.isFrozen(graph)).toBe(true);
@@ -113,7 +125,9 @@ describe('parseBpmn: user task and process attributes', () => {
     const total = io.inputs[1].value;
     expect(total.kind === 'expression' && total.expression.evaluate(evalIn({ amount: 21 }))).toBe(42);
     const reviewers = io.inputs[3].value;
-    expect(reviewers.kind === 'list' && reviewers.items.map((i) => i.kind === 'expression' && i.expression.text)).toEqual(['mary', '${reviewer}']);
+    expect(
+      reviewers.kind === 'list' && reviewers.items.map((i) => i.kind === 'expression' && i.expression.text),
+    ).toEqual(['mary', '${reviewer}']);
     const limits = io.inputs[4].value;
     expect(limits.kind === 'map' && limits.entries.map((e) => e.key)).toEqual(['low', 'high']);
     expect(io.outputs.map((p) => p.name)).toEqual(['approved']);
@@ -149,7 +163,12 @@ describe('parseBpmn: external task with boundary events', () => {
     expect(node(graph, 'Pay', 'serviceTask').boundaryEventIds).toEqual(['PaymentFailed', 'Reminder', 'AnyError']);
 
     const failed = node(graph, 'PaymentFailed', 'boundaryEvent');
-    expect(failed).toMatchObject({ activityType: 'boundaryError', attachedToId: 'Pay', cancelActivity: true, outgoing: ['F4'] });
+    expect(failed).toMatchObject({
+      activityType: 'boundaryError',
+      attachedToId: 'Pay',
+      cancelActivity: true,
+      outgoing: ['F4'],
+    });
     expect(failed.eventDefinition).toMatchObject({
       kind: 'error',
       errorId: 'Err_Payment',
@@ -172,7 +191,10 @@ describe('parseBpmn: external task with boundary events', () => {
       activityType: 'errorEndEvent',
       eventDefinition: { kind: 'error', errorCode: 'PAYMENT_FAILED' },
     });
-    expect(node(graph, 'Stop', 'endEvent')).toMatchObject({ activityType: 'terminateEndEvent', eventDefinition: { kind: 'terminate' } });
+    expect(node(graph, 'Stop', 'endEvent')).toMatchObject({
+      activityType: 'terminateEndEvent',
+      eventDefinition: { kind: 'terminate' },
+    });
     expect(node(graph, 'Remind', 'intermediateThrowEvent')).toMatchObject({
       activityType: 'intermediateNoneThrowEvent',
       eventDefinition: null,
@@ -191,7 +213,12 @@ describe('parseBpmn: business rule tasks', () => {
     expect(decide.tenantId!.evaluate(evalIn({ tenant: 't1' }))).toBe('t1');
 
     const latest = node(graph, 'DecideLatest', 'businessRuleTask').decision!;
-    expect(latest).toMatchObject({ binding: 'latest', mapDecisionResult: 'resultList', resultVariable: null, version: null });
+    expect(latest).toMatchObject({
+      binding: 'latest',
+      mapDecisionResult: 'resultList',
+      resultVariable: null,
+      version: null,
+    });
     expect(latest.decisionRef.evaluate(evalIn({ decisionKey: 'k' }))).toBe('k');
 
     const versioned = node(graph, 'DecideVersion', 'businessRuleTask').decision!;
@@ -229,10 +256,16 @@ describe('parseBpmn: multi-instance', () => {
   it('parses collection, cardinality, completion condition and body async flags', async () => {
     const graph = await onlyProcess('multi-instance.bpmn');
     const review = node(graph, 'Review', 'userTask').multiInstance!;
-    expect(review).toMatchObject({ bodyId: 'Review#multiInstanceBody', isSequential: false, elementVariable: 'reviewer' });
+    expect(review).toMatchObject({
+      bodyId: 'Review#multiInstanceBody',
+      isSequential: false,
+      elementVariable: 'reviewer',
+    });
     expect(review.collection?.kind === 'expression' && review.collection.expression.text).toBe('${reviewers}');
     expect(review.async.asyncBefore).toBe(true);
-    expect(review.completionCondition!.evaluateCondition(evalIn({ nrOfCompletedInstances: 1, nrOfInstances: 2 }))).toBe(true);
+    expect(review.completionCondition!.evaluateCondition(evalIn({ nrOfCompletedInstances: 1, nrOfInstances: 2 }))).toBe(
+      true,
+    );
 
     const retry = node(graph, 'Retry', 'serviceTask').multiInstance!;
     expect(retry).toMatchObject({ isSequential: true, collection: null, completionCondition: null });
@@ -240,7 +273,11 @@ describe('parseBpmn: multi-instance', () => {
 
     const perItem = node(graph, 'PerItem', 'subProcess');
     expect(perItem.multiInstance!.collection).toEqual({ kind: 'variable', name: 'items' });
-    expect(graph.scopes.get('PerItem')).toMatchObject({ kind: 'subProcess', parentScopeId: 'reviews', noneStartEventId: 'ItemStart' });
+    expect(graph.scopes.get('PerItem')).toMatchObject({
+      kind: 'subProcess',
+      parentScopeId: 'reviews',
+      noneStartEventId: 'ItemStart',
+    });
     expect(node(graph, 'Handle', 'task').scopeId).toBe('PerItem');
     expect('multiInstance' in node(graph, 'Start', 'startEvent')).toBe(false);
   });
@@ -262,18 +299,36 @@ describe('parseBpmn: event sub-processes and start events', () => {
   it('parses each event sub-process as its own scope', async () => {
     const graph = await onlyProcess('event-sub-process.bpmn');
     const cancel = node(graph, 'OnCancel', 'subProcess');
-    expect(cancel).toMatchObject({ triggeredByEvent: true, activityType: 'eventSubProcess', incoming: [], outgoing: [] });
-    expect(graph.scopes.get('OnCancel')).toMatchObject({ kind: 'eventSubProcess', parentScopeId: 'orders', startEventIds: ['CancelStart'] });
+    expect(cancel).toMatchObject({
+      triggeredByEvent: true,
+      activityType: 'eventSubProcess',
+      incoming: [],
+      outgoing: [],
+    });
+    expect(graph.scopes.get('OnCancel')).toMatchObject({
+      kind: 'eventSubProcess',
+      parentScopeId: 'orders',
+      startEventIds: ['CancelStart'],
+    });
     const cancelStart = node(graph, 'CancelStart', 'startEvent');
     expect(cancelStart.isInterrupting).toBe(false);
-    expect(cancelStart.eventDefinition?.kind === 'message' && cancelStart.eventDefinition.messageName!.evaluate(evalIn({ orderId: 7 }))).toBe('cancel-7');
+    expect(
+      cancelStart.eventDefinition?.kind === 'message' &&
+        cancelStart.eventDefinition.messageName!.evaluate(evalIn({ orderId: 7 })),
+    ).toBe('cancel-7');
     expect(node(graph, 'FatalStart', 'startEvent')).toMatchObject({
       activityType: 'errorStartEvent',
       isInterrupting: true,
       eventDefinition: { kind: 'error', errorCode: 'FATAL' },
     });
-    expect(node(graph, 'AlertStart', 'startEvent')).toMatchObject({ activityType: 'signalStartEvent', isInterrupting: false });
-    expect(node(graph, 'TimeoutStart', 'startEvent').eventDefinition).toMatchObject({ kind: 'timer', timerType: 'date' });
+    expect(node(graph, 'AlertStart', 'startEvent')).toMatchObject({
+      activityType: 'signalStartEvent',
+      isInterrupting: false,
+    });
+    expect(node(graph, 'TimeoutStart', 'startEvent').eventDefinition).toMatchObject({
+      kind: 'timer',
+      timerType: 'date',
+    });
   });
 
   it('parses the embedded sub-process with conditional catch and signal throw', async () => {
@@ -281,10 +336,17 @@ describe('parseBpmn: event sub-processes and start events', () => {
     expect(graph.scopes.get('Work')).toMatchObject({ kind: 'subProcess', noneStartEventId: 'WorkStart' });
     const wait = node(graph, 'WaitForGo', 'intermediateCatchEvent');
     expect(wait.activityType).toBe('intermediateConditional');
-    expect(wait.eventDefinition).toMatchObject({ kind: 'conditional', variableName: 'go', variableEvents: ['create', 'update'] });
+    expect(wait.eventDefinition).toMatchObject({
+      kind: 'conditional',
+      variableName: 'go',
+      variableEvents: ['create', 'update'],
+    });
     const alert = node(graph, 'Alert', 'intermediateThrowEvent');
     expect(alert).toMatchObject({ activityType: 'intermediateSignalThrow', scopeId: 'Work' });
     expect(alert.eventDefinition).toMatchObject({ kind: 'signal', signalId: 'Sig_Alert', async: true });
-    expect(node(graph, 'End', 'endEvent')).toMatchObject({ activityType: 'signalEndEvent', eventDefinition: { kind: 'signal', async: false } });
+    expect(node(graph, 'End', 'endEvent')).toMatchObject({
+      activityType: 'signalEndEvent',
+      eventDefinition: { kind: 'signal', async: false },
+    });
   });
 });

@@ -8,7 +8,11 @@ const DEFS = (targetNamespace: string, extra = '') =>
   `xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" ${extra} id="D" targetNamespace="${targetNamespace}"`;
 
 /** A document with `rootElements` before one executable process `p` holding `body`. */
-function model(body: string, rootElements = '', definitions = DEFS('urn:booking', 'xmlns:tns="urn:booking" xmlns:other="urn:other"')): string {
+function model(
+  body: string,
+  rootElements = '',
+  definitions = DEFS('urn:booking', 'xmlns:tns="urn:booking" xmlns:other="urn:other"'),
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions ${definitions}>
 ${rootElements}
@@ -39,7 +43,12 @@ describe('parseBpmn: accepted as Camunda accepts it', () => {
       '<bpmn:message id="sequenceFlow_g_e" name="taken" />',
     );
     const graph = await onlyGraph(xml);
-    expect([...graph.sequenceFlows.keys()]).toEqual(['sequenceFlow_s_g', 'sequenceFlow_g_e_2', 'sequenceFlow_g_e_3', 'sequenceFlow_g_e_4']);
+    expect([...graph.sequenceFlows.keys()]).toEqual([
+      'sequenceFlow_s_g',
+      'sequenceFlow_g_e_2',
+      'sequenceFlow_g_e_3',
+      'sequenceFlow_g_e_4',
+    ]);
     expect(graph.elements.get('g')).toMatchObject({
       incoming: ['sequenceFlow_s_g'],
       outgoing: ['sequenceFlow_g_e_2', 'sequenceFlow_g_e_3', 'sequenceFlow_g_e_4'],
@@ -76,7 +85,12 @@ describe('parseBpmn: accepted as Camunda accepts it', () => {
       'b',
       'BOOM',
     ],
-    ['an error end event', `${START}<bpmn:endEvent id="b"><bpmn:errorEventDefinition errorRef="OUT_OF_STOCK" /></bpmn:endEvent>`, 'b', 'OUT_OF_STOCK'],
+    [
+      'an error end event',
+      `${START}<bpmn:endEvent id="b"><bpmn:errorEventDefinition errorRef="OUT_OF_STOCK" /></bpmn:endEvent>`,
+      'b',
+      'OUT_OF_STOCK',
+    ],
     [
       'an error start event of an event sub-process',
       `${START}<bpmn:subProcess id="esp" triggeredByEvent="true"><bpmn:startEvent id="b"><bpmn:errorEventDefinition errorRef="E-42" /></bpmn:startEvent></bpmn:subProcess>`,
@@ -84,8 +98,18 @@ describe('parseBpmn: accepted as Camunda accepts it', () => {
       'E-42',
     ],
     // a declared error still gives its errorCode, and a prefixed errorRef is a plain id that matches no error
-    ['a declared error', `${START}<bpmn:endEvent id="b"><bpmn:errorEventDefinition errorRef="declared" /></bpmn:endEvent>`, 'b', 'DECLARED_CODE'],
-    ['a prefixed errorRef', `${START}<bpmn:endEvent id="b"><bpmn:errorEventDefinition errorRef="tns:declared" /></bpmn:endEvent>`, 'b', 'tns:declared'],
+    [
+      'a declared error',
+      `${START}<bpmn:endEvent id="b"><bpmn:errorEventDefinition errorRef="declared" /></bpmn:endEvent>`,
+      'b',
+      'DECLARED_CODE',
+    ],
+    [
+      'a prefixed errorRef',
+      `${START}<bpmn:endEvent id="b"><bpmn:errorEventDefinition errorRef="tns:declared" /></bpmn:endEvent>`,
+      'b',
+      'tns:declared',
+    ],
   ])('takes an errorRef naming no declared error as the error code: %s', async (_name, body, id, code) => {
     const graph = await onlyGraph(model(body, '<bpmn:error id="declared" errorCode="DECLARED_CODE" />'));
     const found = graph.elements.get(id) as { eventDefinition: { kind: string; errorCode: string | null } };
@@ -97,7 +121,10 @@ describe('parseBpmn: accepted as Camunda accepts it', () => {
       model(`${START}<bpmn:serviceTask id="t" camunda:type="external" camunda:topic="x"><bpmn:extensionElements>
         <camunda:errorEventDefinition id="map" errorRef="FAILED" expression="\${true}" /></bpmn:extensionElements></bpmn:serviceTask>`),
     );
-    expect(node(graph, 't', 'serviceTask').externalTask!.errorEventDefinitions[0]).toMatchObject({ id: 'map', errorCode: 'FAILED' });
+    expect(node(graph, 't', 'serviceTask').externalTask!.errorEventDefinitions[0]).toMatchObject({
+      id: 'map',
+      errorCode: 'FAILED',
+    });
   });
 
   it('resolves messageRef and signalRef with a prefix standing for the target namespace', async () => {
@@ -110,9 +137,14 @@ describe('parseBpmn: accepted as Camunda accepts it', () => {
       ),
     );
     expect(node(graph, 's', 'startEvent').eventDefinition).toMatchObject({ kind: 'message', messageId: 'newBooking' });
-    expect((node(graph, 's', 'startEvent').eventDefinition as { messageName: { text: string } }).messageName.text).toBe('booking-new');
+    expect((node(graph, 's', 'startEvent').eventDefinition as { messageName: { text: string } }).messageName.text).toBe(
+      'booking-new',
+    );
     expect(node(graph, 'r', 'receiveTask').message?.messageId).toBe('confirm');
-    expect(node(graph, 'c', 'intermediateCatchEvent').eventDefinition).toMatchObject({ kind: 'signal', signalId: 'alarm' });
+    expect(node(graph, 'c', 'intermediateCatchEvent').eventDefinition).toMatchObject({
+      kind: 'signal',
+      signalId: 'alarm',
+    });
   });
 
   it('reads attributes with white space around "=", leaving "=" inside values, comments and CDATA alone', async () => {
@@ -156,21 +188,29 @@ describe('parseBpmn: refused as Camunda refuses it, naming the element and its l
     ],
     [
       'a messageRef whose prefix is another namespace',
-      model('<bpmn:startEvent id="s"><bpmn:messageEventDefinition messageRef="other:m" /></bpmn:startEvent>', '<bpmn:message id="m" name="x" />'),
+      model(
+        '<bpmn:startEvent id="s"><bpmn:messageEventDefinition messageRef="other:m" /></bpmn:startEvent>',
+        '<bpmn:message id="m" name="x" />',
+      ),
       "Invalid reference 'other:m' in attribute 'messageRef' of 's'",
       's',
       5,
     ],
     [
       'a messageRef with an undeclared prefix',
-      model('<bpmn:startEvent id="s"><bpmn:messageEventDefinition messageRef="nope:m" /></bpmn:startEvent>', '<bpmn:message id="m" name="x" />'),
+      model(
+        '<bpmn:startEvent id="s"><bpmn:messageEventDefinition messageRef="nope:m" /></bpmn:startEvent>',
+        '<bpmn:message id="m" name="x" />',
+      ),
       "Invalid reference 'nope:m' in attribute 'messageRef' of 's'",
       's',
       5,
     ],
     [
       'a signalRef naming no signal',
-      model(`${START}<bpmn:intermediateCatchEvent id="c"><bpmn:signalEventDefinition signalRef="tns:gone" /></bpmn:intermediateCatchEvent>`),
+      model(
+        `${START}<bpmn:intermediateCatchEvent id="c"><bpmn:signalEventDefinition signalRef="tns:gone" /></bpmn:intermediateCatchEvent>`,
+      ),
       "Invalid reference 'tns:gone' in attribute 'signalRef' of 'c'",
       'c',
       5,
@@ -196,7 +236,13 @@ describe('parseBpmn: refused as Camunda refuses it, naming the element and its l
       'x',
       5,
     ],
-    ['a process without any start event', processXml('<bpmn:task id="a" />'), "Process 'p' must define a startEvent element", 'p', 4],
+    [
+      'a process without any start event',
+      processXml('<bpmn:task id="a" />'),
+      "Process 'p' must define a startEvent element",
+      'p',
+      4,
+    ],
     [
       'a process whose only start is in an event sub-process',
       processXml(
@@ -216,7 +262,9 @@ describe('parseBpmn: refused as Camunda refuses it, naming the element and its l
     ],
     [
       'camunda:taskPriority on an external task that is not a number',
-      processXml(`${START}\n<bpmn:serviceTask id="t" camunda:type="external" camunda:topic="x" camunda:taskPriority="high" />`),
+      processXml(
+        `${START}\n<bpmn:serviceTask id="t" camunda:type="external" camunda:topic="x" camunda:taskPriority="high" />`,
+      ),
       "Value 'high' for attribute 'taskPriority' is not a valid number",
       't',
       6,
@@ -228,7 +276,13 @@ describe('parseBpmn: refused as Camunda refuses it, naming the element and its l
       't',
       6,
     ],
-    ['an attribute value without quotes', processXml('<bpmn:startEvent id=s />'), 'missing attribute value quotes', null, null],
+    [
+      'an attribute value without quotes',
+      processXml('<bpmn:startEvent id=s />'),
+      'missing attribute value quotes',
+      null,
+      null,
+    ],
   ])('%s', async (_name, xml, message, elementId, line) => {
     const err = await parseFailure(xml, 'refused.bpmn');
     expect(err.type).toBe('ParseException');

@@ -67,6 +67,8 @@ describe('parseBpmn: expressions are compiled once and shared', () => {
     const xml = processXml('<bpmn:startEvent id="s" />').replace(' isExecutable="true"', '');
     const model = await parseBpmn(xml, 'x.bpmn');
     expect(model.processes).toEqual([]);
-    expect(model.warnings[0].message).toBe(`Process with id 'p' has no attribute isExecutable and is ignored. Set isExecutable="true" to deploy it.`);
+    expect(model.warnings[0].message).toBe(
+      `Process with id 'p' has no attribute isExecutable and is ignored. Set isExecutable="true" to deploy it.`,
+    );
   });
 });

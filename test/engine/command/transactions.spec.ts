@@ -50,10 +50,14 @@ describe(`transactions (${databaseLabel()})`, () => {
     statements.length = 0;
   });
 
-  const insert = (em: EntityManager, id: string, v = 1) => em.query('INSERT INTO tx_probe (id, v) VALUES (?, ?)', [id, v]);
-  const ids = async () => ((await tx.read((em) => em.query('SELECT id FROM tx_probe ORDER BY id'))) as { id: string }[]).map((r) => r.id);
+  const insert = (em: EntityManager, id: string, v = 1) =>
+    em.query('INSERT INTO tx_probe (id, v) VALUES (?, ?)', [id, v]);
+  const ids = async () =>
+    ((await tx.read((em) => em.query('SELECT id FROM tx_probe ORDER BY id'))) as { id: string }[]).map((r) => r.id);
   const committedIds = () => {
-    const connection = (other!.driver as unknown as { databaseConnection: { prepare(sql: string): { all(): { id: string }[] } } }).databaseConnection;
+    const connection = (
+      other!.driver as unknown as { databaseConnection: { prepare(sql: string): { all(): { id: string }[] } } }
+    ).databaseConnection;
     return connection
       .prepare('SELECT id FROM tx_probe ORDER BY id')
       .all()
@@ -71,7 +75,12 @@ describe(`transactions (${databaseLabel()})`, () => {
         }),
       ),
     );
-    expect(results.map((r) => r.status)).toEqual(['rejected', ...Array(3).fill('fulfilled'), 'rejected', ...Array(5).fill('fulfilled')]);
+    expect(results.map((r) => r.status)).toEqual([
+      'rejected',
+      ...Array(3).fill('fulfilled'),
+      'rejected',
+      ...Array(5).fill('fulfilled'),
+    ]);
     expect((results[4] as PromiseRejectedResult).reason.message).toBe('unit 4 fails after its insert');
     expect(await ids()).toEqual(['u1', 'u2', 'u3', 'u5', 'u6', 'u7', 'u8', 'u9']);
   });
@@ -92,39 +101,49 @@ describe(`transactions (${databaseLabel()})`, () => {
 
   onSqlite('answers a unit only once its change is committed, and queued units share one COMMIT', async () => {
     const seenWhenAnswered: string[][] = [];
-    await Promise.all(Array.from({ length: 8 }, (_, i) => tx.write((em) => insert(em, `g${i}`)).then(() => seenWhenAnswered.push(committedIds()))));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        tx.write((em) => insert(em, `g${i}`)).then(() => seenWhenAnswered.push(committedIds())),
+      ),
+    );
     for (const seen of seenWhenAnswered) expect(seen).toHaveLength(8);
     expect(commits()).toBe(1);
   });
 
-  onSqlite('a read queued behind a unit commits it first and sees it; the unit after the read starts a new transaction', async () => {
-    let firstAnswered = false;
-    const first = tx.write((em) => insert(em, 'before-read')).then(() => (firstAnswered = true));
-    const read = tx.read(async (em) => {
-      const rows = (await em.query('SELECT id FROM tx_probe')) as { id: string }[];
-      return { rows: rows.map((r) => r.id), committed: committedIds() };
-    });
-    const after = tx.write((em) => insert(em, 'after-read'));
-    const seen = await read;
-    expect(seen).toEqual({ rows: ['before-read'], committed: ['before-read'] });
-    await Promise.all([first, after]);
-    expect(firstAnswered).toBe(true);
-    expect(commits()).toBe(2);
-    expect(committedIds()).toEqual(['after-read', 'before-read']);
-  });
+  onSqlite(
+    'a read queued behind a unit commits it first and sees it; the unit after the read starts a new transaction',
+    async () => {
+      let firstAnswered = false;
+      const first = tx.write((em) => insert(em, 'before-read')).then(() => (firstAnswered = true));
+      const read = tx.read(async (em) => {
+        const rows = (await em.query('SELECT id FROM tx_probe')) as { id: string }[];
+        return { rows: rows.map((r) => r.id), committed: committedIds() };
+      });
+      const after = tx.write((em) => insert(em, 'after-read'));
+      const seen = await read;
+      expect(seen).toEqual({ rows: ['before-read'], committed: ['before-read'] });
+      await Promise.all([first, after]);
+      expect(firstAnswered).toBe(true);
+      expect(commits()).toBe(2);
+      expect(committedIds()).toEqual(['after-read', 'before-read']);
+    },
+  );
 
-  onSqlite('when a unit breaks the shared transaction, the units in it fail with it and the next group starts clean', async () => {
-    const results = await Promise.allSettled([
-      tx.write((em) => insert(em, 'lost-with-the-group')),
-      tx.write(async (em) => {
-        await insert(em, 'breaker');
-        await em.query('ROLLBACK');
-      }),
-      tx.write((em) => insert(em, 'next-group')),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
-    expect(committedIds()).toEqual(['next-group']);
-  });
+  onSqlite(
+    'when a unit breaks the shared transaction, the units in it fail with it and the next group starts clean',
+    async () => {
+      const results = await Promise.allSettled([
+        tx.write((em) => insert(em, 'lost-with-the-group')),
+        tx.write(async (em) => {
+          await insert(em, 'breaker');
+          await em.query('ROLLBACK');
+        }),
+        tx.write((em) => insert(em, 'next-group')),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+      expect(committedIds()).toEqual(['next-group']);
+    },
+  );
 
   onSqlite('a lone unit commits without waiting for company', async () => {
     await tx.write((em) => insert(em, 'alone'));
@@ -139,21 +158,24 @@ describe(`transactions (${databaseLabel()})`, () => {
     return batch.run();
   };
 
-  onMysql('BEGIN, unchecked writes and COMMIT share round trips; a query that carries writes answers with its own rows', async () => {
-    await tx.write((em) => batchInsert(em, 'w1', 'w2'));
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/^START TRANSACTION;\nINSERT .*;\nINSERT .*;\nCOMMIT$/s);
-    statements.length = 0;
-    const seen = await tx.write(async (em) => {
-      await batchInsert(em, 'w3');
-      const rows = (await em.query('SELECT id FROM tx_probe ORDER BY id')) as { id: string }[];
-      const updated = await em.query('UPDATE tx_probe SET v = 2 WHERE id IN (?, ?)', ['w1', 'w3']);
-      return { rows: rows.map((r) => r.id), affected: (updated as { affectedRows: number }).affectedRows };
-    });
-    expect(seen).toEqual({ rows: ['w1', 'w2', 'w3'], affected: 2 });
-    expect(statements).toHaveLength(3); // BEGIN, the write and the select; the update; COMMIT
-    expect(await ids()).toEqual(['w1', 'w2', 'w3']);
-  });
+  onMysql(
+    'BEGIN, unchecked writes and COMMIT share round trips; a query that carries writes answers with its own rows',
+    async () => {
+      await tx.write((em) => batchInsert(em, 'w1', 'w2'));
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^START TRANSACTION;\nINSERT .*;\nINSERT .*;\nCOMMIT$/s);
+      statements.length = 0;
+      const seen = await tx.write(async (em) => {
+        await batchInsert(em, 'w3');
+        const rows = (await em.query('SELECT id FROM tx_probe ORDER BY id')) as { id: string }[];
+        const updated = await em.query('UPDATE tx_probe SET v = 2 WHERE id IN (?, ?)', ['w1', 'w3']);
+        return { rows: rows.map((r) => r.id), affected: (updated as { affectedRows: number }).affectedRows };
+      });
+      expect(seen).toEqual({ rows: ['w1', 'w2', 'w3'], affected: 2 });
+      expect(statements).toHaveLength(3); // BEGIN, the write and the select; the update; COMMIT
+      expect(await ids()).toEqual(['w1', 'w2', 'w3']);
+    },
+  );
 
   onMysql('a write that fails on its way with COMMIT fails its unit, and nothing of the unit stays', async () => {
     await tx.write((em) => insert(em, 'taken'));

@@ -28,9 +28,14 @@ describe('decision requirements graphs', () => {
     const result = evaluateDecision(model, 'beverages', vars({ Temperature: 25, 'Guest Count': 2 }));
     expect(plainRows(result)).toEqual([{ Beverage: 'Water' }, { Beverage: 'Lemonade' }]);
     const season = result.evaluations[0];
-    expect(season).toMatchObject({ decisionKey: 'season', inputs: [{ clauseId: 'temperatureClause', clauseName: 'Temperature' }] });
+    expect(season).toMatchObject({
+      decisionKey: 'season',
+      inputs: [{ clauseId: 'temperatureClause', clauseName: 'Temperature' }],
+    });
     // The single unnamed output takes the decision's variable name.
-    expect(season.outputs).toEqual([expect.objectContaining({ ruleId: 'warmRule', ruleOrder: 3, variableName: 'Season' })]);
+    expect(season.outputs).toEqual([
+      expect.objectContaining({ ruleId: 'warmRule', ruleOrder: 3, variableName: 'Season' }),
+    ]);
   });
 
   it('checks input data against the allowed values of their item definitions', async () => {
@@ -44,7 +49,9 @@ describe('decision requirements graphs', () => {
       </decision>`);
     const shout = await parseDmn(xml, 'colour.dmn');
     expect(plainRows(evaluateDecision(shout, 'shout', vars({ Colour: 'red' })))).toEqual([{ Shout: 'RED' }]);
-    expect(() => evaluateDecision(shout, 'shout', vars({ Colour: 'blue' }))).toThrow(/input data 'Colour': the value 'blue' is not one of the allowed values/);
+    expect(() => evaluateDecision(shout, 'shout', vars({ Colour: 'blue' }))).toThrow(
+      /input data 'Colour': the value 'blue' is not one of the allowed values/,
+    );
   });
 
   it('also passes results on by output name, as Camunda 7 does (lists for multi-hit tables)', async () => {
@@ -69,7 +76,9 @@ describe('decision requirements graphs', () => {
   it('names the decision in input data errors', () => {
     const run = () => evaluateDecision(model, 'dinner', vars({ Temperature: 'warm', 'Guest Count': 2 }));
     expect(run).toThrow(DecisionEvaluationError);
-    expect(run).toThrow(/Decision 'Dinner' \(dinner\): input data 'Temperature': Invalid value 'warm' for clause with type 'number'/);
+    expect(run).toThrow(
+      /Decision 'Dinner' \(dinner\): input data 'Temperature': Invalid value 'warm' for clause with type 'number'/,
+    );
   });
 
   it('names the failing required decision and the root in the error', async () => {

@@ -20,7 +20,12 @@ interface TckCase {
   resultOrder?: 'ordered' | 'any';
 }
 
-type CompareResult = (expected: TckCase['expected'], body: unknown, resultOrder: string | undefined, opts?: object) => string | null;
+type CompareResult = (
+  expected: TckCase['expected'],
+  body: unknown,
+  resultOrder: string | undefined,
+  opts?: object,
+) => string | null;
 
 if (!present) {
   console.warn(`DMN TCK skipped: ${MANIFEST} (the shared conformance folder beside the repository) is absent`);
@@ -39,9 +44,14 @@ if (!present) {
       try {
         if (!models.has(file)) models.set(file, await parseDmn(fs.readFileSync(file, 'utf8'), c.model));
         const variables: VariableMap = {};
-        for (const [name, v] of Object.entries(c.variables)) variables[name] = typedValueFromWire(v.type, v.value, v.valueInfo);
+        for (const [name, v] of Object.entries(c.variables))
+          variables[name] = typedValueFromWire(v.type, v.value, v.valueInfo);
         const { rows } = evaluateDecision(models.get(file)!, c.decisionKey, variables);
-        const body = JSON.parse(JSON.stringify(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, tv]) => [k, typedValueToWire(tv)])))));
+        const body = JSON.parse(
+          JSON.stringify(
+            rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, tv]) => [k, typedValueToWire(tv)]))),
+          ),
+        );
         const why = compareResult(c.expected, body, c.resultOrder);
         if (why) failures.push(`${c.case}: ${why}`);
       } catch (err) {

@@ -67,7 +67,11 @@ export function vars(values: Record<string, unknown>): VariableMap {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, untypedValue(v)]));
 }
 
-export async function evaluate(xml: string, key: string, values: Record<string, unknown> = {}): Promise<DecisionResult> {
+export async function evaluate(
+  xml: string,
+  key: string,
+  values: Record<string, unknown> = {},
+): Promise<DecisionResult> {
   const model: DmnModel = await parseDmn(xml, 'test.dmn');
   return evaluateDecision(model, key, vars(values));
 }

@@ -1,6 +1,11 @@
 import { evaluate as feelEvaluate, unaryTest as feelUnaryTest } from 'feelin';
 import { analyseFeel } from '../../../src/engine/dmn/feel-analysis';
-import { compileExpression, compileUnaryTests, FeelEvaluationFailure, FeelSyntaxFailure } from '../../../src/engine/dmn/feel-expression';
+import {
+  compileExpression,
+  compileUnaryTests,
+  FeelEvaluationFailure,
+  FeelSyntaxFailure,
+} from '../../../src/engine/dmn/feel-expression';
 
 const noContext = () => {
   throw new Error('a cell without variables must not ask for the context');
@@ -57,7 +62,25 @@ describe('compiled FEEL', () => {
     '< -5',
     '-2.5',
   ];
-  const literalInputs: unknown[] = ['gold', 'silver', 'Gold', '', 'with space', '1000', 1000, 999.5, 1000.5, 2.5, 0, -1, 101, null, true, [1000], { a: 1 }];
+  const literalInputs: unknown[] = [
+    'gold',
+    'silver',
+    'Gold',
+    '',
+    'with space',
+    '1000',
+    1000,
+    999.5,
+    1000.5,
+    2.5,
+    0,
+    -1,
+    101,
+    null,
+    true,
+    [1000],
+    { a: 1 },
+  ];
   it.each(literalCells)('literal cell %s agrees with feelin on every kind of input', (text) => {
     const cell = compileUnaryTests(text, {});
     for (const input of literalInputs) {
@@ -70,9 +93,12 @@ describe('compiled FEEL', () => {
     expect(shape.literalTest).toBeInstanceOf(Function);
   });
 
-  it.each(['"a\\"b"', '[1..10]', 'not("a")', '< limit', 'date("2020-01-01")', '> date("2020-01-01")'])('leaves %s to feelin', (text) => {
-    expect(analyseFeel(text, 'unaryTests', { limit: 1 }).literalTest).toBeUndefined();
-  });
+  it.each(['"a\\"b"', '[1..10]', 'not("a")', '< limit', 'date("2020-01-01")', '> date("2020-01-01")'])(
+    'leaves %s to feelin',
+    (text) => {
+      expect(analyseFeel(text, 'unaryTests', { limit: 1 }).literalTest).toBeUndefined();
+    },
+  );
 
   it.each(['', '   ', '-', ' - '])('treats %j as a match for anything without feelin', (text) => {
     const cell = compileUnaryTests(text, {});

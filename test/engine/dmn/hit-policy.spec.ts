@@ -120,8 +120,18 @@ const cases: Array<[string, TableSpec, Record<string, unknown>, Array<Record<str
     { x: 3 },
     [{ out: 2 }],
   ],
-  ['COLLECT COUNT without matches is 0', { hitPolicy: 'COLLECT', aggregation: 'COUNT', rules: [['> 9', '1']] }, { x: 3 }, [{ out: 0 }]],
-  ['COLLECT SUM without matches is null', { hitPolicy: 'COLLECT', aggregation: 'SUM', rules: [['> 9', '1']] }, { x: 3 }, [{ out: null }]],
+  [
+    'COLLECT COUNT without matches is 0',
+    { hitPolicy: 'COLLECT', aggregation: 'COUNT', rules: [['> 9', '1']] },
+    { x: 3 },
+    [{ out: 0 }],
+  ],
+  [
+    'COLLECT SUM without matches is null',
+    { hitPolicy: 'COLLECT', aggregation: 'SUM', rules: [['> 9', '1']] },
+    { x: 3 },
+    [{ out: null }],
+  ],
   [
     'COLLECT MIN over strings',
     {
@@ -182,7 +192,12 @@ const cases: Array<[string, TableSpec, Record<string, unknown>, Array<Record<str
     { x: 3 },
     [{ out: 'none', n: null }],
   ],
-  ['an empty output entry leaves the output out of the row', { outputs: [{ name: 'a' }, { name: 'b' }], rules: [['-', '"x"', '']] }, { x: 3 }, [{ a: 'x' }]],
+  [
+    'an empty output entry leaves the output out of the row',
+    { outputs: [{ name: 'a' }, { name: 'b' }], rules: [['-', '"x"', '']] },
+    { x: 3 },
+    [{ a: 'x' }],
+  ],
   [
     'several inputs must all match; empty and - match anything',
     {
@@ -225,7 +240,11 @@ describe('hit policies', () => {
       },
       /hit policy 'ANY' requires all matching rules to have equal outputs, but rules 'rule1', 'rule2' matched with different outputs/,
     ],
-    ['SUM over text', { hitPolicy: 'COLLECT', aggregation: 'SUM', rules: [['-', '"a"']] }, /unable to execute collect aggregation SUM on the value 'a'/],
+    [
+      'SUM over text',
+      { hitPolicy: 'COLLECT', aggregation: 'SUM', rules: [['-', '"a"']] },
+      /unable to execute collect aggregation SUM on the value 'a'/,
+    ],
     [
       'an aggregation over a rule that fills two outputs',
       {
@@ -271,8 +290,12 @@ describe('hit policies', () => {
       ],
     };
     const [evaluation] = (await evaluate(tableModel(spec), 'table', { x: 3 })).evaluations;
-    expect(evaluation.inputs).toEqual([{ clauseId: 'in1', clauseName: 'In 1', value: { type: 'integer', value: 3, valueInfo: {} } }]);
-    expect(evaluation.outputs.map((o) => [o.ruleId, o.ruleOrder, o.clauseId, o.clauseName, o.variableName, o.value.value])).toEqual([
+    expect(evaluation.inputs).toEqual([
+      { clauseId: 'in1', clauseName: 'In 1', value: { type: 'integer', value: 3, valueInfo: {} } },
+    ]);
+    expect(
+      evaluation.outputs.map((o) => [o.ruleId, o.ruleOrder, o.clauseId, o.clauseName, o.variableName, o.value.value]),
+    ).toEqual([
       ['rule1', 1, 'out1', 'Out 1', 'out', 10],
       ['rule3', 3, 'out1', 'Out 1', 'out', 5],
     ]);

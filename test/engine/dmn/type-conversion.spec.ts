@@ -63,7 +63,9 @@ describe('typed decision results', () => {
 
   it('fails when an input does not fit its typeRef', async () => {
     const xml = tableModel({ inputs: [{ expression: 'x', typeRef: 'integer' }], rules: [['> 1', '"a"']] });
-    await expect(evaluate(xml, 'table', { x: 'many' })).rejects.toThrow(/input 'In 1': Invalid value 'many' for clause with type 'integer'/);
+    await expect(evaluate(xml, 'table', { x: 'many' })).rejects.toThrow(
+      /input 'In 1': Invalid value 'many' for clause with type 'integer'/,
+    );
   });
 
   it('compares a Date input with FEEL dates when the input typeRef is date (DMN)', async () => {
@@ -84,7 +86,9 @@ describe('allowed values', () => {
   it('rejects an input outside its input values', async () => {
     const xml = tableModel({ inputs: [{ expression: 'x', inputValues: '"a","b"' }], rules: [['-', '1']] });
     expect((await evaluate(xml, 'table', { x: 'a' })).rows).toHaveLength(1);
-    await expect(evaluate(xml, 'table', { x: 'c' })).rejects.toThrow(/input 'In 1': the value 'c' is not one of the input values "a","b"/);
+    await expect(evaluate(xml, 'table', { x: 'c' })).rejects.toThrow(
+      /input 'In 1': the value 'c' is not one of the input values "a","b"/,
+    );
   });
 
   it('lets a null input pass its input values', async () => {
@@ -94,6 +98,8 @@ describe('allowed values', () => {
 
   it('rejects an output outside its output values', async () => {
     const xml = tableModel({ outputs: [{ name: 'out', outputValues: '"ok"' }], rules: [['-', '"not ok"']] });
-    await expect(evaluate(xml, 'table', { x: 1 })).rejects.toThrow(/output 'out' of rule 'rule1': the value 'not ok' is not one of the output values "ok"/);
+    await expect(evaluate(xml, 'table', { x: 1 })).rejects.toThrow(
+      /output 'out' of rule 'rule1': the value 'not ok' is not one of the output values "ok"/,
+    );
   });
 });

@@ -25,13 +25,19 @@ describe(`compensation events and transactions (${databaseLabel()})`, () => {
   afterAll(() => e.close());
 
   const compensate = (processInstanceId: string) => e.subscriptions({ processInstanceId, eventType: 'compensate' });
-  const undos = async (processInstanceId: string) => (await e.s.activities(processInstanceId)).filter((id) => id.startsWith('Undo'));
+  const undos = async (processInstanceId: string) =>
+    (await e.s.activities(processInstanceId)).filter((id) => id.startsWith('Undo'));
 
   it('a subscription hangs on the scope execution: activityId is the handler, configuration the compensable activity', async () => {
     const pi = await e.start('compWait');
     await e.s.completeTask(pi.id, 'Reserve');
     const [subscription] = await compensate(pi.id);
-    expect(subscription).toMatchObject({ activityId: 'Release', configuration: 'Reserve', eventName: null, executionId: pi.id });
+    expect(subscription).toMatchObject({
+      activityId: 'Release',
+      configuration: 'Reserve',
+      eventName: null,
+      executionId: pi.id,
+    });
     await e.s.completeTask(pi.id, 'Review');
     expect(await compensate(pi.id)).toEqual([]);
     expect(await e.s.openActivities(pi.id)).toEqual(['Undo', 'Release']);
@@ -99,7 +105,17 @@ describe(`compensation events and transactions (${databaseLabel()})`, () => {
     expect((await compensate(pi.id)).map((s) => s.configuration)).toEqual(['Compensation', 'Compensation']);
     await e.s.completeTask(pi.id, 'Log');
     expect(await e.s.activities(pi.id)).toEqual(
-      expect.arrayContaining(['Throw', 'Compensation', 'CStart', 'Log', 'CompensateInner', 'UndoB', 'UndoA', 'CEnd', 'After']),
+      expect.arrayContaining([
+        'Throw',
+        'Compensation',
+        'CStart',
+        'Log',
+        'CompensateInner',
+        'UndoB',
+        'UndoA',
+        'CEnd',
+        'After',
+      ]),
     );
   });
 
@@ -110,7 +126,17 @@ describe(`compensation events and transactions (${databaseLabel()})`, () => {
     expect(await e.s.openActivities(pi.id)).toEqual(['OnFailure', 'Undo', 'Release']);
     await e.s.completeTask(pi.id, 'Release');
     expect(await e.s.isEnded(pi.id)).toBe(true);
-    expect(await e.s.activities(pi.id)).toEqual(['Start', 'Reserve', 'Work', 'Fail', 'OnFailure', 'Failed', 'Undo', 'Release', 'Handled']);
+    expect(await e.s.activities(pi.id)).toEqual([
+      'Start',
+      'Reserve',
+      'Work',
+      'Fail',
+      'OnFailure',
+      'Failed',
+      'Undo',
+      'Release',
+      'Handled',
+    ]);
   });
 
   it('a cancel end event with nothing to compensate interrupts its transaction at once and leaves by the cancel boundary', async () => {
@@ -133,7 +159,12 @@ describe(`compensation events and transactions (${databaseLabel()})`, () => {
     await e.s.completeExternalTask(pi.id, 'BookFlight');
     const charge = await e.s.externalTask(pi.id, 'ChargeCard');
     await e.s.runtime.handleExternalTaskBpmnError(null, charge.id, 'DECLINED');
-    expect((await e.s.openActivities(pi.id)).sort()).toEqual(['Booking', 'CancelBooking', 'CancelFlight', 'CancelHotel']);
+    expect((await e.s.openActivities(pi.id)).sort()).toEqual([
+      'Booking',
+      'CancelBooking',
+      'CancelFlight',
+      'CancelHotel',
+    ]);
     await e.s.completeExternalTask(pi.id, 'CancelFlight');
     await e.s.completeExternalTask(pi.id, 'CancelHotel');
     expect(await e.s.openActivities(pi.id)).toEqual(['NotifyCustomer']);

@@ -54,7 +54,9 @@ describe(`conditional events (${databaseLabel()})`, () => {
 
     it('waits (the condition naming a missing variable is false) and continues when a variable change makes it true', async () => {
       const pi = await e.start('condCatch');
-      expect(await e.subscriptions({ processInstanceId: pi.id })).toMatchObject([{ eventType: 'conditional', eventName: null, activityId: 'Ready' }]);
+      expect(await e.subscriptions({ processInstanceId: pi.id })).toMatchObject([
+        { eventType: 'conditional', eventName: null, activityId: 'Ready' },
+      ]);
       await e.engine.runtime.setVariables(null, pi.id, vars({ ready: false }));
       expect(await e.s.openActivities(pi.id)).toEqual(['Ready']);
       await e.engine.runtime.setVariables(null, pi.id, vars({ ready: true }));
@@ -66,7 +68,10 @@ describe(`conditional events (${databaseLabel()})`, () => {
   describe('conditional boundary events', () => {
     it('the interrupting one fires when its variable changes to true', async () => {
       const pi = await e.start('condBoundary', { cancelled: false });
-      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual(['Cancelled', 'Noted']);
+      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual([
+        'Cancelled',
+        'Noted',
+      ]);
       await e.engine.runtime.setVariables(null, pi.id, vars({ other: 1 }));
       expect(await e.s.openActivities(pi.id)).toEqual(['Work']);
       await e.engine.runtime.setVariables(null, pi.id, vars({ cancelled: true }));

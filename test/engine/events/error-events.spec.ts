@@ -38,7 +38,11 @@ describe(`error events (${databaseLabel()})`, () => {
   it("an error thrown in a called instance reaches the caller's catch-all error event sub-process; camunda:out passes on the way", async () => {
     const pi = await e.start('errCaller', { item: 'gloves' });
     expect(await e.s.openActivities(pi.id)).toEqual(['Handler', 'Handle']);
-    expect(await e.s.variables(pi.id)).toMatchObject({ caught: 'STOCK', caughtMessage: 'No gloves left', calledItem: 'gloves' });
+    expect(await e.s.variables(pi.id)).toMatchObject({
+      caught: 'STOCK',
+      caughtMessage: 'No gloves left',
+      calledItem: 'gloves',
+    });
     await e.s.completeTask(pi.id, 'Handle');
     expect(await e.s.isEnded(pi.id)).toBe(true);
   });

@@ -14,19 +14,34 @@ describe(`message events (${databaseLabel()})`, () => {
       const pi = await e.start('msgCatch', { orderId: 'o-1' }, 'order-1');
       expect(await e.s.openActivities(pi.id)).toEqual(['Paid']);
       expect(await e.subscriptions({ processInstanceId: pi.id })).toMatchObject([
-        { eventType: 'message', eventName: 'orderPaid', executionId: pi.id, activityId: 'Paid', configuration: null, tenantId: null },
+        {
+          eventType: 'message',
+          eventName: 'orderPaid',
+          executionId: pi.id,
+          activityId: 'Paid',
+          configuration: null,
+          tenantId: null,
+        },
       ]);
     });
 
     it('When the message is correlated by business key, Then the instance continues with the payload and the subscription is gone', async () => {
       const pi = await e.start('msgCatch', {}, 'order-2');
       const [result] = await e.correlate('orderPaid', { businessKey: 'order-2', variables: { amount: 12 } });
-      expect(result).toMatchObject({ resultType: 'Execution', execution: { id: pi.id, processInstanceId: pi.id, ended: false }, processInstance: null });
+      expect(result).toMatchObject({
+        resultType: 'Execution',
+        execution: { id: pi.id, processInstanceId: pi.id, ended: false },
+        processInstance: null,
+      });
       expect(await e.s.openActivities(pi.id)).toEqual(['Ship']);
       expect(await e.s.variables(pi.id)).toMatchObject({ amount: 12 });
       expect(await e.subscriptions({ processInstanceId: pi.id })).toEqual([]);
       expect(await e.s.activities(pi.id)).toEqual(['Start', 'Paid', 'Ship']);
-      expect((await e.s.history(pi.id)).map((a) => a.activityType)).toEqual(['startEvent', 'intermediateMessageCatch', 'userTask']);
+      expect((await e.s.history(pi.id)).map((a) => a.activityType)).toEqual([
+        'startEvent',
+        'intermediateMessageCatch',
+        'userTask',
+      ]);
     });
 
     it('correlation keys match process variables, local correlation keys the waiting execution', async () => {
@@ -35,7 +50,9 @@ describe(`message events (${databaseLabel()})`, () => {
       await e.correlate('orderPaid', { correlationKeys: vars({ orderId: 'k-2' }) });
       expect(await e.s.openActivities(a.id)).toEqual(['Paid']);
       expect(await e.s.openActivities(b.id)).toEqual(['Ship']);
-      await expect(e.correlate('orderPaid', { localCorrelationKeys: vars({ orderId: 'k-1' }) })).resolves.toHaveLength(1);
+      await expect(e.correlate('orderPaid', { localCorrelationKeys: vars({ orderId: 'k-1' }) })).resolves.toHaveLength(
+        1,
+      );
     });
 
     it('several waiting executions without `all` is an error; with `all` every one is reached', async () => {
@@ -43,7 +60,9 @@ describe(`message events (${databaseLabel()})`, () => {
       const b = await e.start('msgCatch', {}, 'many');
       await expect(e.correlate('orderPaid', { businessKey: 'many' })).rejects.toMatchObject({
         type: 'MismatchingMessageCorrelationException',
-        message: expect.stringMatching(/^ENGINE-13031 Cannot correlate a message with name 'orderPaid' to a single execution\. 2 executions match/),
+        message: expect.stringMatching(
+          /^ENGINE-13031 Cannot correlate a message with name 'orderPaid' to a single execution\. 2 executions match/,
+        ),
       });
       const results = await e.correlate('orderPaid', { businessKey: 'many', all: true });
       expect(results.map((r) => r.execution!.processInstanceId).sort()).toEqual([a.id, b.id].sort());
@@ -66,7 +85,11 @@ describe(`message events (${databaseLabel()})`, () => {
 
     it('variables in the result show what the execution sees afterwards', async () => {
       const pi = await e.start('msgCatch', { orderId: 'v-1' }, 'vars');
-      const [result] = await e.correlate('orderPaid', { businessKey: 'vars', variables: { x: 1 }, variablesInResult: true });
+      const [result] = await e.correlate('orderPaid', {
+        businessKey: 'vars',
+        variables: { x: 1 },
+        variablesInResult: true,
+      });
       expect(Object.keys(result.variables!).sort()).toEqual(['orderId', 'x']);
       expect(result.execution!.processInstanceId).toBe(pi.id);
     });
@@ -76,7 +99,13 @@ describe(`message events (${databaseLabel()})`, () => {
     it('Given a deployed process with a message start event, Then a start subscription without execution exists', async () => {
       const definition = await e.engine.repository.latestByKey(null, 'process', 'msgStart', null);
       expect(await e.subscriptions({ eventName: 'startOrder' })).toMatchObject([
-        { eventType: 'message', executionId: null, processInstanceId: null, activityId: 'MStart', configuration: definition!.id },
+        {
+          eventType: 'message',
+          executionId: null,
+          processInstanceId: null,
+          activityId: 'MStart',
+          configuration: definition!.id,
+        },
       ]);
     });
 
@@ -105,7 +134,10 @@ describe(`message events (${databaseLabel()})`, () => {
   describe('message boundary events', () => {
     it('the interrupting one cancels the task and leaves through the boundary event', async () => {
       const pi = await e.start('msgBoundary', {}, 'bnd-1');
-      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual(['Cancelled', 'Reminded']);
+      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual([
+        'Cancelled',
+        'Reminded',
+      ]);
       await e.correlate('cancel', { processInstanceId: pi.id });
       expect(await e.s.isEnded(pi.id)).toBe(true);
       expect(await e.s.finished(pi.id)).toEqual(['BStart', 'Work', 'Cancelled', 'CancelEnd']);
@@ -134,7 +166,10 @@ describe(`message events (${databaseLabel()})`, () => {
 
     it('on a sub-process: the inside waits on its own, the boundary event cancels all of it', async () => {
       const pi = await e.start('msgSubProcess');
-      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual(['SubCancelled', 'SubPaid']);
+      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual([
+        'SubCancelled',
+        'SubPaid',
+      ]);
       await e.correlate('cancel', { processInstanceId: pi.id });
       expect(await e.s.isEnded(pi.id)).toBe(true);
       expect(await e.s.finished(pi.id)).toEqual(['SStart', 'Sub', 'SubStart', 'SubPaid', 'SubCancelled', 'SCancelEnd']);
@@ -144,7 +179,9 @@ describe(`message events (${databaseLabel()})`, () => {
   describe('receive task', () => {
     it('waits for its message; correlating completes it', async () => {
       const pi = await e.start('msgReceive');
-      expect(await e.subscriptions({ processInstanceId: pi.id })).toMatchObject([{ eventName: 'receiveMe', activityId: 'Wait' }]);
+      expect(await e.subscriptions({ processInstanceId: pi.id })).toMatchObject([
+        { eventName: 'receiveMe', activityId: 'Wait' },
+      ]);
       await e.correlate('receiveMe', { processInstanceId: pi.id });
       expect(await e.s.isEnded(pi.id)).toBe(true);
     });
@@ -153,14 +190,19 @@ describe(`message events (${databaseLabel()})`, () => {
       const pi = await e.start('msgReceive');
       await e.engine.events.messageEventReceived(null, pi.id, 'receiveMe', vars({ got: true }));
       expect(await e.s.isEnded(pi.id)).toBe(true);
-      await expect(e.engine.events.messageEventReceived(null, pi.id, 'receiveMe')).rejects.toThrow(`execution ${pi.id} doesn't exist`);
+      await expect(e.engine.events.messageEventReceived(null, pi.id, 'receiveMe')).rejects.toThrow(
+        `execution ${pi.id} doesn't exist`,
+      );
     });
   });
 
   describe('event sub-processes', () => {
     it('a non-interrupting message start runs beside the main flow', async () => {
       const pi = await e.start('msgEventSub');
-      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual(['AbortStart', 'InfoStart']);
+      expect((await e.subscriptions({ processInstanceId: pi.id })).map((s) => s.activityId).sort()).toEqual([
+        'AbortStart',
+        'InfoStart',
+      ]);
       await e.correlate('info', { processInstanceId: pi.id });
       expect((await e.s.tasks(pi.id)).map((t) => t.taskDefinitionKey).sort()).toEqual(['Info', 'Main']);
       await e.s.completeTask(pi.id, 'Info');

@@ -12,13 +12,19 @@ describe(`signal events (${databaseLabel()})`, () => {
   it('Given instances waiting for a signal and a signal start event, When it is sent, Then all of them react at once', async () => {
     const a = await e.start('sigCatch');
     const b = await e.start('sigCatch');
-    expect(await e.subscriptions({ processInstanceId: a.id })).toMatchObject([{ eventType: 'signal', eventName: 'alert', activityId: 'Alerted' }]);
-    const startsBefore = (await e.s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = 'sigStart'"))[0].n;
+    expect(await e.subscriptions({ processInstanceId: a.id })).toMatchObject([
+      { eventType: 'signal', eventName: 'alert', activityId: 'Alerted' },
+    ]);
+    const startsBefore = (
+      await e.s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = 'sigStart'")
+    )[0].n;
     await e.signal('alert', { level: 3 });
     expect(await e.s.openActivities(a.id)).toEqual(['React']);
     expect(await e.s.openActivities(b.id)).toEqual(['React']);
     expect(await e.s.variables(a.id)).toMatchObject({ level: 3 });
-    const startsAfter = (await e.s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = 'sigStart'"))[0].n;
+    const startsAfter = (
+      await e.s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = 'sigStart'")
+    )[0].n;
     expect(Number(startsAfter) - Number(startsBefore)).toBe(1);
     expect(await e.subscriptions({ eventName: 'alert', executionId: a.id })).toEqual([]);
   });
@@ -35,9 +41,13 @@ describe(`signal events (${databaseLabel()})`, () => {
     await e.signal('alert', {}, { executionId: a.id });
     expect(await e.s.openActivities(a.id)).toEqual(['React']);
     expect(await e.s.openActivities(b.id)).toEqual(['Alerted']);
-    await expect(e.signal('nope', {}, { executionId: b.id })).rejects.toThrow(`Execution '${b.id}' has not subscribed to a signal event with name 'nope'.`);
+    await expect(e.signal('nope', {}, { executionId: b.id })).rejects.toThrow(
+      `Execution '${b.id}' has not subscribed to a signal event with name 'nope'.`,
+    );
     await expect(e.signal('alert', {}, { executionId: b.id, tenantId: 't1' })).rejects.toThrow('ENGINE-13027');
-    await expect(e.signal('alert', {}, { executionId: 'missing' })).rejects.toThrow("Cannot find execution with id 'missing'");
+    await expect(e.signal('alert', {}, { executionId: 'missing' })).rejects.toThrow(
+      "Cannot find execution with id 'missing'",
+    );
   });
 
   it('an interrupting signal boundary event cancels the task', async () => {
@@ -52,7 +62,11 @@ describe(`signal events (${databaseLabel()})`, () => {
     const thrower = await e.start('sigThrow');
     expect(await e.s.isEnded(thrower.id)).toBe(true);
     expect(await e.s.activities(thrower.id)).toEqual(['TStart', 'ThrowStop', 'ThrowGo']);
-    expect((await e.s.history(thrower.id)).map((a) => a.activityType)).toEqual(['startEvent', 'intermediateSignalThrow', 'signalEndEvent']);
+    expect((await e.s.history(thrower.id)).map((a) => a.activityType)).toEqual([
+      'startEvent',
+      'intermediateSignalThrow',
+      'signalEndEvent',
+    ]);
     expect(await e.s.isEnded(waiting.id)).toBe(true);
   });
 

@@ -9,19 +9,30 @@ describe(`timer events (${databaseLabel()})`, () => {
   });
   afterAll(() => e.close());
 
-  const startCount = async (key: string) => Number((await e.s.ds.query('SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = ?', [key]))[0].n);
+  const startCount = async (key: string) =>
+    Number((await e.s.ds.query('SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = ?', [key]))[0].n);
 
   it('Given an intermediate timer of five minutes, Then a timer job is due then and nothing happens before', async () => {
     const pi = await e.start('timerCatch');
     const [job] = await e.jobs({ processInstanceId: pi.id });
-    expect(job).toMatchObject({ type: 'timer', handlerType: 'timer-intermediate-transition', activityId: 'Wait', executionId: pi.id, retries: 3 });
+    expect(job).toMatchObject({
+      type: 'timer',
+      handlerType: 'timer-intermediate-transition',
+      activityId: 'Wait',
+      executionId: pi.id,
+      retries: 3,
+    });
     expect(job.dueDate!.getTime() - e.clock.now().getTime()).toBe(5 * MINUTE);
     await e.advance(4 * MINUTE);
     expect(await e.s.openActivities(pi.id)).toEqual(['Wait']);
     await e.advance(MINUTE);
     expect(await e.s.openActivities(pi.id)).toEqual(['After']);
     expect(await e.jobs({ processInstanceId: pi.id })).toEqual([]);
-    expect((await e.s.history(pi.id)).map((a) => a.activityType)).toEqual(['startEvent', 'intermediateTimer', 'userTask']);
+    expect((await e.s.history(pi.id)).map((a) => a.activityType)).toEqual([
+      'startEvent',
+      'intermediateTimer',
+      'userTask',
+    ]);
   });
 
   it('signalling the waiting execution (runtimeService.signal) passes the timer and drops its job', async () => {
@@ -77,7 +88,12 @@ describe(`timer events (${databaseLabel()})`, () => {
     // A new version schedules its start timers from now (the other tests moved the clock on).
     await e.deploy('timers.bpmn');
     const [cycleJob] = await e.jobs({ handlerType: 'timer-start-event', activityId: 'CStart' });
-    expect(cycleJob).toMatchObject({ executionId: null, processInstanceId: null, processDefinitionKey: 'timerStartCycle', repeat: 'R3/PT1H' });
+    expect(cycleJob).toMatchObject({
+      executionId: null,
+      processInstanceId: null,
+      processDefinitionKey: 'timerStartCycle',
+      repeat: 'R3/PT1H',
+    });
     const before = await startCount('timerStartCycle');
     const [dateJob] = await e.jobs({ handlerType: 'timer-start-event', activityId: 'AtStart' });
     expect(dateJob.dueDate).toEqual(new Date('2026-01-06T09:00:00Z'));
@@ -91,7 +107,9 @@ describe(`timer events (${databaseLabel()})`, () => {
 
   it('a non-interrupting timer event sub-process runs beside the main flow', async () => {
     const pi = await e.start('timerEventSub');
-    expect(await e.jobs({ processInstanceId: pi.id })).toMatchObject([{ handlerType: 'timer-start-event-subprocess', activityId: 'WatchStart' }]);
+    expect(await e.jobs({ processInstanceId: pi.id })).toMatchObject([
+      { handlerType: 'timer-start-event-subprocess', activityId: 'WatchStart' },
+    ]);
     await e.advance(MINUTE);
     expect((await e.s.tasks(pi.id)).map((t) => t.taskDefinitionKey).sort()).toEqual(['Main', 'Notice']);
     await e.s.completeTask(pi.id, 'Main');

@@ -15,9 +15,21 @@ function failure(run: () => unknown): ExpressionError {
 
 describe('JUEL subset: evaluation errors name the expression (Camunda wording)', () => {
   it.each<[string, string, string]>([
-    ['${amount > 100}', 'unknownProperty', "Unknown property used in expression: ${amount > 100}. Cause: Cannot resolve identifier 'amount'"],
-    ['Hi ${who}', 'unknownProperty', "Unknown property used in expression: Hi ${who}. Cause: Cannot resolve identifier 'who'"],
-    ['${name.nope}', 'unknownProperty', 'Unknown property used in expression: ${name.nope}. Cause: Could not find property nope in class java.lang.String'],
+    [
+      '${amount > 100}',
+      'unknownProperty',
+      "Unknown property used in expression: ${amount > 100}. Cause: Cannot resolve identifier 'amount'",
+    ],
+    [
+      'Hi ${who}',
+      'unknownProperty',
+      "Unknown property used in expression: Hi ${who}. Cause: Cannot resolve identifier 'who'",
+    ],
+    [
+      '${name.nope}',
+      'unknownProperty',
+      'Unknown property used in expression: ${name.nope}. Cause: Could not find property nope in class java.lang.String',
+    ],
     [
       '${list.first}',
       'unknownProperty',
@@ -43,9 +55,21 @@ describe('JUEL subset: evaluation errors name the expression (Camunda wording)',
       'unknownProperty',
       "Unknown property used in expression: ${execution.getVariable('x')}. Cause: Cannot resolve identifier 'execution'",
     ],
-    ["${'abc' + 1}", 'evaluation', "Error while evaluating expression: ${'abc' + 1}. Cause: Cannot coerce 'abc' to class java.lang.Long"],
-    ['${name > 5}', 'evaluation', "Error while evaluating expression: ${name > 5}. Cause: Cannot coerce 'Ada' to class java.lang.Long"],
-    ['${flag + 1}', 'evaluation', 'Error while evaluating expression: ${flag + 1}. Cause: Cannot coerce from class java.lang.Boolean to class java.lang.Long'],
+    [
+      "${'abc' + 1}",
+      'evaluation',
+      "Error while evaluating expression: ${'abc' + 1}. Cause: Cannot coerce 'abc' to class java.lang.Long",
+    ],
+    [
+      '${name > 5}',
+      'evaluation',
+      "Error while evaluating expression: ${name > 5}. Cause: Cannot coerce 'Ada' to class java.lang.Long",
+    ],
+    [
+      '${flag + 1}',
+      'evaluation',
+      'Error while evaluating expression: ${flag + 1}. Cause: Cannot coerce from class java.lang.Boolean to class java.lang.Long',
+    ],
     [
       '${list && true}',
       'evaluation',
@@ -63,7 +87,10 @@ describe('JUEL subset: evaluation errors name the expression (Camunda wording)',
 
 describe('JUEL subset: syntax errors at compile time', () => {
   it.each<[string, string]>([
-    ['${amount >}', "Error parsing '${amount >}': syntax error at position 10, encountered '}', expected <IDENTIFIER>|"],
+    [
+      '${amount >}',
+      "Error parsing '${amount >}': syntax error at position 10, encountered '}', expected <IDENTIFIER>|",
+    ],
     ['${a b}', "Error parsing '${a b}': syntax error at position 4, encountered 'b', expected '}' or an operator"],
     ['${amount', "Error parsing '${amount': syntax error at position 8, encountered <EOF>, expected '}'"],
     ['${}', "Error parsing '${}': syntax error at position 2, encountered '}'"],

@@ -200,7 +200,9 @@ describe('JUEL subset: execution access', () => {
 describe('JUEL subset: conditions', () => {
   it('a condition must produce a Boolean', () => {
     expect(compileExpression('${amount > 100}').evaluateCondition(ctx)).toBe(true);
-    expect(() => compileExpression('${name}').evaluateCondition(ctx)).toThrow('condition expression returns non-Boolean: Ada (java.lang.String)');
+    expect(() => compileExpression('${name}').evaluateCondition(ctx)).toThrow(
+      'condition expression returns non-Boolean: Ada (java.lang.String)',
+    );
     expect(() => compileExpression('${nothing}').evaluateCondition(ctx)).toThrow('condition expression returns null');
   });
 });

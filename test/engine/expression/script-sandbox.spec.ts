@@ -1,6 +1,14 @@
 import { ScriptInput, ScriptSandbox } from '../../../src/engine/expression/script/script-sandbox';
 
-const info = { id: 'e1', processInstanceId: 'p1', businessKey: 'bk', activityId: 'A', processDefinitionId: 'def:1', eventName: null, tenantId: null };
+const info = {
+  id: 'e1',
+  processInstanceId: 'p1',
+  businessKey: 'bk',
+  activityId: 'A',
+  processDefinitionId: 'def:1',
+  eventName: null,
+  tenantId: null,
+};
 
 function input(source: string, vars: ScriptInput['vars'] = {}): ScriptInput {
   return { source, fileName: 'test.js', vars, locals: [], info };
@@ -14,8 +22,15 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
   const result = async (source: string, vars: ScriptInput['vars'] = {}) => (await run(source, vars)).result;
 
   it('answers the value of the last statement, sees variables by name and through execution', async () => {
-    expect(await result('a + execution.getVariable("b")', { a: { t: 'v', v: 2 }, b: { t: 'v', v: 3 } })).toEqual({ t: 'v', v: 5 });
-    expect(await result('[execution.getId(), execution.getProcessInstanceId(), execution.getBusinessKey(), execution.getActivityId()]')).toEqual({
+    expect(await result('a + execution.getVariable("b")', { a: { t: 'v', v: 2 }, b: { t: 'v', v: 3 } })).toEqual({
+      t: 'v',
+      v: 5,
+    });
+    expect(
+      await result(
+        '[execution.getId(), execution.getProcessInstanceId(), execution.getBusinessKey(), execution.getActivityId()]',
+      ),
+    ).toEqual({
       t: 'v',
       v: ['e1', 'p1', 'bk', 'A'],
     });
@@ -50,8 +65,13 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
   });
 
   it('gives Json variables and S(...) as Spin JSON nodes', async () => {
-    const vars: ScriptInput['vars'] = { order: { t: 'json', v: '{"items":[{"n":1},{"n":2}],"name":"o","ok":true,"none":null}' } };
-    expect(await result('order.prop("items").elements().map(e => e.prop("n").numberValue())', vars)).toEqual({ t: 'v', v: [1, 2] });
+    const vars: ScriptInput['vars'] = {
+      order: { t: 'json', v: '{"items":[{"n":1},{"n":2}],"name":"o","ok":true,"none":null}' },
+    };
+    expect(await result('order.prop("items").elements().map(e => e.prop("n").numberValue())', vars)).toEqual({
+      t: 'v',
+      v: [1, 2],
+    });
     expect(
       await result(
         '[order.hasProp("name"), order.prop("name").stringValue(), order.prop("ok").boolValue(), order.prop("none").isNull(), order.isObject(), order.prop("items").isArray()]',
@@ -107,7 +127,9 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
       { op: 'task', name: 'complete', value: { t: 'v', v: null } },
     ]);
     await expect(sandbox.run({ ...input('task.complete(); task.complete()'), task })).rejects.toThrow('ENGINE-03051');
-    await expect(sandbox.run({ ...input('task.complete()'), task: { ...task, eventName: 'delete' } })).rejects.toThrow("'invalid task state'");
+    await expect(sandbox.run({ ...input('task.complete()'), task: { ...task, eventName: 'delete' } })).rejects.toThrow(
+      "'invalid task state'",
+    );
     expect((await run('typeof task')).result).toEqual({ t: 'v', v: 'undefined' });
   });
 
@@ -124,7 +146,9 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
   });
 
   it('stops a script that allocates without end at its memory limit, and the next one runs', async () => {
-    await expect(run('const a = []; while (true) a.push(new Array(100000).fill(1));')).rejects.toThrow(/memory|time limit/);
+    await expect(run('const a = []; while (true) a.push(new Array(100000).fill(1));')).rejects.toThrow(
+      /memory|time limit/,
+    );
     await expect(run('let s = "x"; while (true) s = s + s;')).rejects.toThrow(/memory|too long|time limit/);
     await expect(run('(function f() { return f() + 1; })()')).rejects.toThrow(/stack|RangeError|InternalError/);
     expect(await result('2 + 2')).toEqual({ t: 'v', v: 4 });
@@ -145,13 +169,33 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
       ['Function', 'Function("return require")()("fs")'],
       ['execution.getVariable.constructor', 'execution.getVariable.constructor("return process")().mainModule'],
       ['std/os modules', 'std.open("/etc/passwd")'],
-    ])('%s', async (_name, source, message: RegExp = /ReferenceError|TypeError|SyntaxError|not defined|not a function|cannot read/i) => {
-      await expect(run(source)).rejects.toThrow(message);
-    });
+    ])(
+      '%s',
+      async (
+        _name,
+        source,
+        message: RegExp = /ReferenceError|TypeError|SyntaxError|not defined|not a function|cannot read/i,
+      ) => {
+        await expect(run(source)).rejects.toThrow(message);
+      },
+    );
 
     it('sees only its own globals', async () => {
-      const names = (await result('Object.getOwnPropertyNames(globalThis).filter(n => !/^[A-Z]/.test(n)).sort()')) as { v: string[] };
-      for (const forbidden of ['require', 'process', 'module', 'setTimeout', 'setInterval', 'fetch', 'queueMicrotask', 'console', 'std', 'os']) {
+      const names = (await result('Object.getOwnPropertyNames(globalThis).filter(n => !/^[A-Z]/.test(n)).sort()')) as {
+        v: string[];
+      };
+      for (const forbidden of [
+        'require',
+        'process',
+        'module',
+        'setTimeout',
+        'setInterval',
+        'fetch',
+        'queueMicrotask',
+        'console',
+        'std',
+        'os',
+      ]) {
         expect(names.v).not.toContain(forbidden);
       }
     });
@@ -163,18 +207,25 @@ describe('ScriptSandbox (QuickJS in worker threads)', () => {
     });
 
     it('a script that replaces the globals the collector uses does not change its answer', async () => {
-      const out = await run('JSON.stringify = () => "{}"; JSON.parse = () => ({}); Object.keys = () => []; execution.setVariable("a", 1); 3');
+      const out = await run(
+        'JSON.stringify = () => "{}"; JSON.parse = () => ({}); Object.keys = () => []; execution.setVariable("a", 1); 3',
+      );
       expect(out).toEqual({ result: { t: 'v', v: 3 }, writes: [{ op: 'set', name: 'a', value: { t: 'v', v: 1 } }] });
     });
 
     it('Function and eval inside the sandbox reach only the sandbox', async () => {
-      expect(await result('Function("return typeof process + typeof require")()')).toEqual({ t: 'v', v: 'undefinedundefined' });
+      expect(await result('Function("return typeof process + typeof require")()')).toEqual({
+        t: 'v',
+        v: 'undefinedundefined',
+      });
       expect(await result('eval("typeof globalThis.process")')).toEqual({ t: 'v', v: 'undefined' });
     });
   });
 
   it('queues more scripts than workers and answers each its own result', async () => {
-    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => result(`let s = 0; for (let i = 0; i < 10000; i++) s += ${n}; s`)));
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => result(`let s = 0; for (let i = 0; i < 10000; i++) s += ${n}; s`)),
+    );
     expect(results).toEqual([1, 2, 3, 4, 5, 6].map((n) => ({ t: 'v', v: n * 10000 })));
   });
 

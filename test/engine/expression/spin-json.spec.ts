@@ -1,8 +1,14 @@
 import { compileExpression, variablesContext } from '../../../src/engine/expression';
 import { untypedValue } from '../../../src/engine/variables/typed-value';
 
-const order = { customer: { name: 'Ada', vip: true }, scores: [700, 650], items: [{ sku: 'a' }, { sku: 'b' }], note: null };
-const evaluate = (text: string, vars: Record<string, unknown> = { order }) => compileExpression(text).evaluate(variablesContext(vars));
+const order = {
+  customer: { name: 'Ada', vip: true },
+  scores: [700, 650],
+  items: [{ sku: 'a' }, { sku: 'b' }],
+  note: null,
+};
+const evaluate = (text: string, vars: Record<string, unknown> = { order }) =>
+  compileExpression(text).evaluate(variablesContext(vars));
 
 describe('Spin JSON nodes in expressions (item 10)', () => {
   it('a Json variable answers Spin methods', () => {
@@ -24,7 +30,9 @@ describe('Spin JSON nodes in expressions (item 10)', () => {
 
   it('Spin errors name the problem', () => {
     expect(() => evaluate("${order.prop('missing')}")).toThrow("SPIN/JACKSON-JSON-01004 Unable to find 'missing'");
-    expect(() => evaluate("${order.prop('customer').elements()}")).toThrow("SPIN/JACKSON-JSON-01002 Expected 'Array', got 'Object'");
+    expect(() => evaluate("${order.prop('customer').elements()}")).toThrow(
+      "SPIN/JACKSON-JSON-01002 Expected 'Array', got 'Object'",
+    );
   });
 
   it('elements of a Json array become Json variables (multi-instance elements)', () => {

@@ -1,6 +1,9 @@
 import { ExternalTaskNotifier } from '../../../src/engine/external-task/external-task-notifier';
 import { LockedExternalTask } from '../../../src/engine/external-task/external-task-types';
-import { FetchAndLockWaitingRoom, WaitingRoomFullError } from '../../../src/engine/external-task/fetch-and-lock-waiting-room';
+import {
+  FetchAndLockWaitingRoom,
+  WaitingRoomFullError,
+} from '../../../src/engine/external-task/fetch-and-lock-waiting-room';
 
 /** The waiting room with a fake database: a set of topics that have fetchable tasks, counted by topic. */
 describe('FetchAndLockWaitingRoom', () => {

@@ -13,13 +13,23 @@ describe('basic credentials', () => {
   });
 
   it('accepts the scheme in any case', () => {
-    expect(parseBasicCredentials(`bAsIc ${Buffer.from('a:b').toString('base64')}`)).toEqual({ userId: 'a', password: 'b' });
+    expect(parseBasicCredentials(`bAsIc ${Buffer.from('a:b').toString('base64')}`)).toEqual({
+      userId: 'a',
+      password: 'b',
+    });
   });
 
-  it.each([undefined, '', 'Basic', 'Basic ', 'Bearer abc', 'NotBasic ZGVtbzpkZW1v', basic('nocolon'), basic(':password'), 'Basic !!!'])(
-    'finds no credentials in %j',
-    (header) => {
-      expect(parseBasicCredentials(header)).toBeNull();
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'Basic',
+    'Basic ',
+    'Bearer abc',
+    'NotBasic ZGVtbzpkZW1v',
+    basic('nocolon'),
+    basic(':password'),
+    'Basic !!!',
+  ])('finds no credentials in %j', (header) => {
+    expect(parseBasicCredentials(header)).toBeNull();
+  });
 });

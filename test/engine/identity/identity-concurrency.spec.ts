@@ -16,7 +16,12 @@ import { databaseLabel, freshTestDatabase } from '../../support/test-app';
 class GatedChecker extends AuthorizationChecker {
   gate: { reached: () => void; open: Promise<void> } | null = null;
 
-  async check(em: EntityManager, auth: Authentication | null, checks: PermissionCheck[], singleForm = false): Promise<void> {
+  async check(
+    em: EntityManager,
+    auth: Authentication | null,
+    checks: PermissionCheck[],
+    singleForm = false,
+  ): Promise<void> {
     if (auth?.userId === 'slow' && this.gate) {
       const gate = this.gate;
       this.gate = null;
@@ -93,7 +98,10 @@ describe(`concurrent identity changes (${databaseLabel()})`, () => {
 
   onSqlite('two group updates at once run one after the other (the single SQLite writer), both applied', async () => {
     await identity.createGroup(null, { id: 'ops', name: 'Ops' });
-    await Promise.all([identity.updateGroup(fast, 'ops', { id: 'ops', name: 'One' }), identity.updateGroup(fast, 'ops', { id: 'ops', name: 'Two' })]);
+    await Promise.all([
+      identity.updateGroup(fast, 'ops', { id: 'ops', name: 'One' }),
+      identity.updateGroup(fast, 'ops', { id: 'ops', name: 'Two' }),
+    ]);
     expect(await ds.getRepository(GroupEntity).findOneByOrFail({ id: 'ops' })).toMatchObject({ name: 'Two', rev: 3 });
   });
 

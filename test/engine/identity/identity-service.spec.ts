@@ -79,7 +79,10 @@ describe('IdentityService (SQLite)', () => {
   });
 
   it('refuses a missing password and an unknown user', async () => {
-    await expect(identity.updatePassword(admin, 'alice', null)).rejects.toMatchObject({ kind: 'NullValue', message: 'password is null' });
+    await expect(identity.updatePassword(admin, 'alice', null)).rejects.toMatchObject({
+      kind: 'NullValue',
+      message: 'password is null',
+    });
     await expect(identity.updatePassword(admin, 'ghost', 'x')).rejects.toMatchObject({ kind: 'NotFound' });
     expect(await identity.checkPassword('alice', 'pw2')).toBe(true);
     expect(await identity.checkPassword('alice', 'pw1')).toBe(false);
@@ -122,7 +125,10 @@ describe('IdentityService (SQLite)', () => {
   });
 
   it('validates ids and refuses duplicates', async () => {
-    await expect(identity.createUser(admin, { id: null }, 'x')).rejects.toMatchObject({ kind: 'NullValue', message: 'userId is null' });
+    await expect(identity.createUser(admin, { id: null }, 'x')).rejects.toMatchObject({
+      kind: 'NullValue',
+      message: 'userId is null',
+    });
     await expect(identity.createGroup(admin, { id: 'a-b' })).rejects.toMatchObject({
       type: 'ProcessEngineException',
       message: "Group has an invalid id: 'a-b' is not a valid resource identifier.",
@@ -130,7 +136,10 @@ describe('IdentityService (SQLite)', () => {
     await expect(identity.createUser(admin, { id: '' }, null)).rejects.toMatchObject({
       message: "User has an invalid id: '' is not a valid resource identifier.",
     });
-    await expect(identity.createGroup(admin, { id: 'sales' })).rejects.toMatchObject({ type: 'BadUserRequestException', message: 'The group already exists' });
+    await expect(identity.createGroup(admin, { id: 'sales' })).rejects.toMatchObject({
+      type: 'BadUserRequestException',
+      message: 'The group already exists',
+    });
     await expect(identity.createUser(admin, { id: 'bob' }, null)).rejects.toMatchObject({
       type: 'BadUserRequestException',
       message: 'The user already exists',

@@ -34,7 +34,10 @@ describe(`job executor (${databaseLabel()})`, () => {
     await s.deployXml('async.bpmn', xml);
     if (MARIADB) {
       const url = s.databaseUrl;
-      other = new ProcessEngine(loadConfig({}, { databaseUrl: url, historyLevel: 'full', ...options }), await openDataSource(url));
+      other = new ProcessEngine(
+        loadConfig({}, { databaseUrl: url, historyLevel: 'full', ...options }),
+        await openDataSource(url),
+      );
       await other.start();
     }
   });
@@ -74,7 +77,9 @@ describe(`job executor (${databaseLabel()})`, () => {
     );
     expect(Number(steps)).toBe(JOBS);
     expect(Number(instances)).toBe(JOBS);
-    expect(Number((await s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE state = 'COMPLETED'"))[0].n)).toBe(JOBS);
+    expect(Number((await s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE state = 'COMPLETED'"))[0].n)).toBe(
+      JOBS,
+    );
   }, 180_000);
 
   it('wakes up when a command creates a job, and after stopping leaves new jobs alone and unlocked', async () => {
@@ -86,6 +91,8 @@ describe(`job executor (${databaseLabel()})`, () => {
     const waiting = await s.start('asyncOnce');
     await new Promise((r) => setTimeout(r, 150));
     expect(await s.isEnded(waiting.id)).toBe(false);
-    expect(await s.ds.getRepository(JobEntity).findBy({ processInstanceId: waiting.id })).toMatchObject([{ lockOwner: null }]);
+    expect(await s.ds.getRepository(JobEntity).findBy({ processInstanceId: waiting.id })).toMatchObject([
+      { lockOwner: null },
+    ]);
   });
 });

@@ -1,5 +1,12 @@
 import { cronNext } from '../../../src/engine/timer/cron-expression';
-import { addDuration, nextCycle, parseDuration, parseIsoDate, planTimer, timerDefinitionProblem } from '../../../src/engine/timer/iso-timer';
+import {
+  addDuration,
+  nextCycle,
+  parseDuration,
+  parseIsoDate,
+  planTimer,
+  timerDefinitionProblem,
+} from '../../../src/engine/timer/iso-timer';
 import { retryAfterFailure } from '../../../src/engine/timer/retry-cycle';
 
 const NOW = new Date('2026-01-05T08:00:00.000Z');
@@ -74,7 +81,10 @@ describe('ISO 8601 timers', () => {
 
   it('an unbounded cycle never ends; a start date is the first due date; an end date stops it', () => {
     expect(nextCycle('R/PT10M', NOW, NOW)).toEqual({ due: new Date('2026-01-05T08:10:00.000Z'), repeat: 'R/PT10M' });
-    expect(planTimer('cycle', 'R2/2026-01-10T00:00:00Z/P1D', NOW)).toEqual({ due: new Date('2026-01-10T00:00:00.000Z'), repeat: 'R2/P1D' });
+    expect(planTimer('cycle', 'R2/2026-01-10T00:00:00Z/P1D', NOW)).toEqual({
+      due: new Date('2026-01-10T00:00:00.000Z'),
+      repeat: 'R2/P1D',
+    });
     const ending = planTimer('cycle', 'R/PT1H/2026-01-05T09:30:00Z', NOW);
     expect(iso(ending.due)).toBe('2026-01-05T09:00:00.000Z');
     expect(nextCycle(ending.repeat!, ending.due, ending.due)).toBeNull();
@@ -106,15 +116,24 @@ describe('failed job retries', () => {
   });
 
   it("R5/PT10M: the first failure takes the cycle's count, each retry waits ten minutes", () => {
-    expect(retryAfterFailure('R5/PT10M', 3, true, NOW)).toEqual({ retries: 4, nextTry: new Date('2026-01-05T08:10:00.000Z') });
-    expect(retryAfterFailure('R5/PT10M', 4, false, NOW)).toEqual({ retries: 3, nextTry: new Date('2026-01-05T08:10:00.000Z') });
+    expect(retryAfterFailure('R5/PT10M', 3, true, NOW)).toEqual({
+      retries: 4,
+      nextTry: new Date('2026-01-05T08:10:00.000Z'),
+    });
+    expect(retryAfterFailure('R5/PT10M', 4, false, NOW)).toEqual({
+      retries: 3,
+      nextTry: new Date('2026-01-05T08:10:00.000Z'),
+    });
     expect(retryAfterFailure('R5/PT10M', 1, false, NOW)).toEqual({ retries: 0, nextTry: null });
   });
 
   it('a list of intervals: one try per interval, waiting each in turn', () => {
     const first = retryAfterFailure('PT1M,PT10M,PT1H', 3, true, NOW);
     expect(first).toEqual({ retries: 2, nextTry: new Date('2026-01-05T08:01:00.000Z') });
-    expect(retryAfterFailure('PT1M,PT10M,PT1H', 2, false, NOW)).toEqual({ retries: 1, nextTry: new Date('2026-01-05T08:10:00.000Z') });
+    expect(retryAfterFailure('PT1M,PT10M,PT1H', 2, false, NOW)).toEqual({
+      retries: 1,
+      nextTry: new Date('2026-01-05T08:10:00.000Z'),
+    });
     expect(retryAfterFailure('PT1M,PT10M,PT1H', 1, false, NOW)).toEqual({ retries: 0, nextTry: null });
   });
 });

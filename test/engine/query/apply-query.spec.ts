@@ -6,7 +6,13 @@ import { openDataSource } from '../../../src/persistence/data-source';
 import { GroupEntity } from '../../../src/persistence/entities/identity/group.entity';
 
 const SPEC: QuerySpec = {
-  params: { id: f.eq('g.id'), idIn: f.in('g.id'), name: f.eq('g.name'), nameLike: f.like('g.name'), type: f.eq('g.type') },
+  params: {
+    id: f.eq('g.id'),
+    idIn: f.in('g.id'),
+    name: f.eq('g.name'),
+    nameLike: f.like('g.name'),
+    type: f.eq('g.type'),
+  },
   sortBy: { id: 'g.id', name: 'g.name', type: 'g.type' },
   defaultOrder: 'g.id',
 };
@@ -29,7 +35,8 @@ describe('applying parsed queries to SQL (SQLite)', () => {
   afterAll(() => ds.destroy());
 
   const qb = () => ds.getRepository(GroupEntity).createQueryBuilder('g');
-  const ids = async (query: Record<string, unknown>) => (await listQuery(qb(), SPEC, parseGetQuery(SPEC, query))).map((g) => g.id);
+  const ids = async (query: Record<string, unknown>) =>
+    (await listQuery(qb(), SPEC, parseGetQuery(SPEC, query))).map((g) => g.id);
   const count = (query: Record<string, unknown>) => countQuery(qb(), SPEC, parseGetQuery(SPEC, query, false));
 
   it('orders by id when nothing is asked', async () => {

@@ -31,7 +31,11 @@ function errorOf(parse: () => unknown): RestError {
 
 function expectInvalid(parse: () => unknown, message: string): void {
   const err = errorOf(parse);
-  expect({ status: err.status, type: err.type, message: err.message }).toEqual({ status: 400, type: 'InvalidRequestException', message });
+  expect({ status: err.status, type: err.type, message: err.message }).toEqual({
+    status: 400,
+    type: 'InvalidRequestException',
+    message,
+  });
 }
 
 describe('parseGetQuery', () => {
@@ -63,11 +67,31 @@ describe('parseGetQuery', () => {
   });
 
   it.each([
-    ['version', 'abc', "Cannot set query parameter 'version' to value 'abc': Cannot convert value abc to java type java.lang.Integer"],
-    ['version', '1.5', "Cannot set query parameter 'version' to value '1.5': Cannot convert value 1.5 to java type java.lang.Integer"],
-    ['version', '2147483648', "Cannot set query parameter 'version' to value '2147483648': Cannot convert value 2147483648 to java type java.lang.Integer"],
-    ['priority', 'x', "Cannot set query parameter 'priority' to value 'x': Cannot convert value x to java type java.lang.Long"],
-    ['suspended', 'yes', "Cannot set query parameter 'suspended' to value 'yes': Cannot convert value yes to java type java.lang.Boolean"],
+    [
+      'version',
+      'abc',
+      "Cannot set query parameter 'version' to value 'abc': Cannot convert value abc to java type java.lang.Integer",
+    ],
+    [
+      'version',
+      '1.5',
+      "Cannot set query parameter 'version' to value '1.5': Cannot convert value 1.5 to java type java.lang.Integer",
+    ],
+    [
+      'version',
+      '2147483648',
+      "Cannot set query parameter 'version' to value '2147483648': Cannot convert value 2147483648 to java type java.lang.Integer",
+    ],
+    [
+      'priority',
+      'x',
+      "Cannot set query parameter 'priority' to value 'x': Cannot convert value x to java type java.lang.Long",
+    ],
+    [
+      'suspended',
+      'yes',
+      "Cannot set query parameter 'suspended' to value 'yes': Cannot convert value yes to java type java.lang.Boolean",
+    ],
     [
       'createdAfter',
       'anInvalidDate',
@@ -84,7 +108,9 @@ describe('parseGetQuery', () => {
   });
 
   it('reads sortBy and sortOrder together, and rejects either alone or unknown values', () => {
-    expect(parseGetQuery(SPEC, { sortBy: 'name', sortOrder: 'desc' }).sorting).toEqual([{ sortBy: 'name', sortOrder: 'desc' }]);
+    expect(parseGetQuery(SPEC, { sortBy: 'name', sortOrder: 'desc' }).sorting).toEqual([
+      { sortBy: 'name', sortOrder: 'desc' },
+    ]);
     const single = 'Only a single sorting parameter specified. sortBy and sortOrder required';
     expectInvalid(() => parseGetQuery(SPEC, { sortBy: 'name' }), single);
     expectInvalid(() => parseGetQuery(SPEC, { sortOrder: 'asc' }), single);
@@ -92,7 +118,10 @@ describe('parseGetQuery', () => {
       () => parseGetQuery(SPEC, { sortBy: 'anInvalidSortByOption', sortOrder: 'asc' }),
       "Cannot set query parameter 'sortBy' to value 'anInvalidSortByOption'",
     );
-    expectInvalid(() => parseGetQuery(SPEC, { sortBy: 'id', sortOrder: 'up' }), "Cannot set query parameter 'sortOrder' to value 'up'");
+    expectInvalid(
+      () => parseGetQuery(SPEC, { sortBy: 'id', sortOrder: 'up' }),
+      "Cannot set query parameter 'sortOrder' to value 'up'",
+    );
   });
 
   it('reads paging for lists; counts take neither sorting nor paging', () => {
@@ -107,10 +136,19 @@ describe('parseGetQuery', () => {
       { name: 'a', operator: 'eq', value: '1' },
       { name: 'b', operator: 'like', value: 'x%' },
     ]);
-    expectInvalid(() => parseGetQuery(SPEC, { variables: 'a_eq' }), 'variable query parameter has to have format KEY_OPERATOR_VALUE.');
-    expectInvalid(() => parseGetQuery(SPEC, { variables: 'my_var_eq_1' }), 'variable query parameter has to have format KEY_OPERATOR_VALUE.');
+    expectInvalid(
+      () => parseGetQuery(SPEC, { variables: 'a_eq' }),
+      'variable query parameter has to have format KEY_OPERATOR_VALUE.',
+    );
+    expectInvalid(
+      () => parseGetQuery(SPEC, { variables: 'my_var_eq_1' }),
+      'variable query parameter has to have format KEY_OPERATOR_VALUE.',
+    );
     expectInvalid(() => parseGetQuery(SPEC, { variables: 'a_is_1' }), 'Invalid variable comparator specified: is');
-    expectInvalid(() => parseGetQuery(SPEC, { processVariables: 'a_like_1' }), 'Invalid process variable comparator specified: like');
+    expectInvalid(
+      () => parseGetQuery(SPEC, { processVariables: 'a_like_1' }),
+      'Invalid process variable comparator specified: like',
+    );
   });
 });
 
@@ -118,7 +156,11 @@ describe('parsePaging', () => {
   it.each([
     ['firstResult', '-1', "Cannot set query parameter 'firstResult' to value '-1'"],
     ['maxResults', '-5', "Cannot set query parameter 'maxResults' to value '-5'"],
-    ['maxResults', 'ten', "Cannot set query parameter 'maxResults' to value 'ten': Cannot convert value ten to java type java.lang.Integer"],
+    [
+      'maxResults',
+      'ten',
+      "Cannot set query parameter 'maxResults' to value 'ten': Cannot convert value ten to java type java.lang.Integer",
+    ],
   ])('rejects %s=%s', (name, value, message) => {
     expectInvalid(() => parsePaging({ [name]: value }), message);
   });
@@ -128,11 +170,26 @@ describe('parsePostQuery', () => {
   it('reads arrays for lists, keeps JSON types, coerces scalars to strings and skips nulls', () => {
     const parsed = parsePostQuery(
       SPEC,
-      { id: 42, idIn: ['a', 'b'], version: 3, suspended: false, createdAfter: '2026-01-23T14:42:45.000+0000', payload: { k: 1 }, priority: null },
+      {
+        id: 42,
+        idIn: ['a', 'b'],
+        version: 3,
+        suspended: false,
+        createdAfter: '2026-01-23T14:42:45.000+0000',
+        payload: { k: 1 },
+        priority: null,
+      },
       { firstResult: '1', maxResults: '2' },
     );
     expect(parsed).toEqual({
-      filters: { id: '42', idIn: ['a', 'b'], version: 3, suspended: false, createdAfter: new Date('2026-01-23T14:42:45.000Z'), payload: { k: 1 } },
+      filters: {
+        id: '42',
+        idIn: ['a', 'b'],
+        version: 3,
+        suspended: false,
+        createdAfter: new Date('2026-01-23T14:42:45.000Z'),
+        payload: { k: 1 },
+      },
       sorting: [],
       firstResult: 1,
       maxResults: 2,
@@ -140,20 +197,56 @@ describe('parsePostQuery', () => {
   });
 
   it.each([
-    ['idIn', 'a,b', "Cannot set query parameter 'idIn' to value 'a,b': Cannot convert value a,b to java type java.util.List"],
-    ['idIn', ['a', 1], 'Cannot set query parameter \'idIn\' to value \'["a",1]\': Cannot convert value ["a",1] to java type java.util.List'],
-    ['id', { a: 1 }, 'Cannot set query parameter \'id\' to value \'{"a":1}\': Cannot convert value {"a":1} to java type java.lang.String'],
-    ['version', 1.5, "Cannot set query parameter 'version' to value '1.5': Cannot convert value 1.5 to java type java.lang.Integer"],
-    ['version', 'three', "Cannot set query parameter 'version' to value 'three': Cannot convert value three to java type java.lang.Integer"],
-    ['suspended', 1, "Cannot set query parameter 'suspended' to value '1': Cannot convert value 1 to java type java.lang.Boolean"],
-    ['createdAfter', 5, `Cannot set query parameter 'createdAfter' to value '5': Cannot convert value "5" to java type java.util.Date`],
-    ['payload', 'text', "Cannot set query parameter 'payload' to value 'text': Cannot convert value text to java type java.lang.Object"],
+    [
+      'idIn',
+      'a,b',
+      "Cannot set query parameter 'idIn' to value 'a,b': Cannot convert value a,b to java type java.util.List",
+    ],
+    [
+      'idIn',
+      ['a', 1],
+      'Cannot set query parameter \'idIn\' to value \'["a",1]\': Cannot convert value ["a",1] to java type java.util.List',
+    ],
+    [
+      'id',
+      { a: 1 },
+      'Cannot set query parameter \'id\' to value \'{"a":1}\': Cannot convert value {"a":1} to java type java.lang.String',
+    ],
+    [
+      'version',
+      1.5,
+      "Cannot set query parameter 'version' to value '1.5': Cannot convert value 1.5 to java type java.lang.Integer",
+    ],
+    [
+      'version',
+      'three',
+      "Cannot set query parameter 'version' to value 'three': Cannot convert value three to java type java.lang.Integer",
+    ],
+    [
+      'suspended',
+      1,
+      "Cannot set query parameter 'suspended' to value '1': Cannot convert value 1 to java type java.lang.Boolean",
+    ],
+    [
+      'createdAfter',
+      5,
+      `Cannot set query parameter 'createdAfter' to value '5': Cannot convert value "5" to java type java.util.Date`,
+    ],
+    [
+      'payload',
+      'text',
+      "Cannot set query parameter 'payload' to value 'text': Cannot convert value text to java type java.lang.Object",
+    ],
   ])('rejects a body with %s = %j', (name, value, message) => {
     expectInvalid(() => parsePostQuery(SPEC, { [name]: value }, {}), message);
   });
 
   it('combines top-level sortBy/sortOrder with the sorting array, in order', () => {
-    const parsed = parsePostQuery(SPEC, { sortBy: 'name', sortOrder: 'desc', sorting: [{ sortBy: 'id', sortOrder: 'asc' }, { sortBy: 'name' }] }, {});
+    const parsed = parsePostQuery(
+      SPEC,
+      { sortBy: 'name', sortOrder: 'desc', sorting: [{ sortBy: 'id', sortOrder: 'asc' }, { sortBy: 'name' }] },
+      {},
+    );
     expect(parsed.sorting).toEqual([
       { sortBy: 'name', sortOrder: 'desc' },
       { sortBy: 'id', sortOrder: 'asc' },
@@ -162,14 +255,29 @@ describe('parsePostQuery', () => {
   });
 
   it('rejects bad sorting entries and a sorting that is not an array', () => {
-    expectInvalid(() => parsePostQuery(SPEC, { sorting: [{ sortBy: 'nope', sortOrder: 'asc' }] }, {}), "Cannot set query parameter 'sortBy' to value 'nope'");
-    expectInvalid(() => parsePostQuery(SPEC, { sorting: [{ sortBy: 'id', sortOrder: 'down' }] }, {}), "Cannot set query parameter 'sortOrder' to value 'down'");
-    expectInvalid(() => parsePostQuery(SPEC, { sorting: { sortBy: 'id' } }, {}), `Cannot set query parameter 'sorting' to value '{"sortBy":"id"}'`);
-    expectInvalid(() => parsePostQuery(SPEC, { sortBy: 'id' }, {}), 'Only a single sorting parameter specified. sortBy and sortOrder required');
+    expectInvalid(
+      () => parsePostQuery(SPEC, { sorting: [{ sortBy: 'nope', sortOrder: 'asc' }] }, {}),
+      "Cannot set query parameter 'sortBy' to value 'nope'",
+    );
+    expectInvalid(
+      () => parsePostQuery(SPEC, { sorting: [{ sortBy: 'id', sortOrder: 'down' }] }, {}),
+      "Cannot set query parameter 'sortOrder' to value 'down'",
+    );
+    expectInvalid(
+      () => parsePostQuery(SPEC, { sorting: { sortBy: 'id' } }, {}),
+      `Cannot set query parameter 'sorting' to value '{"sortBy":"id"}'`,
+    );
+    expectInvalid(
+      () => parsePostQuery(SPEC, { sortBy: 'id' }, {}),
+      'Only a single sorting parameter specified. sortBy and sortOrder required',
+    );
   });
 
   it('ignores sorting and paging for counts', () => {
-    expect(parsePostQuery(SPEC, { id: 'a', sorting: [{ sortBy: 'nope' }] }, { firstResult: '2' }, false)).toEqual({ filters: { id: 'a' }, sorting: [] });
+    expect(parsePostQuery(SPEC, { id: 'a', sorting: [{ sortBy: 'nope' }] }, { firstResult: '2' }, false)).toEqual({
+      filters: { id: 'a' },
+      sorting: [],
+    });
   });
 
   it('takes an absent body as no filters and rejects a body that is not an object', () => {

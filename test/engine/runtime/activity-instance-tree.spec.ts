@@ -18,13 +18,23 @@ describe(`activity instance tree (${databaseLabel()})`, () => {
   it('Given concurrent user tasks, Then the root has one child per task, each with its execution', async () => {
     const pi = await s.start('parallel');
     const tree = (await s.runtime.getActivityInstanceTree(null, pi.id))!;
-    expect(tree).toMatchObject({ id: pi.id, activityType: 'processDefinition', parentActivityInstanceId: null, executionIds: [pi.id] });
+    expect(tree).toMatchObject({
+      id: pi.id,
+      activityType: 'processDefinition',
+      parentActivityInstanceId: null,
+      executionIds: [pi.id],
+    });
     expect(tree.activityId).toBe(pi.definitionId);
     expect(shape(tree)).toBe(`${pi.definitionId}[TaskA,TaskB]`);
     const tasks = await s.tasks(pi.id);
     for (const child of tree.childActivityInstances) {
       const task = tasks.find((t) => t.taskDefinitionKey === child.activityId)!;
-      expect(child).toMatchObject({ id: task.activityInstanceId, parentActivityInstanceId: pi.id, executionIds: [task.executionId], activityType: 'userTask' });
+      expect(child).toMatchObject({
+        id: task.activityInstanceId,
+        parentActivityInstanceId: pi.id,
+        executionIds: [task.executionId],
+        activityType: 'userTask',
+      });
     }
     await s.completeTask(pi.id, 'TaskA');
     expect(shape((await s.runtime.getActivityInstanceTree(null, pi.id))!)).toBe(`${pi.definitionId}[TaskB]`);
@@ -38,8 +48,14 @@ describe(`activity instance tree (${databaseLabel()})`, () => {
     expect(subTree.childActivityInstances[0].executionIds).toEqual([scope.id]);
 
     const mi = await s.start('parallelReview', { reviewers: ['a', 'b'] });
-    expect(shape((await s.runtime.getActivityInstanceTree(null, mi.id))!)).toBe(`${mi.definitionId}[Review#multiInstanceBody[Review,Review]]`);
+    expect(shape((await s.runtime.getActivityInstanceTree(null, mi.id))!)).toBe(
+      `${mi.definitionId}[Review#multiInstanceBody[Review,Review]]`,
+    );
     expect(await s.runtime.getActivityInstanceTree(null, 'nope')).toBeNull();
-    expect(await s.runtime.getProcessInstance(null, mi.id)).toMatchObject({ id: mi.id, ended: false, definitionKey: 'parallelReview' });
+    expect(await s.runtime.getProcessInstance(null, mi.id)).toMatchObject({
+      id: mi.id,
+      ended: false,
+      definitionKey: 'parallelReview',
+    });
   });
 });

@@ -37,7 +37,11 @@ describe(`business rule task (${databaseLabel()})`, () => {
     const rows = await s.ds.getRepository(HistoricDecisionInstanceEntity).findBy({ processInstanceId: pi.id });
     expect(rows).toHaveLength(4);
     const single = rows.find((r) => r.activityId === 'SingleResult')!;
-    expect(single).toMatchObject({ decisionDefinitionKey: 'discount', processDefinitionKey: 'rating', rootProcessInstanceId: pi.id });
+    expect(single).toMatchObject({
+      decisionDefinitionKey: 'discount',
+      processDefinitionKey: 'rating',
+      rootProcessInstanceId: pi.id,
+    });
     expect(single.activityInstanceId).toMatch(/^SingleResult:/);
   });
 
@@ -58,6 +62,8 @@ describe(`business rule task (${databaseLabel()})`, () => {
   });
 
   it('a decision that is not deployed fails the command', async () => {
-    await expect(s.start('ratingMissing', { amount: 1 })).rejects.toThrow("no decision definition deployed with key 'nope'");
+    await expect(s.start('ratingMissing', { amount: 1 })).rejects.toThrow(
+      "no decision definition deployed with key 'nope'",
+    );
   });
 });

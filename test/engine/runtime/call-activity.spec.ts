@@ -9,7 +9,9 @@ describe(`call activity (${databaseLabel()})`, () => {
   afterAll(() => s.close());
 
   const childOf = async (superProcessInstanceId: string) => {
-    const rows = (await s.ds.query('SELECT id FROM act_hi_procinst WHERE super_proc_inst_id = ?', [superProcessInstanceId])) as Array<{ id: string }>;
+    const rows = (await s.ds.query('SELECT id FROM act_hi_procinst WHERE super_proc_inst_id = ?', [
+      superProcessInstanceId,
+    ])) as Array<{ id: string }>;
     expect(rows).toHaveLength(1);
     return rows[0].id;
   };
@@ -20,10 +22,21 @@ describe(`call activity (${databaseLabel()})`, () => {
     expect(await s.variables(childId)).toEqual({ id: 'o-1', doubled: 42 });
     const child = (await s.executions(childId))[0];
     expect(child.superExecutionId).toBe(parent.id);
-    expect(child).toMatchObject({ businessKey: 'bk-1', rootProcessInstanceId: parent.id, processDefinitionKey: 'child' });
+    expect(child).toMatchObject({
+      businessKey: 'bk-1',
+      rootProcessInstanceId: parent.id,
+      processDefinitionKey: 'child',
+    });
     const callHistory = (await s.history(parent.id)).find((a) => a.activityId === 'CallChild')!;
-    expect(callHistory).toMatchObject({ activityType: 'callActivity', calledProcessInstanceId: childId, endTime: null });
-    expect(await s.processInstance(childId)).toMatchObject({ superProcessInstanceId: parent.id, rootProcessInstanceId: parent.id });
+    expect(callHistory).toMatchObject({
+      activityType: 'callActivity',
+      calledProcessInstanceId: childId,
+      endTime: null,
+    });
+    expect(await s.processInstance(childId)).toMatchObject({
+      superProcessInstanceId: parent.id,
+      rootProcessInstanceId: parent.id,
+    });
   });
 
   it('When the called instance ends, Then the out mappings apply and the caller continues', async () => {
@@ -69,13 +82,18 @@ describe(`call activity (${databaseLabel()})`, () => {
     expect(await s.isEnded(parent.id)).toBe(true);
     expect(await s.isEnded(childId)).toBe(true);
     expect(await s.tasks(childId)).toEqual([]);
-    expect(await s.processInstance(parent.id)).toMatchObject({ state: 'EXTERNALLY_TERMINATED', deleteReason: 'not needed' });
+    expect(await s.processInstance(parent.id)).toMatchObject({
+      state: 'EXTERNALLY_TERMINATED',
+      deleteReason: 'not needed',
+    });
     expect(await s.processInstance(childId)).toMatchObject({ state: 'EXTERNALLY_TERMINATED' });
     expect(await s.openActivities(childId)).toEqual([]);
     expect(await s.openActivities(parent.id)).toEqual([]);
   });
 
   it('a called process that is not deployed fails the command', async () => {
-    await expect(s.start('parentAll', { childKey: 'missing' })).rejects.toThrow("no processes deployed with key 'missing'");
+    await expect(s.start('parentAll', { childKey: 'missing' })).rejects.toThrow(
+      "no processes deployed with key 'missing'",
+    );
   });
 });

@@ -12,7 +12,9 @@ describe(`concurrent commands on one instance (${databaseLabel()})`, () => {
 
   it('Given parallel user tasks, When both are completed at the same time, Then the join fires exactly once (never lost)', async () => {
     const instances = await Promise.all(Array.from({ length: 12 }, () => s.start('parallel')));
-    const pairs = await Promise.all(instances.map(async (pi) => [await s.task(pi.id, 'TaskA'), await s.task(pi.id, 'TaskB')]));
+    const pairs = await Promise.all(
+      instances.map(async (pi) => [await s.task(pi.id, 'TaskA'), await s.task(pi.id, 'TaskB')]),
+    );
 
     await Promise.all(pairs.flat().map((task) => s.runtime.completeTask(null, task.id)));
 

@@ -52,7 +52,13 @@ describe(`external tasks (${databaseLabel()})`, () => {
 
     expect(await s.isEnded(pi.id)).toBe(true);
     expect(await s.activities(pi.id)).toEqual(['Start', 'Fetch', 'Ship', 'Rate', 'End']);
-    expect((await s.history(pi.id)).map((a) => a.activityType)).toEqual(['startEvent', 'serviceTask', 'sendTask', 'businessRuleTask', 'messageEndEvent']);
+    expect((await s.history(pi.id)).map((a) => a.activityType)).toEqual([
+      'startEvent',
+      'serviceTask',
+      'sendTask',
+      'businessRuleTask',
+      'messageEndEvent',
+    ]);
     expect(await s.historicVariables(pi.id)).toMatchObject({ fetched: true });
   });
 
@@ -61,7 +67,9 @@ describe(`external tasks (${databaseLabel()})`, () => {
     await runJobs();
     const task = await s.externalTask(pi.id, 'Fetch');
     let checked = false;
-    await s.runtime.completeExternalTask(ADMIN, task.id, vars({ a: 1 }), vars({ b: 2 }), { check: (t) => (checked = t.id === task.id) });
+    await s.runtime.completeExternalTask(ADMIN, task.id, vars({ a: 1 }), vars({ b: 2 }), {
+      check: (t) => (checked = t.id === task.id),
+    });
     expect(checked).toBe(true);
     await runJobs();
     expect(await s.variables(pi.id)).toMatchObject({ a: 1, b: 2 });
@@ -83,7 +91,9 @@ describe(`external tasks (${databaseLabel()})`, () => {
   });
 
   it('an unknown external task is not found', async () => {
-    await expect(s.runtime.completeExternalTask(null, 'missing')).rejects.toThrow('External task with id missing does not exist');
+    await expect(s.runtime.completeExternalTask(null, 'missing')).rejects.toThrow(
+      'External task with id missing does not exist',
+    );
   });
 
   describe('BPMN errors', () => {
@@ -95,7 +105,11 @@ describe(`external tasks (${databaseLabel()})`, () => {
       expect(await s.activities(pi.id)).toEqual(['EStart', 'Pay', 'OnDeclined', 'Declined']);
       const pay = (await s.history(pi.id))[1];
       expect(pay.activityInstanceState).toBe(2);
-      expect(await s.variables(pi.id)).toMatchObject({ result: 'declined', code: 'DECLINED', message: 'Payment of 12 declined' });
+      expect(await s.variables(pi.id)).toMatchObject({
+        result: 'declined',
+        code: 'DECLINED',
+        message: 'Payment of 12 declined',
+      });
       await s.completeTask(pi.id, 'Declined');
       expect(await s.isEnded(pi.id)).toBe(true);
     });

@@ -25,7 +25,9 @@ describe(`gateways (${databaseLabel()})`, () => {
       await expect(s.start('exclusiveNoDefault', { ok: false })).rejects.toThrow(
         "ENGINE-02004 No outgoing sequence flow for the element with id 'XDecide' could be selected for continuing the process.",
       );
-      expect(await s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = 'exclusiveNoDefault'")).toEqual([{ n: 0 }]);
+      expect(
+        await s.ds.query("SELECT COUNT(*) AS n FROM act_hi_procinst WHERE proc_def_key = 'exclusiveNoDefault'"),
+      ).toEqual([{ n: 0 }]);
     });
   });
 
@@ -64,7 +66,9 @@ describe(`gateways (${databaseLabel()})`, () => {
       const pi = await s.start('parallelNoWait');
       expect(pi.ended).toBe(true);
       const activities = await s.activities(pi.id);
-      expect(sorted(activities)).toEqual(sorted(['NStart', 'NFork', 'N_A', 'N_B', 'N_C', 'NJoin', 'NJoin', 'NJoin', 'NEnd']));
+      expect(sorted(activities)).toEqual(
+        sorted(['NStart', 'NFork', 'N_A', 'N_B', 'N_C', 'NJoin', 'NJoin', 'NJoin', 'NEnd']),
+      );
       expect(activities[activities.length - 1]).toBe('NEnd');
       const end = (await s.history(pi.id)).find((a) => a.activityId === 'NEnd')!;
       expect(end.executionId).toBe(pi.id);

@@ -22,7 +22,9 @@ describe.each<[HistoryLevel, number, number, number]>([
     await s.completeTask(pi.id, 'Work', { a: 2 });
     expect(await s.isEnded(pi.id)).toBe(true);
     expect(await s.ds.getRepository(HistoricProcessInstanceEntity).countBy({ id: pi.id })).toBe(instances);
-    expect(await s.ds.getRepository(HistoricActivityInstanceEntity).countBy({ processInstanceId: pi.id })).toBe(activities);
+    expect(await s.ds.getRepository(HistoricActivityInstanceEntity).countBy({ processInstanceId: pi.id })).toBe(
+      activities,
+    );
     expect(await s.ds.getRepository(HistoricDetailEntity).countBy({ processInstanceId: pi.id })).toBe(details);
   });
 });

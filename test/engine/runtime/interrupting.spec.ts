@@ -37,9 +37,14 @@ describe(`interrupting errors in scopes (${databaseLabel()})`, () => {
 
   it('deleting a called instance lets the calling activity complete', async () => {
     const parent = await s.start('parent', { orderId: 'o', amount: 2 });
-    const [child] = (await s.ds.query('SELECT id FROM act_hi_procinst WHERE super_proc_inst_id = ?', [parent.id])) as Array<{ id: string }>;
+    const [child] = (await s.ds.query('SELECT id FROM act_hi_procinst WHERE super_proc_inst_id = ?', [
+      parent.id,
+    ])) as Array<{ id: string }>;
     await s.runtime.deleteProcessInstance(null, child.id, { reason: 'obsolete' });
-    expect(await s.processInstance(child.id)).toMatchObject({ state: 'EXTERNALLY_TERMINATED', deleteReason: 'obsolete' });
+    expect(await s.processInstance(child.id)).toMatchObject({
+      state: 'EXTERNALLY_TERMINATED',
+      deleteReason: 'obsolete',
+    });
     expect(await s.openActivities(parent.id)).toEqual(['After']);
   });
 });

@@ -18,12 +18,19 @@ describe(`instance deletion and deployment deletion (${databaseLabel()})`, () =>
   it('Given a waiting instance, When it is deleted, Then its runtime rows go and history shows it canceled', async () => {
     await s.deploy('gateways.bpmn', 'external-task.bpmn');
     const pi = await s.start('parallel', { a: 1 });
-    await s.runtime.deleteProcessInstance(null, pi.id, { reason: 'customer left', skipCustomListeners: true, skipIoMappings: true });
+    await s.runtime.deleteProcessInstance(null, pi.id, {
+      reason: 'customer left',
+      skipCustomListeners: true,
+      skipIoMappings: true,
+    });
 
     expect(await s.isEnded(pi.id)).toBe(true);
     expect(await s.tasks(pi.id)).toEqual([]);
     expect(await s.storedVariables(pi.id)).toEqual([]);
-    expect(await s.processInstance(pi.id)).toMatchObject({ state: 'EXTERNALLY_TERMINATED', deleteReason: 'customer left' });
+    expect(await s.processInstance(pi.id)).toMatchObject({
+      state: 'EXTERNALLY_TERMINATED',
+      deleteReason: 'customer left',
+    });
     const history = await s.history(pi.id);
     expect(
       history
@@ -39,7 +46,9 @@ describe(`instance deletion and deployment deletion (${databaseLabel()})`, () =>
   });
 
   it('deleting an unknown instance is a not-found error', async () => {
-    await expect(s.runtime.deleteProcessInstance(null, 'nope')).rejects.toThrow("No process instance found for id 'nope'");
+    await expect(s.runtime.deleteProcessInstance(null, 'nope')).rejects.toThrow(
+      "No process instance found for id 'nope'",
+    );
   });
 
   it('Given running instances, When the deployment is deleted without cascade, Then ENGINE-03076 refuses', async () => {

@@ -27,7 +27,9 @@ describe(`multi-instance (${databaseLabel()})`, () => {
       nrOfCompletedInstances: 0,
     });
     const loopCounters = await Promise.all(
-      tasks.map(async (t) => (await s.runtime.getTaskVariables(null, t.id, { names: ['loopCounter'] })).loopCounter.value),
+      tasks.map(
+        async (t) => (await s.runtime.getTaskVariables(null, t.id, { names: ['loopCounter'] })).loopCounter.value,
+      ),
     );
     expect(loopCounters.sort()).toEqual([0, 1, 2, 3]);
   });
@@ -84,7 +86,9 @@ describe(`multi-instance (${databaseLabel()})`, () => {
   });
 
   it('a collection that is not a list is an error', async () => {
-    await expect(s.start('perItem', { items: 'abc' })).rejects.toThrow("Variable 'items':'\"abc\"' is not a Collection.");
+    await expect(s.start('perItem', { items: 'abc' })).rejects.toThrow(
+      "Variable 'items':'\"abc\"' is not a Collection.",
+    );
   });
 
   it('an activity id too long for `<id>#multiInstanceBody:<uuid>` in 64 characters gets bare ids for its instances, as in Camunda', async () => {

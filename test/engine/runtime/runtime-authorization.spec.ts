@@ -6,7 +6,12 @@ import { ADMIN, databaseLabel, RuntimeScenario, vars } from './support/runtime-s
 describe(`runtime authorization (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
   const mary: Authentication = { userId: 'mary', groupIds: ['clerks'] };
-  const grant = (resource: { code: number }, resourceId: string, permissions: string[], who: { userId?: string; groupId?: string }) =>
+  const grant = (
+    resource: { code: number },
+    resourceId: string,
+    permissions: string[],
+    who: { userId?: string; groupId?: string },
+  ) =>
     s.engine.authorizations.create(ADMIN, {
       type: AUTH_TYPE.GRANT,
       resourceType: resource.code,
@@ -38,7 +43,9 @@ describe(`runtime authorization (${databaseLabel()})`, () => {
     const pi = await s.runtime.startProcessInstance(ADMIN, { key: 'plainTask' });
     const task = await s.task(pi.id, 'Work');
     const denied = s.runtime.completeTask(mary, task.id);
-    await expect(denied).rejects.toThrow(/'TASK_WORK' permission on resource '.*' of type 'Task' or 'UPDATE' permission/);
+    await expect(denied).rejects.toThrow(
+      /'TASK_WORK' permission on resource '.*' of type 'Task' or 'UPDATE' permission/,
+    );
     await grant(Resources.TASK, task.id, ['TASK_WORK'], { userId: 'mary' });
     await s.runtime.completeTask(mary, task.id);
     expect(await s.isEnded(pi.id)).toBe(true);

@@ -22,7 +22,13 @@ describe(`none events and tasks (${databaseLabel()})`, () => {
     const pi = await s.start('sequence');
     const history = await s.history(pi.id);
 
-    expect(history.map((a) => a.activityType)).toEqual(['startEvent', 'task', 'manualTask', 'intermediateNoneThrowEvent', 'noneEndEvent']);
+    expect(history.map((a) => a.activityType)).toEqual([
+      'startEvent',
+      'task',
+      'manualTask',
+      'intermediateNoneThrowEvent',
+      'noneEndEvent',
+    ]);
     for (const a of history) {
       expect(a.id).toMatch(new RegExp(`^${a.activityId}:`));
       expect(a.parentActivityInstanceId).toBe(pi.id);
@@ -31,7 +37,12 @@ describe(`none events and tasks (${databaseLabel()})`, () => {
     }
     expect(history.map((a) => a.activityInstanceState)).toEqual([0, 0, 0, 0, 1]);
     const hpi = await s.processInstance(pi.id);
-    expect(hpi).toMatchObject({ state: 'COMPLETED', startActivityId: 'Start', endActivityId: 'End', processDefinitionKey: 'sequence' });
+    expect(hpi).toMatchObject({
+      state: 'COMPLETED',
+      startActivityId: 'Start',
+      endActivityId: 'End',
+      processDefinitionKey: 'sequence',
+    });
     expect(hpi!.endTime).not.toBeNull();
   });
 

@@ -44,7 +44,9 @@ describe(`statements per command (${databaseLabel()})`, () => {
   const count = async (work: () => Promise<unknown>): Promise<number> => {
     statements.length = 0;
     await work();
-    const n = mysql ? statements : statements.filter((q) => !/^(BEGIN|COMMIT|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q.trim()));
+    const n = mysql
+      ? statements
+      : statements.filter((q) => !/^(BEGIN|COMMIT|START TRANSACTION|SAVEPOINT|RELEASE)/i.test(q.trim()));
     if (process.env.SHOW) console.log(`${n.length}\n` + n.map((q) => q.slice(0, 150)).join('\n'));
     return n.length;
   };
@@ -90,7 +92,16 @@ describe(`statements per command (${databaseLabel()})`, () => {
       maxTasks,
       usePriority: false,
       sorting: [],
-      topics: [{ topicName, lockDuration: 60_000, variables: null, localVariables: false, processVariables: null, deserializeValues: false }],
+      topics: [
+        {
+          topicName,
+          lockDuration: 60_000,
+          variables: null,
+          localVariables: false,
+          processVariables: null,
+          deserializeValues: false,
+        },
+      ],
     } as never);
 
   it('fetching and locking external tasks: one task or ten, with their variables', async () => {
@@ -119,10 +130,18 @@ describe(`statements per command (${databaseLabel()})`, () => {
     await s.start('waitForPayment', many(20), 'order-1');
     await s.start('waitForPayment', many(1), 'order-2');
     const withTwenty = await count(() =>
-      s.engine.events.correlateMessage(null, { messageName: 'paid', businessKey: 'order-1', processVariables: vars(many(20)) }),
+      s.engine.events.correlateMessage(null, {
+        messageName: 'paid',
+        businessKey: 'order-1',
+        processVariables: vars(many(20)),
+      }),
     );
     const withOne = await count(() =>
-      s.engine.events.correlateMessage(null, { messageName: 'paid', businessKey: 'order-2', processVariables: vars({ x: 1 }) }),
+      s.engine.events.correlateMessage(null, {
+        messageName: 'paid',
+        businessKey: 'order-2',
+        processVariables: vars({ x: 1 }),
+      }),
     );
     expect(withTwenty).toBe(withOne);
     // The ending execution's subscriptions and jobs go once, by execution id (not first by activity as well);
@@ -133,7 +152,9 @@ describe(`statements per command (${databaseLabel()})`, () => {
 
   it('a parallel multi-instance body costs the same for 2 and for 20 instances', async () => {
     const two = await count(() => s.start('parallelReview', { reviewers: ['a', 'b'] }));
-    const twenty = await count(() => s.start('parallelReview', { reviewers: Array.from({ length: 20 }, (_, i) => `r${i}`) }));
+    const twenty = await count(() =>
+      s.start('parallelReview', { reviewers: Array.from({ length: 20 }, (_, i) => `r${i}`) }),
+    );
     expect(twenty).toBe(two);
   });
 });

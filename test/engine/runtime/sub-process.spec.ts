@@ -23,7 +23,11 @@ describe(`sub-processes, io mappings, error and terminate events (${databaseLabe
     expect(executions).toHaveLength(2);
     const scope = executions.find((e) => e.id !== pi.id)!;
     expect(scope).toMatchObject({ parentId: pi.id, isScope: true, activityId: 'Inner' });
-    expect(executions.find((e) => e.id === pi.id)).toMatchObject({ activityId: 'Sub', activityInstanceId: sub.id, isActive: false });
+    expect(executions.find((e) => e.id === pi.id)).toMatchObject({
+      activityId: 'Sub',
+      activityInstanceId: sub.id,
+      isActive: false,
+    });
 
     const task = await s.task(pi.id, 'Inner');
     expect(task.executionId).toBe(scope.id);
@@ -100,7 +104,10 @@ describe(`sub-processes, io mappings, error and terminate events (${databaseLabe
     expect(await s.isEnded(pi.id)).toBe(true);
     const after = await s.history(pi.id);
     expect(after.find((a) => a.activityId === 'Stay')!.activityInstanceState).toBe(2);
-    expect(after.find((a) => a.activityId === 'TTerminate')).toMatchObject({ activityType: 'terminateEndEvent', activityInstanceState: 1 });
+    expect(after.find((a) => a.activityId === 'TTerminate')).toMatchObject({
+      activityType: 'terminateEndEvent',
+      activityInstanceState: 1,
+    });
     expect((await s.processInstance(pi.id))!.state).toBe('COMPLETED');
   });
 
@@ -110,7 +117,9 @@ describe(`sub-processes, io mappings, error and terminate events (${databaseLabe
     await s.runtime.signalExecution(null, pi.id, vars({ signalled: true }));
     expect(await s.openActivities(pi.id)).toEqual(['WaitMessage']);
     const subscriptions = await s.ds.getRepository(EventSubscriptionEntity).findBy({ processInstanceId: pi.id });
-    expect(subscriptions).toMatchObject([{ eventType: 'message', eventName: 'go-7', executionId: pi.id, activityId: 'WaitMessage' }]);
+    expect(subscriptions).toMatchObject([
+      { eventType: 'message', eventName: 'go-7', executionId: pi.id, activityId: 'WaitMessage' },
+    ]);
     await s.runtime.signalExecution(null, pi.id);
     expect(await s.isEnded(pi.id)).toBe(true);
     expect(await s.ds.getRepository(EventSubscriptionEntity).findBy({ processInstanceId: pi.id })).toEqual([]);
@@ -120,7 +129,11 @@ describe(`sub-processes, io mappings, error and terminate events (${databaseLabe
   it('signalling a user task or an unknown execution fails', async () => {
     const pi = await s.start('embedded', { amount: 1 });
     const scope = (await s.executions(pi.id)).find((e) => e.id !== pi.id)!;
-    await expect(s.runtime.signalExecution(null, scope.id)).rejects.toThrow('UserTask should not be signalled before complete');
-    await expect(s.runtime.signalExecution(null, 'nope')).rejects.toThrow("execution nope doesn't exist: execution is null");
+    await expect(s.runtime.signalExecution(null, scope.id)).rejects.toThrow(
+      'UserTask should not be signalled before complete',
+    );
+    await expect(s.runtime.signalExecution(null, 'nope')).rejects.toThrow(
+      "execution nope doesn't exist: execution is null",
+    );
   });
 });

@@ -46,7 +46,10 @@ describe(`unit of work (${databaseLabel()})`, () => {
 
     await s.engine.tx.write(async (em) => {
       const uow = new UnitOfWork(em);
-      const loaded = uow.track(ExternalTaskEntity, (await em.getRepository(ExternalTaskEntity).findOneBy({ id: 'u1' }))!);
+      const loaded = uow.track(
+        ExternalTaskEntity,
+        (await em.getRepository(ExternalTaskEntity).findOneBy({ id: 'u1' }))!,
+      );
       loaded.workerId = 'w';
       await uow.flush();
     });
@@ -67,7 +70,10 @@ describe(`unit of work (${databaseLabel()})`, () => {
     const staleDelete = s.engine.tx.write(async (em) => {
       const uow = new UnitOfWork(em);
       uow.delete(ExternalTaskEntity, uow.track(ExternalTaskEntity, stale));
-      uow.delete(ExternalTaskEntity, uow.track(ExternalTaskEntity, (await em.getRepository(ExternalTaskEntity).findOneBy({ id: 'u3' }))!));
+      uow.delete(
+        ExternalTaskEntity,
+        uow.track(ExternalTaskEntity, (await em.getRepository(ExternalTaskEntity).findOneBy({ id: 'u3' }))!),
+      );
       await uow.flush();
     });
     await expect(staleDelete).rejects.toBeInstanceOf(OptimisticLockingError);
@@ -129,7 +135,10 @@ describe(`unit of work (${databaseLabel()})`, () => {
         em,
         [
           { sql: 'UPDATE act_ru_ext_task SET priority = 5 WHERE id = ?', params: ['w2'] },
-          { sql: 'INSERT INTO act_ru_ext_task (id, rev, topic_name, suspension_state, priority) VALUES (?, 1, ?, 1, 0)', params: ['w1', 't'] },
+          {
+            sql: 'INSERT INTO act_ru_ext_task (id, rev, topic_name, suspension_state, priority) VALUES (?, 1, ?, 1, 0)',
+            params: ['w1', 't'],
+          },
           { sql: 'UPDATE act_ru_ext_task SET priority = 6 WHERE id = ?', params: ['w1'] },
         ],
         [ExternalTaskEntity, 'WHERE t.id = ?', ['w1']],

@@ -13,7 +13,14 @@ describe(`user task (${databaseLabel()})`, () => {
     s.runtime.startProcessInstance(ADMIN, {
       key: 'approval',
       businessKey: 'bk',
-      variables: vars({ assignee: 'carol', groups: 'sales,management', due, prio: 70, form: 'approve', item: 'invoice 7' }),
+      variables: vars({
+        assignee: 'carol',
+        groups: 'sales,management',
+        due,
+        prio: 70,
+        form: 'approve',
+        item: 'invoice 7',
+      }),
     });
 
   it('Given a user task, When the instance starts, Then it waits with a task built from the expressions', async () => {
@@ -58,7 +65,9 @@ describe(`user task (${databaseLabel()})`, () => {
     const task = await s.task(pi.id, 'Approve');
     await new Promise((resolve) => setTimeout(resolve, 25));
 
-    const returned = await s.runtime.completeTask(ADMIN, task.id, vars({ approved: true }), { withVariablesInReturn: true });
+    const returned = await s.runtime.completeTask(ADMIN, task.id, vars({ approved: true }), {
+      withVariablesInReturn: true,
+    });
 
     expect(plain(returned)).toMatchObject({ approved: true, assignee: 'carol' });
     expect(await s.activities(pi.id)).toEqual(['Start', 'Approve', 'End']);
@@ -73,18 +82,31 @@ describe(`user task (${databaseLabel()})`, () => {
 
   it('defaults: priority 50, no assignee, no dates', async () => {
     const pi = await s.start('plainTask');
-    expect(await s.task(pi.id, 'Work')).toMatchObject({ name: 'Work', priority: 50, assignee: null, dueDate: null, followUpDate: null, formKey: null });
+    expect(await s.task(pi.id, 'Work')).toMatchObject({
+      name: 'Work',
+      priority: 50,
+      assignee: null,
+      dueDate: null,
+      followUpDate: null,
+      formKey: null,
+    });
   });
 
   it('an unknown variable in an expression is an error naming the expression', async () => {
     await expect(
-      s.runtime.startProcessInstance(null, { key: 'approval', variables: vars({ groups: 'x', due: null, prio: 1, form: 'f', item: 'i' }) }),
+      s.runtime.startProcessInstance(null, {
+        key: 'approval',
+        variables: vars({ groups: 'x', due: null, prio: 1, form: 'f', item: 'i' }),
+      }),
     ).rejects.toThrow("Unknown property used in expression: ${assignee}. Cause: Cannot resolve identifier 'assignee'");
   });
 
   it('a due date that is neither a date nor an ISO text fails the command', async () => {
     await expect(
-      s.runtime.startProcessInstance(null, { key: 'approval', variables: vars({ assignee: 'a', groups: 'g', due: 'soon', prio: 1, form: 'f', item: 'i' }) }),
+      s.runtime.startProcessInstance(null, {
+        key: 'approval',
+        variables: vars({ assignee: 'a', groups: 'g', due: 'soon', prio: 1, form: 'f', item: 'i' }),
+      }),
     ).rejects.toThrow('Due date expression does not resolve to a Date or Date string: soon');
   });
 

@@ -23,8 +23,16 @@ describe(`variables (${databaseLabel()})`, () => {
       n: { type: 'null', value: null, valueInfo: {} },
       bytes: { type: 'bytes', value: Buffer.from([1, 2, 3]), valueInfo: {} },
       json: { type: 'json', value: '{"a":[1,2]}', valueInfo: {} },
-      obj: { type: 'object', value: '{"k":"v"}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
-      file: { type: 'file', value: Buffer.from('hello'), valueInfo: { filename: 'a.txt', mimeType: 'text/plain', encoding: 'utf-8' } },
+      obj: {
+        type: 'object',
+        value: '{"k":"v"}',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      },
+      file: {
+        type: 'file',
+        value: Buffer.from('hello'),
+        valueInfo: { filename: 'a.txt', mimeType: 'text/plain', encoding: 'utf-8' },
+      },
     };
     const pi = await s.runtime.startProcessInstance(null, { key: 'plainTask', variables: typed });
     const back = await s.runtime.getVariables(null, pi.id);
@@ -40,8 +48,14 @@ describe(`variables (${databaseLabel()})`, () => {
     await s.runtime.setVariables(null, scope.id, vars({ doubled: 100, mine: true }), { local: true });
 
     expect(await s.variables(pi.id)).toEqual({ amount: 2, fresh: 'x' });
-    expect(plain(await s.runtime.getVariables(null, scope.id, { local: true }))).toMatchObject({ doubled: 100, mine: true });
-    expect(plain(await s.runtime.getVariables(null, scope.id, { names: ['amount', 'mine', 'nope'] }))).toEqual({ amount: 2, mine: true });
+    expect(plain(await s.runtime.getVariables(null, scope.id, { local: true }))).toMatchObject({
+      doubled: 100,
+      mine: true,
+    });
+    expect(plain(await s.runtime.getVariables(null, scope.id, { names: ['amount', 'mine', 'nope'] }))).toEqual({
+      amount: 2,
+      mine: true,
+    });
 
     await s.runtime.setVariables(null, pi.id, vars({ amount: 3 }));
     const amountDetails = (await s.historicDetails(pi.id)).filter((d) => d.variableName === 'amount');
@@ -71,12 +85,19 @@ describe(`variables (${databaseLabel()})`, () => {
   });
 
   it("variables of an unknown execution: Camunda's null-value message", async () => {
-    await expect(s.runtime.getVariables(null, 'nope')).rejects.toThrow("execution nope doesn't exist: execution is null");
+    await expect(s.runtime.getVariables(null, 'nope')).rejects.toThrow(
+      "execution nope doesn't exist: execution is null",
+    );
   });
 
   it('expression execution listeners run on start, end and take', async () => {
     const pi = await s.start('listened');
-    expect(await s.variables(pi.id)).toEqual({ processStarted: true, taken: 'F1', workStartedAt: 'Work', workEnded: 'end' });
+    expect(await s.variables(pi.id)).toEqual({
+      processStarted: true,
+      taken: 'F1',
+      workStartedAt: 'Work',
+      workEnded: 'end',
+    });
     await s.completeTask(pi.id, 'Wait');
     expect(await s.historicVariables(pi.id)).toMatchObject({ processEnded: true });
   });

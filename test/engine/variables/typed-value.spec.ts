@@ -32,6 +32,8 @@ describe('plain values for expressions', () => {
   it('gives expressions parsed JSON and falls back to the text when it is not JSON', () => {
     expect(plainValue({ type: 'json', value: '{"a":[1]}', valueInfo: {} })).toEqual({ a: [1] });
     expect(plainValue({ type: 'json', value: 'not json', valueInfo: {} })).toBe('not json');
-    expect(plainValue({ type: 'object', value: '<x/>', valueInfo: { serializationDataFormat: 'application/xml' } })).toBe('<x/>');
+    expect(
+      plainValue({ type: 'object', value: '<x/>', valueInfo: { serializationDataFormat: 'application/xml' } }),
+    ).toBe('<x/>');
   });
 });

@@ -22,11 +22,18 @@ describe('variable storage columns', () => {
     [{ type: 'double', value: 2.5, valueInfo: {} }, { doubleValue: 2.5 }],
     [{ type: 'boolean', value: true, valueInfo: {} }, { longValue: 1 }],
     [{ type: 'boolean', value: false, valueInfo: {} }, { longValue: 0 }],
-    [{ type: 'date', value: new Date('2026-11-21T20:40:26.123Z'), valueInfo: {} }, { longValue: Date.UTC(2026, 10, 21, 20, 40, 26, 123) }],
+    [
+      { type: 'date', value: new Date('2026-11-21T20:40:26.123Z'), valueInfo: {} },
+      { longValue: Date.UTC(2026, 10, 21, 20, 40, 26, 123) },
+    ],
     [{ type: 'null', value: null, valueInfo: {} }, {}],
     [{ type: 'bytes', value: Buffer.from([0, 1, 255]), valueInfo: {} }, { bytesValue: Buffer.from([0, 1, 255]) }],
     [
-      { type: 'file', value: Buffer.from('data'), valueInfo: { filename: 'a.csv', mimeType: 'text/csv', encoding: 'UTF-8' } },
+      {
+        type: 'file',
+        value: Buffer.from('data'),
+        valueInfo: { filename: 'a.csv', mimeType: 'text/csv', encoding: 'UTF-8' },
+      },
       { bytesValue: Buffer.from('data'), textValue: 'a.csv', text2Value: 'text/csv#UTF-8' },
     ],
     [
@@ -34,7 +41,11 @@ describe('variable storage columns', () => {
       { bytesValue: Buffer.from('data'), textValue: 'b.bin', text2Value: '#' },
     ],
     [
-      { type: 'object', value: '{"a":1}', valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' } },
+      {
+        type: 'object',
+        value: '{"a":1}',
+        valueInfo: { objectTypeName: 'java.util.HashMap', serializationDataFormat: 'application/json' },
+      },
       { bytesValue: Buffer.from('{"a":1}'), textValue: 'application/json', text2Value: 'java.util.HashMap' },
     ],
     [{ type: 'json', value: '{"ü":"€"}', valueInfo: {} }, { bytesValue: Buffer.from('{"ü":"€"}', 'utf8') }],
@@ -58,7 +69,14 @@ describe('variable storage columns', () => {
   });
 
   it('reads what drivers hand back: numeric strings, bigint-ish numbers and Uint8Arrays', () => {
-    const row = { type: 'long', textValue: '7', text2Value: null, longValue: '7' as unknown as number, doubleValue: null, bytesValue: null };
+    const row = {
+      type: 'long',
+      textValue: '7',
+      text2Value: null,
+      longValue: '7' as unknown as number,
+      doubleValue: null,
+      bytesValue: null,
+    };
     expect(fromColumns(row)).toEqual({ type: 'long', value: 7, valueInfo: {} });
     const bytes = { ...row, type: 'bytes', longValue: null, bytesValue: new Uint8Array([1, 2]) as Buffer };
     expect(fromColumns(bytes).value).toEqual(Buffer.from([1, 2]));
@@ -66,7 +84,11 @@ describe('variable storage columns', () => {
   });
 
   it('keeps the file valueInfo spelling clients send (mimetype) as mimeType', () => {
-    const tv: TypedValue = { type: 'file', value: Buffer.from('x'), valueInfo: { filename: 'f', mimetype: 'image/png' } };
+    const tv: TypedValue = {
+      type: 'file',
+      value: Buffer.from('x'),
+      valueInfo: { filename: 'f', mimetype: 'image/png' },
+    };
     expect(fromColumns(toColumns(tv)).valueInfo).toEqual({ filename: 'f', mimeType: 'image/png' });
   });
 });

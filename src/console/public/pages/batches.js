@@ -21,7 +21,11 @@ function progress(b) {
       },
       progressBar(percent),
     ),
-    h('span', { class: 'muted' }, `${percent}% · ${b.completedJobs} done, ${b.failedJobs} failed, ${b.remainingJobs} remaining of ${b.totalJobs}`),
+    h(
+      'span',
+      { class: 'muted' },
+      `${percent}% · ${b.completedJobs} done, ${b.failedJobs} failed, ${b.remainingJobs} remaining of ${b.totalJobs}`,
+    ),
   );
 }
 
@@ -55,14 +59,23 @@ export async function render(main) {
               { class: 'actions' },
               button(
                 b.suspended ? 'Activate' : 'Suspend',
-                (e) => act(e.currentTarget, status, async () => (await put(`/batch/${seg(b.id)}/suspended`, { suspended: !b.suspended }), load())),
+                (e) =>
+                  act(
+                    e.currentTarget,
+                    status,
+                    async () => (await put(`/batch/${seg(b.id)}/suspended`, { suspended: !b.suspended }), load()),
+                  ),
                 { class: 'small' },
               ),
               button(
                 'Delete',
                 (e) => {
                   if (!confirm('Delete this batch and its jobs?')) return;
-                  act(e.currentTarget, status, async () => (await del(`/batch/${seg(b.id)}`, { cascade: true }), load()));
+                  act(
+                    e.currentTarget,
+                    status,
+                    async () => (await del(`/batch/${seg(b.id)}`, { cascade: true }), load()),
+                  );
                 },
                 { class: 'small danger' },
               ),

@@ -5,14 +5,25 @@ import { formatDate, formatValue } from '../format.js';
 import { act, empty, errorView, fill } from '../states.js';
 import { variablesForm } from '../variables.js';
 
-const TYPE_OF = { string: 'String', integer: 'Integer', long: 'Long', double: 'Double', boolean: 'Boolean', date: 'Date' };
+const TYPE_OF = {
+  string: 'String',
+  integer: 'Integer',
+  long: 'Long',
+  double: 'Double',
+  boolean: 'Boolean',
+  date: 'Date',
+};
 
 /** The decision table's inputs whose expression is a plain name, as rows of the evaluation form. */
 function inputRows(viewer, decisionKey) {
   const decision = viewer?.getDefinitions?.()?.drgElement?.find((e) => e.id === decisionKey);
   const inputs = decision?.decisionLogic?.input ?? [];
   return inputs
-    .map((i) => ({ name: i.inputExpression?.text?.trim() ?? '', type: TYPE_OF[i.inputExpression?.typeRef?.toLowerCase()] ?? 'String', value: '' }))
+    .map((i) => ({
+      name: i.inputExpression?.text?.trim() ?? '',
+      type: TYPE_OF[i.inputExpression?.typeRef?.toLowerCase()] ?? 'String',
+      value: '',
+    }))
     .filter((r) => /^[A-Za-z_][\w]*$/.test(r.name));
 }
 

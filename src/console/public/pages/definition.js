@@ -8,7 +8,8 @@ import { variablesForm } from '../variables.js';
 async function activityCounts(definitionId) {
   const rows = await get(`/process-definition/${seg(definitionId)}/statistics`, { incidents: true });
   const counts = {};
-  for (const r of rows) counts[r.id] = { instances: r.instances, incidents: r.incidents.reduce((n, i) => n + i.incidentCount, 0) };
+  for (const r of rows)
+    counts[r.id] = { instances: r.instances, incidents: r.incidents.reduce((n, i) => n + i.incidentCount, 0) };
   return counts;
 }
 
@@ -16,8 +17,16 @@ function overlaysOf(counts) {
   const overlays = {};
   for (const [id, c] of Object.entries(counts)) {
     overlays[id] = [];
-    if (c.instances) overlays[id].push({ position: { bottom: 8, left: -8 }, html: badge(c.instances, 'active', `${c.instances} active`) });
-    if (c.incidents) overlays[id].push({ position: { bottom: 8, right: 8 }, html: badge(c.incidents, 'incidents', `${c.incidents} open incidents`) });
+    if (c.instances)
+      overlays[id].push({
+        position: { bottom: 8, left: -8 },
+        html: badge(c.instances, 'active', `${c.instances} active`),
+      });
+    if (c.incidents)
+      overlays[id].push({
+        position: { bottom: 8, right: 8 },
+        html: badge(c.incidents, 'incidents', `${c.incidents} open incidents`),
+      });
   }
   return overlays;
 }
@@ -34,7 +43,10 @@ function startForm(definition, navigate) {
         event.preventDefault();
         act(start, status, async () => {
           const variables = vars.read();
-          const created = await post(`/process-definition/${seg(definition.id)}/start`, { variables, businessKey: businessKey.value || null });
+          const created = await post(`/process-definition/${seg(definition.id)}/start`, {
+            variables,
+            businessKey: businessKey.value || null,
+          });
           navigate(`/instances/${encodeURIComponent(created.id)}`);
         }).catch((err) => status.replaceChildren(errorView(err)));
       },
@@ -79,7 +91,9 @@ async function versionsOf(definition) {
         h(
           'td',
           {},
-          v.id === definition.id ? h('strong', {}, `${v.version} (shown)`) : link(`/console/definitions/${encodeURIComponent(v.id)}`, String(v.version)),
+          v.id === definition.id
+            ? h('strong', {}, `${v.version} (shown)`)
+            : link(`/console/definitions/${encodeURIComponent(v.id)}`, String(v.version)),
         ),
         h('td', {}, v.deploymentId),
         h('td', {}, v.id),
@@ -90,7 +104,12 @@ async function versionsOf(definition) {
 
 export async function render(main, { id }, { navigate }) {
   const definition = await get(`/process-definition/${seg(id)}`);
-  const canvas = h('div', { class: 'canvas', id: 'diagram', role: 'img', 'aria-label': `Diagram of ${definition.name || definition.key}` });
+  const canvas = h('div', {
+    class: 'canvas',
+    id: 'diagram',
+    role: 'img',
+    'aria-label': `Diagram of ${definition.name || definition.key}`,
+  });
   const diagramStatus = h('div');
   const instances = h('div');
   const versions = h('div');
@@ -104,16 +123,28 @@ export async function render(main, { id }, { navigate }) {
       definition.versionTag ? ` · tag ${definition.versionTag}` : '',
     ),
     section('Diagram', diagramStatus, canvas),
-    h('div', { class: 'columns' }, section('Start an instance', startForm(definition, navigate)), section('Running instances', instances)),
+    h(
+      'div',
+      { class: 'columns' },
+      section('Start an instance', startForm(definition, navigate)),
+      section('Running instances', instances),
+    ),
     section('Versions', versions),
   );
   const diagram = (async () => {
     try {
-      const [{ bpmn20Xml }, counts] = await Promise.all([get(`/process-definition/${seg(id)}/xml`), activityCounts(id)]);
+      const [{ bpmn20Xml }, counts] = await Promise.all([
+        get(`/process-definition/${seg(id)}/xml`),
+        activityCounts(id),
+      ]);
       await showBpmn(canvas, bpmn20Xml, { overlays: overlaysOf(counts) });
     } catch (err) {
       diagramStatus.replaceChildren(errorView(err));
     }
   })();
-  await Promise.all([diagram, fill(instances, () => instancesOf(definition)), fill(versions, () => versionsOf(definition))]);
+  await Promise.all([
+    diagram,
+    fill(instances, () => instancesOf(definition)),
+    fill(versions, () => versionsOf(definition)),
+  ]);
 }

@@ -88,8 +88,22 @@ async function details(deployment) {
       ? h(
           'ul',
           {},
-          processes.map((p) => h('li', {}, 'Process ', link(`/console/definitions/${encodeURIComponent(p.id)}`, `${p.name || p.key} (version ${p.version})`))),
-          decisions.map((d) => h('li', {}, 'Decision ', link(`/console/decisions/${encodeURIComponent(d.id)}`, `${d.name || d.key} (version ${d.version})`))),
+          processes.map((p) =>
+            h(
+              'li',
+              {},
+              'Process ',
+              link(`/console/definitions/${encodeURIComponent(p.id)}`, `${p.name || p.key} (version ${p.version})`),
+            ),
+          ),
+          decisions.map((d) =>
+            h(
+              'li',
+              {},
+              'Decision ',
+              link(`/console/decisions/${encodeURIComponent(d.id)}`, `${d.name || d.key} (version ${d.version})`),
+            ),
+          ),
         )
       : empty('No definitions.'),
   );
@@ -143,6 +157,10 @@ export async function render(main) {
         }),
       );
     });
-  main.append(h('h1', {}, 'Deployments'), section('Deploy models', uploadForm(load)), section('Deployments', status, list));
+  main.append(
+    h('h1', {}, 'Deployments'),
+    section('Deploy models', uploadForm(load)),
+    section('Deployments', status, list),
+  );
   await load();
 }

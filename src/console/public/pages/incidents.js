@@ -7,7 +7,12 @@ import { act, empty, fill, notice } from '../states.js';
 const TYPES = ['', 'failedJob', 'failedExternalTask'];
 
 function annotationCell(incident, status) {
-  const input = h('input', { type: 'text', value: incident.annotation ?? '', 'aria-label': `Annotation of incident ${incident.id}`, size: 18 });
+  const input = h('input', {
+    type: 'text',
+    value: incident.annotation ?? '',
+    'aria-label': `Annotation of incident ${incident.id}`,
+    size: 18,
+  });
   return h(
     'form',
     {
@@ -33,8 +38,16 @@ export async function render(main) {
     TYPES.map((t) => h('option', { value: t, selected: params.get('incidentType') === t }, t || 'any')),
   );
   const activity = h('input', { type: 'text', name: 'activityId', value: params.get('activityId') ?? '' });
-  const message = h('input', { type: 'text', name: 'incidentMessageLike', value: params.get('incidentMessageLike') ?? '' });
-  const definition = h('input', { type: 'text', name: 'processDefinitionId', value: params.get('processDefinitionId') ?? '' });
+  const message = h('input', {
+    type: 'text',
+    name: 'incidentMessageLike',
+    value: params.get('incidentMessageLike') ?? '',
+  });
+  const definition = h('input', {
+    type: 'text',
+    name: 'processDefinitionId',
+    value: params.get('processDefinitionId') ?? '',
+  });
   const status = h('div', { 'aria-live': 'polite' });
   const list = h('div', { id: 'incident-list' });
   const filters = () => ({
@@ -53,7 +66,13 @@ export async function render(main) {
           h(
             'tr',
             { dataset: { incident: i.id } },
-            h('td', {}, i.processInstanceId ? link(`/console/instances/${encodeURIComponent(i.processInstanceId)}`, i.processInstanceId) : ''),
+            h(
+              'td',
+              {},
+              i.processInstanceId
+                ? link(`/console/instances/${encodeURIComponent(i.processInstanceId)}`, i.processInstanceId)
+                : '',
+            ),
             h('td', {}, i.activityId ?? ''),
             h('td', {}, i.incidentType),
             h('td', {}, i.incidentMessage ?? ''),
@@ -62,7 +81,11 @@ export async function render(main) {
             h(
               'td',
               {},
-              retryable(i) ? button('Retry', (e) => act(e.currentTarget, status, async () => (await retryIncident(i), load())), { class: 'small' }) : '',
+              retryable(i)
+                ? button('Retry', (e) => act(e.currentTarget, status, async () => (await retryIncident(i), load())), {
+                    class: 'small',
+                  })
+                : '',
             ),
           ),
         ),

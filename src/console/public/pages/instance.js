@@ -50,17 +50,28 @@ function variablesView(instance) {
     const showActions = () =>
       actions.replaceChildren(
         button('Edit', () => edit(), { class: 'small', 'aria-label': `Edit ${name}` }),
-        button('Delete', (e) => act(e.currentTarget, status, async () => (await del(`/process-instance/${seg(instance.id)}/variables/${seg(name)}`), load())), {
-          class: 'small',
-          'aria-label': `Delete ${name}`,
-        }),
+        button(
+          'Delete',
+          (e) =>
+            act(
+              e.currentTarget,
+              status,
+              async () => (await del(`/process-instance/${seg(instance.id)}/variables/${seg(name)}`), load()),
+            ),
+          {
+            class: 'small',
+            'aria-label': `Delete ${name}`,
+          },
+        ),
       );
     const edit = () => {
       const editor = variableEditor({ name, type: v.type, value: formatValue(v) }, { nameEditable: false });
       cell.replaceChildren(editor.el);
       typeCell.replaceChildren();
       actions.replaceChildren(
-        button('Save', (e) => act(e.currentTarget, status, async () => (await save(name, editor), load())), { class: 'small' }),
+        button('Save', (e) => act(e.currentTarget, status, async () => (await save(name, editor), load())), {
+          class: 'small',
+        }),
         button('Cancel', () => load(), { class: 'small' }),
       );
       editor.el.querySelector('.var-value').focus();
@@ -109,7 +120,11 @@ function incidentsTable(incidents, onChange) {
           h(
             'td',
             {},
-            retryable(i) ? button('Retry', (e) => act(e.currentTarget, status, async () => (await retryIncident(i), onChange())), { class: 'small' }) : '',
+            retryable(i)
+              ? button('Retry', (e) => act(e.currentTarget, status, async () => (await retryIncident(i), onChange())), {
+                  class: 'small',
+                })
+              : '',
           ),
         ),
       ),
@@ -118,7 +133,10 @@ function incidentsTable(incidents, onChange) {
 }
 
 async function externalTasksAndJobs(instanceId) {
-  const [tasks, jobs] = await Promise.all([get('/external-task', { processInstanceId: instanceId }), get('/job', { processInstanceId: instanceId })]);
+  const [tasks, jobs] = await Promise.all([
+    get('/external-task', { processInstanceId: instanceId }),
+    get('/job', { processInstanceId: instanceId }),
+  ]);
   return [
     h('h3', {}, 'External tasks'),
     tasks.length
@@ -143,7 +161,14 @@ async function externalTasksAndJobs(instanceId) {
       ? table(
           ['Job', 'Retries', 'Due', 'Exception'],
           jobs.map((j) =>
-            h('tr', {}, h('td', {}, j.id), h('td', {}, String(j.retries)), h('td', {}, formatDate(j.dueDate)), h('td', {}, j.exceptionMessage ?? '')),
+            h(
+              'tr',
+              {},
+              h('td', {}, j.id),
+              h('td', {}, String(j.retries)),
+              h('td', {}, formatDate(j.dueDate)),
+              h('td', {}, j.exceptionMessage ?? ''),
+            ),
           ),
         )
       : empty('No jobs.'),
@@ -151,7 +176,11 @@ async function externalTasksAndJobs(instanceId) {
 }
 
 async function activityHistory(instanceId) {
-  const acts = await get('/history/activity-instance', { processInstanceId: instanceId, sortBy: 'startTime', sortOrder: 'asc' });
+  const acts = await get('/history/activity-instance', {
+    processInstanceId: instanceId,
+    sortBy: 'startTime',
+    sortOrder: 'asc',
+  });
   if (acts.length === 0) return empty('No activity history (the history level may be none).');
   return table(
     ['Activity', 'Type', 'Started', 'Ended', 'State'],
@@ -176,18 +205,36 @@ async function activityHistory(instanceId) {
 async function loadInstance(id) {
   try {
     const p = await get(`/process-instance/${seg(id)}`);
-    return { id, definitionId: p.definitionId, businessKey: p.businessKey, running: true, state: p.suspended ? 'SUSPENDED' : 'ACTIVE' };
+    return {
+      id,
+      definitionId: p.definitionId,
+      businessKey: p.businessKey,
+      running: true,
+      state: p.suspended ? 'SUSPENDED' : 'ACTIVE',
+    };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
     const hp = await get(`/history/process-instance/${seg(id)}`);
-    return { id, definitionId: hp.processDefinitionId, businessKey: hp.businessKey, running: false, state: hp.state, endTime: hp.endTime };
+    return {
+      id,
+      definitionId: hp.processDefinitionId,
+      businessKey: hp.businessKey,
+      running: false,
+      state: hp.state,
+      endTime: hp.endTime,
+    };
   }
 }
 
 export async function render(main, { id }, ctx) {
   const instance = await loadInstance(id);
   const incidents = instance.running ? await get('/incident', { processInstanceId: id }) : [];
-  const canvas = h('div', { class: 'canvas', id: 'diagram', role: 'img', 'aria-label': 'Process diagram with the active activities marked' });
+  const canvas = h('div', {
+    class: 'canvas',
+    id: 'diagram',
+    role: 'img',
+    'aria-label': 'Process diagram with the active activities marked',
+  });
   const diagramStatus = h('div');
   const vars = variablesView(instance);
   const history = h('div');

@@ -33,7 +33,9 @@ export async function render(main, _params, { navigate }) {
           await verify(username.value.trim(), password.value);
           saveUser(username.value.trim(), password.value);
           const next = new URLSearchParams(location.search).get('next');
-          navigate(next && next.startsWith('/console/') && !next.startsWith('/console/login') ? next : '/', { replace: true });
+          navigate(next && next.startsWith('/console/') && !next.startsWith('/console/login') ? next : '/', {
+            replace: true,
+          });
         } catch (err) {
           status.replaceChildren(errorView(err.status === 401 ? { message: 'Wrong user name or password.' } : err));
           password.select();

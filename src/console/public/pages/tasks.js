@@ -8,15 +8,31 @@ import { TYPES, variablesForm } from '../variables.js';
 /** The built-in lists; saved task filters follow them. */
 function builtInViews(userId) {
   return [
-    { key: 'all', label: 'All my visible tasks', load: () => get('/task', { sortBy: 'created', sortOrder: 'desc', maxResults: 100 }) },
-    { key: 'assigned', label: 'Assigned to me', load: () => get('/task', { assignee: userId, sortBy: 'created', sortOrder: 'desc', maxResults: 100 }) },
-    { key: 'candidate', label: 'Candidate for me', load: () => get('/task', { candidateUser: userId, sortBy: 'created', sortOrder: 'desc', maxResults: 100 }) },
+    {
+      key: 'all',
+      label: 'All my visible tasks',
+      load: () => get('/task', { sortBy: 'created', sortOrder: 'desc', maxResults: 100 }),
+    },
+    {
+      key: 'assigned',
+      label: 'Assigned to me',
+      load: () => get('/task', { assignee: userId, sortBy: 'created', sortOrder: 'desc', maxResults: 100 }),
+    },
+    {
+      key: 'candidate',
+      label: 'Candidate for me',
+      load: () => get('/task', { candidateUser: userId, sortBy: 'created', sortOrder: 'desc', maxResults: 100 }),
+    },
   ];
 }
 
 async function savedFilters() {
   const filters = await get('/filter', { resourceType: 'Task', sortBy: 'name', sortOrder: 'asc' });
-  return filters.map((f) => ({ key: `filter:${f.id}`, label: f.name, load: () => get(`/filter/${seg(f.id)}/list`, { maxResults: 100 }) }));
+  return filters.map((f) => ({
+    key: `filter:${f.id}`,
+    label: f.name,
+    load: () => get(`/filter/${seg(f.id)}/list`, { maxResults: 100 }),
+  }));
 }
 
 function setQuery(values) {
@@ -52,9 +68,18 @@ function taskDetail(task, rows, userId, onDone) {
           class: 'secondary',
         },
       )
-    : button('Claim', (e) => act(e.currentTarget, status, async () => (await post(`/task/${seg(task.id)}/claim`, { userId }), onDone(task.id))), {
-        class: 'secondary',
-      });
+    : button(
+        'Claim',
+        (e) =>
+          act(
+            e.currentTarget,
+            status,
+            async () => (await post(`/task/${seg(task.id)}/claim`, { userId }), onDone(task.id)),
+          ),
+        {
+          class: 'secondary',
+        },
+      );
   const complete = h('button', { type: 'submit' }, 'Complete');
   return h(
     'div',
@@ -66,7 +91,12 @@ function taskDetail(task, rows, userId, onDone) {
       `Created ${formatDate(task.created)}`,
       task.due ? ` · due ${formatDate(task.due)}` : '',
       ` · assignee ${task.assignee ?? 'none'}`,
-      task.processInstanceId ? [' · instance ', link(`/console/instances/${encodeURIComponent(task.processInstanceId)}`, task.processInstanceId)] : '',
+      task.processInstanceId
+        ? [
+            ' · instance ',
+            link(`/console/instances/${encodeURIComponent(task.processInstanceId)}`, task.processInstanceId),
+          ]
+        : '',
     ),
     task.description ? h('p', {}, task.description) : null,
     h('div', { class: 'actions' }, claim),
@@ -102,7 +132,11 @@ export async function render(main) {
     setQuery({ task: id });
     list.querySelectorAll('button[data-task]').forEach((b) => b.classList.toggle('selected', b.dataset.task === id));
     if (!id) return detail.replaceChildren(empty('Select a task.'));
-    await fill(detail, async () => taskDetail(...(await Promise.all([get(`/task/${seg(id)}`), formRows(id)])), user.userId, afterChange), 'Loading the task');
+    await fill(
+      detail,
+      async () => taskDetail(...(await Promise.all([get(`/task/${seg(id)}`), formRows(id)])), user.userId, afterChange),
+      'Loading the task',
+    );
   };
   const afterChange = async (id, text) => {
     message.replaceChildren(text ? notice(text) : '');
@@ -126,7 +160,11 @@ export async function render(main) {
               [
                 h('strong', {}, t.name || t.taskDefinitionKey || t.id),
                 h('br'),
-                h('span', { class: 'muted' }, `${t.assignee ? `assigned to ${t.assignee}` : 'unassigned'} · ${formatDate(t.created)}`),
+                h(
+                  'span',
+                  { class: 'muted' },
+                  `${t.assignee ? `assigned to ${t.assignee}` : 'unassigned'} · ${formatDate(t.created)}`,
+                ),
               ],
               () => showTask(t.id),
               {
@@ -157,7 +195,11 @@ export async function render(main) {
     );
 
   drawViews();
-  main.append(h('h1', {}, 'Tasks'), message, h('div', { class: 'columns' }, section('Task list', nav, list), section('Task', detail)));
+  main.append(
+    h('h1', {}, 'Tasks'),
+    message,
+    h('div', { class: 'columns' }, section('Task list', nav, list), section('Task', detail)),
+  );
   try {
     views = [...views, ...(await savedFilters())];
     drawViews();

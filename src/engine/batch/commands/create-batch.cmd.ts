@@ -74,7 +74,10 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
     ctx.uow.insert(BatchEntity, batch);
     if (this.sizes.historyLevel !== 'none') {
       const { rev: _rev, jobsCreated: _created, configuration: _config, suspensionState: _state, ...shared } = batch;
-      ctx.uow.insert(HistoricBatchEntity, Object.assign(new HistoricBatchEntity(), { ...shared, endTime: null, removalTime: null }));
+      ctx.uow.insert(
+        HistoricBatchEntity,
+        Object.assign(new HistoricBatchEntity(), { ...shared, endTime: null, removalTime: null }),
+      );
     }
     const operation = OPERATION[this.type];
     if (operation) {
@@ -82,10 +85,15 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
         { property: 'nrOfInstances', newValue: this.configuration.ids.length },
         { property: 'async', newValue: true },
       ];
-      if (this.configuration.parameters.retries != null) changes.push({ property: 'retries', newValue: this.configuration.parameters.retries });
+      if (this.configuration.parameters.retries != null)
+        changes.push({ property: 'retries', newValue: this.configuration.parameters.retries });
       ctx.logs.userOperation({ ...operation, category: OPERATION_CATEGORY.operator, batchId: batch.id, changes });
     }
-    insertBatchJob(ctx, batch, { handlerType: BATCH_JOB_HANDLER.seed, handlerConfiguration: batch.id, jobDefinitionId: batch.seedJobDefinitionId });
+    insertBatchJob(ctx, batch, {
+      handlerType: BATCH_JOB_HANDLER.seed,
+      handlerConfiguration: batch.id,
+      jobDefinitionId: batch.seedJobDefinitionId,
+    });
     return batch;
   }
 }

@@ -12,7 +12,9 @@ import { OPERATION_CATEGORY } from '../../command/user-operation';
 import { BatchJobSettings, endHistoricBatch } from '../batch-jobs';
 
 export function batchJobDefinitions(batch: BatchEntity): string[] {
-  return [batch.seedJobDefinitionId, batch.monitorJobDefinitionId, batch.batchJobDefinitionId].filter((d): d is string => d != null);
+  return [batch.seedJobDefinitionId, batch.monitorJobDefinitionId, batch.batchJobDefinitionId].filter(
+    (d): d is string => d != null,
+  );
 }
 
 /**
@@ -41,7 +43,8 @@ export class DeleteBatchCmd implements Command<void, RuntimeContext> {
     });
     const defs = batchJobDefinitions(batch);
     if (ctx.logs.enabled && !this.cascade) {
-      for (const job of await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: In(defs) })) ctx.logs.job('deleted', job);
+      for (const job of await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: In(defs) }))
+        ctx.logs.job('deleted', job);
     }
     ctx.uow.statement(async (em) => {
       await ctx.history.incidents.ended(em, { where: 'r.job_def_id IN (:...defs)', params: { defs } }, 'deleted');
@@ -65,7 +68,9 @@ export class DeleteHistoricBatchCmd implements Command<void, RuntimeContext> {
     const found = await ctx.em.getRepository(HistoricBatchEntity).findOneBy({ id: this.batchId });
     if (!found) throw new NotFoundError(`Historic batch for id '${this.batchId}' cannot be found`);
     await ctx.checkPermissions([{ permission: 'DELETE_HISTORY', resource: Resources.BATCH }]);
-    const defs = [found.seedJobDefinitionId, found.monitorJobDefinitionId, found.batchJobDefinitionId].filter((d): d is string => d != null);
+    const defs = [found.seedJobDefinitionId, found.monitorJobDefinitionId, found.batchJobDefinitionId].filter(
+      (d): d is string => d != null,
+    );
     ctx.uow.statement(async (em) => {
       await em.getRepository(HistoricBatchEntity).delete({ id: found.id });
       if (defs.length) await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });

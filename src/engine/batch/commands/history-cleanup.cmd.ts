@@ -2,7 +2,14 @@ import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { AuthorizationError } from '../../errors';
-import { cleanupShares, HISTORY_CLEANUP_HANDLER, insertCleanupJob, nextWindowStart, parseCleanupWindow, parseShare } from '../history-cleanup';
+import {
+  cleanupShares,
+  HISTORY_CLEANUP_HANDLER,
+  insertCleanupJob,
+  nextWindowStart,
+  parseCleanupWindow,
+  parseShare,
+} from '../history-cleanup';
 
 /**
  * historyService.cleanUpHistoryAsync: the cleanup jobs, one per degree of parallelism, due now (or at their next window
@@ -17,11 +24,14 @@ export class HistoryCleanupCmd implements Command<JobEntity | null, RuntimeConte
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<JobEntity | null> {
-    if (!ctx.deps.checker.bypasses(ctx.auth)) throw new AuthorizationError(ctx.auth?.userId ?? null, [], 'Required admin authenticated group or user.');
+    if (!ctx.deps.checker.bypasses(ctx.auth))
+      throw new AuthorizationError(ctx.auth?.userId ?? null, [], 'Required admin authenticated group or user.');
     const window = parseCleanupWindow(this.window);
     const due = this.immediatelyDue ? ctx.now() : window ? nextWindowStart(window, ctx.now()) : null;
     const shares = cleanupShares(this.degreeOfParallelism);
-    const jobs = await ctx.em.getRepository(JobEntity).find({ where: { handlerType: HISTORY_CLEANUP_HANDLER }, order: { id: 'ASC' } });
+    const jobs = await ctx.em
+      .getRepository(JobEntity)
+      .find({ where: { handlerType: HISTORY_CLEANUP_HANDLER }, order: { id: 'ASC' } });
     const key = (s: { minuteFrom: number; minuteTo: number }) => `${s.minuteFrom}-${s.minuteTo}`;
     const have = new Set(jobs.map((j) => key(parseShare(j.handlerConfiguration))));
     const same = jobs.length === shares.length && shares.every((s) => have.has(key(s)));
@@ -30,7 +40,9 @@ export class HistoryCleanupCmd implements Command<JobEntity | null, RuntimeConte
         for (const job of jobs) ctx.uow.track(JobEntity, job).dueDate = due;
         ctx.afterCommit(() => ctx.deps.jobsCreated?.(due));
       }
-      return jobs.sort((a, b) => parseShare(a.handlerConfiguration).minuteFrom - parseShare(b.handlerConfiguration).minuteFrom)[0];
+      return jobs.sort(
+        (a, b) => parseShare(a.handlerConfiguration).minuteFrom - parseShare(b.handlerConfiguration).minuteFrom,
+      )[0];
     }
     const start = due ?? jobs.map((j) => j.dueDate).find((d): d is Date => d != null) ?? null;
     if (!start) return null;

@@ -23,7 +23,8 @@ export class BusinessRuleTaskBehavior implements ActivityBehavior {
       activityInstanceId: execution.activityInstanceId,
     });
     ctx.afterCommit(() => ctx.deps.metrics.decisionsEvaluated(result.evaluations.length));
-    if (config.resultVariable) activity.setVariable(config.resultVariable, mapDecisionResult(result.rows, config.mapDecisionResult));
+    if (config.resultVariable)
+      activity.setVariable(config.resultVariable, mapDecisionResult(result.rows, config.mapDecisionResult));
     activity.leave();
   }
 }

@@ -10,7 +10,8 @@ import { compensationDone, compensationScope, throwCompensation } from '../runti
 export class CompensationThrowEventBehavior implements ActivityBehavior {
   async execute(activity: ActivityExecution): Promise<void> {
     const { ctx, instance, execution, node } = activity;
-    const definition = 'eventDefinition' in node && node.eventDefinition?.kind === 'compensate' ? node.eventDefinition : null;
+    const definition =
+      'eventDefinition' in node && node.eventDefinition?.kind === 'compensate' ? node.eventDefinition : null;
     const { scope, scopeId } = compensationScope(instance, execution, node);
     const started = await throwCompensation(ctx, instance, execution, scope, scopeId, definition?.activityRef ?? null);
     if (!started) await compensationDone(ctx, instance, execution);

@@ -22,7 +22,9 @@ function render(rows: Row[]): string {
 }
 
 function failure(mapping: DecisionResultMapping, rows: Row[], reason: string): ProcessEngineError {
-  return new ProcessEngineError(`ENGINE-22001 The decision result mapper '${MAPPER[mapping]}' failed to process '${render(rows)}'. ${reason}`);
+  return new ProcessEngineError(
+    `ENGINE-22001 The decision result mapper '${MAPPER[mapping]}' failed to process '${render(rows)}'. ${reason}`,
+  );
 }
 
 function onlyEntry(mapping: DecisionResultMapping, rows: Row[], row: Row): TypedValue {

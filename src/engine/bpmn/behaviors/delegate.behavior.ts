@@ -25,7 +25,8 @@ export class DelegateBehavior implements ActivityBehavior {
       }
       throw err;
     }
-    if (ref.kind === 'expression' && ref.resultVariable) activity.setVariable(ref.resultVariable, untypedValue(value ?? null));
+    if (ref.kind === 'expression' && ref.resultVariable)
+      activity.setVariable(ref.resultVariable, untypedValue(value ?? null));
     activity.leave();
   }
 }

@@ -8,7 +8,8 @@ import { ActivityBehavior } from '../runtime/activity-behavior';
 export class ErrorEndEventBehavior implements ActivityBehavior {
   execute(activity: ActivityExecution): void {
     const { ctx, execution, node } = activity;
-    const definition = 'eventDefinition' in node && node.eventDefinition?.kind === 'error' ? node.eventDefinition : null;
+    const definition =
+      'eventDefinition' in node && node.eventDefinition?.kind === 'error' ? node.eventDefinition : null;
     const message = definition?.errorMessage ? activity.evaluate(definition.errorMessage) : null;
     ctx.history.activityEnded(execution.activityInstanceId!);
     ctx.agenda.plan({

@@ -13,15 +13,30 @@ export class EscalationThrowEventBehavior implements ActivityBehavior {
   async execute(activity: ActivityExecution): Promise<void> {
     const { ctx, instance, execution, node, ref } = activity;
     const activityInstanceId = execution.activityInstanceId;
-    const outcome = await propagateEscalation(ctx, instance, execution, ref, escalationDefinitionOf(node)?.escalationCode ?? '', node.scopeId);
+    const outcome = await propagateEscalation(
+      ctx,
+      instance,
+      execution,
+      ref,
+      escalationDefinitionOf(node)?.escalationCode ?? '',
+      node.scopeId,
+    );
     if (outcome === 'interrupting') return;
     // a non-interrupting catch in this very scope may have moved the throwing token to a new concurrent execution
-    const leaving = execution.activityInstanceId === activityInstanceId ? execution : movedToken(activity, activityInstanceId);
+    const leaving =
+      execution.activityInstanceId === activityInstanceId ? execution : movedToken(activity, activityInstanceId);
     if (!leaving) return;
-    ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: leaving, activityId: ref.id, flowIds: node.type === 'endEvent' ? [] : undefined });
+    ctx.agenda.plan({
+      kind: 'ACTIVITY_END',
+      execution: leaving,
+      activityId: ref.id,
+      flowIds: node.type === 'endEvent' ? [] : undefined,
+    });
   }
 }
 
 function movedToken(activity: ActivityExecution, activityInstanceId: string | null): ExecutionEntity | undefined {
-  return [...activity.instance.executions.values()].find((e) => e.activityInstanceId === activityInstanceId && e.activityId === activity.ref.id);
+  return [...activity.instance.executions.values()].find(
+    (e) => e.activityInstanceId === activityInstanceId && e.activityId === activity.ref.id,
+  );
 }

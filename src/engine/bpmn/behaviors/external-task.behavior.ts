@@ -17,7 +17,8 @@ export function externalTaskConfigOf(node: FlowNode): ExternalTaskConfig | null 
 
 function priorityOf(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) throw new ProcessEngineError(`Priority value must be either Short, Integer, or Long: ${String(value)}`);
+  if (!Number.isSafeInteger(n))
+    throw new ProcessEngineError(`Priority value must be either Short, Integer, or Long: ${String(value)}`);
   return n;
 }
 
@@ -31,7 +32,8 @@ export class ExternalTaskBehavior implements ActivityBehavior {
     const config = externalTaskConfigOf(node);
     if (!config) throw new ProcessEngineError(`The activity '${node.id}' is not an external task`);
     const topic = activity.evaluate(config.topic);
-    if (topic == null || topic === '') throw new ProcessEngineError(`The topic of external task '${node.id}' resolves to nothing: ${config.topic.text}`);
+    if (topic == null || topic === '')
+      throw new ProcessEngineError(`The topic of external task '${node.id}' resolves to nothing: ${config.topic.text}`);
     const priorityExpression = config.priority ?? activity.graph.taskPriority;
     const task = Object.assign(new ExternalTaskEntity(), {
       id: newId(),
@@ -72,7 +74,9 @@ export class ExternalTaskBehavior implements ActivityBehavior {
  * activity (planned on the agenda). True when one did.
  */
 export function throwMappedError(ctx: RuntimeContext, execution: ExecutionEntity, ref: ActivityRef): boolean {
-  const mapping = externalTaskConfigOf(ref.node)?.errorEventDefinitions.find((d) => evaluateCondition(ctx, execution, d.expression));
+  const mapping = externalTaskConfigOf(ref.node)?.errorEventDefinitions.find((d) =>
+    evaluateCondition(ctx, execution, d.expression),
+  );
   if (!mapping) return false;
   const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
   ctx.agenda.plan({

@@ -15,7 +15,9 @@ export class InclusiveGatewayBehavior implements ActivityBehavior {
     if (node.incoming.length > 1) {
       const { waiting, tokens } = waitingTokens(activity);
       const others = tokens.filter((t) => !waiting.includes(t));
-      const blocked = others.some((t) => t.activityId == null || t.activityId === node.id || canReach(instance.graph, t.activityId, node.id));
+      const blocked = others.some(
+        (t) => t.activityId == null || t.activityId === node.id || canReach(instance.graph, t.activityId, node.id),
+      );
       if (blocked) return;
       activity = fireJoin(activity, waiting);
     }

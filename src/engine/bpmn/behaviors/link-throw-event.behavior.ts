@@ -8,7 +8,11 @@ export class LinkThrowEventBehavior implements ActivityBehavior {
     const { ctx, instance, execution, node } = activity;
     const def = 'eventDefinition' in node && node.eventDefinition?.kind === 'link' ? node.eventDefinition : null;
     const target = [...activity.graph.elements.values()].find(
-      (n) => n.type === 'intermediateCatchEvent' && n.scopeId === node.scopeId && n.eventDefinition.kind === 'link' && n.eventDefinition.name === def?.name,
+      (n) =>
+        n.type === 'intermediateCatchEvent' &&
+        n.scopeId === node.scopeId &&
+        n.eventDefinition.kind === 'link' &&
+        n.eventDefinition.name === def?.name,
     );
     if (!target) throw new ProcessEngineError(`No link catch event named '${def?.name}' in the scope of '${node.id}'`);
     ctx.history.activityEnded(execution.activityInstanceId!);

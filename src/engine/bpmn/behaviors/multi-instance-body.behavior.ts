@@ -26,30 +26,47 @@ function collectionOf(ctx: RuntimeContext, body: ExecutionEntity, mi: MultiInsta
   if (mi.collection.kind === 'expression') {
     value = evaluate(ctx, body, mi.collection.expression);
     if (!Array.isArray(value))
-      throw new ProcessEngineError(`Expression '${mi.collection.expression.text}' didn't resolve to a Collection: ${JSON.stringify(value)}`);
+      throw new ProcessEngineError(
+        `Expression '${mi.collection.expression.text}' didn't resolve to a Collection: ${JSON.stringify(value)}`,
+      );
   } else {
     const tv = ctx.variables.get(body, mi.collection.name);
     value = tv ? plainValue(tv) : undefined;
-    if (!Array.isArray(value)) throw new ProcessEngineError(`Variable '${mi.collection.name}':'${JSON.stringify(value ?? null)}' is not a Collection.`);
+    if (!Array.isArray(value))
+      throw new ProcessEngineError(
+        `Variable '${mi.collection.name}':'${JSON.stringify(value ?? null)}' is not a Collection.`,
+      );
   }
   return value as unknown[];
 }
 
-function cardinalityOf(ctx: RuntimeContext, body: ExecutionEntity, node: FlowNode, mi: MultiInstanceConfig, collection: unknown[] | null): number {
+function cardinalityOf(
+  ctx: RuntimeContext,
+  body: ExecutionEntity,
+  node: FlowNode,
+  mi: MultiInstanceConfig,
+  collection: unknown[] | null,
+): number {
   if (mi.loopCardinality) {
     const raw = evaluate(ctx, body, mi.loopCardinality);
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
     if (!Number.isInteger(n) || n < 0) {
-      throw new ProcessEngineError(`Invalid number of instances: must be non-negative integer value, but was ${String(raw)}`);
+      throw new ProcessEngineError(
+        `Invalid number of instances: must be non-negative integer value, but was ${String(raw)}`,
+      );
     }
     return n;
   }
   if (collection) return collection.length;
-  throw new ProcessEngineError(`Couldn't resolve collection expression nor variable reference of the multi-instance activity '${node.id}'`);
+  throw new ProcessEngineError(
+    `Couldn't resolve collection expression nor variable reference of the multi-instance activity '${node.id}'`,
+  );
 }
 
 function inner(mi: MultiInstanceConfig, collection: unknown[] | null, loopCounter: number): InnerInstance {
-  return mi.elementVariable && collection ? { loopCounter, element: { name: mi.elementVariable, value: collection[loopCounter] ?? null } } : { loopCounter };
+  return mi.elementVariable && collection
+    ? { loopCounter, element: { name: mi.elementVariable, value: collection[loopCounter] ?? null } }
+    : { loopCounter };
 }
 
 /**
@@ -73,7 +90,12 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
       return;
     }
     if (mi.isSequential) {
-      ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: body, activityId: node.id, inner: inner(mi, collection, 0) });
+      ctx.agenda.plan({
+        kind: 'ACTIVITY_START',
+        execution: body,
+        activityId: node.id,
+        inner: inner(mi, collection, 0),
+      });
       return;
     }
     body.isActive = false;
@@ -81,11 +103,21 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
     body.activityInstanceId = instance.scopeInstanceId(body);
     for (let i = 0; i < n; i++) {
       const child = createConcurrentExecution(ctx, instance, body);
-      ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: child, activityId: node.id, inner: inner(mi, collection, i) });
+      ctx.agenda.plan({
+        kind: 'ACTIVITY_START',
+        execution: child,
+        activityId: node.id,
+        inner: inner(mi, collection, i),
+      });
     }
   }
 
-  async instanceCompleted(ctx: RuntimeContext, instance: ProcessInstanceState, instanceScope: ExecutionEntity, host: ExecutionEntity): Promise<void> {
+  async instanceCompleted(
+    ctx: RuntimeContext,
+    instance: ProcessInstanceState,
+    instanceScope: ExecutionEntity,
+    host: ExecutionEntity,
+  ): Promise<void> {
     const body = host.isConcurrent ? instance.parent(host)! : host;
     const node = resolveActivity(instance.graph, host.activityId)!.node;
     const mi = multiInstanceOf(node)!;
@@ -105,7 +137,8 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
     if (!mi.isSequential) {
       ctx.removeExecution(instance, host);
       const rest = instance.children(body);
-      if (done && rest.length) await cancelSubtrees(ctx, instance, rest, { calledInstanceState: 'INTERNALLY_TERMINATED', reason: null });
+      if (done && rest.length)
+        await cancelSubtrees(ctx, instance, rest, { calledInstanceState: 'INTERNALLY_TERMINATED', reason: null });
       if (done || instance.children(body).length === 0) leaveBody();
       return;
     }
@@ -115,6 +148,11 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
     }
     ctx.variables.setLocal(body, 'nrOfActiveInstances', int(1));
     const collection = collectionOf(ctx, body, mi);
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: body, activityId: node.id, inner: inner(mi, collection, completed) });
+    ctx.agenda.plan({
+      kind: 'ACTIVITY_START',
+      execution: body,
+      activityId: node.id,
+      inner: inner(mi, collection, completed),
+    });
   }
 }

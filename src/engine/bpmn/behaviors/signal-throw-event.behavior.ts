@@ -16,7 +16,8 @@ export class SignalThrowEventBehavior implements ActivityBehavior {
       await deliverSignal(ctx, {
         name: String(activity.evaluate(def.signalName) ?? ''),
         authorize: false,
-        tenant: tenantId == null ? { isSet: false, tenantId: null } : { isSet: true, tenantId, includeWithoutTenant: true },
+        tenant:
+          tenantId == null ? { isSet: false, tenantId: null } : { isSet: true, tenantId, includeWithoutTenant: true },
       });
     }
     activity.leave(node.type === 'endEvent' ? [] : undefined);

@@ -6,7 +6,8 @@ import { ActivityBehavior, ExecuteOptions } from '../runtime/activity-behavior';
 export class SubProcessBehavior implements ActivityBehavior {
   execute(activity: ActivityExecution, options: ExecuteOptions): void {
     const start = options.startEventId ?? activity.graph.scopes.get(activity.node.id)?.noneStartEventId;
-    if (!start) throw new ProcessEngineError(`The sub-process '${activity.node.id}' has no none start event to start at`);
+    if (!start)
+      throw new ProcessEngineError(`The sub-process '${activity.node.id}' has no none start event to start at`);
     activity.ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: activity.execution, activityId: start });
   }
 }

@@ -23,7 +23,10 @@ export function toTaskDate(value: unknown, what: 'Due date' | 'Follow up date', 
   if (value instanceof Date) return value;
   if (typeof value === 'string') {
     const text = value.trim();
-    const parsed = parseDate(text) ?? (ISO_DATE.test(text) && !Number.isNaN(Date.parse(text)) ? new Date(text) : null) ?? addDuration(text, now);
+    const parsed =
+      parseDate(text) ??
+      (ISO_DATE.test(text) && !Number.isNaN(Date.parse(text)) ? new Date(text) : null) ??
+      addDuration(text, now);
     if (parsed) return parsed;
   }
   throw new ProcessEngineError(`${what} expression does not resolve to a Date or Date string: ${String(value)}`);

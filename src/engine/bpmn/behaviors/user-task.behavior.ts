@@ -19,7 +19,13 @@ function text(activity: ActivityExecution, value: string | null): string | null 
 function identities(values: unknown[]): string[] {
   const out: string[] = [];
   for (const value of values) {
-    const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value == null ? [] : [value];
+    const items = Array.isArray(value)
+      ? value
+      : typeof value === 'string'
+        ? value.split(',')
+        : value == null
+          ? []
+          : [value];
     for (const item of items) {
       const id = String(item).trim();
       if (id && !out.includes(id)) out.push(id);

@@ -46,7 +46,10 @@ export interface MultiInstanceConfig {
   readonly isSequential: boolean;
   readonly loopCardinality: CompiledExpression | null;
   /** camunda:collection: an expression, or the name of a variable holding the collection. */
-  readonly collection: { readonly kind: 'expression'; readonly expression: CompiledExpression } | { readonly kind: 'variable'; readonly name: string } | null;
+  readonly collection:
+    | { readonly kind: 'expression'; readonly expression: CompiledExpression }
+    | { readonly kind: 'variable'; readonly name: string }
+    | null;
   readonly elementVariable: string | null;
   readonly completionCondition: CompiledExpression | null;
   /** async flags on the loop characteristics apply to the multi-instance body. */
@@ -145,7 +148,12 @@ export interface DecisionRefConfig {
 export type CallActivityMapping =
   | { readonly kind: 'all'; readonly local: boolean }
   | { readonly kind: 'variable'; readonly source: string; readonly target: string; readonly local: boolean }
-  | { readonly kind: 'expression'; readonly sourceExpression: CompiledExpression; readonly target: string; readonly local: boolean };
+  | {
+      readonly kind: 'expression';
+      readonly sourceExpression: CompiledExpression;
+      readonly target: string;
+      readonly local: boolean;
+    };
 
 export interface CallActivityConfig {
   readonly calledElement: CompiledExpression;

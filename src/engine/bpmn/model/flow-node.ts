@@ -109,12 +109,23 @@ export interface EndEventNode extends FlowNodeBase {
 
 export interface IntermediateCatchEventNode extends FlowNodeBase {
   readonly type: 'intermediateCatchEvent';
-  readonly eventDefinition: MessageEventDefinition | SignalEventDefinition | TimerEventDefinition | ConditionalEventDefinition | LinkEventDefinition;
+  readonly eventDefinition:
+    | MessageEventDefinition
+    | SignalEventDefinition
+    | TimerEventDefinition
+    | ConditionalEventDefinition
+    | LinkEventDefinition;
 }
 
 export interface IntermediateThrowEventNode extends FlowNodeBase {
   readonly type: 'intermediateThrowEvent';
-  readonly eventDefinition: SignalEventDefinition | MessageEventDefinition | LinkEventDefinition | EscalationEventDefinition | CompensateEventDefinition | null;
+  readonly eventDefinition:
+    | SignalEventDefinition
+    | MessageEventDefinition
+    | LinkEventDefinition
+    | EscalationEventDefinition
+    | CompensateEventDefinition
+    | null;
 }
 
 export interface BoundaryEventNode extends FlowNodeBase {
@@ -206,7 +217,8 @@ export type ActivityNode =
   | SubProcessNode
   | CallActivityNode;
 
-export type EventNode = StartEventNode | EndEventNode | IntermediateCatchEventNode | IntermediateThrowEventNode | BoundaryEventNode;
+export type EventNode =
+  StartEventNode | EndEventNode | IntermediateCatchEventNode | IntermediateThrowEventNode | BoundaryEventNode;
 
 export type FlowNode = ActivityNode | EventNode | GatewayNode;
 

@@ -5,7 +5,11 @@ import { parseMultiInstance } from './multi-instance.parser';
 import { ParseContext } from './parse-context';
 
 /** The fields every activity adds to the common ones; boundary events are linked by the graph builder. */
-export function parseActivityFields(el: ModdleElement, common: CommonFields, ctx: ParseContext): Omit<ActivityBase, 'type' | 'activityType'> {
+export function parseActivityFields(
+  el: ModdleElement,
+  common: CommonFields,
+  ctx: ParseContext,
+): Omit<ActivityBase, 'type' | 'activityType'> {
   return {
     ...common,
     multiInstance: parseMultiInstance(el, ctx),

@@ -27,7 +27,8 @@ export interface BpmnParseOptions {
 }
 
 /** Xerces' wording, which Camunda reports when a DOCTYPE reaches its secured parser. */
-const DOCTYPE_MESSAGE = 'DOCTYPE is disallowed when the feature "http://apache.org/xml/features/disallow-doctype-decl" set to true.';
+const DOCTYPE_MESSAGE =
+  'DOCTYPE is disallowed when the feature "http://apache.org/xml/features/disallow-doctype-decl" set to true.';
 
 /**
  * Parses a BPMN 2.0 XML resource into immutable process graphs. Throws ParseError with every
@@ -78,8 +79,15 @@ export async function parseBpmn(xml: string, resourceName: string, options: Bpmn
   for (const process of children(rootElement, 'rootElements').filter((e) => e.$type === 'bpmn:Process')) {
     if (process.isExecutable === true) processes.push(buildProcessGraph(process, ctx));
     else if (process.isExecutable === false)
-      ctx.warning(`Ignoring non-executable process with id '${process.id}'. Set the attribute isExecutable="true" to deploy this process.`, process);
-    else ctx.warning(`Process with id '${process.id}' has no attribute isExecutable and is ignored. Set isExecutable="true" to deploy it.`, process);
+      ctx.warning(
+        `Ignoring non-executable process with id '${process.id}'. Set the attribute isExecutable="true" to deploy this process.`,
+        process,
+      );
+    else
+      ctx.warning(
+        `Process with id '${process.id}' has no attribute isExecutable and is ignored. Set isExecutable="true" to deploy it.`,
+        process,
+      );
   }
   if (ctx.errors.length) throw parseError(ctx);
   return { processes, warnings: inDocumentOrder(ctx.warnings) };

@@ -5,10 +5,18 @@ import { attr, bodyOf, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
 
 /** A JUEL condition from a bpmn:FormalExpression; a JUEL condition in a file (`camunda:resource`) is refused. */
-function parseCondition(expressionEl: ModdleElement | null, owner: ModdleElement, ctx: ParseContext, what: string): CompiledExpression | null {
+function parseCondition(
+  expressionEl: ModdleElement | null,
+  owner: ModdleElement,
+  ctx: ParseContext,
+  what: string,
+): CompiledExpression | null {
   if (!expressionEl) return null;
   if (attr(expressionEl, 'resource') !== null) {
-    ctx.error(`Condition resource on ${describe(owner)} is not supported: conditions must be inline expressions`, owner);
+    ctx.error(
+      `Condition resource on ${describe(owner)} is not supported: conditions must be inline expressions`,
+      owner,
+    );
     return null;
   }
   return ctx.expression(bodyOf(expressionEl), owner, what);

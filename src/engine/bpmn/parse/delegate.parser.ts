@@ -11,7 +11,12 @@ const BEAN_METHOD = /^\s*[$#]\{\s*([A-Za-z_$][\w$]*)\s*\.\s*[A-Za-z_$][\w$]*\s*\
  * refused: a class name, `${name}`, and the bean of `${name.method(...)}`; other expressions are evaluated as
  * they come. `element` is the flow element reported.
  */
-export function parseDelegate(owner: ModdleElement, element: ModdleElement, ctx: ParseContext, what: string): DelegateRef | null {
+export function parseDelegate(
+  owner: ModdleElement,
+  element: ModdleElement,
+  ctx: ParseContext,
+  what: string,
+): DelegateRef | null {
   const hostCode = ctx.hostCode;
   if (!hostCode) return null;
   const className = attr(owner, 'class');
@@ -19,7 +24,10 @@ export function parseDelegate(owner: ModdleElement, element: ModdleElement, ctx:
   const expression = attr(owner, 'expression');
   const unknown = (name: string, attribute: string) => {
     if (hostCode.verify && hostCode.delegates.get(name) === undefined) {
-      ctx.error(`${what} ${describe(element)} names the delegate '${name}' (camunda:${attribute}), which no provider registers`, element);
+      ctx.error(
+        `${what} ${describe(element)} names the delegate '${name}' (camunda:${attribute}), which no provider registers`,
+        element,
+      );
     }
   };
   if (className !== null) {
@@ -29,7 +37,10 @@ export function parseDelegate(owner: ModdleElement, element: ModdleElement, ctx:
   if (delegateExpression !== null) {
     const simple = SIMPLE_NAME.exec(delegateExpression);
     if (simple) unknown(simple[1], 'delegateExpression');
-    return { kind: 'delegateExpression', expression: ctx.expression(delegateExpression, element, 'camunda:delegateExpression') ?? ctx.placeholder() };
+    return {
+      kind: 'delegateExpression',
+      expression: ctx.expression(delegateExpression, element, 'camunda:delegateExpression') ?? ctx.placeholder(),
+    };
   }
   if (expression !== null) {
     const bean = BEAN_METHOD.exec(expression);

@@ -21,6 +21,8 @@ export type ElementHandler = (input: HandlerInput) => FlowNode | null;
 export function rejectIoMapping(input: HandlerInput, typeName: string, outputsOnly = false): void {
   const io = input.common.ioMapping;
   if (!io) return;
-  if (!outputsOnly) input.ctx.error(`camunda:inputOutput mapping unsupported for element type '${typeName}'.`, input.el);
-  else if (io.outputs.length) input.ctx.error(`camunda:outputParameter not allowed for element type '${typeName}'.`, input.el);
+  if (!outputsOnly)
+    input.ctx.error(`camunda:inputOutput mapping unsupported for element type '${typeName}'.`, input.el);
+  else if (io.outputs.length)
+    input.ctx.error(`camunda:outputParameter not allowed for element type '${typeName}'.`, input.el);
 }

@@ -47,4 +47,8 @@ export const ELEMENT_HANDLERS: ReadonlyMap<string, ElementHandler> = new Map([
 ]);
 
 /** Flow elements without behaviour that Camunda also skips. */
-export const IGNORED_FLOW_ELEMENTS: ReadonlySet<string> = new Set(['bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
+export const IGNORED_FLOW_ELEMENTS: ReadonlySet<string> = new Set([
+  'bpmn:DataObject',
+  'bpmn:DataObjectReference',
+  'bpmn:DataStoreReference',
+]);

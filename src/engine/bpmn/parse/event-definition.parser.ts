@@ -28,7 +28,12 @@ const VARIABLE_EVENTS = new Set(['create', 'update', 'delete']);
  * The single event definition of an event, restricted to `allowed`. Returns null for a none event
  * and after recording an error (the parse then fails, so the null never reaches a runtime).
  */
-export function parseEventDefinition<K extends Kind>(el: ModdleElement, ctx: ParseContext, allowed: readonly K[], throwing: boolean): Of<K> | null {
+export function parseEventDefinition<K extends Kind>(
+  el: ModdleElement,
+  ctx: ParseContext,
+  allowed: readonly K[],
+  throwing: boolean,
+): Of<K> | null {
   const defs = [...children(el, 'eventDefinitions'), ...children(el, 'eventDefinitionRefs')];
   if (defs.length === 0) return null;
   if (defs.length > 1) {
@@ -44,7 +49,13 @@ export function parseEventDefinition<K extends Kind>(el: ModdleElement, ctx: Par
   return parseByKind(kind, def, el, ctx, throwing) as Of<K> | null;
 }
 
-function parseByKind(kind: Kind, def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwing: boolean): EventDefinition | null {
+function parseByKind(
+  kind: Kind,
+  def: ModdleElement,
+  el: ModdleElement,
+  ctx: ParseContext,
+  throwing: boolean,
+): EventDefinition | null {
   switch (kind) {
     case 'message':
       return message(def, el, ctx, throwing);
@@ -72,11 +83,17 @@ function parseByKind(kind: Kind, def: ModdleElement, el: ModdleElement, ctx: Par
   }
 }
 
-export function message(def: ModdleElement | null, el: ModdleElement, ctx: ParseContext, throwing: boolean): Of<'message'> {
+export function message(
+  def: ModdleElement | null,
+  el: ModdleElement,
+  ctx: ParseContext,
+  throwing: boolean,
+): Of<'message'> {
   const msg = def ? child(def, 'messageRef') : null;
   const name = msg ? attr(msg, 'name') : null;
   // an unresolvable messageRef was reported already; saying it is missing too would add nothing
-  if (!throwing && !msg && !ctx.hasErrorFor(el)) ctx.error(`Attribute 'messageRef' is mandatory on the message event definition of ${describe(el)}`, el);
+  if (!throwing && !msg && !ctx.hasErrorFor(el))
+    ctx.error(`Attribute 'messageRef' is mandatory on the message event definition of ${describe(el)}`, el);
   if (!throwing && msg && name === null) {
     ctx.error(`Cannot have a message event subscription with an empty or missing name (${describe(el)})`, el);
   }
@@ -92,7 +109,8 @@ function signal(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'s
   const sig = child(def, 'signalRef');
   const name = sig ? attr(sig, 'name') : null;
   if (!sig) {
-    if (!ctx.hasErrorFor(el)) ctx.error(`Attribute 'signalRef' is mandatory on the signal event definition of ${describe(el)}`, el);
+    if (!ctx.hasErrorFor(el))
+      ctx.error(`Attribute 'signalRef' is mandatory on the signal event definition of ${describe(el)}`, el);
   } else if (name === null) ctx.error(`Signal '${sig.id}' referenced by ${describe(el)} has no name`, el);
   return {
     kind: 'signal',
@@ -134,7 +152,10 @@ function error(def: ModdleElement, el: ModdleElement, ctx: ParseContext, throwin
   if (throwing && !err && literal === null) {
     ctx.error(`'errorRef' attribute is mandatory on error end event ${describe(el)}`, el);
   } else if (throwing && err && errorCode === null) {
-    ctx.error(`'errorCode' is mandatory on errors referenced by throwing error event definitions, but the error '${err.id}' does not define one.`, el);
+    ctx.error(
+      `'errorCode' is mandatory on errors referenced by throwing error event definitions, but the error '${err.id}' does not define one.`,
+      el,
+    );
   }
   return {
     kind: 'error',
@@ -155,18 +176,25 @@ function escalation(def: ModdleElement, el: ModdleElement, ctx: ParseContext, th
   const esc = child(def, 'escalationRef');
   const escalationCode = esc ? attr(esc, 'escalationCode') : null;
   if (throwing && !esc) {
-    if (!ctx.hasErrorFor(el)) ctx.error(`escalationEventDefinition does not have required attribute 'escalationRef' (${describe(el)})`, el);
+    if (!ctx.hasErrorFor(el))
+      ctx.error(`escalationEventDefinition does not have required attribute 'escalationRef' (${describe(el)})`, el);
   } else if (throwing && escalationCode === null) {
     const what = localType(el) === 'endEvent' ? 'escalation end event' : 'throwing escalation event';
     ctx.error(`${what} ${describe(el)} must have an 'escalationCode' (escalation '${esc!.id}' defines none)`, el);
   }
-  return { kind: 'escalation', escalationId: esc?.id ?? null, escalationCode, escalationCodeVariable: attr(def, 'escalationCodeVariable') };
+  return {
+    kind: 'escalation',
+    escalationId: esc?.id ?? null,
+    escalationCode,
+    escalationCodeVariable: attr(def, 'escalationCodeVariable'),
+  };
 }
 
 function conditional(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'conditional'> | null {
   const { condition, conditionScript } = parseFlowCondition(child(def, 'condition'), el, ctx);
   if (!condition && !conditionScript) {
-    if (!ctx.hasErrorFor(el)) ctx.error(`Conditional event must contain an expression for evaluation (${describe(el)})`, el);
+    if (!ctx.hasErrorFor(el))
+      ctx.error(`Conditional event must contain an expression for evaluation (${describe(el)})`, el);
     return null;
   }
   const variableEvents = splitCommaList(attr(def, 'variableEvents'));

@@ -22,7 +22,10 @@ export function parseExpressionImplementation(el: ModdleElement, ctx: ParseConte
   // camunda:class or delegateExpression beside it: the external parser refuses the Java part.
   if (attr(el, 'class') !== null || attr(el, 'delegateExpression') !== null) return null;
   if (attr(el, 'type') !== null) {
-    ctx.error(`${localType(el)} ${describe(el)} has both camunda:expression and camunda:type; only one implementation is allowed`, el);
+    ctx.error(
+      `${localType(el)} ${describe(el)} has both camunda:expression and camunda:type; only one implementation is allowed`,
+      el,
+    );
     return null;
   }
   const expression = ctx.beanFreeExpression(text, el, "Attribute 'camunda:expression'", ['execution']);
@@ -41,7 +44,12 @@ export function parseExternalImplementation(
 ): ExternalTaskConfig | null {
   const kind = localType(element);
   for (const name of JAVA_ATTRIBUTES) {
-    if (name === 'expression' && implementationOwner === element && ['serviceTask', 'sendTask', 'businessRuleTask'].includes(kind)) continue;
+    if (
+      name === 'expression' &&
+      implementationOwner === element &&
+      ['serviceTask', 'sendTask', 'businessRuleTask'].includes(kind)
+    )
+      continue;
     if (attr(implementationOwner, name) !== null) {
       ctx.error(
         `${kind} ${describe(element)} uses camunda:${name}, which is not supported: deployments never run Java code or ` +
@@ -68,20 +76,26 @@ export function parseExternalImplementation(
   }
   const topic = ctx.expression(attr(implementationOwner, 'topic'), element, "attribute 'camunda:topic'");
   if (!topic) {
-    ctx.error(`External tasks must specify a 'topic' attribute in the camunda namespace (${describe(element)})`, element);
+    ctx.error(
+      `External tasks must specify a 'topic' attribute in the camunda namespace (${describe(element)})`,
+      element,
+    );
     return null;
   }
   return {
     topic,
     priority: ctx.priority(implementationOwner, 'taskPriority', element),
-    errorEventDefinitions: extensions(element, 'camunda:ErrorEventDefinition').map((d) => errorMapping(d, element, ctx)),
+    errorEventDefinitions: extensions(element, 'camunda:ErrorEventDefinition').map((d) =>
+      errorMapping(d, element, ctx),
+    ),
   };
 }
 
 function errorMapping(def: ModdleElement, element: ModdleElement, ctx: ParseContext): ExternalTaskErrorMapping {
   const error = child(def, 'errorRef');
   const expression = ctx.expression(attr(def, 'expression'), element, 'camunda:errorEventDefinition');
-  if (!expression) ctx.error(`camunda:errorEventDefinition on ${describe(element)} needs an 'expression' attribute`, element);
+  if (!expression)
+    ctx.error(`camunda:errorEventDefinition on ${describe(element)} needs an 'expression' attribute`, element);
   return {
     id: attr(def, 'id'),
     errorCode: error ? attr(error, 'errorCode') : (ctx.literalErrorRefs.get(def) ?? null),

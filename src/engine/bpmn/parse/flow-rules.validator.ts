@@ -26,16 +26,25 @@ export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
     const el = draft.elements.get(node.id)!;
     // the asyncAfter job names the flows to take by id, so Camunda wants real ones there
     if (node.async.asyncAfter && outgoing(node.id).some((f) => ctx.generatedFlowIds.has(f.id))) {
-      ctx.error(`Sequence flow with sourceRef='${node.id}' must have an id, activity with id '${node.id}' uses 'asyncAfter'.`, el);
+      ctx.error(
+        `Sequence flow with sourceRef='${node.id}' must have an id, activity with id '${node.id}' uses 'asyncAfter'.`,
+        el,
+      );
     }
     if (node.type === 'boundaryEvent') {
       const host = draft.nodes.get(node.attachedToId);
       if (!host || !isActivity(host) || host.scopeId !== node.scopeId) {
-        ctx.error(`Boundary event ${describe(el)} must be attached to an activity of the same scope, not '${node.attachedToId}'`, el);
+        ctx.error(
+          `Boundary event ${describe(el)} must be attached to an activity of the same scope, not '${node.attachedToId}'`,
+          el,
+        );
       } else if (host.type === 'subProcess' && host.triggeredByEvent) {
         ctx.error(`Boundary event ${describe(el)} cannot be attached to event sub-process '${host.id}'`, el);
       } else if (node.eventDefinition.kind === 'escalation' && !ESCALATION_HOSTS.has(host.type)) {
-        ctx.error(`An escalation boundary event should only be attached to a subprocess, a call activity or an user task (${describe(el)})`, el);
+        ctx.error(
+          `An escalation boundary event should only be attached to a subprocess, a call activity or an user task (${describe(el)})`,
+          el,
+        );
       }
       if (incoming(node.id).length) ctx.error(`Boundary event ${describe(el)} cannot have incoming sequence flows`, el);
     }
@@ -49,7 +58,10 @@ export function validateFlows(draft: GraphDraft, ctx: ParseContext): void {
     if ('defaultFlowId' in node && node.defaultFlowId !== null) {
       const flow = draft.flows.get(node.defaultFlowId);
       if (!flow || flow.sourceId !== node.id) {
-        ctx.error(`Default sequence flow '${node.defaultFlowId}' of ${describe(el)} is not one of its outgoing sequence flows`, el);
+        ctx.error(
+          `Default sequence flow '${node.defaultFlowId}' of ${describe(el)} is not one of its outgoing sequence flows`,
+          el,
+        );
       }
     }
     if (node.type === 'exclusiveGateway') warnUnconditionalFlows(draft, node.id, node.defaultFlowId, ctx);
@@ -73,11 +85,21 @@ function validateEnds(draft: GraphDraft, flowId: string, ctx: ParseContext): voi
   }
 }
 
-function warnUnconditionalFlows(draft: GraphDraft, gatewayId: string, defaultFlowId: string | null, ctx: ParseContext): void {
+function warnUnconditionalFlows(
+  draft: GraphDraft,
+  gatewayId: string,
+  defaultFlowId: string | null,
+  ctx: ParseContext,
+): void {
   const outgoing = outgoingOf(draft, gatewayId);
   if (outgoing.length < 2) return;
   for (const flow of outgoing) {
-    if (flow.condition === null && flow.conditionScript === null && flow.id !== defaultFlowId && !ctx.hasErrorFor(draft.elements.get(flow.id))) {
+    if (
+      flow.condition === null &&
+      flow.conditionScript === null &&
+      flow.id !== defaultFlowId &&
+      !ctx.hasErrorFor(draft.elements.get(flow.id))
+    ) {
       ctx.warning(
         `Exclusive Gateway '${gatewayId}' has outgoing sequence flow '${flow.id}' without condition which is not the default flow.`,
         draft.elements.get(gatewayId),
@@ -91,10 +113,16 @@ function validateEventBasedGateway(draft: GraphDraft, gatewayId: string, ctx: Pa
   for (const flow of outgoingOf(draft, gatewayId)) {
     const target = draft.nodes.get(flow.targetId);
     if (flow.condition || flow.conditionScript)
-      ctx.error(`Event based gateway ${describe(gateway)} cannot have conditional outgoing sequence flows ('${flow.id}')`, gateway);
+      ctx.error(
+        `Event based gateway ${describe(gateway)} cannot have conditional outgoing sequence flows ('${flow.id}')`,
+        gateway,
+      );
     if (!target) continue;
     if (target.type !== 'intermediateCatchEvent' || target.eventDefinition.kind === 'link') {
-      ctx.error(`Event based gateway can only be connected to elements of type intermediateCatchEvent (${describe(gateway)} -> '${target.id}')`, gateway);
+      ctx.error(
+        `Event based gateway can only be connected to elements of type intermediateCatchEvent (${describe(gateway)} -> '${target.id}')`,
+        gateway,
+      );
     } else if (incomingOf(draft, target.id).length > 1) {
       ctx.error(
         `Invalid incoming sequence flow for intermediateCatchEvent with id '${target.id}' connected to an event-based gateway.`,

@@ -48,7 +48,11 @@ function definitionValue(owner: ModdleElement, def: ModdleElement, what: string,
     }
     case 'camunda:Script': {
       const script = parseScript(
-        { format: attr(def, 'scriptFormat'), source: typeof def.value === 'string' ? def.value : null, resource: attr(def, 'resource') },
+        {
+          format: attr(def, 'scriptFormat'),
+          source: typeof def.value === 'string' ? def.value : null,
+          resource: attr(def, 'resource'),
+        },
         owner,
         ctx,
         `the ${what}`,

@@ -45,7 +45,11 @@ const UNRESOLVED = /^unresolved reference <(.*)>$/;
  *   the reference holds when the prefix stands for the target namespace. Every other reference is a
  *   plain id in Camunda too, and stays unresolved.
  */
-export function resolveLenientReferences(definitions: ModdleElement, warnings: ModdleWarning[], ctx: ParseContext): ModdleWarning[] {
+export function resolveLenientReferences(
+  definitions: ModdleElement,
+  warnings: ModdleWarning[],
+  ctx: ParseContext,
+): ModdleWarning[] {
   const left: ModdleWarning[] = [];
   for (const w of warnings) {
     const ref = UNRESOLVED.exec(w.message)?.[1];
@@ -55,7 +59,10 @@ export function resolveLenientReferences(definitions: ModdleElement, warnings: M
       left.push(w);
     } else if (property === 'errorRef' && el.$type.endsWith('ErrorEventDefinition')) {
       ctx.literalErrorRefs.set(el, ref);
-    } else if ((property === 'messageRef' || property === 'signalRef') && resolveQName(definitions, el, property, ref)) {
+    } else if (
+      (property === 'messageRef' || property === 'signalRef') &&
+      resolveQName(definitions, el, property, ref)
+    ) {
       continue;
     } else {
       left.push(w);
@@ -64,7 +71,12 @@ export function resolveLenientReferences(definitions: ModdleElement, warnings: M
   return left;
 }
 
-function resolveQName(definitions: ModdleElement, el: ModdleElement, property: 'messageRef' | 'signalRef', ref: string): boolean {
+function resolveQName(
+  definitions: ModdleElement,
+  el: ModdleElement,
+  property: 'messageRef' | 'signalRef',
+  ref: string,
+): boolean {
   const colon = ref.indexOf(':');
   if (colon < 0) return false;
   const namespace = definitions.$attrs?.[`xmlns:${ref.slice(0, colon)}`];

@@ -22,11 +22,20 @@ export function parseTaskListeners(el: ModdleElement, ctx: ParseContext): TaskLi
 }
 
 /** Execution listeners: expressions, and JavaScript run in the sandbox. */
-export function parseExecutionListeners(el: ModdleElement, ctx: ParseContext, defaultEvent: string | null = null): ExecutionListenerConfig[] {
+export function parseExecutionListeners(
+  el: ModdleElement,
+  ctx: ParseContext,
+  defaultEvent: string | null = null,
+): ExecutionListenerConfig[] {
   return readListeners(el, 'camunda:ExecutionListener', ctx, defaultEvent);
 }
 
-function readListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseContext, defaultEvent: string | null): ExecutionListenerConfig[] {
+function readListeners(
+  el: ModdleElement,
+  type: keyof typeof KINDS,
+  ctx: ParseContext,
+  defaultEvent: string | null,
+): ExecutionListenerConfig[] {
   const listeners: ExecutionListenerConfig[] = [];
   for (const listener of extensions(el, type)) {
     const kind = KINDS[type];
@@ -61,7 +70,11 @@ function readListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseCo
     if (listener.script) {
       const def = listener.script as ModdleElement;
       const script = parseScript(
-        { format: attr(def, 'scriptFormat'), source: typeof def.value === 'string' ? def.value : null, resource: attr(def, 'resource') },
+        {
+          format: attr(def, 'scriptFormat'),
+          source: typeof def.value === 'string' ? def.value : null,
+          resource: attr(def, 'resource'),
+        },
         el,
         ctx,
         `the ${kind.toLowerCase()} '${event}'`,
@@ -71,11 +84,22 @@ function readListeners(el: ModdleElement, type: keyof typeof KINDS, ctx: ParseCo
       continue;
     }
     if (delegate) {
-      listeners.push({ event, expression: ctx.placeholder(), id: attr(listener, 'id'), delegate, ...(timerDefinition ? { timer: timerDefinition } : {}) });
+      listeners.push({
+        event,
+        expression: ctx.placeholder(),
+        id: attr(listener, 'id'),
+        delegate,
+        ...(timerDefinition ? { timer: timerDefinition } : {}),
+      });
       continue;
     }
     const hosts = type === 'camunda:TaskListener' ? ['execution', 'task'] : ['execution'];
-    const expression = ctx.beanFreeExpression(attr(listener, 'expression'), el, `The ${kind.toLowerCase()} '${event}'`, hosts);
+    const expression = ctx.beanFreeExpression(
+      attr(listener, 'expression'),
+      el,
+      `The ${kind.toLowerCase()} '${event}'`,
+      hosts,
+    );
     if (!expression) {
       ctx.error(`${kind} '${event}' on ${describe(el)} needs a camunda:expression`, el);
       continue;

@@ -56,8 +56,10 @@ export function reportModdleWarnings(warnings: ModdleWarning[], ctx: ParseContex
 
 function referenceMessage(el: ModdleElement | undefined, property: string, ref: string): string {
   const local = property.slice(property.indexOf(':') + 1);
-  if (el?.$type === 'bpmn:SequenceFlow' && local === 'sourceRef') return `Invalid source '${ref}' of sequence flow '${el.id}'`;
-  if (el?.$type === 'bpmn:SequenceFlow' && local === 'targetRef') return `Invalid destination '${ref}' of sequence flow '${el.id}'`;
+  if (el?.$type === 'bpmn:SequenceFlow' && local === 'sourceRef')
+    return `Invalid source '${ref}' of sequence flow '${el.id}'`;
+  if (el?.$type === 'bpmn:SequenceFlow' && local === 'targetRef')
+    return `Invalid destination '${ref}' of sequence flow '${el.id}'`;
   if (el?.$type === 'bpmn:EscalationEventDefinition' && local === 'escalationRef') {
     return `could not find escalation with id '${ref}' (${describe(ownerOf(el))})`;
   }

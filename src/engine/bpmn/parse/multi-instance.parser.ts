@@ -18,7 +18,10 @@ export function parseMultiInstance(el: ModdleElement, ctx: ParseContext): MultiI
     collectionText === null
       ? null
       : containsExpression(collectionText)
-        ? { kind: 'expression' as const, expression: ctx.expression(collectionText, el, "attribute 'camunda:collection'")! }
+        ? {
+            kind: 'expression' as const,
+            expression: ctx.expression(collectionText, el, "attribute 'camunda:collection'")!,
+          }
         : { kind: 'variable' as const, name: collectionText.trim() };
   if (!loopCardinality && !collection) {
     ctx.error(`Either loopCardinality or collection must been set (${describe(el)})`, el);

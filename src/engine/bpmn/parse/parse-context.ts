@@ -5,7 +5,13 @@ import { ModdleElement } from './moddle-element';
 import { priorityProblem } from './text-values';
 import { XmlLocator } from './xml-locator';
 
-const SCOPE_TYPES = new Set(['bpmn:Definitions', 'bpmn:Process', 'bpmn:SubProcess', 'bpmn:Transaction', 'bpmn:AdHocSubProcess']);
+const SCOPE_TYPES = new Set([
+  'bpmn:Definitions',
+  'bpmn:Process',
+  'bpmn:SubProcess',
+  'bpmn:Transaction',
+  'bpmn:AdHocSubProcess',
+]);
 
 /**
  * The element a problem is reported against: the flow element (or process, or root element such
@@ -86,11 +92,17 @@ export class ParseContext {
    * `camunda:expression` of a task or listener: a method called on a name other than the given host
    * objects would call a Java bean in Camunda (which fails only when it runs); refused here, naming it.
    */
-  beanFreeExpression(text: string | null | undefined, el: ModdleElement, what: string, hosts: readonly string[]): CompiledExpression | null {
+  beanFreeExpression(
+    text: string | null | undefined,
+    el: ModdleElement,
+    what: string,
+    hosts: readonly string[],
+  ): CompiledExpression | null {
     const expression = this.expression(text, el, what);
     if (!expression) return null;
     // An embedded engine's registered delegates are the beans of its expressions (unverified: any name may be one).
-    const registered = (name: string) => this.hostCode !== null && (!this.hostCode.verify || this.hostCode.delegates.get(name) !== undefined);
+    const registered = (name: string) =>
+      this.hostCode !== null && (!this.hostCode.verify || this.hostCode.delegates.get(name) !== undefined);
     const bean = expression.methodTargets.find((name) => !hosts.includes(name) && !registered(name));
     if (bean !== undefined) {
       this.error(
@@ -104,7 +116,11 @@ export class ParseContext {
   }
 
   /** camunda:jobPriority / camunda:taskPriority read from `el` (reported against `owner`). */
-  priority(el: ModdleElement, attribute: 'jobPriority' | 'taskPriority', owner: ModdleElement = el): CompiledExpression | null {
+  priority(
+    el: ModdleElement,
+    attribute: 'jobPriority' | 'taskPriority',
+    owner: ModdleElement = el,
+  ): CompiledExpression | null {
     const text = typeof el[attribute] === 'string' ? (el[attribute] as string) : null;
     const problem = priorityProblem(text, attribute);
     if (problem) {

@@ -17,7 +17,13 @@ import { parseHistoryTimeToLive, splitCommaList } from './text-values';
 export function buildProcessGraph(process: ModdleElement, ctx: ParseContext): ProcessGraph {
   const key = process.id ?? '';
   if (!key) ctx.error('Process has no id', process);
-  const draft: GraphDraft = { nodes: new Map(), flows: new Map(), elements: new Map(), scopes: new Map(), associations: new Map() };
+  const draft: GraphDraft = {
+    nodes: new Map(),
+    flows: new Map(),
+    elements: new Map(),
+    scopes: new Map(),
+    associations: new Map(),
+  };
   parseScope(process, key, 'process', null, draft, ctx);
   validateFlows(draft, ctx);
   validateScopes(draft, ctx);
@@ -64,7 +70,14 @@ function parseScope(
   draft: GraphDraft,
   ctx: ParseContext,
 ): void {
-  const scope = { id: scopeId, kind, parentScopeId, element: container, flowNodeIds: [] as string[], sequenceFlowIds: [] as string[] };
+  const scope = {
+    id: scopeId,
+    kind,
+    parentScopeId,
+    element: container,
+    flowNodeIds: [] as string[],
+    sequenceFlowIds: [] as string[],
+  };
   draft.scopes.set(scopeId, scope);
   const elements = children(container, 'flowElements');
   for (const el of elements) {
@@ -118,7 +131,9 @@ function finishNodes(draft: GraphDraft): Map<string, FlowNode> {
     const incoming = flows.filter((f) => f.targetId === node.id).map((f) => f.id);
     const outgoing = flows.filter((f) => f.sourceId === node.id).map((f) => f.id);
     const finished =
-      'boundaryEventIds' in node ? { ...node, incoming, outgoing, boundaryEventIds: boundaries.get(node.id) ?? [] } : { ...node, incoming, outgoing };
+      'boundaryEventIds' in node
+        ? { ...node, incoming, outgoing, boundaryEventIds: boundaries.get(node.id) ?? [] }
+        : { ...node, incoming, outgoing };
     result.set(node.id, finished as FlowNode);
   }
   return result;

@@ -19,7 +19,13 @@ export interface ScriptText {
  * off (SCRIPTS_ENABLED=false) every script is refused with `disabledMessage`; other languages are
  * refused naming the language, `classpath://` and other resource locations naming the resource.
  */
-export function parseScript(text: ScriptText, el: ModdleElement, ctx: ParseContext, what: string, disabledMessage: string): ScriptDefinition | null {
+export function parseScript(
+  text: ScriptText,
+  el: ModdleElement,
+  ctx: ParseContext,
+  what: string,
+  disabledMessage: string,
+): ScriptDefinition | null {
   const owner = ownerOf(el) ?? el;
   if (!ctx.scriptsEnabled) {
     ctx.error(disabledMessage, el);
@@ -41,8 +47,14 @@ export function parseScript(text: ScriptText, el: ModdleElement, ctx: ParseConte
   if (resource !== null) {
     const name = /^deployment:\/\/(.+)$/.exec(resource)?.[1];
     if (!name) {
-      const reason = resource.startsWith('classpath://') || !resource.includes('://') ? 'there is no classpath here' : 'unknown location';
-      ctx.error(`Script resource '${resource}' of ${what} on ${describe(owner)} is not supported (${reason}): use camunda:resource="deployment://<name>"`, el);
+      const reason =
+        resource.startsWith('classpath://') || !resource.includes('://')
+          ? 'there is no classpath here'
+          : 'unknown location';
+      ctx.error(
+        `Script resource '${resource}' of ${what} on ${describe(owner)} is not supported (${reason}): use camunda:resource="deployment://<name>"`,
+        el,
+      );
       return null;
     }
     if (ctx.resourceNames && !ctx.resourceNames.has(name)) {

@@ -77,7 +77,8 @@ export class XmlLocator {
   /** The `<` of the start tag holding `offset`, or null when the match is text, a comment or CDATA. */
   private tagStartOf(offset: number): number | null {
     const start = this.xml.lastIndexOf('<', offset);
-    if (start < 0 || this.xml[start + 1] === '!' || this.xml[start + 1] === '?' || this.xml[start + 1] === '/') return null;
+    if (start < 0 || this.xml[start + 1] === '!' || this.xml[start + 1] === '?' || this.xml[start + 1] === '/')
+      return null;
     // '>' may appear inside attribute values; outside quotes it would end the tag before our match
     const { at, inQuote } = unquotedTagEnd(this.xml, start + 1, offset);
     return at < 0 && !inQuote ? start : null;

@@ -19,7 +19,12 @@ export interface ActivityBehavior {
   /** A waiting activity is triggered from outside (runtimeService.signal, external task completion). */
   signal?(activity: ActivityExecution): void | Promise<void>;
   /** Multi-instance bodies: one instance (run in `instanceScope`, below `host`) completed. */
-  instanceCompleted?(ctx: RuntimeContext, instance: ProcessInstanceState, instanceScope: ExecutionEntity, host: ExecutionEntity): void | Promise<void>;
+  instanceCompleted?(
+    ctx: RuntimeContext,
+    instance: ProcessInstanceState,
+    instanceScope: ExecutionEntity,
+    host: ExecutionEntity,
+  ): void | Promise<void>;
 }
 
 /** Finds the behaviour of an activity (a flow node, or the multi-instance body around one). */

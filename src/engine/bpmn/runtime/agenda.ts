@@ -15,7 +15,13 @@ export interface InnerInstance {
  * recursion, and an execution removed meanwhile (interrupted, joined) simply drops its pending steps.
  */
 export type AtomicOperation =
-  | { kind: 'ACTIVITY_START'; execution: ExecutionEntity; activityId: string; inner?: InnerInstance; startEventId?: string }
+  | {
+      kind: 'ACTIVITY_START';
+      execution: ExecutionEntity;
+      activityId: string;
+      inner?: InnerInstance;
+      startEventId?: string;
+    }
   | { kind: 'ACTIVITY_EXECUTE'; execution: ExecutionEntity; activityId: string; startEventId?: string }
   /** Leaves an activity: output mapping, history, scope destruction, then `flowIds` (default: the outgoing behaviour). */
   | { kind: 'ACTIVITY_END'; execution: ExecutionEntity; activityId: string; flowIds?: readonly string[] }
@@ -24,7 +30,14 @@ export type AtomicOperation =
   | { kind: 'TOKEN_END'; execution: ExecutionEntity }
   | { kind: 'SCOPE_COMPLETE'; execution: ExecutionEntity }
   | { kind: 'PROCESS_END'; execution: ExecutionEntity }
-  | { kind: 'ERROR_PROPAGATE'; execution: ExecutionEntity; activityId: string; errorCode: string; errorMessage: string | null; thrownByEndEvent: boolean };
+  | {
+      kind: 'ERROR_PROPAGATE';
+      execution: ExecutionEntity;
+      activityId: string;
+      errorCode: string;
+      errorMessage: string | null;
+      thrownByEndEvent: boolean;
+    };
 
 /** Generous: a model that loops without a wait state must fail, not hang the process. */
 const MAX_OPERATIONS = 200_000;
@@ -86,7 +99,9 @@ export class Agenda {
           else this.pending.delete(op.execution);
           if (!this.alive(op.execution)) continue;
           if (++count > MAX_OPERATIONS) {
-            throw new ProcessEngineError(`The process instance ${op.execution.processInstanceId} did not reach a wait state after ${MAX_OPERATIONS} steps`);
+            throw new ProcessEngineError(
+              `The process instance ${op.execution.processInstanceId} did not reach a wait state after ${MAX_OPERATIONS} steps`,
+            );
           }
           await runOperation(this.ctx, op);
           if (this.hostWork.length) await this.settleHostWork();

@@ -7,7 +7,11 @@ import { evaluate, evaluateTyped } from './expression-scope';
 const NULL_VALUE: TypedValue = { type: 'null', value: null, valueInfo: {} };
 
 /** What camunda:in / camunda:out take from `source` (variables="all", source, sourceExpression). */
-function collect(ctx: RuntimeContext, source: ExecutionEntity, mappings: readonly CallActivityMapping[]): { values: VariableMap; local: VariableMap } {
+function collect(
+  ctx: RuntimeContext,
+  source: ExecutionEntity,
+  mappings: readonly CallActivityMapping[],
+): { values: VariableMap; local: VariableMap } {
   const values: VariableMap = {};
   const local: VariableMap = {};
   for (const m of mappings) {
@@ -17,7 +21,8 @@ function collect(ctx: RuntimeContext, source: ExecutionEntity, mappings: readonl
         Object.assign(into, m.local ? ctx.variables.local(source) : ctx.variables.visible(source));
         break;
       case 'variable':
-        into[m.target] = (m.local ? ctx.variables.getLocal(source, m.source) : ctx.variables.get(source, m.source)) ?? NULL_VALUE;
+        into[m.target] =
+          (m.local ? ctx.variables.getLocal(source, m.source) : ctx.variables.get(source, m.source)) ?? NULL_VALUE;
         break;
       case 'expression':
         into[m.target] = evaluateTyped(ctx, source, m.sourceExpression);
@@ -33,14 +38,23 @@ export function callInputs(ctx: RuntimeContext, caller: ExecutionEntity, config:
   return { ...values, ...local };
 }
 
-export function callBusinessKey(ctx: RuntimeContext, caller: ExecutionEntity, config: CallActivityConfig): string | null {
+export function callBusinessKey(
+  ctx: RuntimeContext,
+  caller: ExecutionEntity,
+  config: CallActivityConfig,
+): string | null {
   if (!config.businessKey) return null;
   const value = evaluate(ctx, caller, config.businessKey);
   return value == null ? null : String(value);
 }
 
 /** camunda:out: read from the ending called instance, written to the calling execution (locally when `local`). */
-export function applyCallOutputs(ctx: RuntimeContext, caller: ExecutionEntity, calledRoot: ExecutionEntity, config: CallActivityConfig): void {
+export function applyCallOutputs(
+  ctx: RuntimeContext,
+  caller: ExecutionEntity,
+  calledRoot: ExecutionEntity,
+  config: CallActivityConfig,
+): void {
   const { values, local } = collect(ctx, calledRoot, config.outputs);
   ctx.variables.setAll(caller, values);
   ctx.variables.setAll(caller, local, true);

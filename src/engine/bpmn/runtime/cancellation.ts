@@ -26,7 +26,9 @@ export interface CancelOptions {
 
 export function hasExternalTask(node: FlowNode): boolean {
   if ('externalTask' in node && node.externalTask) return true;
-  return 'eventDefinition' in node && node.eventDefinition?.kind === 'message' && node.eventDefinition.externalTask != null;
+  return (
+    'eventDefinition' in node && node.eventDefinition?.kind === 'message' && node.eventDefinition.externalTask != null
+  );
 }
 
 /**
@@ -62,14 +64,16 @@ export async function cancelActivities(
     ctx.history.activityEnded(e.activityInstanceId, { state: ActivityInstanceState.CANCELED });
     if (ref.isBody) continue;
     if (hasExternalTask(ref.node)) {
-      for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === e.id) ctx.deleteExternalTask(instance, task, 'cancelled');
+      for (const task of await ctx.externalTasksOf(instance))
+        if (task.executionId === e.id) ctx.deleteExternalTask(instance, task, 'cancelled');
     }
     if (ref.node.type === 'callActivity') {
       const called = await ctx.calledInstanceOf(e.id);
       if (called && !called.ended && opts.skipSubprocesses) {
         called.root.superExecutionId = null;
         ctx.touch(called);
-      } else if (called && !called.ended) await cancelProcessInstance(ctx, called, { ...opts, state: opts.calledInstanceState, continueCaller: false });
+      } else if (called && !called.ended)
+        await cancelProcessInstance(ctx, called, { ...opts, state: opts.calledInstanceState, continueCaller: false });
     }
   }
   if (rowsByExecution && ids.length) {
@@ -85,7 +89,12 @@ export async function cancelActivities(
 }
 
 /** Cancels and removes whole subtrees. */
-export async function cancelSubtrees(ctx: RuntimeContext, instance: ProcessInstanceState, roots: ExecutionEntity[], opts: CancelOptions): Promise<void> {
+export async function cancelSubtrees(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  roots: ExecutionEntity[],
+  opts: CancelOptions,
+): Promise<void> {
   const all = roots.flatMap((r) => subtree(instance, r));
   await cancelActivities(ctx, instance, all, opts);
   removeExecutions(ctx, instance, all);
@@ -97,7 +106,11 @@ export interface InstanceCancelOptions extends CancelOptions {
   continueCaller: boolean;
 }
 
-export async function cancelProcessInstance(ctx: RuntimeContext, instance: ProcessInstanceState, opts: InstanceCancelOptions): Promise<void> {
+export async function cancelProcessInstance(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  opts: InstanceCancelOptions,
+): Promise<void> {
   instance.deleting = true;
   const all = subtree(instance, instance.root);
   await cancelActivities(ctx, instance, all, opts, false);

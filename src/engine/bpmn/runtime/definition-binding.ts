@@ -31,11 +31,19 @@ type Table = typeof ProcessDefinitionEntity | typeof DecisionDefinitionEntity;
  * in the calling definition's tenant; `deployment` the one deployed with the caller; `version` and
  * `versionTag` a given one.
  */
-function lookupOf(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, key: CompiledExpression, config: BindingConfig): Lookup {
+function lookupOf(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  key: CompiledExpression,
+  config: BindingConfig,
+): Lookup {
   const keyValue = evaluate(ctx, execution, key);
-  if (keyValue == null || keyValue === '') throw new ProcessEngineError(`The reference '${key.text}' resolves to nothing`);
+  if (keyValue == null || keyValue === '')
+    throw new ProcessEngineError(`The reference '${key.text}' resolves to nothing`);
   const tenant = config.tenantId ? evaluate(ctx, execution, config.tenantId) : instance.definition.tenantId;
-  const version = config.binding === 'version' && config.version ? Number(evaluate(ctx, execution, config.version)) : null;
+  const version =
+    config.binding === 'version' && config.version ? Number(evaluate(ctx, execution, config.version)) : null;
   if (config.binding === 'version' && (version == null || !Number.isInteger(version))) {
     throw new ProcessEngineError(`The version of the reference '${key.text}' is not an integer`);
   }

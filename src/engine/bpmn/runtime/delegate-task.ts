@@ -57,7 +57,10 @@ export function delegateTaskOf(host: HostObject): DelegateTask {
       if (property.found) return unwrap(property.value);
       return (...args: unknown[]) => {
         const result = host.invoke(name, args);
-        if (!result.found) throw new ProcessEngineError(`The task of a task listener has no method ${name} with ${args.length} argument(s)`);
+        if (!result.found)
+          throw new ProcessEngineError(
+            `The task of a task listener has no method ${name} with ${args.length} argument(s)`,
+          );
         return unwrap(result.value);
       };
     },

@@ -18,7 +18,14 @@ export async function fireListeners(
 ): Promise<void> {
   for (const listener of listeners) {
     if (listener.event !== event) continue;
-    if ('script' in listener) await runScript(ctx, execution, listener.script, elementId ?? execution.activityId ?? execution.processDefinitionId, event);
+    if ('script' in listener)
+      await runScript(
+        ctx,
+        execution,
+        listener.script,
+        elementId ?? execution.activityId ?? execution.processDefinitionId,
+        event,
+      );
     else if (listener.delegate) await callHostCode(ctx, execution, listener.delegate, 'notify', event);
     else listener.expression.evaluate(expressionContext(ctx, execution, event));
   }

@@ -12,7 +12,11 @@ import { ProcessInstanceState } from './process-instance-state';
 import { repointIncidents } from './incidents';
 
 /** A child scope execution for a scope activity: it inherits the activity and its instance id from `host`. */
-export function createScopeExecution(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity): ExecutionEntity {
+export function createScopeExecution(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  host: ExecutionEntity,
+): ExecutionEntity {
   host.isActive = false;
   return ctx.createExecution(instance, {
     parentId: host.id,
@@ -24,7 +28,11 @@ export function createScopeExecution(ctx: RuntimeContext, instance: ProcessInsta
   });
 }
 
-export function createConcurrentExecution(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): ExecutionEntity {
+export function createConcurrentExecution(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scope: ExecutionEntity,
+): ExecutionEntity {
   return ctx.createExecution(instance, {
     parentId: scope.id,
     isScope: false,
@@ -40,7 +48,12 @@ export function createConcurrentExecution(ctx: RuntimeContext, instance: Process
  * A scope execution that is its own token turns into the inactive parent of one concurrent child
  * per flow; a concurrent execution keeps the first flow and gets siblings for the others.
  */
-export function takeFlows(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, flows: readonly SequenceFlow[]): void {
+export function takeFlows(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  flows: readonly SequenceFlow[],
+): void {
   if (flows.length === 0) {
     ctx.agenda.plan({ kind: 'TOKEN_END', execution });
     return;
@@ -55,7 +68,9 @@ export function takeFlows(ctx: RuntimeContext, instance: ProcessInstanceState, e
     tokens = [execution, ...flows.slice(1).map(() => createConcurrentExecution(ctx, instance, scope))];
   } else {
     if (instance.children(execution).length) {
-      throw new ProcessEngineError(`Execution ${execution.id} cannot fork at '${execution.activityId}': it already has child executions`);
+      throw new ProcessEngineError(
+        `Execution ${execution.id} cannot fork at '${execution.activityId}': it already has child executions`,
+      );
     }
     execution.isActive = false;
     execution.activityId = null;
@@ -99,7 +114,8 @@ export function compactScope(ctx: RuntimeContext, instance: ProcessInstanceState
 function repoint(ctx: RuntimeContext, instance: ProcessInstanceState, from: string, to: string): void {
   for (const t of instance.tasks?.values() ?? []) if (t.executionId === from) t.executionId = to;
   for (const t of instance.externalTasks?.values() ?? []) if (t.executionId === from) t.executionId = to;
-  for (const vars of instance.variables.values()) for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
+  for (const vars of instance.variables.values())
+    for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
   ctx.uow.statement(async (em) => {
     await em.getRepository(TaskEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(ExternalTaskEntity).update({ executionId: from }, { executionId: to });

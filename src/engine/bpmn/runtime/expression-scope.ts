@@ -14,7 +14,11 @@ function plainMap(map: VariableMap): Record<string, unknown> {
 }
 
 /** `execution` inside expressions: a view on one execution whose variable writes go through the command. */
-export function expressionExecution(ctx: RuntimeContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionExecution {
+export function expressionExecution(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  eventName: string | null = null,
+): ExpressionExecution {
   const instance = ctx.instanceOf(execution);
   const vars = ctx.variables;
   return {
@@ -47,7 +51,11 @@ export function expressionExecution(ctx: RuntimeContext, execution: ExecutionEnt
   };
 }
 
-export function expressionContext(ctx: RuntimeContext, execution: ExecutionEntity, eventName: string | null = null): ExpressionContext {
+export function expressionContext(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  eventName: string | null = null,
+): ExpressionContext {
   return {
     resolve: (name) => {
       const tv = ctx.variables.get(execution, name);
@@ -66,7 +74,11 @@ export function evaluate(ctx: RuntimeContext, execution: ExecutionEntity, expres
   return expression.evaluate(expressionContext(ctx, execution));
 }
 
-export function evaluateCondition(ctx: RuntimeContext, execution: ExecutionEntity, expression: CompiledExpression): boolean {
+export function evaluateCondition(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  expression: CompiledExpression,
+): boolean {
   return expression.evaluateCondition(expressionContext(ctx, execution));
 }
 
@@ -74,7 +86,11 @@ export function evaluateCondition(ctx: RuntimeContext, execution: ExecutionEntit
  * A typed result: `${name}` alone keeps the variable's stored type (a Long stays a Long, a Json
  * stays Json); everything else is typed from the JavaScript value, as Camunda types Java objects.
  */
-export function evaluateTyped(ctx: RuntimeContext, execution: ExecutionEntity, expression: CompiledExpression): TypedValue {
+export function evaluateTyped(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  expression: CompiledExpression,
+): TypedValue {
   const simple = SIMPLE_REFERENCE.exec(expression.text);
   if (simple && simple[1] !== 'execution') {
     const tv = ctx.variables.get(execution, simple[1]);

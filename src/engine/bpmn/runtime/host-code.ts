@@ -18,12 +18,18 @@ export function delegateObject(
   eventName: string | null,
 ): object {
   if (ref.kind === 'expression') throw new ProcessEngineError('A bean method expression names no delegate object');
-  const value: unknown = ref.kind === 'class' ? ctx.deps.delegates?.get(ref.name) : ref.expression.evaluate(expressionContext(ctx, execution, eventName));
+  const value: unknown =
+    ref.kind === 'class'
+      ? ctx.deps.delegates?.get(ref.name)
+      : ref.expression.evaluate(expressionContext(ctx, execution, eventName));
   const object = isHostObject(value) && value.target !== undefined ? value.target : value;
   const what = ref.kind === 'class' ? `class '${ref.name}'` : `delegate expression ${ref.expression.text}`;
-  if (object == null || typeof object !== 'object') throw new ProcessEngineError(`Unknown delegate: the ${what} names no registered object`);
+  if (object == null || typeof object !== 'object')
+    throw new ProcessEngineError(`Unknown delegate: the ${what} names no registered object`);
   if (typeof (object as Record<string, unknown>)[method] !== 'function') {
-    throw new ProcessEngineError(`The ${what} did neither return a JavaDelegate nor an ActivityBehavior: it has no ${method}(execution) method`);
+    throw new ProcessEngineError(
+      `The ${what} did neither return a JavaDelegate nor an ActivityBehavior: it has no ${method}(execution) method`,
+    );
   }
   return object;
 }

@@ -51,7 +51,12 @@ export function openIncident(ctx: RuntimeContext, f: IncidentFields): IncidentEn
   const instance = f.processInstanceId ? ctx.instances.get(f.processInstanceId) : undefined;
   ctx.history.incidents.incidentOpened(
     incident,
-    instance ? { processDefinitionKey: instance.definition.key, rootProcessInstanceId: instance.root.rootProcessInstanceId ?? instance.id } : {},
+    instance
+      ? {
+          processDefinitionKey: instance.definition.key,
+          rootProcessInstanceId: instance.root.rootProcessInstanceId ?? instance.id,
+        }
+      : {},
   );
   return incident;
 }
@@ -60,12 +65,20 @@ export function openIncident(ctx: RuntimeContext, f: IncidentFields): IncidentEn
  * Resolves the engine's incidents about these jobs or external tasks (their retries came back, or they are gone).
  * History calls those of a cancelled activity deleted, as Camunda removes them with its execution.
  */
-export function resolveIncidents(ctx: RuntimeContext, type: string, configurations: string[], historyState: 'resolved' | 'deleted' = 'resolved'): void {
+export function resolveIncidents(
+  ctx: RuntimeContext,
+  type: string,
+  configurations: string[],
+  historyState: 'resolved' | 'deleted' = 'resolved',
+): void {
   if (!configurations.length) return;
   ctx.uow.statement(async (em) => {
     await ctx.history.incidents.ended(
       em,
-      { where: 'r.configuration IN (:...configurations) AND r.incident_type = :type', params: { configurations, type } },
+      {
+        where: 'r.configuration IN (:...configurations) AND r.incident_type = :type',
+        params: { configurations, type },
+      },
       historyState,
     );
     await em.getRepository(IncidentEntity).delete({ configuration: In(configurations), incidentType: type });
@@ -73,25 +86,41 @@ export function resolveIncidents(ctx: RuntimeContext, type: string, configuratio
 }
 
 /** Removes the incidents of executions that end, or of a whole instance. */
-export function removeIncidentsOf(ctx: RuntimeContext, where: { executionIds: string[] } | { processInstanceId: string }): void {
+export function removeIncidentsOf(
+  ctx: RuntimeContext,
+  where: { executionIds: string[] } | { processInstanceId: string },
+): void {
   if ('executionIds' in where) {
     if (!where.executionIds.length) return;
     const executionIds = where.executionIds;
     ctx.uow.statement(async (em) => {
-      await ctx.history.incidents.ended(em, { where: 'r.execution_id IN (:...executionIds)', params: { executionIds } }, 'deleted');
+      await ctx.history.incidents.ended(
+        em,
+        { where: 'r.execution_id IN (:...executionIds)', params: { executionIds } },
+        'deleted',
+      );
       await em.getRepository(IncidentEntity).delete({ executionId: In(executionIds) });
     });
   } else {
     const processInstanceId = where.processInstanceId;
     ctx.uow.statement(async (em) => {
-      await ctx.history.incidents.ended(em, { where: 'r.proc_inst_id = :processInstanceId', params: { processInstanceId } }, 'deleted');
+      await ctx.history.incidents.ended(
+        em,
+        { where: 'r.proc_inst_id = :processInstanceId', params: { processInstanceId } },
+        'deleted',
+      );
       await em.getRepository(IncidentEntity).delete({ processInstanceId });
     });
   }
 }
 
 /** Moves incidents to the execution that takes over (tree expansion and compaction); part of a flush statement. */
-export function repointIncidents(em: EntityManager, from: string, to: string, activityIds?: string[]): Promise<unknown> {
+export function repointIncidents(
+  em: EntityManager,
+  from: string,
+  to: string,
+  activityIds?: string[],
+): Promise<unknown> {
   const where = activityIds ? { executionId: from, activityId: In(activityIds) } : { executionId: from };
   return em.getRepository(IncidentEntity).update(where, { executionId: to });
 }

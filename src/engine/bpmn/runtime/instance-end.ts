@@ -18,13 +18,24 @@ export interface FinishOptions {
  * The end of a process instance, completed or canceled: history, removal of its runtime rows, and
  * for a called instance the completion of the call activity that waits for it.
  */
-export async function finishProcessInstance(ctx: RuntimeContext, instance: ProcessInstanceState, opts: FinishOptions): Promise<void> {
+export async function finishProcessInstance(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  opts: FinishOptions,
+): Promise<void> {
   const root = instance.root;
   instance.finalVariables = ctx.variables.local(root);
   instance.ended = true;
-  ctx.history.processInstanceEnded(root, opts.state, opts.endActivityId, opts.deleteReason, instance.definition.historyTimeToLive ?? null);
+  ctx.history.processInstanceEnded(
+    root,
+    opts.state,
+    opts.endActivityId,
+    opts.deleteReason,
+    instance.definition.historyTimeToLive ?? null,
+  );
   ctx.afterCommit(() => ctx.deps.metrics.processInstanceEnded());
-  const caller = root.superExecutionId && opts.continueCaller ? await ctx.loadInstanceOfExecution(root.superExecutionId) : null;
+  const caller =
+    root.superExecutionId && opts.continueCaller ? await ctx.loadInstanceOfExecution(root.superExecutionId) : null;
   const superExecution = caller && !caller.deleting ? (caller.get(root.superExecutionId!) ?? null) : null;
   const callActivity = superExecution ? resolveActivity(caller!.graph, superExecution.activityId) : null;
   if (superExecution && callActivity?.node.type === 'callActivity' && opts.passOutputs) {

@@ -33,7 +33,9 @@ export async function createProcessInstance(
   const initial = initialId ? graph.elements.get(initialId) : null;
   if (!initial) {
     // Camunda's words; the caller asked for a start the model does not offer (several event start events only).
-    throw new BadUserRequestError('Cannot start process instance, initial activity where the process instance should start is null: initial is null');
+    throw new BadUserRequestError(
+      'Cannot start process instance, initial activity where the process instance should start is null: initial is null',
+    );
   }
   const id = newId();
   const superExecution = start.superExecution ?? null;

@@ -6,7 +6,12 @@ import type { RuntimeContext } from './runtime-context';
 import { evaluateTyped } from './expression-scope';
 import { runScript } from './scripts';
 
-async function typedOf(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNode, value: IoValue): Promise<TypedValue> {
+async function typedOf(
+  ctx: RuntimeContext,
+  scope: ExecutionEntity,
+  node: FlowNode,
+  value: IoValue,
+): Promise<TypedValue> {
   if (value.kind === 'expression') return evaluateTyped(ctx, scope, value.expression);
   if (value.kind === 'script') return runScript(ctx, scope, value.script, node.id);
   return untypedValue(await plainOf(ctx, scope, node, value));
@@ -37,10 +42,17 @@ async function plainOf(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNo
  * sees an earlier one), and stored as its local variables.
  */
 export async function applyInputMappings(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNode): Promise<void> {
-  for (const p of node.ioMapping?.inputs ?? []) ctx.variables.setLocal(scope, p.name, await typedOf(ctx, scope, node, p.value));
+  for (const p of node.ioMapping?.inputs ?? [])
+    ctx.variables.setLocal(scope, p.name, await typedOf(ctx, scope, node, p.value));
 }
 
 /** camunda:outputParameter: evaluated in the activity's scope, set on the scope around it. */
-export async function applyOutputMappings(ctx: RuntimeContext, scope: ExecutionEntity, outer: ExecutionEntity, node: FlowNode): Promise<void> {
-  for (const p of node.ioMapping?.outputs ?? []) ctx.variables.set(outer, p.name, await typedOf(ctx, scope, node, p.value));
+export async function applyOutputMappings(
+  ctx: RuntimeContext,
+  scope: ExecutionEntity,
+  outer: ExecutionEntity,
+  node: FlowNode,
+): Promise<void> {
+  for (const p of node.ioMapping?.outputs ?? [])
+    ctx.variables.set(outer, p.name, await typedOf(ctx, scope, node, p.value));
 }

@@ -15,7 +15,8 @@ function defaultFlowId(node: FlowNode): string | null {
 }
 
 async function conditionHolds(ctx: RuntimeContext, execution: ExecutionEntity, flow: SequenceFlow): Promise<boolean> {
-  if (flow.conditionScript) return runConditionScript(ctx, execution, flow.conditionScript, flow.id, `sequence flow '${flow.id}'`);
+  if (flow.conditionScript)
+    return runConditionScript(ctx, execution, flow.conditionScript, flow.id, `sequence flow '${flow.id}'`);
   return flow.condition == null || evaluateCondition(ctx, execution, flow.condition);
 }
 

@@ -8,7 +8,9 @@ const cache = new WeakMap<ProcessGraph, Map<string, boolean>>();
  * included) without passing through the target. Graphs are immutable, so answers are cached.
  */
 export function canReach(graph: ProcessGraph, fromId: string, targetId: string): boolean {
-  const from = fromId.endsWith(MULTI_INSTANCE_BODY_SUFFIX) ? fromId.slice(0, -MULTI_INSTANCE_BODY_SUFFIX.length) : fromId;
+  const from = fromId.endsWith(MULTI_INSTANCE_BODY_SUFFIX)
+    ? fromId.slice(0, -MULTI_INSTANCE_BODY_SUFFIX.length)
+    : fromId;
   let answers = cache.get(graph);
   if (!answers) cache.set(graph, (answers = new Map()));
   const key = `${from}\u0000${targetId}`;

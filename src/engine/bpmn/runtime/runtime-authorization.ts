@@ -15,7 +15,9 @@ function check(ctx: RuntimeContext, checks: PermissionCheck[]): Promise<void> {
 /** Starting needs both CREATE on process instances and CREATE_INSTANCE on the definition. */
 export async function checkCreateInstance(ctx: RuntimeContext, definitionKey: string): Promise<void> {
   await check(ctx, [{ permission: 'CREATE', resource: Resources.PROCESS_INSTANCE }]);
-  await check(ctx, [{ permission: 'CREATE_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: definitionKey }]);
+  await check(ctx, [
+    { permission: 'CREATE_INSTANCE', resource: Resources.PROCESS_DEFINITION, resourceId: definitionKey },
+  ]);
 }
 
 export function checkReadDefinition(ctx: RuntimeContext, definitionKey: string): Promise<void> {
@@ -23,10 +25,23 @@ export function checkReadDefinition(ctx: RuntimeContext, definitionKey: string):
 }
 
 /** Permissions on the instance itself, then on its definition: Camunda lists missing ones in this order. */
-function onInstance(ctx: RuntimeContext, instance: InstanceRef, instancePermissions: string[], definitionPermissions: string[]): Promise<void> {
+function onInstance(
+  ctx: RuntimeContext,
+  instance: InstanceRef,
+  instancePermissions: string[],
+  definitionPermissions: string[],
+): Promise<void> {
   return check(ctx, [
-    ...instancePermissions.map((permission) => ({ permission, resource: Resources.PROCESS_INSTANCE, resourceId: instance.id })),
-    ...definitionPermissions.map((permission) => ({ permission, resource: Resources.PROCESS_DEFINITION, resourceId: instance.definitionKey })),
+    ...instancePermissions.map((permission) => ({
+      permission,
+      resource: Resources.PROCESS_INSTANCE,
+      resourceId: instance.id,
+    })),
+    ...definitionPermissions.map((permission) => ({
+      permission,
+      resource: Resources.PROCESS_DEFINITION,
+      resourceId: instance.definitionKey,
+    })),
   ]);
 }
 
@@ -47,7 +62,11 @@ export function checkDeleteInstance(ctx: RuntimeContext, instance: InstanceRef):
 }
 
 function taskChecks(task: TaskEntity, taskPermissions: string[], definitionPermissions: string[]): PermissionCheck[] {
-  const checks: PermissionCheck[] = taskPermissions.map((permission) => ({ permission, resource: Resources.TASK, resourceId: task.id }));
+  const checks: PermissionCheck[] = taskPermissions.map((permission) => ({
+    permission,
+    resource: Resources.TASK,
+    resourceId: task.id,
+  }));
   if (task.processDefinitionKey) {
     for (const permission of definitionPermissions) {
       checks.push({ permission, resource: Resources.PROCESS_DEFINITION, resourceId: task.processDefinitionKey });

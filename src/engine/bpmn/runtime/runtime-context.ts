@@ -3,7 +3,13 @@ import { ScriptSandbox } from '../../expression/script/script-sandbox';
 import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { deleteWhereStatement, multipleStatements, selectRows, selectRowsTogether, SqlStatement } from '../../../persistence/raw-rows';
+import {
+  deleteWhereStatement,
+  multipleStatements,
+  selectRows,
+  selectRowsTogether,
+  SqlStatement,
+} from '../../../persistence/raw-rows';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
@@ -132,15 +138,20 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     const rows = await this.em
       .getRepository(ExecutionEntity)
       .createQueryBuilder('e')
-      .where('e.processInstanceId = (SELECT x.proc_inst_id FROM act_ru_execution x WHERE x.id = :id)', { id: executionId })
+      .where('e.processInstanceId = (SELECT x.proc_inst_id FROM act_ru_execution x WHERE x.id = :id)', {
+        id: executionId,
+      })
       .getMany();
     return this.adopt(rows);
   }
 
   /** The instance a call activity execution started, whether it is stored yet or was started in this command. */
   async calledInstanceOf(superExecutionId: string): Promise<ProcessInstanceState | null> {
-    for (const instance of this.instances.values()) if (instance.root.superExecutionId === superExecutionId) return instance;
-    const sub = await this.em.getRepository(ExecutionEntity).findOne({ select: { processInstanceId: true }, where: { superExecutionId } });
+    for (const instance of this.instances.values())
+      if (instance.root.superExecutionId === superExecutionId) return instance;
+    const sub = await this.em
+      .getRepository(ExecutionEntity)
+      .findOne({ select: { processInstanceId: true }, where: { superExecutionId } });
     return sub ? this.loadInstance(sub.processInstanceId) : null;
   }
 
@@ -224,7 +235,9 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   async tasksOf(instance: ProcessInstanceState): Promise<TaskEntity[]> {
     if (!instance.tasks) {
-      const rows = (await selectRows(this.em, TaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter((t) => !this.deletedIds.has(t.id));
+      const rows = (await selectRows(this.em, TaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter(
+        (t) => !this.deletedIds.has(t.id),
+      );
       instance.tasks = new Map(rows.map((t) => [t.id, this.adoptTask(t)]));
       for (const t of this.tasks.values()) if (t.processInstanceId === instance.id) instance.tasks.set(t.id, t);
     }
@@ -270,7 +283,9 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
       [AUTH_TYPE.GRANT, Resources.TASK.code, ...taskIds],
     );
     for (const { taskId, userId, groupId } of grants) {
-      const found = existing.find((a) => a.resourceId === taskId && (userId != null ? a.userId === userId : a.groupId === groupId));
+      const found = existing.find(
+        (a) => a.resourceId === taskId && (userId != null ? a.userId === userId : a.groupId === groupId),
+      );
       if (found) {
         if (((found.permissions ?? 0) & permissions) !== permissions)
           this.uow.track(AuthorizationEntity, found).permissions = (found.permissions ?? 0) | permissions;
@@ -317,7 +332,9 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   }
 
   /** An external task with its process instance (null where either is missing): see `withInstance`. */
-  async findExternalTaskWithInstance(id: string): Promise<{ row: ExternalTaskEntity | null; instance: ProcessInstanceState | null }> {
+  async findExternalTaskWithInstance(
+    id: string,
+  ): Promise<{ row: ExternalTaskEntity | null; instance: ProcessInstanceState | null }> {
     if (this.deletedIds.has(id) || this.externalTasks.has(id) || !multipleStatements(this.em)) {
       return this.withLoadedInstance(await this.findExternalTask(id));
     }
@@ -368,9 +385,12 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   async externalTasksOf(instance: ProcessInstanceState): Promise<ExternalTaskEntity[]> {
     if (!instance.externalTasks) {
-      const rows = (await selectRows(this.em, ExternalTaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter((t) => !this.deletedIds.has(t.id));
+      const rows = (await selectRows(this.em, ExternalTaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter(
+        (t) => !this.deletedIds.has(t.id),
+      );
       instance.externalTasks = new Map(rows.map((t) => [t.id, this.adoptExternalTask(t)]));
-      for (const t of this.externalTasks.values()) if (t.processInstanceId === instance.id) instance.externalTasks.set(t.id, t);
+      for (const t of this.externalTasks.values())
+        if (t.processInstanceId === instance.id) instance.externalTasks.set(t.id, t);
     }
     return [...instance.externalTasks.values()];
   }
@@ -388,9 +408,17 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
    * How the task goes: `completed` by its worker (a success log), `cancelled` with its activity (an open incident is
    * recorded as deleted rather than resolved), or `removed` otherwise (a BPMN error, a failure leaving the activity).
    */
-  deleteExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity, how: 'completed' | 'cancelled' | 'removed' = 'removed'): void {
+  deleteExternalTask(
+    instance: ProcessInstanceState,
+    task: ExternalTaskEntity,
+    how: 'completed' | 'cancelled' | 'removed' = 'removed',
+  ): void {
     this.uow.delete(ExternalTaskEntity, task);
-    this.logs.externalTask(how === 'completed' ? 'successful' : 'deleted', task, instance.root.rootProcessInstanceId ?? instance.id);
+    this.logs.externalTask(
+      how === 'completed' ? 'successful' : 'deleted',
+      task,
+      instance.root.rootProcessInstanceId ?? instance.id,
+    );
     this.deletedIds.add(task.id);
     this.externalTasks.delete(task.id);
     instance.externalTasks?.delete(task.id);
@@ -421,7 +449,10 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
           const part = ids.slice(i, i + 500);
           out.push(deleteWhereStatement(em, IdentityLinkEntity, { taskId: part }));
           // As Camunda's TaskManager: the authorizations on a task go with it (none are made while checks are off).
-          if (checks) out.push(deleteWhereStatement(em, AuthorizationEntity, { resourceType: Resources.TASK.code, resourceId: part }));
+          if (checks)
+            out.push(
+              deleteWhereStatement(em, AuthorizationEntity, { resourceType: Resources.TASK.code, resourceId: part }),
+            );
         }
         return out;
       });
@@ -440,7 +471,10 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   // ---- loading
 
   /** `variables`: the instance's, when they were loaded with its executions. */
-  private async adopt(rows: ExecutionEntity[], loadedVariables?: VariableEntity[]): Promise<ProcessInstanceState | null> {
+  private async adopt(
+    rows: ExecutionEntity[],
+    loadedVariables?: VariableEntity[],
+  ): Promise<ProcessInstanceState | null> {
     const root = rows.find((r) => r.id === r.processInstanceId);
     if (!root) return null;
     const definition = await this.definition(root.processDefinitionId);
@@ -450,7 +484,8 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
       this.uow.track(ExecutionEntity, row);
       if (row !== root) state.add(row);
     }
-    const variables = loadedVariables ?? (await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]));
+    const variables =
+      loadedVariables ?? (await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]));
     for (const v of variables) {
       this.uow.track(VariableEntity, v);
       let scope = state.variables.get(v.varScope);

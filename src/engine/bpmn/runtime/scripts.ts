@@ -1,6 +1,12 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { BadUserRequestError } from '../../errors';
-import { SandboxTask, SandboxValue, SandboxWrite, ScriptFailure, ScriptOutput } from '../../expression/script/script-sandbox';
+import {
+  SandboxTask,
+  SandboxValue,
+  SandboxWrite,
+  ScriptFailure,
+  ScriptOutput,
+} from '../../expression/script/script-sandbox';
 import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
 import { ScriptDefinition } from '../model';
 import type { RuntimeContext } from './runtime-context';
@@ -125,7 +131,10 @@ export async function runScript(
 function conditionResult(value: TypedValue, what: string): boolean {
   const result = plainValue(value);
   if (typeof result !== 'boolean') {
-    throw new BadUserRequestError(`condition script of ${what} returns non-Boolean: ${JSON.stringify(result) ?? 'undefined'}`, 'ProcessEngineException');
+    throw new BadUserRequestError(
+      `condition script of ${what} returns non-Boolean: ${JSON.stringify(result) ?? 'undefined'}`,
+      'ProcessEngineException',
+    );
   }
   return result;
 }

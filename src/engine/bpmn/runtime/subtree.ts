@@ -8,6 +8,10 @@ export function subtree(instance: ProcessInstanceState, execution: ExecutionEnti
 }
 
 /** Removes executions with everything below them, children first. */
-export function removeExecutions(ctx: RuntimeContext, instance: ProcessInstanceState, executions: ExecutionEntity[]): void {
+export function removeExecutions(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  executions: ExecutionEntity[],
+): void {
   for (const e of [...executions].reverse()) if (instance.executions.get(e.id) === e) ctx.removeExecution(instance, e);
 }

@@ -27,8 +27,11 @@ export function addCandidate(ctx: RuntimeContext, task: TaskEntity, candidate: C
  */
 export function deleteCandidate(ctx: RuntimeContext, task: TaskEntity, candidate: Candidate): void {
   const matches = (l: IdentityLinkEntity) =>
-    l.taskId === task.id && l.type === 'candidate' && (candidate.userId != null ? l.userId === candidate.userId : l.groupId === candidate.groupId);
-  for (const link of ctx.uow.pendingInserts(IdentityLinkEntity).filter(matches)) ctx.uow.delete(IdentityLinkEntity, link);
+    l.taskId === task.id &&
+    l.type === 'candidate' &&
+    (candidate.userId != null ? l.userId === candidate.userId : l.groupId === candidate.groupId);
+  for (const link of ctx.uow.pendingInserts(IdentityLinkEntity).filter(matches))
+    ctx.uow.delete(IdentityLinkEntity, link);
   const where =
     candidate.userId != null
       ? { taskId: task.id, type: 'candidate', userId: candidate.userId }

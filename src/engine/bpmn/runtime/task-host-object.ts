@@ -24,22 +24,35 @@ const NOT_FOUND: Lookup = { found: false };
 function dateOf(value: unknown, what: string): Date | null {
   if (value == null) return null;
   const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) throw new ProcessEngineError(`${what} does not resolve to a date: ${String(value)}`);
+  if (!date || Number.isNaN(date.getTime()))
+    throw new ProcessEngineError(`${what} does not resolve to a date: ${String(value)}`);
   return date;
 }
 
 /** Sets a task's assignee or owner as the task service would: default grants, and the assignee in the activity history. */
-export function changeTaskUser(ctx: RuntimeContext, task: TaskEntity, field: 'assignee' | 'owner', userId: string | null): boolean {
+export function changeTaskUser(
+  ctx: RuntimeContext,
+  task: TaskEntity,
+  field: 'assignee' | 'owner',
+  userId: string | null,
+): boolean {
   if (task[field] === userId) return false;
   task[field] = userId;
   task.lastUpdated = ctx.now();
   ctx.grantTaskDefaults(task.id, userId);
-  if (field === 'assignee' && task.activityInstanceId) ctx.history.activityUpdated(task.activityInstanceId, { assignee: userId });
+  if (field === 'assignee' && task.activityInstanceId)
+    ctx.history.activityUpdated(task.activityInstanceId, { assignee: userId });
   return true;
 }
 
 /** `task` in a task listener's expression: the members of Camunda's DelegateTask that make sense here, listed by hand. */
-export function taskHostObject(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity, event: TaskEvent, changes: TaskChanges): HostObject {
+export function taskHostObject(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+  event: TaskEvent,
+  changes: TaskChanges,
+): HostObject {
   const vars = ctx.variables;
   const execution = () => (task.executionId ? (instance.get(task.executionId) ?? null) : null);
   const properties: Record<string, () => unknown> = {
@@ -62,8 +75,10 @@ export function taskHostObject(ctx: RuntimeContext, instance: ProcessInstanceSta
     formKey: () => task.formKey,
     delegationState: () => task.delegationState,
     deleteReason: () => (event === 'complete' ? 'completed' : event === 'delete' ? 'deleted' : null),
-    variables: () => Object.fromEntries(Object.entries(vars.visibleForTask(instance, task)).map(([k, v]) => [k, plainValue(v)])),
-    variablesLocal: () => Object.fromEntries(Object.entries(vars.localForTask(instance, task)).map(([k, v]) => [k, plainValue(v)])),
+    variables: () =>
+      Object.fromEntries(Object.entries(vars.visibleForTask(instance, task)).map(([k, v]) => [k, plainValue(v)])),
+    variablesLocal: () =>
+      Object.fromEntries(Object.entries(vars.localForTask(instance, task)).map(([k, v]) => [k, plainValue(v)])),
     execution: () => {
       const e = execution();
       return e ? expressionExecution(ctx, e, event) : null;

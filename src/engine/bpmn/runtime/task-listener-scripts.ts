@@ -27,7 +27,12 @@ const TASK_CALLS = new Set([
 
 const millis = (d: Date | null) => (d ? d.getTime() : null);
 
-function snapshotOf(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity, event: TaskEvent): SandboxTask {
+function snapshotOf(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+  event: TaskEvent,
+): SandboxTask {
   return {
     id: task.id,
     name: task.name,
@@ -65,11 +70,18 @@ export async function runTaskListenerScript(
 ): Promise<void> {
   const execution = task.executionId ? instance.get(task.executionId) : undefined;
   if (!execution) throw new ProcessEngineError(`Task ${task.id} has no execution to run its '${event}' listener on`);
-  const output = await runSandbox(ctx, execution, listener.script, task.taskDefinitionKey ?? execution.activityId ?? task.id, event, {
-    vars: ctx.variables.visibleForTask(instance, task),
-    locals: Object.keys(ctx.variables.local(execution)),
-    task: snapshotOf(ctx, instance, task, event),
-  });
+  const output = await runSandbox(
+    ctx,
+    execution,
+    listener.script,
+    task.taskDefinitionKey ?? execution.activityId ?? task.id,
+    event,
+    {
+      vars: ctx.variables.visibleForTask(instance, task),
+      locals: Object.keys(ctx.variables.local(execution)),
+      task: snapshotOf(ctx, instance, task, event),
+    },
+  );
   for (const write of output.writes) {
     if (applyExecutionWrite(ctx, execution, write)) continue;
     const value = write.value ? fromSandbox(write.value) : null;

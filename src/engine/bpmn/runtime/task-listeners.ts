@@ -36,7 +36,13 @@ export async function listensTo(ctx: RuntimeContext, task: TaskEntity, events: r
   return ref.node.userTask.taskListeners.some((l) => events.includes(l.event as TaskEvent));
 }
 
-function taskListenerContext(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity, event: TaskEvent, changes: TaskChanges): ExpressionContext {
+function taskListenerContext(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+  event: TaskEvent,
+  changes: TaskChanges,
+): ExpressionContext {
   const execution = task.executionId ? (instance.get(task.executionId) ?? null) : null;
   const host = taskHostObject(ctx, instance, task, event, changes);
   return {
@@ -87,7 +93,15 @@ async function fire(
   for (const listener of node.userTask.taskListeners) {
     if (listener.event !== event || (listenerId !== undefined && listener.id !== listenerId)) continue;
     if (changes.completed) return;
-    if ('script' in listener) await runTaskListenerScript(ctx, instance, task, listener, event, taskHostObject(ctx, instance, task, event, changes));
+    if ('script' in listener)
+      await runTaskListenerScript(
+        ctx,
+        instance,
+        task,
+        listener,
+        event,
+        taskHostObject(ctx, instance, task, event, changes),
+      );
     else if (listener.delegate) await notifyHostListener(ctx, instance, task, listener.delegate, event, changes);
     else listener.expression.evaluate(taskListenerContext(ctx, instance, task, event, changes));
   }
@@ -97,22 +111,34 @@ async function fire(
  * Completes a waiting process task as the task service does: its complete listeners, the assignee into the
  * activity history, the task and its timeout timers go, and the activity ends on the agenda (the caller runs it).
  */
-export async function completeProcessTask(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity): Promise<void> {
+export async function completeProcessTask(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+): Promise<void> {
   const execution = task.executionId ? instance.get(task.executionId) : undefined;
   const ref = resolveActivity(instance.graph, task.taskDefinitionKey);
   if (!execution || !ref || execution.activityId !== ref.id) {
-    throw new ProcessEngineError(`Task ${task.id} does not belong to a waiting activity of process instance ${instance.id}`);
+    throw new ProcessEngineError(
+      `Task ${task.id} does not belong to a waiting activity of process instance ${instance.id}`,
+    );
   }
   // Camunda's order: the complete listeners, then the task goes, then the activity ends (its end listeners).
   await fire(ctx, instance, task, 'complete', { assignee: false, completed: false });
   ctx.history.activityEnded(execution.activityInstanceId!, { assignee: task.assignee });
   ctx.deleteTask(instance, task, 'completed');
-  if (ref.node.type === 'userTask' && ref.node.userTask.taskListeners.some((l) => l.timer)) ctx.events.dropRowsOf(instance, execution, [ref.id]);
+  if (ref.node.type === 'userTask' && ref.node.userTask.taskListeners.some((l) => l.timer))
+    ctx.events.dropRowsOf(instance, execution, [ref.id]);
   ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
 }
 
 /** A listener called `task.complete()`: the task completes now that the listener is done. Whether it did. */
-async function completeIfAsked(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity, changes: TaskChanges): Promise<boolean> {
+async function completeIfAsked(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+  changes: TaskChanges,
+): Promise<boolean> {
   if (!changes.completed) return false;
   await completeProcessTask(ctx, instance, task);
   await ctx.agenda.run();
@@ -140,12 +166,21 @@ async function fireWithAssignment(
  * `create` listener), as Camunda's TaskEntity does when it enters its created state. Whether a listener
  * completed it.
  */
-export function fireTaskCreated(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity): Promise<boolean> {
+export function fireTaskCreated(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+): Promise<boolean> {
   return fireWithAssignment(ctx, instance, task, 'create', { assignee: task.assignee != null, completed: false });
 }
 
 /** A created task changed: `update`, then `assignment` when its assignee changed (by the caller or an `update` listener). */
-export async function fireTaskUpdated(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity, assigneeChanged: boolean): Promise<void> {
+export async function fireTaskUpdated(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+  assigneeChanged: boolean,
+): Promise<void> {
   await fireWithAssignment(ctx, instance, task, 'update', { assignee: assigneeChanged, completed: false });
 }
 
@@ -175,7 +210,12 @@ export function planTaskTimeouts(ctx: RuntimeContext, instance: ProcessInstanceS
 }
 
 /** A timeout listener's timer is due: only that listener runs; the task stays unless it completed it. Whether it did. */
-export async function fireTaskTimeout(ctx: RuntimeContext, instance: ProcessInstanceState, task: TaskEntity, listenerId: string): Promise<boolean> {
+export async function fireTaskTimeout(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  task: TaskEntity,
+  listenerId: string,
+): Promise<boolean> {
   const changes: TaskChanges = { assignee: false, completed: false };
   await fire(ctx, instance, task, 'timeout', changes, listenerId);
   return completeIfAsked(ctx, instance, task, changes);

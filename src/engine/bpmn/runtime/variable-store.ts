@@ -74,7 +74,10 @@ export class VariableStore {
   // ---- tasks: a task scope sits below its execution
 
   getForTask(instance: ProcessInstanceState, task: TaskEntity, name: string): TypedValue | undefined {
-    return this.localValue(instance, task.id, name) ?? (task.executionId ? this.get(instance.get(task.executionId)!, name) : undefined);
+    return (
+      this.localValue(instance, task.id, name) ??
+      (task.executionId ? this.get(instance.get(task.executionId)!, name) : undefined)
+    );
   }
 
   visibleForTask(instance: ProcessInstanceState, task: TaskEntity): VariableMap {
@@ -120,7 +123,10 @@ export class VariableStore {
   // ---- internals
 
   private hasLocal(instance: ProcessInstanceState, scopeId: string, name: string): boolean {
-    return instance.variables.get(scopeId)?.has(name) === true || instance.transientVariables.get(scopeId)?.[name] !== undefined;
+    return (
+      instance.variables.get(scopeId)?.has(name) === true ||
+      instance.transientVariables.get(scopeId)?.[name] !== undefined
+    );
   }
 
   private localValue(instance: ProcessInstanceState, scopeId: string, name: string): TypedValue | undefined {
@@ -179,7 +185,12 @@ export class VariableStore {
     this.ctx.touch(instance);
     // A stored variable updated here is written with rev + 1; history shows the revision it gets.
     const revision = existing && !this.ctx.uow.isNew(existing) ? existing.rev + 1 : 1;
-    this.ctx.history.variableUpdated({ ...variable, rev: revision } as VariableEntity, owner.execution, instance.definition.key, owner.initial);
+    this.ctx.history.variableUpdated(
+      { ...variable, rev: revision } as VariableEntity,
+      owner.execution,
+      instance.definition.key,
+      owner.initial,
+    );
   }
 
   private drop(instance: ProcessInstanceState, scopeId: string, name: string): void {

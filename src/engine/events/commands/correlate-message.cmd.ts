@@ -37,7 +37,9 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
     const r = this.request;
     const tenantSet = r.tenantId != null || r.withoutTenantId === true;
     if (r.processInstanceId != null && tenantSet) {
-      throw new BadUserRequestError('ENGINE-13028 Cannot specify a tenant-id when correlate a message to a single process instance.');
+      throw new BadUserRequestError(
+        'ENGINE-13028 Cannot specify a tenant-id when correlate a message to a single process instance.',
+      );
     }
     const tenant: TenantFilter = tenantSet ? { isSet: true, tenantId: r.tenantId ?? null } : ANY_TENANT;
     const executions = await messageSubscriptionsFor(ctx, r, tenant);
@@ -46,14 +48,17 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
         `ENGINE-13031 Cannot correlate a message with name '${r.messageName}' to a single execution. ${executions.length} executions match the correlation keys: ${this.describe(tenant)}`,
       );
     }
-    const starts = r.processInstanceId == null && (r.all || executions.length === 0) ? await this.startCandidates(ctx, tenant) : [];
+    const starts =
+      r.processInstanceId == null && (r.all || executions.length === 0) ? await this.startCandidates(ctx, tenant) : [];
     if (!r.all && executions.length === 0 && starts.length > 1) {
       throw new MismatchingMessageCorrelationError(
         `ENGINE-13030 Cannot correlate a message with name '${r.messageName}' to a single process definition. ${starts.length} process definitions match the correlations keys: ${this.describe(tenant)}`,
       );
     }
     if (!r.all && executions.length === 0 && starts.length === 0) {
-      throw new MismatchingMessageCorrelationError(`Cannot correlate message '${r.messageName}': No process definition or execution matches the parameters`);
+      throw new MismatchingMessageCorrelationError(
+        `Cannot correlate message '${r.messageName}': No process definition or execution matches the parameters`,
+      );
     }
     const reached: Array<{ instance: ProcessInstanceState; subscription: EventSubscriptionEntity }> = [];
     for (const subscription of executions) {
@@ -80,18 +85,24 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
           processInstance: null,
           execution: { id: execution.id, processInstanceId: instance.id, ended: !alive, tenantId: execution.tenantId },
         };
-        if (r.variablesInResult) result.variables = alive ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
+        if (r.variablesInResult)
+          result.variables = alive ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
         return result;
       });
     }
     for (const { subscription, definition } of starts) {
       const variables = { ...(r.processVariables ?? {}), ...(r.processVariablesLocal ?? {}) };
-      const instance = await startAtEvent(ctx, definition, subscription.activityId!, { businessKey: r.businessKey, variables });
+      const instance = await startAtEvent(ctx, definition, subscription.activityId!, {
+        businessKey: r.businessKey,
+        variables,
+      });
       results.push(() => ({
         resultType: 'ProcessDefinition',
         execution: null,
         processInstance: instanceInfo(ctx, instance),
-        ...(r.variablesInResult ? { variables: instance.ended ? (instance.finalVariables ?? {}) : ctx.variables.local(instance.root) } : {}),
+        ...(r.variablesInResult
+          ? { variables: instance.ended ? (instance.finalVariables ?? {}) : ctx.variables.local(instance.root) }
+          : {}),
       }));
     }
     await ctx.agenda.run();
@@ -100,7 +111,12 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
 
   private async startCandidates(ctx: RuntimeContext, tenant: TenantFilter): Promise<StartCandidate[]> {
     const out: StartCandidate[] = [];
-    for (const subscription of await findSubscriptions(ctx, { eventType: 'message', eventName: this.request.messageName, start: true, tenant })) {
+    for (const subscription of await findSubscriptions(ctx, {
+      eventType: 'message',
+      eventName: this.request.messageName,
+      start: true,
+      tenant,
+    })) {
       const definition = subscription.configuration ? await currentDefinition(ctx, subscription.configuration) : null;
       if (definition && isStartable(definition, ctx.now())) out.push({ subscription, definition });
     }

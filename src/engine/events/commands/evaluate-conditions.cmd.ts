@@ -36,7 +36,10 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
       }
     }
     if (!subscriptions.length)
-      throw new BadUserRequestError('ENGINE-13043 No subscriptions were found during evaluation of the conditional start events.', 'ProcessEngineException');
+      throw new BadUserRequestError(
+        'ENGINE-13043 No subscriptions were found during evaluation of the conditional start events.',
+        'ProcessEngineException',
+      );
     const plain = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, plainValue(v)]));
     const started: ProcessInstanceState[] = [];
     for (const subscription of subscriptions) {
@@ -44,7 +47,8 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
       if (!definition || !isStartable(definition, ctx.now())) continue;
       const graph = await ctx.graph(definition);
       const node = graph.elements.get(subscription.activityId ?? '');
-      const def = node && 'eventDefinition' in node && node.eventDefinition?.kind === 'conditional' ? node.eventDefinition : null;
+      const def =
+        node && 'eventDefinition' in node && node.eventDefinition?.kind === 'conditional' ? node.eventDefinition : null;
       if (!def || (def.variableName != null && !(def.variableName in plain))) continue;
       const holds = def.conditionScript
         ? await runDetachedConditionScript(ctx, definition, def.conditionScript, node!.id, variables)
@@ -64,7 +68,10 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
   ): boolean {
     try {
       return condition.evaluateCondition(
-        variablesContext(plain, { now: () => ctx.now(), authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined }),
+        variablesContext(plain, {
+          now: () => ctx.now(),
+          authentication: ctx.auth ? { userId: ctx.auth.userId, groupIds: ctx.auth.groupIds } : undefined,
+        }),
       );
     } catch (err) {
       // Camunda's tryEvaluate: a condition over variables that were not given is false.

@@ -21,15 +21,22 @@ export class MessageEventReceivedCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     const instance = await ctx.loadInstanceOfExecution(this.executionId);
     const execution = instance?.get(this.executionId);
-    if (!instance || !execution) throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);
-    const [subscription] = await findSubscriptions(ctx, { eventType: 'message', eventName: this.messageName, executionId: this.executionId });
+    if (!instance || !execution)
+      throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);
+    const [subscription] = await findSubscriptions(ctx, {
+      eventType: 'message',
+      eventName: this.messageName,
+      executionId: this.executionId,
+    });
     if (!subscription) {
       throw new ProcessEngineError(
         `Execution with id '${this.executionId}' does not have a subscription to a message event with name '${this.messageName}': eventSubscriptions is empty`,
       );
     }
     await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
-    const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, { variables: this.variables });
+    const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, {
+      variables: this.variables,
+    });
     if (outcome === 'consumed') ctx.events.forget(subscription);
     await ctx.agenda.run();
   }

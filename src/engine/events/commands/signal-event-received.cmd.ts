@@ -19,12 +19,18 @@ export class SignalEventReceivedCmd implements Command<void> {
     if (executionId == null) {
       await deliverSignal(ctx, { name, variables, tenant, authorize: true });
     } else {
-      if (tenantSet) throw new BadUserRequestError('ENGINE-13027 Cannot specify a tenant-id when deliver a signal to a single execution.');
+      if (tenantSet)
+        throw new BadUserRequestError(
+          'ENGINE-13027 Cannot specify a tenant-id when deliver a signal to a single execution.',
+        );
       const instance = await ctx.loadInstanceOfExecution(executionId);
-      if (!instance?.get(executionId)) throw new NullValueError(`Cannot find execution with id '${executionId}': execution is null`);
+      if (!instance?.get(executionId))
+        throw new NullValueError(`Cannot find execution with id '${executionId}': execution is null`);
       const subscriptions = await findSubscriptions(ctx, { eventType: 'signal', eventName: name, executionId });
       if (!subscriptions.length) {
-        throw new NullValueError(`Execution '${executionId}' has not subscribed to a signal event with name '${name}'.`);
+        throw new NullValueError(
+          `Execution '${executionId}' has not subscribed to a signal event with name '${name}'.`,
+        );
       }
       await deliverSignal(ctx, { name, variables, tenant, executionId, authorize: true }, subscriptions);
     }

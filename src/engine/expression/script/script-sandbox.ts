@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** A value crossing into or out of the sandbox, as JSON: plain JSON, a Spin JSON node's text, a date's epoch milliseconds. */
-export type SandboxValue = { t: 'v'; v: unknown } | { t: 'json'; v: string } | { t: 'date'; v: number } | { t: 'undef' };
+export type SandboxValue =
+  { t: 'v'; v: unknown } | { t: 'json'; v: string } | { t: 'date'; v: number } | { t: 'undef' };
 
 /**
  * What a script did, in order: variable writes through `execution` (set, setLocal, remove) or `task` (taskSet...),
@@ -145,7 +146,9 @@ export class ScriptSandbox {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new ScriptFailure('the script sandbox is closed'));
-    await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot, new ScriptFailure('the script sandbox is closed'))));
+    await Promise.all(
+      this.slots.splice(0).map((slot) => this.stop(slot, new ScriptFailure('the script sandbox is closed'))),
+    );
   }
 
   private dispatch(): void {
@@ -181,9 +184,14 @@ export class ScriptSandbox {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 64 + this.limits.memoryLimitMb * 2 } });
+    const worker = new Worker(WORKER_FILE, {
+      resourceLimits: { maxOldGenerationSizeMb: 64 + this.limits.memoryLimitMb * 2 },
+    });
     const slot: Slot = { worker, job: null, watchdog: null, ready: false, starting: null };
-    slot.starting = setTimeout(() => void this.replace(slot, new ScriptFailure('the script sandbox did not start')), START_LIMIT_MS);
+    slot.starting = setTimeout(
+      () => void this.replace(slot, new ScriptFailure('the script sandbox did not start')),
+      START_LIMIT_MS,
+    );
     slot.starting.unref();
     worker.unref();
     worker.on('message', (answer: { id: number; ok: boolean; output?: string; message?: string; ready?: boolean }) =>

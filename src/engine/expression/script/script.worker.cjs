@@ -249,7 +249,10 @@ function evaluate(QuickJS, job) {
   } catch (e) {
     // The WebAssembly module may be left broken (an abort deep in an allocation): the next job loads a fresh one.
     modulePromise = null;
-    const message = e && /out of memory|memory/i.test(String(e.message)) ? 'the script used more memory than its limit' : String(e && e.message);
+    const message =
+      e && /out of memory|memory/i.test(String(e.message))
+        ? 'the script used more memory than its limit'
+        : String(e && e.message);
     return { ok: false, message };
   } finally {
     try {
@@ -278,6 +281,7 @@ parentPort.on('message', async (job) => {
   } catch (e) {
     answer = { ok: false, message: String(e && e.message) };
   }
-  if (!answer.ok && /out of memory/i.test(answer.message)) answer.message = 'the script used more memory than its limit';
+  if (!answer.ok && /out of memory/i.test(answer.message))
+    answer.message = 'the script used more memory than its limit';
   parentPort.postMessage({ id: job.id, ...answer });
 });

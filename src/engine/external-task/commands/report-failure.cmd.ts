@@ -33,7 +33,9 @@ async function rootInstanceOf(ctx: RuntimeContext, task: ExternalTaskEntity): Pr
   if (!task.processInstanceId) return null;
   const loaded = ctx.instances.get(task.processInstanceId);
   if (loaded) return loaded.root.rootProcessInstanceId ?? loaded.id;
-  const row = await ctx.em.getRepository(ExecutionEntity).findOne({ select: { rootProcessInstanceId: true }, where: { id: task.processInstanceId } });
+  const row = await ctx.em
+    .getRepository(ExecutionEntity)
+    .findOne({ select: { rootProcessInstanceId: true }, where: { id: task.processInstanceId } });
   return row?.rootProcessInstanceId ?? task.processInstanceId;
 }
 
@@ -60,13 +62,15 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     if (!task) throw new NotFoundError(`External task with id ${id} does not exist`);
     checkWorker(task, this.report.workerId, `Failure of External Task ${id} cannot be reported`);
     await checkExternalTaskAccess(ctx.em, ctx.deps.checker, ctx.auth, task, 'update');
-    if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
+    if (task.suspensionState === 2)
+      throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskFailed());
 
     if (await this.throwsBpmnError(ctx, task)) return { topicName: task.topicName, fetchableNow: false };
 
     const now = ctx.now();
-    task.errorMessage = this.report.errorMessage == null ? null : this.report.errorMessage.slice(0, MAX_ERROR_MESSAGE_LENGTH);
+    task.errorMessage =
+      this.report.errorMessage == null ? null : this.report.errorMessage.slice(0, MAX_ERROR_MESSAGE_LENGTH);
     if (this.report.errorDetails != null) task.errorDetails = this.report.errorDetails;
     task.lockExpirationTime = new Date(now.getTime() + this.report.retryTimeout);
     setExternalTaskRetries(ctx, task, this.report.retries);

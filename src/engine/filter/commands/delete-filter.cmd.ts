@@ -14,7 +14,9 @@ export class DeleteFilterCmd implements Command<void> {
     const [filter] = await selectRows(ctx.em, FilterEntity, 'WHERE t.id = ?', [this.id]);
     if (!filter) throw filterNotFound(this.id);
     await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.FILTER, resourceId: this.id }], true);
-    ctx.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.FILTER.code, resourceId: this.id }));
+    ctx.uow.statement((em) =>
+      em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.FILTER.code, resourceId: this.id }),
+    );
     ctx.uow.delete(FilterEntity, filter);
   }
 }

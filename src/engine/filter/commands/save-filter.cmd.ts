@@ -15,7 +15,8 @@ export function filterNotFound(id: string): NotFoundError {
 /** Camunda's FilterEntity checks: a name, a resource type and a query. */
 function validate(data: FilterData): void {
   if (!data.name) throw new NotValidError('Filter name must not be null or empty: name is empty');
-  if (!data.resourceType) throw new NotValidError('Filter resource type must not be null or empty: resourceType is empty');
+  if (!data.resourceType)
+    throw new NotValidError('Filter resource type must not be null or empty: resourceType is empty');
   if (!data.query) throw new NotValidError('Filter query must not be null: query is null');
 }
 

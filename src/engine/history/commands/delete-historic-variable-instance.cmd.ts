@@ -11,9 +11,16 @@ export class DeleteHistoricVariableInstanceCmd implements Command<void> {
 
   async execute(ctx: CommandContext): Promise<void> {
     const found = await ctx.em.getRepository(HistoricVariableInstanceEntity).findOneBy({ id: this.id });
-    if (!found) throw new NotFoundError(`No historic variable instance found with id: ${this.id}: variableInstance is null`);
+    if (!found)
+      throw new NotFoundError(`No historic variable instance found with id: ${this.id}: variableInstance is null`);
     if (found.processDefinitionKey) {
-      await ctx.checkPermissions([{ permission: 'DELETE_HISTORY', resource: Resources.PROCESS_DEFINITION, resourceId: found.processDefinitionKey }]);
+      await ctx.checkPermissions([
+        {
+          permission: 'DELETE_HISTORY',
+          resource: Resources.PROCESS_DEFINITION,
+          resourceId: found.processDefinitionKey,
+        },
+      ]);
     }
     ctx.uow.statement(async (em) => {
       await em.getRepository(HistoricDetailEntity).delete({ variableInstanceId: found.id });

@@ -29,7 +29,8 @@ export class CompleteExternalTaskCmd implements Command<void> {
     }
     ctx.deleteExternalTask(instance, task, 'completed');
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskCompleted());
-    if (!throwMappedError(ctx, execution, ref)) ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
+    if (!throwMappedError(ctx, execution, ref))
+      ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
     await ctx.agenda.run();
   }
 }

@@ -18,13 +18,15 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
     const { row: task, instance } = await ctx.findTaskWithInstance(this.taskId);
     if (!task) throw new NotFoundError(`Cannot find task with id ${this.taskId}: task is null`);
     await checkTaskWork(ctx, task);
-    if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`Cannot complete task ${task.id}: task is suspended`);
+    if (task.suspensionState === 2)
+      throw new SuspendedEntityInteractionError(`Cannot complete task ${task.id}: task is suspended`);
     logTaskOperation(ctx, task, 'Complete', [{ property: 'delete', orgValue: false, newValue: true }]);
     if (!instance) {
       ctx.deleteTask(null, task, 'completed');
       return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;
     }
-    for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
+    for (const [name, value] of Object.entries(this.variables ?? {}))
+      ctx.variables.setForTask(instance, task, name, value);
     if (Object.keys(this.variables ?? {}).length > 0) {
       await ctx.agenda.settleVariables();
       // An interrupting conditional event took the task away: nothing is left to complete.
@@ -38,6 +40,8 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
     await completeProcessTask(ctx, instance, task);
     await ctx.agenda.run();
     if (!this.withVariablesInReturn) return null;
-    return execution && instance.executions.has(execution.id) ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
+    return execution && instance.executions.has(execution.id)
+      ? ctx.variables.visible(execution)
+      : (instance.finalVariables ?? {});
   }
 }

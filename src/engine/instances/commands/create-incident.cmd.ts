@@ -18,8 +18,12 @@ export class CreateIncidentCmd implements Command<IncidentEntity> {
     if (this.incidentType == null) throw new BadUserRequestError('incidentType is null');
     const instance = await ctx.loadInstanceOfExecution(this.executionId);
     const execution = instance?.get(this.executionId);
-    if (!instance || !execution) throw new BadUserRequestError(`Cannot find an execution with executionId '${this.executionId}': execution is null`);
-    if (!execution.activityId) throw new BadUserRequestError('Execution must be related to an activity: activity is null');
+    if (!instance || !execution)
+      throw new BadUserRequestError(
+        `Cannot find an execution with executionId '${this.executionId}': execution is null`,
+      );
+    if (!execution.activityId)
+      throw new BadUserRequestError('Execution must be related to an activity: activity is null');
     await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     const incident = openIncident(ctx, {
       type: this.incidentType,

@@ -21,7 +21,12 @@ export class DeleteProcessInstanceCmd implements Command<void> {
     const instance = await ctx.loadInstance(this.processInstanceId);
     if (!instance) throw new NotFoundError(`No process instance found for id '${this.processInstanceId}'`);
     await checkDeleteInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
-    ctx.logs.userOperation({ operationType: 'Delete', entityType: 'ProcessInstance', category: OPERATION_CATEGORY.operator, ...inInstance(instance) });
+    ctx.logs.userOperation({
+      operationType: 'Delete',
+      entityType: 'ProcessInstance',
+      category: OPERATION_CATEGORY.operator,
+      ...inInstance(instance),
+    });
     await cancelProcessInstance(ctx, instance, {
       state: 'EXTERNALLY_TERMINATED',
       calledInstanceState: 'EXTERNALLY_TERMINATED',

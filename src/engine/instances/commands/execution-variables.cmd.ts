@@ -9,7 +9,10 @@ import { checkReadInstance, checkUpdateInstanceVariables } from '../../bpmn/runt
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
-async function load(ctx: RuntimeContext, executionId: string): Promise<{ instance: ProcessInstanceState; execution: ExecutionEntity }> {
+async function load(
+  ctx: RuntimeContext,
+  executionId: string,
+): Promise<{ instance: ProcessInstanceState; execution: ExecutionEntity }> {
   const instance = await ctx.loadInstanceOfExecution(executionId);
   const execution = instance?.get(executionId);
   if (!instance || !execution) throw new NullValueError(`execution ${executionId} doesn't exist: execution is null`);
@@ -26,7 +29,10 @@ export class GetExecutionVariablesCmd implements Command<VariableMap> {
   async execute(ctx: RuntimeContext): Promise<VariableMap> {
     const { instance, execution } = await load(ctx, this.executionId);
     await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
-    return pickVariables(this.options.local ? ctx.variables.local(execution) : ctx.variables.visible(execution), this.options.names);
+    return pickVariables(
+      this.options.local ? ctx.variables.local(execution) : ctx.variables.visible(execution),
+      this.options.names,
+    );
   }
 }
 
@@ -40,7 +46,10 @@ export class GetExecutionVariableCmd implements Command<TypedValue | null> {
   async execute(ctx: RuntimeContext): Promise<TypedValue | null> {
     const { instance, execution } = await load(ctx, this.executionId);
     await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
-    return (this.options.local ? ctx.variables.getLocal(execution, this.name) : ctx.variables.get(execution, this.name)) ?? null;
+    return (
+      (this.options.local ? ctx.variables.getLocal(execution, this.name) : ctx.variables.get(execution, this.name)) ??
+      null
+    );
   }
 }
 

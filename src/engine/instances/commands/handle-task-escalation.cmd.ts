@@ -23,7 +23,8 @@ export class HandleTaskEscalationCmd implements Command<void> {
     const task = await ctx.findTask(this.taskId);
     if (!task) throw new NotFoundError(`Cannot find task with id ${this.taskId}: task is null`);
     await checkTaskWork(ctx, task);
-    if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`Cannot handle escalation of task ${task.id}: task is suspended`);
+    if (task.suspensionState === 2)
+      throw new SuspendedEntityInteractionError(`Cannot handle escalation of task ${task.id}: task is suspended`);
     const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
     const execution = instance && task.executionId ? instance.get(task.executionId) : undefined;
     const ref = instance ? resolveActivity(instance.graph, task.taskDefinitionKey) : null;

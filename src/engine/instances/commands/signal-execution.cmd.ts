@@ -9,7 +9,11 @@ import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 
 /** The execution running the behaviour: the given one, or its scope child when the activity is a scope. */
-function behaviourHost(instance: ProcessInstanceState, execution: ExecutionEntity, activityId: string): ExecutionEntity | undefined {
+function behaviourHost(
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  activityId: string,
+): ExecutionEntity | undefined {
   const parent = instance.parent(execution);
   const ref = resolveActivity(instance.graph, activityId)!;
   if (!needsScope(ref) || (execution.isScope && parent?.activityId === activityId)) return execution;
@@ -26,14 +30,18 @@ export class SignalExecutionCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     const instance = await ctx.loadInstanceOfExecution(this.executionId);
     const execution = instance?.get(this.executionId);
-    if (!instance || !execution) throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);
+    if (!instance || !execution)
+      throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);
     await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     const ref = resolveActivity(instance.graph, execution.activityId);
     const host = ref ? behaviourHost(instance, execution, ref.id) : undefined;
-    if (!ref || !host) throw new ProcessEngineError(`cannot signal execution ${this.executionId}: it has no current activity`);
+    if (!ref || !host)
+      throw new ProcessEngineError(`cannot signal execution ${this.executionId}: it has no current activity`);
     const behavior = ctx.deps.behaviors.behaviorFor(ref);
     if (!behavior.signal) {
-      throw new ProcessEngineError(`cannot signal execution ${this.executionId}: the activity '${ref.id}' does not wait for a signal`);
+      throw new ProcessEngineError(
+        `cannot signal execution ${this.executionId}: the activity '${ref.id}' does not wait for a signal`,
+      );
     }
     ctx.variables.setAll(execution, this.variables);
     await behavior.signal(new ActivityExecution(ctx, instance, host, ref));

@@ -8,7 +8,11 @@ import { checkCreateInstance, checkReadDefinition } from '../../bpmn/runtime/run
 import { ProcessInstanceInfo, StartProcessInstanceRequest } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
-export function instanceInfo(ctx: RuntimeContext, instance: ProcessInstanceState, withVariables = false): ProcessInstanceInfo {
+export function instanceInfo(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  withVariables = false,
+): ProcessInstanceInfo {
   const root = instance.root;
   const info: ProcessInstanceInfo = {
     id: root.id,
@@ -42,7 +46,12 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
       businessKey: this.request.businessKey ?? null,
       variables: this.request.variables ?? null,
     });
-    ctx.logs.userOperation({ operationType: 'Create', entityType: 'ProcessInstance', category: OPERATION_CATEGORY.operator, ...inInstance(instance) });
+    ctx.logs.userOperation({
+      operationType: 'Create',
+      entityType: 'ProcessInstance',
+      category: OPERATION_CATEGORY.operator,
+      ...inInstance(instance),
+    });
     await ctx.agenda.run();
     return instanceInfo(ctx, instance, this.request.withVariablesInReturn);
   }
@@ -56,10 +65,17 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
       return found;
     }
     if (!key) throw new NotFoundError('no process definition key given');
-    const found = (await ctx.deps.repository.latest(ctx.em, 'process', key, tenantId ?? null)) as ProcessDefinitionEntity | null;
+    const found = (await ctx.deps.repository.latest(
+      ctx.em,
+      'process',
+      key,
+      tenantId ?? null,
+    )) as ProcessDefinitionEntity | null;
     if (!found) {
       throw new NotFoundError(
-        tenantId == null ? `no processes deployed with key '${key}'` : `no processes deployed with key '${key}' and tenant-id '${tenantId}'`,
+        tenantId == null
+          ? `no processes deployed with key '${key}'`
+          : `no processes deployed with key '${key}' and tenant-id '${tenantId}'`,
       );
     }
     if (this.request.readDefinition) await checkReadDefinition(ctx, found.key);

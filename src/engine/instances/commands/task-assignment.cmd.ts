@@ -22,7 +22,9 @@ export class SetTaskAssigneeCmd implements Command<void> {
     }
     const before = task.assignee;
     if (!setAssigneeOrOwner(ctx, task, 'assignee', this.userId)) return;
-    logTaskOperation(ctx, task, this.claim ? 'Claim' : 'Assign', [{ property: 'assignee', orgValue: before, newValue: task.assignee }]);
+    logTaskOperation(ctx, task, this.claim ? 'Claim' : 'Assign', [
+      { property: 'assignee', orgValue: before, newValue: task.assignee },
+    ]);
     await taskUpdated(ctx, task, true);
   }
 }

@@ -47,7 +47,8 @@ export class CreateTaskCommentCmd implements Command<TaskComment> {
     let rootProcessInstanceId: string | null = null;
     if (processInstanceId != null) {
       const [instance] = await selectRows(ctx.em, ExecutionEntity, 'WHERE t.id = ?', [processInstanceId]);
-      if (!instance) throw new NullValueError(`No processInstance found for id ${processInstanceId}: processInstance is null`);
+      if (!instance)
+        throw new NullValueError(`No processInstance found for id ${processInstanceId}: processInstance is null`);
       rootProcessInstanceId = instance.rootProcessInstanceId ?? instance.id;
     }
     const comment = Object.assign(new CommentEntity(), {
@@ -85,8 +86,16 @@ export class GetTaskCommentsCmd implements Command<TaskComment[] | null> {
   async execute(ctx: RuntimeContext): Promise<TaskComment[] | null> {
     const task = await ctx.findTask(this.taskId);
     const rows = this.commentId
-      ? await selectRows(ctx.em, CommentEntity, "WHERE t.task_id = ? AND t.id = ? AND t.type = 'comment'", [this.taskId, this.commentId])
-      : await selectRows(ctx.em, CommentEntity, "WHERE t.task_id = ? AND t.type = 'comment' ORDER BY t.time DESC, t.id DESC", [this.taskId]);
+      ? await selectRows(ctx.em, CommentEntity, "WHERE t.task_id = ? AND t.id = ? AND t.type = 'comment'", [
+          this.taskId,
+          this.commentId,
+        ])
+      : await selectRows(
+          ctx.em,
+          CommentEntity,
+          "WHERE t.task_id = ? AND t.type = 'comment' ORDER BY t.time DESC, t.id DESC",
+          [this.taskId],
+        );
     if (!task && !rows.length) return null;
     if (task) await checkReadTaskOnly(ctx, task);
     else await ctx.checkPermissions([{ permission: 'READ', resource: Resources.TASK, resourceId: this.taskId }]);

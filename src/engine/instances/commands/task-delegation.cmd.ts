@@ -44,7 +44,9 @@ export class ResolveTaskCmd implements Command<void> {
     await checkTaskWork(ctx, task);
     ensureTaskActive(task);
     const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
-    if (instance) for (const [name, value] of Object.entries(this.variables ?? {})) ctx.variables.setForTask(instance, task, name, value);
+    if (instance)
+      for (const [name, value] of Object.entries(this.variables ?? {}))
+        ctx.variables.setForTask(instance, task, name, value);
     const before = { ...task };
     task.delegationState = RESOLVED;
     task.lastUpdated = ctx.now();

@@ -21,7 +21,8 @@ export async function findTaskOrFail(ctx: RuntimeContext, taskId: string): Promi
 
 /** Camunda's check before changing assignments and links: a suspended task keeps them. */
 export function ensureTaskActive(task: TaskEntity): void {
-  if (task.suspensionState === 2) throw new SuspendedEntityInteractionError(`ENGINE-03043 task with id '${task.id}' is suspended.`);
+  if (task.suspensionState === 2)
+    throw new SuspendedEntityInteractionError(`ENGINE-03043 task with id '${task.id}' is suspended.`);
 }
 
 function storedLinks(ctx: RuntimeContext, taskId: string): Promise<IdentityLinkEntity[]> {
@@ -35,7 +36,11 @@ export class GetTaskIdentityLinksCmd implements Command<TaskIdentityLink[]> {
   async execute(ctx: RuntimeContext): Promise<TaskIdentityLink[]> {
     const task = await findTaskOrFail(ctx, this.taskId);
     await checkReadTaskOnly(ctx, task);
-    const links: TaskIdentityLink[] = (await storedLinks(ctx, task.id)).map((l) => ({ userId: l.userId, groupId: l.groupId, type: l.type }));
+    const links: TaskIdentityLink[] = (await storedLinks(ctx, task.id)).map((l) => ({
+      userId: l.userId,
+      groupId: l.groupId,
+      type: l.type,
+    }));
     if (task.assignee != null) links.push({ userId: task.assignee, groupId: null, type: ASSIGNEE });
     if (task.owner != null) links.push({ userId: task.owner, groupId: null, type: OWNER });
     return links;
@@ -44,17 +49,26 @@ export class GetTaskIdentityLinksCmd implements Command<TaskIdentityLink[]> {
 
 /** Camunda validates the link before it looks for the task. */
 function validate(link: TaskIdentityLink): void {
-  if (link.type == null) throw new NullValueError('type is required when adding a new task identity link: type is null');
+  if (link.type == null)
+    throw new NullValueError('type is required when adding a new task identity link: type is null');
   if (link.type === ASSIGNEE || link.type === OWNER) {
     if (link.groupId != null)
-      throw new BadUserRequestError(`Incompatible usage: cannot use type '${link.type}' together with a groupId`, 'ProcessEngineException');
+      throw new BadUserRequestError(
+        `Incompatible usage: cannot use type '${link.type}' together with a groupId`,
+        'ProcessEngineException',
+      );
   } else if (link.userId == null && link.groupId == null) {
     throw new BadUserRequestError('userId and groupId cannot both be null', 'ProcessEngineException');
   }
 }
 
 /** Assignee and owner links set the task's fields; any other type is a stored link. Whether it changed. */
-export function setAssigneeOrOwner(ctx: RuntimeContext, task: TaskEntity, field: 'assignee' | 'owner', userId: string | null): boolean {
+export function setAssigneeOrOwner(
+  ctx: RuntimeContext,
+  task: TaskEntity,
+  field: 'assignee' | 'owner',
+  userId: string | null,
+): boolean {
   return changeTaskUser(ctx, task, field, userId);
 }
 
@@ -73,7 +87,12 @@ export async function taskUpdated(ctx: RuntimeContext, task: TaskEntity, assigne
  * The checks both link commands make, and their assignee/owner case (a link of that type sets the task's field to
  * `assigneeOrOwner`): the task when a stored link is to be added or removed, null when the command is done.
  */
-async function linkTask(ctx: RuntimeContext, taskId: string, link: TaskIdentityLink, assigneeOrOwner: string | null): Promise<TaskEntity | null> {
+async function linkTask(
+  ctx: RuntimeContext,
+  taskId: string,
+  link: TaskIdentityLink,
+  assigneeOrOwner: string | null,
+): Promise<TaskEntity | null> {
   validate(link);
   const task = await findTaskOrFail(ctx, taskId);
   await checkTaskAssign(ctx, task);
@@ -81,7 +100,9 @@ async function linkTask(ctx: RuntimeContext, taskId: string, link: TaskIdentityL
   if (link.type !== ASSIGNEE && link.type !== OWNER) return task;
   const before = task[link.type];
   if (setAssigneeOrOwner(ctx, task, link.type, assigneeOrOwner)) {
-    logTaskOperation(ctx, task, link.type === ASSIGNEE ? 'Assign' : 'SetOwner', [{ property: link.type, orgValue: before, newValue: task[link.type] }]);
+    logTaskOperation(ctx, task, link.type === ASSIGNEE ? 'Assign' : 'SetOwner', [
+      { property: link.type, orgValue: before, newValue: task[link.type] },
+    ]);
     await taskUpdated(ctx, task, link.type === ASSIGNEE);
   }
   return null;
@@ -97,7 +118,13 @@ export class AddTaskIdentityLinkCmd implements Command<void> {
     const task = await linkTask(ctx, this.taskId, this.link, this.link.userId);
     if (!task) return;
     const { userId, groupId, type } = this.link;
-    logTaskOperation(ctx, task, userId != null ? 'AddUserLink' : 'AddGroupLink', [{ property: type, newValue: userId ?? groupId }], 'IdentityLink');
+    logTaskOperation(
+      ctx,
+      task,
+      userId != null ? 'AddUserLink' : 'AddGroupLink',
+      [{ property: type, newValue: userId ?? groupId }],
+      'IdentityLink',
+    );
     ctx.insertIdentityLink(
       Object.assign(new IdentityLinkEntity(), {
         id: newId(),
@@ -134,7 +161,13 @@ export class DeleteTaskIdentityLinkCmd implements Command<void> {
       }
     }
     if (!removed) return;
-    logTaskOperation(ctx, task, userId != null ? 'DeleteUserLink' : 'DeleteGroupLink', [{ property: type, orgValue: userId ?? groupId }], 'IdentityLink');
+    logTaskOperation(
+      ctx,
+      task,
+      userId != null ? 'DeleteUserLink' : 'DeleteGroupLink',
+      [{ property: type, orgValue: userId ?? groupId }],
+      'IdentityLink',
+    );
     await taskUpdated(ctx, task, false);
   }
 }

@@ -4,7 +4,17 @@ import { OPERATION_CATEGORY, PropertyChange } from '../../command/user-operation
 
 /** Camunda's operation types on tasks. */
 export type TaskOperation =
-  'Claim' | 'Assign' | 'SetOwner' | 'Delegate' | 'Resolve' | 'Complete' | 'Update' | 'AddUserLink' | 'AddGroupLink' | 'DeleteUserLink' | 'DeleteGroupLink';
+  | 'Claim'
+  | 'Assign'
+  | 'SetOwner'
+  | 'Delegate'
+  | 'Resolve'
+  | 'Complete'
+  | 'Update'
+  | 'AddUserLink'
+  | 'AddGroupLink'
+  | 'DeleteUserLink'
+  | 'DeleteGroupLink';
 
 /**
  * Logs a user's operation on a task with the properties it changed (Camunda's TaskEntity.logUserOperation), as a task
@@ -35,14 +45,21 @@ export function logTaskOperation(
 }
 
 /** Camunda's property names where they differ from the entity's fields. */
-const PROPERTY: Partial<Record<keyof TaskEntity, string>> = { delegationState: 'delegation', parentTaskId: 'parentTask' };
+const PROPERTY: Partial<Record<keyof TaskEntity, string>> = {
+  delegationState: 'delegation',
+  parentTaskId: 'parentTask',
+};
 
 function comparable(value: unknown): unknown {
   return value instanceof Date ? value.getTime() : (value ?? null);
 }
 
 /** The changed fields of a task between two snapshots, as Camunda's property changes. */
-export function taskChanges(before: Partial<TaskEntity>, task: TaskEntity, fields: Array<keyof TaskEntity>): PropertyChange[] {
+export function taskChanges(
+  before: Partial<TaskEntity>,
+  task: TaskEntity,
+  fields: Array<keyof TaskEntity>,
+): PropertyChange[] {
   return fields
     .filter((f) => comparable(before[f]) !== comparable(task[f]))
     .map((f) => ({ property: PROPERTY[f] ?? f, orgValue: before[f] ?? null, newValue: task[f] ?? null }));

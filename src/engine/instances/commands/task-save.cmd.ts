@@ -73,9 +73,13 @@ export class CreateTaskCmd implements Command<string> {
     let tenantId = p.tenantId;
     if (p.parentTaskId != null) {
       const parent = await ctx.findTask(p.parentTaskId);
-      if (!parent) throw new NotValidError(`Parent task with id '${p.parentTaskId}' does not exist: parentTask is null`);
+      if (!parent)
+        throw new NotValidError(`Parent task with id '${p.parentTaskId}' does not exist: parentTask is null`);
       if (parent.suspensionState === 2)
-        throw new BadUserRequestError(`ENGINE-03043 parent task with id '${id}' is suspended.`, 'SuspendedEntityInteractionException');
+        throw new BadUserRequestError(
+          `ENGINE-03043 parent task with id '${id}' is suspended.`,
+          'SuspendedEntityInteractionException',
+        );
       if (tenantId != null && tenantId !== parent.tenantId) {
         throw new BadUserRequestError(
           `ENGINE-03073 Cannot set different tenantId on subtask '${p.parentTaskId}'. Tenant id '${parent.tenantId}', Tenant id to set '${tenantId}'`,
@@ -121,7 +125,11 @@ export class DeleteTaskCmd implements Command<void> {
     const task = await ctx.findTask(this.taskId);
     if (!task) throw new NotFoundError(`No matching task with id ${this.taskId}`);
     // Camunda: a ProcessEngineException and a 500; the caller asked for what cannot be done, so a 400 here.
-    if (task.executionId != null) throw new BadUserRequestError('The task cannot be deleted because is part of a running process', 'ProcessEngineException');
+    if (task.executionId != null)
+      throw new BadUserRequestError(
+        'The task cannot be deleted because is part of a running process',
+        'ProcessEngineException',
+      );
     await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.TASK, resourceId: task.id }]);
     await this.deleteWithSubtasks(ctx, task, new Set());
   }

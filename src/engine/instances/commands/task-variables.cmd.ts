@@ -10,7 +10,10 @@ import { checkReadTask, checkUpdateTaskVariables } from '../../bpmn/runtime/runt
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 
-async function load(ctx: RuntimeContext, taskId: string): Promise<{ task: TaskEntity; instance: ProcessInstanceState }> {
+async function load(
+  ctx: RuntimeContext,
+  taskId: string,
+): Promise<{ task: TaskEntity; instance: ProcessInstanceState }> {
   const task = await ctx.findTask(taskId);
   if (!task) throw new NotFoundError(`Cannot find task with id ${taskId}: task is null`);
   const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
@@ -29,7 +32,9 @@ export class GetTaskVariablesCmd implements Command<VariableMap> {
   async execute(ctx: RuntimeContext): Promise<VariableMap> {
     const { task, instance } = await load(ctx, this.taskId);
     await checkReadTask(ctx, task);
-    const map = this.options.local ? ctx.variables.localForTask(instance, task) : ctx.variables.visibleForTask(instance, task);
+    const map = this.options.local
+      ? ctx.variables.localForTask(instance, task)
+      : ctx.variables.visibleForTask(instance, task);
     return pickVariables(map, this.options.names);
   }
 }

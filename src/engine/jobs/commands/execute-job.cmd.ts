@@ -31,7 +31,12 @@ export class ExecuteJobCmd implements Command<JobRun> {
       await checkUpdateInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
     }
     // Deleted at once (revision-checked): the work may drop the rows of its wait, this one included.
-    const deleted = await ctx.em.createQueryBuilder().delete().from(JobEntity).where('id = :id AND rev = :rev', { id: job.id, rev: job.rev }).execute();
+    const deleted = await ctx.em
+      .createQueryBuilder()
+      .delete()
+      .from(JobEntity)
+      .where('id = :id AND rev = :rev', { id: job.id, rev: job.rev })
+      .execute();
     if (!deleted.affected) {
       if (this.lockOwner) return 'skipped';
       throw new OptimisticLockingError(`DELETE JobEntity[${job.id}]`);

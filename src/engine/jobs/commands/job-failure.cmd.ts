@@ -20,7 +20,9 @@ async function retryCycleOf(ctx: RuntimeContext, job: JobEntity): Promise<string
     if (!expression) return null;
     const instance = job.processInstanceId ? await ctx.loadInstance(job.processInstanceId) : null;
     const execution = instance?.get(job.executionId ?? '');
-    const value = execution ? evaluate(ctx, execution, expression) : expression.evaluate(variablesContext({}, { now: () => ctx.now() }));
+    const value = execution
+      ? evaluate(ctx, execution, expression)
+      : expression.evaluate(variablesContext({}, { now: () => ctx.now() }));
     return value == null || value === '' ? null : String(value);
   } catch {
     // A cycle that cannot be evaluated must not hide the original failure: the default applies.

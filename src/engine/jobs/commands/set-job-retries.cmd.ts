@@ -19,7 +19,9 @@ export class SetJobRetriesCmd implements Command<void> {
 
   async execute(ctx: RuntimeContext): Promise<void> {
     if (!Number.isInteger(this.retries) || this.retries < 0) {
-      throw new BadUserRequestError(`The number of job retries must be a non-negative Integer, but '${this.retries}' has been provided.`);
+      throw new BadUserRequestError(
+        `The number of job retries must be a non-negative Integer, but '${this.retries}' has been provided.`,
+      );
     }
     const job = await ctx.em.getRepository(JobEntity).findOneBy({ id: this.jobId });
     if (!job) throw new NotFoundError(`No job found with id '${this.jobId}'.`);

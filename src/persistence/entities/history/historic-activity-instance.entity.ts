@@ -35,7 +35,12 @@ export class HistoricActivityInstanceEntity {
   @TimestampColumn('start_time') startTime: Date;
   @TimestampColumn('end_time') endTime: Date | null;
 
-  @Column({ name: 'duration', type: 'bigint', nullable: true, transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) } })
+  @Column({
+    name: 'duration',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) },
+  })
   durationInMillis: number | null;
 
   /** 0 default, 1 scope complete, 2 canceled. */

@@ -22,7 +22,12 @@ export class HistoricExternalTaskLogEntity {
   @Column({ name: 'worker_id', type: 'varchar', length: 255, nullable: true })
   workerId: string | null;
 
-  @Column({ name: 'priority', type: 'bigint', default: 0, transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) } })
+  @Column({
+    name: 'priority',
+    type: 'bigint',
+    default: 0,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) },
+  })
   priority: number;
 
   @Column({ name: 'error_msg', type: 'varchar', length: 4000, nullable: true })

@@ -17,7 +17,12 @@ export class HistoricJobLogEntity {
   @Column({ name: 'job_retries', type: 'int', nullable: true })
   jobRetries: number | null;
 
-  @Column({ name: 'job_priority', type: 'bigint', default: 0, transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) } })
+  @Column({
+    name: 'job_priority',
+    type: 'bigint',
+    default: 0,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) },
+  })
   jobPriority: number;
 
   @Column({ name: 'job_exception_msg', type: 'varchar', length: 4000, nullable: true })

@@ -19,7 +19,12 @@ export class HistoricProcessInstanceEntity {
   @TimestampColumn('end_time') endTime: Date | null;
   @TimestampColumn('removal_time') removalTime: Date | null;
 
-  @Column({ name: 'duration', type: 'bigint', nullable: true, transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) } })
+  @Column({
+    name: 'duration',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) },
+  })
   durationInMillis: number | null;
 
   @Column({ name: 'start_user_id', type: 'varchar', length: 255, nullable: true })

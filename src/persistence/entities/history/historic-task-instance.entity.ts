@@ -36,7 +36,12 @@ export class HistoricTaskInstanceEntity {
   @TimestampColumn('start_time') startTime: Date;
   @TimestampColumn('end_time') endTime: Date | null;
 
-  @Column({ name: 'duration', type: 'bigint', nullable: true, transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) } })
+  @Column({
+    name: 'duration',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) },
+  })
   durationInMillis: number | null;
 
   @Column({ name: 'delete_reason', type: 'varchar', length: 4000, nullable: true })

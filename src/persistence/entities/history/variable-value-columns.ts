@@ -12,7 +12,12 @@ export abstract class VariableValueColumns {
   @Column({ name: 'text2_value', type: 'varchar', length: 4000, nullable: true })
   text2Value: string | null;
 
-  @Column({ name: 'long_value', type: 'bigint', nullable: true, transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) } })
+  @Column({
+    name: 'long_value',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => (v == null ? null : Number(v)) },
+  })
   longValue: number | null;
 
   @Column({ name: 'double_value', type: 'double', nullable: true })

@@ -50,7 +50,12 @@ export class ExecutionEntity {
   @Column({ name: 'suspension_state', type: 'int', default: 1 })
   suspensionState: number;
 
-  @Column({ name: 'sequence_counter', type: 'bigint', default: 1, transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) } })
+  @Column({
+    name: 'sequence_counter',
+    type: 'bigint',
+    default: 1,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) },
+  })
   sequenceCounter: number;
 
   @IdColumn('tenant_id') tenantId: string | null;

@@ -44,7 +44,12 @@ export class ExternalTaskEntity {
   @IdColumn('act_inst_id') activityInstanceId: string | null;
   @IdColumn('tenant_id') tenantId: string | null;
 
-  @Column({ name: 'priority', type: 'bigint', default: 0, transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) } })
+  @Column({
+    name: 'priority',
+    type: 'bigint',
+    default: 0,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) },
+  })
   priority: number;
 
   @Column({ name: 'business_key', type: 'varchar', length: 255, nullable: true })

@@ -54,7 +54,12 @@ export class JobEntity {
 
   @IdColumn('job_def_id') jobDefinitionId: string | null;
 
-  @Column({ name: 'priority', type: 'bigint', default: 0, transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) } })
+  @Column({
+    name: 'priority',
+    type: 'bigint',
+    default: 0,
+    transformer: { to: (v: unknown) => v, from: (v: unknown) => Number(v) },
+  })
   priority: number;
 
   @Column({ name: 'activity_id', type: 'varchar', length: 255, nullable: true })

@@ -79,12 +79,23 @@ export class EventScenario {
     return this.engine.jobs.executeDueJobs();
   }
 
-  correlate(messageName: string, request: Omit<Partial<MessageCorrelationRequest>, 'messageName'> & { variables?: Record<string, unknown> } = {}) {
+  correlate(
+    messageName: string,
+    request: Omit<Partial<MessageCorrelationRequest>, 'messageName'> & { variables?: Record<string, unknown> } = {},
+  ) {
     const { variables, ...rest } = request;
-    return this.engine.events.correlateMessage(null, { messageName, ...rest, processVariables: variables ? vars(variables) : rest.processVariables });
+    return this.engine.events.correlateMessage(null, {
+      messageName,
+      ...rest,
+      processVariables: variables ? vars(variables) : rest.processVariables,
+    });
   }
 
-  signal(name: string, variables: Record<string, unknown> = {}, extra: { executionId?: string; tenantId?: string | null; withoutTenantId?: boolean } = {}) {
+  signal(
+    name: string,
+    variables: Record<string, unknown> = {},
+    extra: { executionId?: string; tenantId?: string | null; withoutTenantId?: boolean } = {},
+  ) {
     return this.engine.events.signal(null, { name, variables: vars(variables), ...extra });
   }
 }

@@ -79,7 +79,10 @@ export class RuntimeScenario {
       enableDuplicateFiltering: false,
       deployChangedOnly: false,
       activationTime: null,
-      resources: fixtures.map((f) => ({ name: path.basename(f), bytes: fs.readFileSync(path.join(RUNTIME_FIXTURES, f)) })),
+      resources: fixtures.map((f) => ({
+        name: path.basename(f),
+        bytes: fs.readFileSync(path.join(RUNTIME_FIXTURES, f)),
+      })),
     });
   }
 
@@ -95,7 +98,11 @@ export class RuntimeScenario {
     });
   }
 
-  start(key: string, variables: Record<string, unknown> = {}, businessKey: string | null = null): Promise<ProcessInstanceInfo> {
+  start(
+    key: string,
+    variables: Record<string, unknown> = {},
+    businessKey: string | null = null,
+  ): Promise<ProcessInstanceInfo> {
     return this.runtime.startProcessInstance(null, { key, variables: vars(variables), businessKey });
   }
 
@@ -132,7 +139,9 @@ export class RuntimeScenario {
   }
 
   tasks(processInstanceId: string): Promise<TaskEntity[]> {
-    return this.ds.getRepository(TaskEntity).find({ where: { processInstanceId }, order: { createTime: 'ASC', id: 'ASC' } });
+    return this.ds
+      .getRepository(TaskEntity)
+      .find({ where: { processInstanceId }, order: { createTime: 'ASC', id: 'ASC' } });
   }
 
   async task(processInstanceId: string, activityId: string): Promise<TaskEntity> {
@@ -146,7 +155,9 @@ export class RuntimeScenario {
   }
 
   externalTasks(processInstanceId: string): Promise<ExternalTaskEntity[]> {
-    return this.ds.getRepository(ExternalTaskEntity).find({ where: { processInstanceId }, order: { createTime: 'ASC', id: 'ASC' } });
+    return this.ds
+      .getRepository(ExternalTaskEntity)
+      .find({ where: { processInstanceId }, order: { createTime: 'ASC', id: 'ASC' } });
   }
 
   async externalTask(processInstanceId: string, activityId: string): Promise<ExternalTaskEntity> {
@@ -155,12 +166,20 @@ export class RuntimeScenario {
     return found[0];
   }
 
-  async completeTask(processInstanceId: string, activityId: string, variables: Record<string, unknown> = {}): Promise<void> {
+  async completeTask(
+    processInstanceId: string,
+    activityId: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<void> {
     const task = await this.task(processInstanceId, activityId);
     await this.runtime.completeTask(null, task.id, vars(variables));
   }
 
-  async completeExternalTask(processInstanceId: string, activityId: string, variables: Record<string, unknown> = {}): Promise<void> {
+  async completeExternalTask(
+    processInstanceId: string,
+    activityId: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<void> {
     const task = await this.externalTask(processInstanceId, activityId);
     await this.runtime.completeExternalTask(null, task.id, vars(variables));
   }
@@ -176,13 +195,17 @@ export class RuntimeScenario {
 
   /** The last value history recorded for each variable name of an instance. */
   async historicVariables(processInstanceId: string): Promise<Record<string, unknown>> {
-    const details = await this.ds.getRepository(HistoricDetailEntity).find({ where: { processInstanceId }, order: { time: 'ASC', id: 'ASC' } });
+    const details = await this.ds
+      .getRepository(HistoricDetailEntity)
+      .find({ where: { processInstanceId }, order: { time: 'ASC', id: 'ASC' } });
     const out: Record<string, unknown> = {};
     for (const d of details) out[d.variableName] = plainValue(fromColumns(d));
     return out;
   }
 
   historicDetails(processInstanceId: string): Promise<HistoricDetailEntity[]> {
-    return this.ds.getRepository(HistoricDetailEntity).find({ where: { processInstanceId }, order: { time: 'ASC', id: 'ASC' } });
+    return this.ds
+      .getRepository(HistoricDetailEntity)
+      .find({ where: { processInstanceId }, order: { time: 'ASC', id: 'ASC' } });
   }
 }

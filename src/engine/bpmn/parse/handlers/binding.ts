@@ -19,14 +19,20 @@ export function parseBinding(
 ): DefinitionBinding {
   const binding = (text ?? 'latest') as DefinitionBinding;
   if (!BINDINGS.includes(binding)) {
-    ctx.error(`Invalid attribute '${names.binding}' value '${text}' on ${describe(el)}: expected one of ${BINDINGS.join(', ')}`, el);
+    ctx.error(
+      `Invalid attribute '${names.binding}' value '${text}' on ${describe(el)}: expected one of ${BINDINGS.join(', ')}`,
+      el,
+    );
     return 'latest';
   }
   if (binding === 'version' && !version) {
     ctx.error(`Missing attribute '${names.version}' when '${names.binding}' has value 'version' (${describe(el)})`, el);
   }
   if (binding === 'versionTag' && !versionTag) {
-    ctx.error(`Missing attribute '${names.versionTag}' when '${names.binding}' has value 'versionTag' (${describe(el)})`, el);
+    ctx.error(
+      `Missing attribute '${names.versionTag}' when '${names.binding}' has value 'versionTag' (${describe(el)})`,
+      el,
+    );
   }
   return binding;
 }

@@ -24,7 +24,12 @@ export const boundaryEventHandler: ElementHandler = (input) => {
     if (!ctx.hasErrorFor(el)) ctx.error(`Boundary event ${describe(el)} needs an attachedToRef`, el);
     return null;
   }
-  const eventDefinition = parseEventDefinition(el, ctx, ['error', 'escalation', 'message', 'signal', 'timer', 'conditional', 'compensate', 'cancel'], false);
+  const eventDefinition = parseEventDefinition(
+    el,
+    ctx,
+    ['error', 'escalation', 'message', 'signal', 'timer', 'conditional', 'compensate', 'cancel'],
+    false,
+  );
   if (!eventDefinition) {
     if (!ctx.hasErrorFor(el)) ctx.error(`Boundary event ${describe(el)} needs an event definition`, el);
     return null;

@@ -31,7 +31,10 @@ function parseDecisionRef(el: ModdleElement, decisionRef: string, ctx: ParseCont
   const expr = (text: string | null, name: string) => ctx.expression(text, el, `attribute 'camunda:${name}'`);
   const version = expr(attr(el, 'decisionRefVersion'), 'decisionRefVersion');
   // camunda-bpmn-moddle 8 does not know decisionRefVersionTag; moddle keeps it among the unknown attributes
-  const versionTag = expr(attr(el, 'decisionRefVersionTag') ?? rawAttr(el, 'camunda:decisionRefVersionTag'), 'decisionRefVersionTag');
+  const versionTag = expr(
+    attr(el, 'decisionRefVersionTag') ?? rawAttr(el, 'camunda:decisionRefVersionTag'),
+    'decisionRefVersionTag',
+  );
   const mapping = attr(el, 'mapDecisionResult') ?? 'resultList';
   if (!MAPPERS.includes(mapping as DecisionResultMapping)) {
     ctx.error(
@@ -50,6 +53,8 @@ function parseDecisionRef(el: ModdleElement, decisionRef: string, ctx: ParseCont
     versionTag,
     tenantId: expr(attr(el, 'decisionRefTenantId'), 'decisionRefTenantId'),
     resultVariable: attr(el, 'resultVariable'),
-    mapDecisionResult: MAPPERS.includes(mapping as DecisionResultMapping) ? (mapping as DecisionResultMapping) : 'resultList',
+    mapDecisionResult: MAPPERS.includes(mapping as DecisionResultMapping)
+      ? (mapping as DecisionResultMapping)
+      : 'resultList',
   };
 }

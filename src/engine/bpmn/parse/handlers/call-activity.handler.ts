@@ -9,13 +9,16 @@ import { parseBinding } from './binding';
 /** Calls another BPMN process; CMMN cases and Java variable mappings are rejected. */
 export const callActivityHandler: ElementHandler = ({ el, common, ctx }) => {
   const expr = (name: string) => ctx.expression(attr(el, name), el, `attribute '${name}'`);
-  if (attr(el, 'caseRef') !== null) ctx.error(`Call activity ${describe(el)} calls a CMMN case, which is not supported`, el);
+  if (attr(el, 'caseRef') !== null)
+    ctx.error(`Call activity ${describe(el)} calls a CMMN case, which is not supported`, el);
   for (const java of ['variableMappingClass', 'variableMappingDelegateExpression']) {
-    if (attr(el, java) !== null) ctx.error(`camunda:${java} on ${describe(el)} is not supported: Java code is never run`, el);
+    if (attr(el, java) !== null)
+      ctx.error(`camunda:${java} on ${describe(el)} is not supported: Java code is never run`, el);
   }
   const calledElement = expr('calledElement');
   if (!calledElement) {
-    if (attr(el, 'caseRef') === null) ctx.error(`Missing attribute 'calledElement' on call activity ${describe(el)}`, el);
+    if (attr(el, 'caseRef') === null)
+      ctx.error(`Missing attribute 'calledElement' on call activity ${describe(el)}`, el);
     return null;
   }
   const version = expr('calledElementVersion');
@@ -59,9 +62,15 @@ function mappings(el: ModdleElement, type: 'camunda:In' | 'camunda:Out', ctx: Pa
     const sourceExpression = attr(m, 'sourceExpression');
     const target = attr(m, 'target');
     if (source === null && sourceExpression === null) {
-      ctx.error(`Missing parameter 'source' or 'sourceExpression' when passing variables (${tag} on ${describe(el)})`, el);
+      ctx.error(
+        `Missing parameter 'source' or 'sourceExpression' when passing variables (${tag} on ${describe(el)})`,
+        el,
+      );
     } else if (target === null) {
-      ctx.error(`Missing attribute 'target' when attribute 'source' or 'sourceExpression' is set (${tag} on ${describe(el)})`, el);
+      ctx.error(
+        `Missing attribute 'target' when attribute 'source' or 'sourceExpression' is set (${tag} on ${describe(el)})`,
+        el,
+      );
     } else if (sourceExpression !== null) {
       const expression = ctx.expression(sourceExpression, el, `${tag} sourceExpression`) ?? ctx.placeholder();
       result.push({ kind: 'expression', sourceExpression: expression, target, local });

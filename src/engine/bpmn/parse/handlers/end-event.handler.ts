@@ -16,7 +16,12 @@ const ACTIVITY_TYPE = {
 export const endEventHandler: ElementHandler = (input) => {
   const { el, common, ctx } = input;
   rejectIoMapping(input, 'endEvent', true);
-  const eventDefinition = parseEventDefinition(el, ctx, ['terminate', 'error', 'escalation', 'signal', 'message', 'compensate', 'cancel'], true);
+  const eventDefinition = parseEventDefinition(
+    el,
+    ctx,
+    ['terminate', 'error', 'escalation', 'signal', 'message', 'compensate', 'cancel'],
+    true,
+  );
   const node: EndEventNode = {
     ...common,
     type: 'endEvent',

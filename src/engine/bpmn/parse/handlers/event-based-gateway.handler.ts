@@ -7,7 +7,13 @@ import { describe } from '../parse-context';
 export const eventBasedGatewayHandler: ElementHandler = (input) => {
   const { el, common, ctx } = input;
   rejectIoMapping(input, 'eventBasedGateway');
-  if (bool(el, 'instantiate', false)) ctx.error(`Instantiating event-based gateway ${describe(el)} is not supported`, el);
-  const node: GatewayNode = { ...common, type: 'eventBasedGateway', activityType: 'eventBasedGateway', defaultFlowId: null };
+  if (bool(el, 'instantiate', false))
+    ctx.error(`Instantiating event-based gateway ${describe(el)} is not supported`, el);
+  const node: GatewayNode = {
+    ...common,
+    type: 'eventBasedGateway',
+    activityType: 'eventBasedGateway',
+    defaultFlowId: null,
+  };
   return node;
 };

@@ -13,7 +13,12 @@ const ACTIVITY_TYPE = {
 } as const;
 
 export const intermediateThrowEventHandler: ElementHandler = ({ el, common, ctx }) => {
-  const eventDefinition = parseEventDefinition(el, ctx, ['signal', 'message', 'link', 'escalation', 'compensate'], true);
+  const eventDefinition = parseEventDefinition(
+    el,
+    ctx,
+    ['signal', 'message', 'link', 'escalation', 'compensate'],
+    true,
+  );
   const node: IntermediateThrowEventNode = {
     ...common,
     type: 'intermediateThrowEvent',

@@ -4,6 +4,10 @@ import { ElementHandler } from '../element-handler';
 
 /** bpmn:manualTask: a pass-through like bpmn:task, recorded under its own type. */
 export const manualTaskHandler: ElementHandler = ({ el, common, ctx }) => {
-  const node: PlainTaskNode = { ...parseActivityFields(el, common, ctx), type: 'manualTask', activityType: 'manualTask' };
+  const node: PlainTaskNode = {
+    ...parseActivityFields(el, common, ctx),
+    type: 'manualTask',
+    activityType: 'manualTask',
+  };
   return node;
 };

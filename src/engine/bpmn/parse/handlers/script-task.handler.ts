@@ -8,7 +8,11 @@ import { parseScript } from '../script.parser';
 /** bpmn:scriptTask: JavaScript in the sandbox (inline or `deployment://`), result into camunda:resultVariable. */
 export const scriptTaskHandler: ElementHandler = ({ el, common, ctx }) => {
   const script = parseScript(
-    { format: attr(el, 'scriptFormat'), source: typeof el.script === 'string' ? el.script : null, resource: attr(el, 'resource') },
+    {
+      format: attr(el, 'scriptFormat'),
+      source: typeof el.script === 'string' ? el.script : null,
+      resource: attr(el, 'resource'),
+    },
     el,
     ctx,
     'the script task',
@@ -16,6 +20,12 @@ export const scriptTaskHandler: ElementHandler = ({ el, common, ctx }) => {
   );
   if (!script) return null;
   const resultVariable = attr(el, 'resultVariable')?.trim() || null;
-  const node: ScriptTaskNode = { ...parseActivityFields(el, common, ctx), type: 'scriptTask', activityType: 'scriptTask', script, resultVariable };
+  const node: ScriptTaskNode = {
+    ...parseActivityFields(el, common, ctx),
+    type: 'scriptTask',
+    activityType: 'scriptTask',
+    script,
+    resultVariable,
+  };
   return node;
 };

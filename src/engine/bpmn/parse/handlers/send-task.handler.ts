@@ -8,12 +8,23 @@ import { parseExpressionImplementation, parseExternalImplementation } from '../e
 export const sendTaskHandler: ElementHandler = ({ el, common, ctx }) => {
   const delegate = parseDelegate(el, el, ctx, 'sendTask');
   if (delegate) {
-    const node: DelegateTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', delegate };
+    const node: DelegateTaskNode = {
+      ...parseActivityFields(el, common, ctx),
+      type: 'sendTask',
+      activityType: 'sendTask',
+      delegate,
+    };
     return node;
   }
   const expressionTask = parseExpressionImplementation(el, ctx);
   const externalTask = expressionTask ? null : parseExternalImplementation(el, el, ctx, true);
   if (!externalTask && !expressionTask) return null;
-  const node: ExternalTaskNode = { ...parseActivityFields(el, common, ctx), type: 'sendTask', activityType: 'sendTask', externalTask, expressionTask };
+  const node: ExternalTaskNode = {
+    ...parseActivityFields(el, common, ctx),
+    type: 'sendTask',
+    activityType: 'sendTask',
+    externalTask,
+    expressionTask,
+  };
   return node;
 };

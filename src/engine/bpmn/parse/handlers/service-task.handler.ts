@@ -8,12 +8,23 @@ import { parseExpressionImplementation, parseExternalImplementation } from '../e
 export const serviceTaskHandler: ElementHandler = ({ el, common, ctx }) => {
   const delegate = parseDelegate(el, el, ctx, 'serviceTask');
   if (delegate) {
-    const node: DelegateTaskNode = { ...parseActivityFields(el, common, ctx), type: 'serviceTask', activityType: 'serviceTask', delegate };
+    const node: DelegateTaskNode = {
+      ...parseActivityFields(el, common, ctx),
+      type: 'serviceTask',
+      activityType: 'serviceTask',
+      delegate,
+    };
     return node;
   }
   const expressionTask = parseExpressionImplementation(el, ctx);
   const externalTask = expressionTask ? null : parseExternalImplementation(el, el, ctx, true);
   if (!externalTask && !expressionTask) return null;
-  const node: ExternalTaskNode = { ...parseActivityFields(el, common, ctx), type: 'serviceTask', activityType: 'serviceTask', externalTask, expressionTask };
+  const node: ExternalTaskNode = {
+    ...parseActivityFields(el, common, ctx),
+    type: 'serviceTask',
+    activityType: 'serviceTask',
+    externalTask,
+    expressionTask,
+  };
   return node;
 };

@@ -18,7 +18,12 @@ const ACTIVITY_TYPE = {
 export const startEventHandler: ElementHandler = (input) => {
   const { el, common, ctx } = input;
   rejectIoMapping(input, 'startEvent');
-  const eventDefinition = parseEventDefinition(el, ctx, ['message', 'signal', 'timer', 'error', 'escalation', 'conditional', 'compensate'], false);
+  const eventDefinition = parseEventDefinition(
+    el,
+    ctx,
+    ['message', 'signal', 'timer', 'error', 'escalation', 'conditional', 'compensate'],
+    false,
+  );
   const node: StartEventNode = {
     ...common,
     type: 'startEvent',

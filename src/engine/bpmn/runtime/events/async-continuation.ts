@@ -42,7 +42,13 @@ function park(
 }
 
 /** camunda:asyncBefore: instead of entering the activity, leave a job that enters it later. */
-export function deferBefore(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef, startEventId?: string): boolean {
+export function deferBefore(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  ref: ActivityRef,
+  startEventId?: string,
+): boolean {
   if (!asyncOf(ref)?.asyncBefore || ctx.events.consumeSkipAsync(execution)) return false;
   park(ctx, instance, execution, ref, startEventId ? { step: 'before', startEventId } : { step: 'before' });
   return true;
@@ -67,11 +73,18 @@ export function deferInnerBefore(
 }
 
 /** The inner instance a job of `deferInnerBefore` continues. */
-export function innerOfJob(ctx: RuntimeContext, execution: ExecutionEntity, ref: ActivityRef, config: AsyncJobConfig): InnerInstance | undefined {
+export function innerOfJob(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  ref: ActivityRef,
+  config: AsyncJobConfig,
+): InnerInstance | undefined {
   if (config.loopCounter === undefined) return undefined;
   const name = multiInstanceOf(ref.node)?.elementVariable;
   const element = name ? ctx.variables.getLocal(execution, name) : undefined;
-  return element && name ? { loopCounter: config.loopCounter, element: { name, value: plainValue(element) } } : { loopCounter: config.loopCounter };
+  return element && name
+    ? { loopCounter: config.loopCounter, element: { name, value: plainValue(element) } }
+    : { loopCounter: config.loopCounter };
 }
 
 /** camunda:asyncAfter: the activity is done; a job takes the outgoing flows later. */

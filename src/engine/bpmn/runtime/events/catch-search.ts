@@ -1,5 +1,11 @@
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
-import { BoundaryEventNode, ErrorEventDefinition, EscalationEventDefinition, FlowNode, StartEventNode } from '../../model';
+import {
+  BoundaryEventNode,
+  ErrorEventDefinition,
+  EscalationEventDefinition,
+  FlowNode,
+  StartEventNode,
+} from '../../model';
 import { ActivityRef, bodyRef, isMultiInstanceInner, needsScope, resolveActivity } from '../activity-ref';
 import { applyCallOutputs } from '../call-mappings';
 import type { RuntimeContext } from '../runtime-context';
@@ -7,7 +13,13 @@ import { ProcessInstanceState } from '../process-instance-state';
 
 /** One level of the way out from where an error or escalation was thrown: an activity, or the flow scope around it. */
 export type CatchFrame =
-  | { kind: 'activity'; instance: ProcessInstanceState; ref: ActivityRef; host: ExecutionEntity; scope: ExecutionEntity | null }
+  | {
+      kind: 'activity';
+      instance: ProcessInstanceState;
+      ref: ActivityRef;
+      host: ExecutionEntity;
+      scope: ExecutionEntity | null;
+    }
   | { kind: 'scope'; instance: ProcessInstanceState; scopeId: string; scope: ExecutionEntity };
 
 type ActivityFrame = Extract<CatchFrame, { kind: 'activity' }>;
@@ -23,7 +35,12 @@ function at(instance: ProcessInstanceState, execution: ExecutionEntity, ref: Act
  * instance through its call activity, whose camunda:out mappings pass the called instance's variables
  * up on the way (as Camunda does for errors and escalations). Multi-instance boundary events belong to the body.
  */
-async function* frames(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity, ref: ActivityRef): AsyncGenerator<CatchFrame> {
+async function* frames(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  ref: ActivityRef,
+): AsyncGenerator<CatchFrame> {
   let { host, scope } = at(instance, execution, ref);
   for (;;) {
     yield { kind: 'activity', instance, ref, host, scope };
@@ -47,7 +64,8 @@ async function* frames(ctx: RuntimeContext, instance: ProcessInstanceState, exec
     const superExecution = caller?.get(flowScope.superExecutionId);
     const callRef = caller && superExecution ? resolveActivity(caller.graph, superExecution.activityId) : null;
     if (!caller || !superExecution || !callRef) return;
-    if (callRef.node.type === 'callActivity') applyCallOutputs(ctx, superExecution, flowScope, callRef.node.callActivity);
+    if (callRef.node.type === 'callActivity')
+      applyCallOutputs(ctx, superExecution, flowScope, callRef.node.callActivity);
     instance = caller;
     ref = callRef;
     ({ host, scope } = at(instance, superExecution, ref));
@@ -68,11 +86,20 @@ export type Caught<D> =
   | { kind: 'eventSubProcess'; frame: ScopeFrame; node: StartEventNode; subProcessId: string; definition: D };
 
 /** Specific codes win over catch-all definitions, as in Camunda. */
-function pick<T extends { definition: D }, D extends ErrorEventDefinition | EscalationEventDefinition>(candidates: T[], thrown: Thrown<D>): T | undefined {
-  return candidates.find((c) => thrown.codeOf(c.definition) === thrown.code) ?? candidates.find((c) => thrown.codeOf(c.definition) == null);
+function pick<T extends { definition: D }, D extends ErrorEventDefinition | EscalationEventDefinition>(
+  candidates: T[],
+  thrown: Thrown<D>,
+): T | undefined {
+  return (
+    candidates.find((c) => thrown.codeOf(c.definition) === thrown.code) ??
+    candidates.find((c) => thrown.codeOf(c.definition) == null)
+  );
 }
 
-function boundaryCatch<D extends ErrorEventDefinition | EscalationEventDefinition>(frame: ActivityFrame, thrown: Thrown<D>): Caught<D> | null {
+function boundaryCatch<D extends ErrorEventDefinition | EscalationEventDefinition>(
+  frame: ActivityFrame,
+  thrown: Thrown<D>,
+): Caught<D> | null {
   if (isMultiInstanceInner(frame.ref) || !frame.scope || !('boundaryEventIds' in frame.ref.node)) return null;
   const graph = frame.instance.graph;
   const candidates = frame.ref.node.boundaryEventIds
@@ -83,7 +110,10 @@ function boundaryCatch<D extends ErrorEventDefinition | EscalationEventDefinitio
   return found ? { kind: 'boundary', frame, ...found } : null;
 }
 
-function eventSubProcessCatch<D extends ErrorEventDefinition | EscalationEventDefinition>(frame: ScopeFrame, thrown: Thrown<D>): Caught<D> | null {
+function eventSubProcessCatch<D extends ErrorEventDefinition | EscalationEventDefinition>(
+  frame: ScopeFrame,
+  thrown: Thrown<D>,
+): Caught<D> | null {
   const graph = frame.instance.graph;
   const candidates = (graph.scopes.get(frame.scopeId)?.eventSubProcessIds ?? [])
     .filter((espId) => espId !== thrown.skipEventSubProcessId)
@@ -112,7 +142,10 @@ export async function findCatch<D extends ErrorEventDefinition | EscalationEvent
     const caught =
       frame.kind === 'activity'
         ? boundaryCatch(frame, thrown)
-        : eventSubProcessCatch(frame, frame.instance === instance ? thrown : { ...thrown, skipEventSubProcessId: undefined });
+        : eventSubProcessCatch(
+            frame,
+            frame.instance === instance ? thrown : { ...thrown, skipEventSubProcessId: undefined },
+          );
     if (caught) return caught;
   }
   return null;

@@ -20,7 +20,11 @@ import { findSubscriptions } from './subscription-queries';
  */
 
 /** The scope execution of flow scope `scopeId` around `execution` (multi-instance levels are skipped). */
-export function flowScopeExecution(instance: ProcessInstanceState, execution: ExecutionEntity, scopeId: string): ExecutionEntity {
+export function flowScopeExecution(
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  scopeId: string,
+): ExecutionEntity {
   for (const e of instance.ancestry(execution)) if (e.isScope && scopeIdOf(instance, e) === scopeId) return e;
   throw new ProcessEngineError(`Execution ${execution.id} is not inside scope '${scopeId}'`);
 }
@@ -41,9 +45,16 @@ export function isCompensationHandler(graph: ProcessGraph, node: FlowNode): bool
  * Where a compensate throw or cancel end event compensates: its own flow scope; from an event sub-process
  * (other than a compensation one), the scope the event sub-process belongs to, as in Camunda.
  */
-export function compensationScope(instance: ProcessInstanceState, execution: ExecutionEntity, node: FlowNode): { scope: ExecutionEntity; scopeId: string } {
+export function compensationScope(
+  instance: ProcessInstanceState,
+  execution: ExecutionEntity,
+  node: FlowNode,
+): { scope: ExecutionEntity; scopeId: string } {
   const owner = instance.graph.elements.get(node.scopeId);
-  const scopeId = owner?.type === 'subProcess' && owner.triggeredByEvent && !compensationStartOf(instance.graph, owner) ? owner.scopeId : node.scopeId;
+  const scopeId =
+    owner?.type === 'subProcess' && owner.triggeredByEvent && !compensationStartOf(instance.graph, owner)
+      ? owner.scopeId
+      : node.scopeId;
   return { scope: flowScopeExecution(instance, execution, scopeId), scopeId };
 }
 
@@ -52,17 +63,30 @@ export function compensationScope(instance: ProcessInstanceState, execution: Exe
  * The handlers run in reverse order of `created`, so it is kept strictly increasing within a scope even
  * when completions share a millisecond.
  */
-export async function registerCompensation(ctx: RuntimeContext, instance: ProcessInstanceState, host: ExecutionEntity, ref: ActivityRef): Promise<void> {
+export async function registerCompensation(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  host: ExecutionEntity,
+  ref: ActivityRef,
+): Promise<void> {
   const handlerId = ref.isBody ? undefined : instance.graph.compensationHandlers.get(ref.node.id);
   if (!handlerId) return;
   const scope = flowScopeExecution(instance, host, ref.node.scopeId);
   const latest = Math.max(0, ...(await compensateSubscriptions(ctx, scope)).map((s) => s.created.getTime()));
-  const subscription = ctx.events.subscribe(instance, scope, { eventType: 'compensate', eventName: null, activityId: handlerId, configuration: ref.node.id });
+  const subscription = ctx.events.subscribe(instance, scope, {
+    eventType: 'compensate',
+    eventName: null,
+    activityId: handlerId,
+    configuration: ref.node.id,
+  });
   if (subscription.created.getTime() <= latest) subscription.created = new Date(latest + 1);
 }
 
 /** In order of completion. */
-async function compensateSubscriptions(ctx: RuntimeContext, scope: ExecutionEntity): Promise<EventSubscriptionEntity[]> {
+async function compensateSubscriptions(
+  ctx: RuntimeContext,
+  scope: ExecutionEntity,
+): Promise<EventSubscriptionEntity[]> {
   const found = await findSubscriptions(ctx, { eventType: 'compensate', executionId: scope.id });
   return found.sort((a, b) => a.created.getTime() - b.created.getTime());
 }
@@ -105,13 +129,23 @@ export async function keepInnerCompensation(
   // stored rows are replaced rather than updated: later steps of this command must find them where they are now
   drop(ctx, inner);
   for (const s of inner) {
-    const moved = ctx.events.subscribe(instance, outer, { eventType: 'compensate', eventName: null, activityId: s.activityId!, configuration });
+    const moved = ctx.events.subscribe(instance, outer, {
+      eventType: 'compensate',
+      eventName: null,
+      activityId: s.activityId!,
+      configuration,
+    });
     moved.created = s.created;
   }
 }
 
 /** In a compensation event sub-process: what completed inside its sub-process, kept further out under its id. */
-async function keptForEventSubProcess(ctx: RuntimeContext, instance: ProcessInstanceState, thrower: ExecutionEntity, scopeId: string) {
+async function keptForEventSubProcess(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  thrower: ExecutionEntity,
+  scopeId: string,
+) {
   const esp = instance.graph.elements.get(scopeId);
   if (!esp || !compensationStartOf(instance.graph, esp)) return [];
   const out: EventSubscriptionEntity[] = [];
@@ -134,7 +168,9 @@ export async function throwCompensation(
   activityRef: string | null,
 ): Promise<number> {
   const graph = instance.graph;
-  const inScope = (await compensateSubscriptions(ctx, scope)).filter((s) => graph.elements.get(s.configuration ?? '')?.scopeId === scopeId);
+  const inScope = (await compensateSubscriptions(ctx, scope)).filter(
+    (s) => graph.elements.get(s.configuration ?? '')?.scopeId === scopeId,
+  );
   const all = [...(await keptForEventSubProcess(ctx, instance, thrower, scopeId)), ...inScope];
   const chosen = (activityRef ? all.filter((s) => s.configuration === activityRef) : all).reverse();
   drop(ctx, chosen);
@@ -155,7 +191,11 @@ export async function throwCompensation(
 }
 
 /** A compensation handler completed in `handlerExecution` (the child of the thrower that entered it). */
-export async function compensationHandlerDone(ctx: RuntimeContext, instance: ProcessInstanceState, handlerExecution: ExecutionEntity): Promise<void> {
+export async function compensationHandlerDone(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  handlerExecution: ExecutionEntity,
+): Promise<void> {
   ctx.history.activityEnded(handlerExecution.activityInstanceId!);
   const thrower = instance.parent(handlerExecution)!;
   removeExecutions(ctx, instance, subtree(instance, handlerExecution));
@@ -163,7 +203,11 @@ export async function compensationHandlerDone(ctx: RuntimeContext, instance: Pro
 }
 
 /** Every handler the thrower started has completed: it goes on (a cancel end event leaves its transaction). */
-export async function compensationDone(ctx: RuntimeContext, instance: ProcessInstanceState, thrower: ExecutionEntity): Promise<void> {
+export async function compensationDone(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  thrower: ExecutionEntity,
+): Promise<void> {
   const ref = resolveActivity(instance.graph, thrower.activityId);
   if (!ref) throw new ProcessEngineError(`Execution ${thrower.id} does not wait for compensation`);
   thrower.isActive = true;
@@ -172,17 +216,30 @@ export async function compensationDone(ctx: RuntimeContext, instance: ProcessIns
     await leaveByCancelBoundary(ctx, instance, thrower, node);
     return;
   }
-  ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: thrower, activityId: ref.id, flowIds: node.type === 'endEvent' ? [] : undefined });
+  ctx.agenda.plan({
+    kind: 'ACTIVITY_END',
+    execution: thrower,
+    activityId: ref.id,
+    flowIds: node.type === 'endEvent' ? [] : undefined,
+  });
 }
 
 /** After compensation, a cancel end event interrupts its transaction, which is left by its cancel boundary event. */
-async function leaveByCancelBoundary(ctx: RuntimeContext, instance: ProcessInstanceState, thrower: ExecutionEntity, node: FlowNode): Promise<void> {
+async function leaveByCancelBoundary(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  thrower: ExecutionEntity,
+  node: FlowNode,
+): Promise<void> {
   const transaction = instance.graph.elements.get(node.scopeId);
   const boundaryId =
     transaction && 'boundaryEventIds' in transaction
-      ? transaction.boundaryEventIds.find((id) => (instance.graph.elements.get(id) as BoundaryEventNode).eventDefinition.kind === 'cancel')
+      ? transaction.boundaryEventIds.find(
+          (id) => (instance.graph.elements.get(id) as BoundaryEventNode).eventDefinition.kind === 'cancel',
+        )
       : undefined;
-  if (!boundaryId) throw new ProcessEngineError(`Could not find cancel boundary event for cancel end event '${node.id}'`);
+  if (!boundaryId)
+    throw new ProcessEngineError(`Could not find cancel boundary event for cancel end event '${node.id}'`);
   const transactionScope = flowScopeExecution(instance, thrower, node.scopeId);
   const scope = boundaryScope(instance, transactionScope);
   if (scope !== transactionScope) await dropCompletedInstances(ctx, instance, scope, transaction!);
@@ -208,11 +265,18 @@ function boundaryScope(instance: ProcessInstanceState, transactionScope: Executi
  * compensable (here moved to the scope around, in Camunda kept below the body) goes with the cancelled body
  * uncompensated, as in Camunda.
  */
-async function dropCompletedInstances(ctx: RuntimeContext, instance: ProcessInstanceState, body: ExecutionEntity, transaction: FlowNode): Promise<void> {
+async function dropCompletedInstances(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  body: ExecutionEntity,
+  transaction: FlowNode,
+): Promise<void> {
   const outer = flowScopeExecution(instance, instance.parent(body)!, transaction.scopeId);
   const since = body.startTime?.getTime() ?? 0;
   drop(
     ctx,
-    (await compensateSubscriptions(ctx, outer)).filter((s) => s.configuration === transaction.id && s.created.getTime() >= since),
+    (await compensateSubscriptions(ctx, outer)).filter(
+      (s) => s.configuration === transaction.id && s.created.getTime() >= since,
+    ),
   );
 }

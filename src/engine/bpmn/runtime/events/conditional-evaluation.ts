@@ -21,8 +21,14 @@ export interface VariableChange {
  * JavaScript condition runs in the sandbox over the same variables; one that throws fails the command
  * (Camunda forgives only Groovy's "No such property"; JavaScript's ReferenceError is not forgiven).
  */
-export async function conditionHolds(ctx: RuntimeContext, execution: ExecutionEntity, def: ConditionalEventDefinition, elementId: string): Promise<boolean> {
-  if (def.conditionScript) return runConditionScript(ctx, execution, def.conditionScript, elementId, `conditional event '${elementId}'`);
+export async function conditionHolds(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  def: ConditionalEventDefinition,
+  elementId: string,
+): Promise<boolean> {
+  if (def.conditionScript)
+    return runConditionScript(ctx, execution, def.conditionScript, elementId, `conditional event '${elementId}'`);
   try {
     return evaluateCondition(ctx, execution, def.condition!);
   } catch (err) {
@@ -31,7 +37,10 @@ export async function conditionHolds(ctx: RuntimeContext, execution: ExecutionEn
   }
 }
 
-function definitionOf(instance: ProcessInstanceState, subscription: EventSubscriptionEntity): ConditionalEventDefinition | null {
+function definitionOf(
+  instance: ProcessInstanceState,
+  subscription: EventSubscriptionEntity,
+): ConditionalEventDefinition | null {
   const node = instance.graph.elements.get(subscription.activityId ?? '');
   const def = node && 'eventDefinition' in node ? node.eventDefinition : null;
   return def?.kind === 'conditional' ? def : null;
@@ -44,7 +53,10 @@ function definitionOf(instance: ProcessInstanceState, subscription: EventSubscri
  */
 export class ConditionalEvaluation {
   private readonly changes = new Map<ProcessInstanceState, VariableChange[]>();
-  private readonly activatedSubscriptions: Array<{ instance: ProcessInstanceState; subscription: EventSubscriptionEntity }> = [];
+  private readonly activatedSubscriptions: Array<{
+    instance: ProcessInstanceState;
+    subscription: EventSubscriptionEntity;
+  }> = [];
   private readonly stored = new Map<string, EventSubscriptionEntity[]>();
 
   constructor(private readonly ctx: RuntimeContext) {}
@@ -81,10 +93,14 @@ export class ConditionalEvaluation {
   private async subscriptionsOf(instance: ProcessInstanceState): Promise<EventSubscriptionEntity[]> {
     let stored = this.stored.get(instance.id);
     if (!stored) {
-      stored = await this.ctx.em.getRepository(EventSubscriptionEntity).findBy({ processInstanceId: instance.id, eventType: 'conditional' });
+      stored = await this.ctx.em
+        .getRepository(EventSubscriptionEntity)
+        .findBy({ processInstanceId: instance.id, eventType: 'conditional' });
       this.stored.set(instance.id, stored);
     }
-    const created = this.ctx.events.createdSubscriptions().filter((s) => s.processInstanceId === instance.id && s.eventType === 'conditional');
+    const created = this.ctx.events
+      .createdSubscriptions()
+      .filter((s) => s.processInstanceId === instance.id && s.eventType === 'conditional');
     const all = [...stored.filter((s) => !this.ctx.events.isDropped(s)), ...created];
     const depth = (s: EventSubscriptionEntity) => {
       const e = instance.get(s.executionId ?? '');
@@ -93,7 +109,11 @@ export class ConditionalEvaluation {
     return all.sort((a, b) => depth(a) - depth(b));
   }
 
-  private affected(instance: ProcessInstanceState, subscription: EventSubscriptionEntity, changes: VariableChange[]): boolean {
+  private affected(
+    instance: ProcessInstanceState,
+    subscription: EventSubscriptionEntity,
+    changes: VariableChange[],
+  ): boolean {
     const def = definitionOf(instance, subscription);
     const execution = instance.get(subscription.executionId ?? '');
     if (!def || !execution) return false;

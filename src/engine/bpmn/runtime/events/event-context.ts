@@ -41,7 +41,13 @@ export class EventContext {
   subscribe(
     instance: ProcessInstanceState | null,
     execution: ExecutionEntity | null,
-    fields: { eventType: SubscriptionType; eventName: string | null; activityId: string; configuration?: string | null; tenantId?: string | null },
+    fields: {
+      eventType: SubscriptionType;
+      eventName: string | null;
+      activityId: string;
+      configuration?: string | null;
+      tenantId?: string | null;
+    },
   ): EventSubscriptionEntity {
     const subscription = Object.assign(new EventSubscriptionEntity(), {
       id: newId(),
@@ -74,7 +80,8 @@ export class EventContext {
   /** Subscriptions and jobs of one execution for the given activities (a wait that is over). */
   dropRowsOf(instance: ProcessInstanceState, execution: ExecutionEntity, activityIds: readonly string[]): void {
     if (!activityIds.length) return;
-    for (const s of this.created) if (s.executionId === execution.id && activityIds.includes(s.activityId ?? '')) this.forget(s);
+    for (const s of this.created)
+      if (s.executionId === execution.id && activityIds.includes(s.activityId ?? '')) this.forget(s);
     const executionId = execution.id;
     const ids = [...activityIds];
     const logDeleted = deletedJobLogger(this.ctx, instance);
@@ -83,7 +90,9 @@ export class EventContext {
       if (this.rowsGoWithExecution.has(executionId)) return [];
       return [
         deleteWhereStatement(em, EventSubscriptionEntity, { executionId, activityId: ids }),
-        ...(logDeleted ? [logDeleted(em, `j.execution_id = ? AND j.activity_id IN (${placeholders(ids)})`, [executionId, ...ids])] : []),
+        ...(logDeleted
+          ? [logDeleted(em, `j.execution_id = ? AND j.activity_id IN (${placeholders(ids)})`, [executionId, ...ids])]
+          : []),
         deleteWhereStatement(em, JobEntity, { executionId, activityId: ids }),
       ];
     });
@@ -101,12 +110,16 @@ export class EventContext {
 
   /** Rows of executions moved to another execution (tree expansion), for the in-memory copies. */
   repointCreated(fromExecutionId: string, toExecutionId: string, activityIds: ReadonlySet<string>): void {
-    for (const s of this.created) if (s.executionId === fromExecutionId && activityIds.has(s.activityId ?? '')) s.executionId = toExecutionId;
+    for (const s of this.created)
+      if (s.executionId === fromExecutionId && activityIds.has(s.activityId ?? '')) s.executionId = toExecutionId;
   }
 
   // ---- jobs
 
-  insertJob(instance: ProcessInstanceState | null, fields: Partial<JobEntity> & Pick<JobEntity, 'type' | 'handlerType'>): JobEntity {
+  insertJob(
+    instance: ProcessInstanceState | null,
+    fields: Partial<JobEntity> & Pick<JobEntity, 'type' | 'handlerType'>,
+  ): JobEntity {
     const job = Object.assign(new JobEntity(), {
       id: newId(),
       rev: 1,
@@ -198,7 +211,10 @@ export class EventContext {
     const ids = [...this.removedExecutionIds];
     this.removedExecutionIds.length = 0;
     for (const s of this.created) if (s.executionId && ids.includes(s.executionId)) this.dropped.add(s.id);
-    const logs = [...this.removedByInstance].map(([instance, executionIds]) => ({ log: deletedJobLogger(this.ctx, instance)!, executionIds }));
+    const logs = [...this.removedByInstance].map(([instance, executionIds]) => ({
+      log: deletedJobLogger(this.ctx, instance)!,
+      executionIds,
+    }));
     this.removedByInstance.clear();
     this.ctx.uow.sql((em) => {
       const out: SqlStatement[] = [];
@@ -210,7 +226,10 @@ export class EventContext {
       }
       for (let i = 0; i < ids.length; i += CHUNK) {
         const part = ids.slice(i, i + CHUNK);
-        out.push(deleteWhereStatement(em, EventSubscriptionEntity, { executionId: part }), deleteWhereStatement(em, JobEntity, { executionId: part }));
+        out.push(
+          deleteWhereStatement(em, EventSubscriptionEntity, { executionId: part }),
+          deleteWhereStatement(em, JobEntity, { executionId: part }),
+        );
       }
       return out;
     });

@@ -5,7 +5,10 @@ import { createProcessInstance } from '../instance-start';
 import { ProcessInstanceState } from '../process-instance-state';
 
 /** A definition as stored now (suspension may have changed since it was cached), or null when it is gone. */
-export async function currentDefinition(ctx: RuntimeContext, definitionId: string): Promise<ProcessDefinitionEntity | null> {
+export async function currentDefinition(
+  ctx: RuntimeContext,
+  definitionId: string,
+): Promise<ProcessDefinitionEntity | null> {
   return ctx.em.getRepository(ProcessDefinitionEntity).findOneBy({ id: definitionId });
 }
 
@@ -22,5 +25,9 @@ export async function startAtEvent(
 ): Promise<ProcessInstanceState> {
   ctx.deps.repository.cache.rememberProcessDefinition(definition);
   const graph = await ctx.graph(definition);
-  return createProcessInstance(ctx, definition, graph, { businessKey: start.businessKey ?? null, variables: start.variables ?? null, startEventId });
+  return createProcessInstance(ctx, definition, graph, {
+    businessKey: start.businessKey ?? null,
+    variables: start.variables ?? null,
+    startEventId,
+  });
 }

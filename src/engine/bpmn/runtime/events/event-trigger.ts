@@ -67,7 +67,12 @@ async function triggerBoundary(
  * activities, and the other event sub-processes' waits. The waits of the boundary events of the
  * activity owning the scope stay (they belong to the outer scope).
  */
-async function interruptScope(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity, scopeId: string): Promise<void> {
+async function interruptScope(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scope: ExecutionEntity,
+  scopeId: string,
+): Promise<void> {
   await cancelSubtrees(ctx, instance, instance.children(scope), CANCEL);
   const current = resolveActivity(instance.graph, scope.activityId);
   if (current && !current.isBody && current.node.scopeId === scopeId) {
@@ -89,7 +94,8 @@ async function triggerEventSubProcess(
   payload: EventPayload,
 ): Promise<TriggerOutcome> {
   const scopeId = scopeIdOf(instance, scope);
-  if (!scopeId) throw new ProcessEngineError(`Event sub-process start '${start.id}' waits on an execution that is no scope`);
+  if (!scopeId)
+    throw new ProcessEngineError(`Event sub-process start '${start.id}' waits on an execution that is no scope`);
   if (start.isInterrupting) {
     await interruptScope(ctx, instance, scope, scopeId);
     scope.activityId = null;
@@ -119,7 +125,8 @@ export async function triggerEvent(
   payload: EventPayload = {},
 ): Promise<TriggerOutcome> {
   const node = instance.graph.elements.get(activityId);
-  if (!node) throw new ProcessEngineError(`The event '${activityId}' does not exist in process '${instance.graph.key}'`);
+  if (!node)
+    throw new ProcessEngineError(`The event '${activityId}' does not exist in process '${instance.graph.key}'`);
   ctx.touch(instance);
   if (node.type === 'boundaryEvent') return triggerBoundary(ctx, instance, execution, node, payload);
   if (node.type === 'startEvent') return triggerEventSubProcess(ctx, instance, execution, node, payload);
@@ -129,14 +136,19 @@ export async function triggerEvent(
     if (hasVariables(payload)) {
       await ctx.agenda.settleVariables();
       // An interrupting conditional event of an enclosing scope took the waiting execution away.
-      if (instance.ended || instance.get(execution.id) !== execution || execution.activityId !== activityId) return 'consumed';
+      if (instance.ended || instance.get(execution.id) !== execution || execution.activityId !== activityId)
+        return 'consumed';
     }
     ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId });
     return 'consumed';
   }
   const gateway = resolveActivity(instance.graph, execution.activityId);
-  const target = gateway?.node.type === 'eventBasedGateway' ? gatewayTargets(instance.graph, gateway.node).find((t) => t.node.id === activityId) : undefined;
-  if (!gateway || !target) throw new ProcessEngineError(`Execution ${execution.id} does not wait for the event '${activityId}'`);
+  const target =
+    gateway?.node.type === 'eventBasedGateway'
+      ? gatewayTargets(instance.graph, gateway.node).find((t) => t.node.id === activityId)
+      : undefined;
+  if (!gateway || !target)
+    throw new ProcessEngineError(`Execution ${execution.id} does not wait for the event '${activityId}'`);
   ctx.events.dropRowsOf(instance, execution, [...rowActivities(instance, gateway.id)]);
   deliver(ctx, execution, payload);
   ctx.events.markTriggered(instance, activityId);

@@ -8,20 +8,35 @@ import { FlowNode, ProcessGraph } from '../../model';
 import type { RuntimeContext } from '../runtime-context';
 import { evaluate } from '../expression-scope';
 import { ProcessInstanceState } from '../process-instance-state';
-import { waitingBoundaryEvents, waitingDefinition, waitingEventSubProcessStarts, WaitingDefinition } from './graph-events';
+import {
+  waitingBoundaryEvents,
+  waitingDefinition,
+  waitingEventSubProcessStarts,
+  WaitingDefinition,
+} from './graph-events';
 import { JOB_HANDLER, JOB_TYPE, TimerHandler } from './job-kinds';
 
 /** camunda:jobPriority of the activity, else of the process, else 0. */
-export function jobPriority(node: FlowNode | null, graph: ProcessGraph, evaluateWith: (e: CompiledExpression) => unknown): number {
+export function jobPriority(
+  node: FlowNode | null,
+  graph: ProcessGraph,
+  evaluateWith: (e: CompiledExpression) => unknown,
+): number {
   const expression = node?.async.jobPriority ?? graph.jobPriority;
   if (!expression) return 0;
   const value = evaluateWith(expression);
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) throw new ProcessEngineError(`Priority value is not an Integer nor a Long: ${String(value)}`);
+  if (!Number.isSafeInteger(n))
+    throw new ProcessEngineError(`Priority value is not an Integer nor a Long: ${String(value)}`);
   return n;
 }
 
-function name(ctx: RuntimeContext, execution: ExecutionEntity, expression: CompiledExpression | null, node: FlowNode): string {
+function name(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  expression: CompiledExpression | null,
+  node: FlowNode,
+): string {
   const value = expression ? evaluate(ctx, execution, expression) : null;
   if (value == null || value === '') throw new ProcessEngineError(`The event name of '${node.id}' resolves to nothing`);
   return String(value);
@@ -53,7 +68,11 @@ export function waitFor(
         activityId: node.id,
       });
     case 'conditional':
-      return ctx.events.subscribe(instance, execution, { eventType: 'conditional', eventName: null, activityId: node.id });
+      return ctx.events.subscribe(instance, execution, {
+        eventType: 'conditional',
+        eventName: null,
+        activityId: node.id,
+      });
     case 'timer': {
       const plan = planTimer(definition.timerType, evaluate(ctx, execution, definition.value), ctx.now());
       return ctx.events.insertJob(instance, {
@@ -72,11 +91,18 @@ export function waitFor(
 }
 
 function conditionals(rows: (EventSubscriptionEntity | JobEntity)[]): EventSubscriptionEntity[] {
-  return rows.filter((r): r is EventSubscriptionEntity => r instanceof EventSubscriptionEntity && r.eventType === 'conditional');
+  return rows.filter(
+    (r): r is EventSubscriptionEntity => r instanceof EventSubscriptionEntity && r.eventType === 'conditional',
+  );
 }
 
 /** An activity with waiting boundary events was entered: they wait on its scope execution. */
-export function subscribeBoundaryEvents(ctx: RuntimeContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, activity: FlowNode): void {
+export function subscribeBoundaryEvents(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scopeExecution: ExecutionEntity,
+  activity: FlowNode,
+): void {
   const rows = waitingBoundaryEvents(instance.graph, activity).map((b) =>
     waitFor(ctx, instance, scopeExecution, b, waitingDefinition(b)!, JOB_HANDLER.boundaryTimer),
   );
@@ -84,9 +110,16 @@ export function subscribeBoundaryEvents(ctx: RuntimeContext, instance: ProcessIn
 }
 
 /** A process or sub-process scope was entered: its event sub-processes wait on the scope execution. */
-export function subscribeEventSubProcesses(ctx: RuntimeContext, instance: ProcessInstanceState, scopeExecution: ExecutionEntity, scopeId: string): void {
+export function subscribeEventSubProcesses(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scopeExecution: ExecutionEntity,
+  scopeId: string,
+): void {
   const starts = waitingEventSubProcessStarts(instance.graph, scopeId);
   if (!starts.length) return;
-  const rows = starts.map((s) => waitFor(ctx, instance, scopeExecution, s, waitingDefinition(s)!, JOB_HANDLER.eventSubProcessTimer));
+  const rows = starts.map((s) =>
+    waitFor(ctx, instance, scopeExecution, s, waitingDefinition(s)!, JOB_HANDLER.eventSubProcessTimer),
+  );
   ctx.events.conditionalsActivated(instance, conditionals(rows));
 }

@@ -8,7 +8,9 @@ export function waitingDefinition(node: FlowNode | undefined): WaitingDefinition
   if (node.type === 'receiveTask') return node.message;
   if (!('eventDefinition' in node) || !node.eventDefinition) return null;
   const def = node.eventDefinition;
-  return def.kind === 'message' || def.kind === 'signal' || def.kind === 'timer' || def.kind === 'conditional' ? def : null;
+  return def.kind === 'message' || def.kind === 'signal' || def.kind === 'timer' || def.kind === 'conditional'
+    ? def
+    : null;
 }
 
 /** Boundary events of an activity that wait (every kind but error). */
@@ -62,10 +64,20 @@ export function graphEventInfo(graph: ProcessGraph): GraphEventInfo {
       if (def && !isProcessStart) waits = true;
       if (def?.kind === 'conditional' && !isProcessStart) conditionals = true;
       if (node.type === 'eventBasedGateway' || node.async.asyncBefore || node.async.asyncAfter) waits = true;
-      const asyncBody = 'multiInstance' in node && node.multiInstance && (node.multiInstance.async.asyncBefore || node.multiInstance.async.asyncAfter);
+      const asyncBody =
+        'multiInstance' in node &&
+        node.multiInstance &&
+        (node.multiInstance.async.asyncBefore || node.multiInstance.async.asyncAfter);
       if (asyncBody) waits = true;
       const timeoutListeners = node.type === 'userTask' && node.userTask.taskListeners.some((l) => l.timer);
-      if ((def?.kind === 'timer' && !isProcessStart) || node.async.asyncBefore || node.async.asyncAfter || asyncBody || timeoutListeners) jobs = true;
+      if (
+        (def?.kind === 'timer' && !isProcessStart) ||
+        node.async.asyncBefore ||
+        node.async.asyncAfter ||
+        asyncBody ||
+        timeoutListeners
+      )
+        jobs = true;
     }
     infos.set(graph, (info = { waits, conditionals, jobs }));
   }

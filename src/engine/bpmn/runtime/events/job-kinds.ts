@@ -10,7 +10,10 @@ export const JOB_HANDLER = {
   taskListenerTimer: 'timer-task-listener',
 } as const;
 
-export type TimerHandler = Exclude<(typeof JOB_HANDLER)[keyof typeof JOB_HANDLER], 'async-continuation' | 'timer-task-listener'>;
+export type TimerHandler = Exclude<
+  (typeof JOB_HANDLER)[keyof typeof JOB_HANDLER],
+  'async-continuation' | 'timer-task-listener'
+>;
 
 /** What an async continuation job continues: entering its activity, or leaving it (through the flows chosen then). */
 export interface AsyncJobConfig {

@@ -27,9 +27,19 @@ interface Target {
  * start events start instances. Subscriptions are collected before anything moves, so waits the
  * signal itself creates do not catch it again. Returns how many subscriptions it reached.
  */
-export async function deliverSignal(ctx: RuntimeContext, signal: SignalDelivery, subscriptions?: EventSubscriptionEntity[]): Promise<number> {
+export async function deliverSignal(
+  ctx: RuntimeContext,
+  signal: SignalDelivery,
+  subscriptions?: EventSubscriptionEntity[],
+): Promise<number> {
   const found =
-    subscriptions ?? (await findSubscriptions(ctx, { eventType: 'signal', eventName: signal.name, tenant: signal.tenant, executionId: signal.executionId }));
+    subscriptions ??
+    (await findSubscriptions(ctx, {
+      eventType: 'signal',
+      eventName: signal.name,
+      tenant: signal.tenant,
+      executionId: signal.executionId,
+    }));
   const targets: Target[] = [];
   for (const subscription of found.filter((s) => s.executionId && s.processInstanceId)) {
     const instance = await ctx.loadInstance(subscription.processInstanceId!);
@@ -47,7 +57,9 @@ export async function deliverSignal(ctx: RuntimeContext, signal: SignalDelivery,
   for (const { subscription, instance } of targets) {
     const execution = instance.get(subscription.executionId!);
     if (!execution || instance.ended || ctx.events.isDropped(subscription)) continue;
-    const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, { variables: signal.variables });
+    const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, {
+      variables: signal.variables,
+    });
     if (outcome === 'consumed') ctx.events.forget(subscription);
   }
   for (const { subscription, definition } of starts) {

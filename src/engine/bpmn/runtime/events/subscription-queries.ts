@@ -30,8 +30,14 @@ export interface SubscriptionSearch {
  * Stored subscriptions merged with what this command created and dropped. Subscriptions whose
  * execution went away in this command are left out.
  */
-export async function findSubscriptions(ctx: RuntimeContext, search: SubscriptionSearch): Promise<EventSubscriptionEntity[]> {
-  const qb = ctx.em.getRepository(EventSubscriptionEntity).createQueryBuilder('s').where('s.eventType = :type', { type: search.eventType });
+export async function findSubscriptions(
+  ctx: RuntimeContext,
+  search: SubscriptionSearch,
+): Promise<EventSubscriptionEntity[]> {
+  const qb = ctx.em
+    .getRepository(EventSubscriptionEntity)
+    .createQueryBuilder('s')
+    .where('s.eventType = :type', { type: search.eventType });
   if (search.eventName !== undefined) {
     if (search.eventName === null) qb.andWhere('s.eventName IS NULL');
     else qb.andWhere('s.eventName = :name', { name: search.eventName });
@@ -42,7 +48,8 @@ export async function findSubscriptions(ctx: RuntimeContext, search: Subscriptio
   const tenant = search.tenant ?? ANY_TENANT;
   if (tenant.isSet) {
     if (tenant.tenantId == null) qb.andWhere('s.tenantId IS NULL');
-    else if (tenant.includeWithoutTenant) qb.andWhere('(s.tenantId = :tenant OR s.tenantId IS NULL)', { tenant: tenant.tenantId });
+    else if (tenant.includeWithoutTenant)
+      qb.andWhere('(s.tenantId = :tenant OR s.tenantId IS NULL)', { tenant: tenant.tenantId });
     else qb.andWhere('s.tenantId = :tenant', { tenant: tenant.tenantId });
   }
   const stored = await qb.orderBy('s.created', 'ASC').addOrderBy('s.id', 'ASC').getMany();

@@ -15,7 +15,8 @@ export function rowActivities(instance: ProcessInstanceState, activityId: string
   if (!activityId) return out;
   out.add(activityId);
   const ref = resolveActivity(instance.graph, activityId);
-  if (ref && !ref.isBody && ref.node.type === 'eventBasedGateway') for (const t of gatewayTargets(instance.graph, ref.node)) out.add(t.node.id);
+  if (ref && !ref.isBody && ref.node.type === 'eventBasedGateway')
+    for (const t of gatewayTargets(instance.graph, ref.node)) out.add(t.node.id);
   return out;
 }
 
@@ -45,7 +46,9 @@ async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, 
     ctx.events.repointCreated(from, to, activities);
     const ids = [...activities];
     ctx.uow.statement(async (em) => {
-      await em.getRepository(EventSubscriptionEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
+      await em
+        .getRepository(EventSubscriptionEntity)
+        .update({ executionId: from, activityId: In(ids) }, { executionId: to });
       await em.getRepository(JobEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
       await repointIncidents(em, from, to, ids);
     });
@@ -56,7 +59,11 @@ async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, 
 }
 
 /** A new token in a scope, next to whatever runs there already. */
-export async function newTokenInScope(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<ExecutionEntity> {
+export async function newTokenInScope(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scope: ExecutionEntity,
+): Promise<ExecutionEntity> {
   const concurrent = instance.children(scope).some((c) => c.isConcurrent);
   if (!concurrent && scope.activityId) await expandScope(ctx, instance, scope);
   if (!concurrent && !scope.activityId && instance.children(scope).length === 0) {
@@ -68,7 +75,11 @@ export async function newTokenInScope(ctx: RuntimeContext, instance: ProcessInst
 }
 
 /** A new token next to `token`, in the same flow scope (non-interrupting boundary events). */
-export function newTokenBeside(ctx: RuntimeContext, instance: ProcessInstanceState, token: ExecutionEntity): Promise<ExecutionEntity> {
+export function newTokenBeside(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  token: ExecutionEntity,
+): Promise<ExecutionEntity> {
   if (token.isConcurrent) return Promise.resolve(createConcurrentExecution(ctx, instance, instance.parent(token)!));
   return newTokenInScope(ctx, instance, token);
 }

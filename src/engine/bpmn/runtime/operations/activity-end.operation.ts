@@ -4,7 +4,12 @@ import type { AtomicOperation } from '../agenda';
 import { removeExecutions, subtree } from '../subtree';
 import type { RuntimeContext } from '../runtime-context';
 import { deferAfter } from '../events/async-continuation';
-import { compensationHandlerDone, isCompensationHandler, keepInnerCompensation, registerCompensation } from '../events/compensation';
+import {
+  compensationHandlerDone,
+  isCompensationHandler,
+  keepInnerCompensation,
+  registerCompensation,
+} from '../events/compensation';
 import { fireListeners } from '../execution-listeners';
 import { takeFlows, tokensOf } from '../execution-tree';
 import { applyOutputMappings } from '../io-mapping';
@@ -22,7 +27,9 @@ async function continueAfter(
   flowIds?: readonly string[],
 ): Promise<void> {
   if (deferAfter(ctx, instance, execution, ref, flowIds)) return;
-  const flows = flowIds ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!) : await defaultOutgoing(ctx, instance, execution, ref.node);
+  const flows = flowIds
+    ? flowIds.map((id) => instance.graph.sequenceFlows.get(id)!)
+    : await defaultOutgoing(ctx, instance, execution, ref.node);
   takeFlows(ctx, instance, execution, flows);
 }
 

@@ -9,5 +9,7 @@ type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_EXECUTE' }>;
 export async function activityExecute(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const ref = resolveActivity(instance.graph, op.activityId)!;
-  await ctx.deps.behaviors.behaviorFor(ref).execute(new ActivityExecution(ctx, instance, op.execution, ref), { startEventId: op.startEventId });
+  await ctx.deps.behaviors
+    .behaviorFor(ref)
+    .execute(new ActivityExecution(ctx, instance, op.execution, ref), { startEventId: op.startEventId });
 }

@@ -29,7 +29,8 @@ export function activityInstanceId(activityId: string): string {
 export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const node = instance.graph.elements.get(op.activityId);
-  if (!node) throw new ProcessEngineError(`The activity '${op.activityId}' does not exist in process '${instance.graph.key}'`);
+  if (!node)
+    throw new ProcessEngineError(`The activity '${op.activityId}' does not exist in process '${instance.graph.key}'`);
   const ref = multiInstanceOf(node) && !op.inner ? bodyRef(node) : nodeRef(node);
   const execution = op.execution;
   if (!op.inner && deferBefore(ctx, instance, execution, ref, op.startEventId)) return;
@@ -61,6 +62,7 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
     await fireListeners(ctx, host, node.executionListeners, 'start', node.id);
   }
   if (host !== execution && (ref.isBody || !multiInstanceOf(node))) subscribeBoundaryEvents(ctx, instance, host, node);
-  if (host !== execution && !ref.isBody && node.type === 'subProcess') subscribeEventSubProcesses(ctx, instance, host, node.id);
+  if (host !== execution && !ref.isBody && node.type === 'subProcess')
+    subscribeEventSubProcesses(ctx, instance, host, node.id);
   ctx.agenda.plan({ kind: 'ACTIVITY_EXECUTE', execution: host, activityId: ref.id, startEventId: op.startEventId });
 }

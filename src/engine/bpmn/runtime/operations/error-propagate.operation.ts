@@ -9,11 +9,19 @@ import type { RuntimeContext } from '../runtime-context';
 
 type Op = Extract<AtomicOperation, { kind: 'ERROR_PROPAGATE' }>;
 
-function setErrorVariables(ctx: RuntimeContext, execution: ExecutionEntity, definition: ErrorEventDefinition, op: Op): void {
-  if (definition.errorCodeVariable) ctx.variables.set(execution, definition.errorCodeVariable, { type: 'string', value: op.errorCode, valueInfo: {} });
+function setErrorVariables(
+  ctx: RuntimeContext,
+  execution: ExecutionEntity,
+  definition: ErrorEventDefinition,
+  op: Op,
+): void {
+  if (definition.errorCodeVariable)
+    ctx.variables.set(execution, definition.errorCodeVariable, { type: 'string', value: op.errorCode, valueInfo: {} });
   if (definition.errorMessageVariable) {
     const value =
-      op.errorMessage == null ? { type: 'null' as const, value: null, valueInfo: {} } : { type: 'string' as const, value: op.errorMessage, valueInfo: {} };
+      op.errorMessage == null
+        ? { type: 'null' as const, value: null, valueInfo: {} }
+        : { type: 'string' as const, value: op.errorMessage, valueInfo: {} };
     ctx.variables.set(execution, definition.errorMessageVariable, value);
   }
 }
@@ -49,7 +57,12 @@ export async function errorPropagate(ctx: RuntimeContext, op: Op): Promise<void>
     scope.activityInstanceId = catching.scopeInstanceId(scope);
     scope.isActive = true;
     setErrorVariables(ctx, scope, caught.definition, op);
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: scope, activityId: caught.subProcessId, startEventId: caught.node.id });
+    ctx.agenda.plan({
+      kind: 'ACTIVITY_START',
+      execution: scope,
+      activityId: caught.subProcessId,
+      startEventId: caught.node.id,
+    });
     return;
   }
   if (op.thrownByEndEvent) ctx.agenda.plan({ kind: 'TOKEN_END', execution: op.execution });

@@ -28,7 +28,8 @@ export function tokenEnd(ctx: RuntimeContext, op: Op): void {
   const rechecked = new Set<string>();
   for (const t of tokensOf(instance, scope)) {
     const ref = resolveActivity(instance.graph, t.activityId);
-    if (t.isActive || ref?.node.type !== 'inclusiveGateway' || rechecked.has(ref.id) || ctx.agenda.hasPending(t)) continue;
+    if (t.isActive || ref?.node.type !== 'inclusiveGateway' || rechecked.has(ref.id) || ctx.agenda.hasPending(t))
+      continue;
     rechecked.add(ref.id);
     ctx.agenda.plan({ kind: 'ACTIVITY_EXECUTE', execution: t, activityId: ref.id });
   }
