@@ -4,7 +4,8 @@
 // the same server's GET /engine-rest/engine rate measured in the same run. Builds once at the start.
 // The external-task benchmark runs a subset here (1×1, 8×1 and 8×50 workers × maxTasks, and fetchAndLock
 // latency with 100k waiting tasks of other topics); its own script runs every configuration.
-//   npm run bench [-- --seconds 5] [--instances 2000] [--concurrency 16] [--clients 16] [--workers 8] [--maxTasks 50] [--backlog 50] [--no-build] [--large]
+//   npm run bench [-- --seconds 5] [--instances 2000] [--concurrency 16] [--clients 16] [--workers 8] [--maxTasks 50]
+//   [--backlog 50] [--no-build] [--large]
 // --large: every benchmark once more on a database filled by bench/fill-large.cjs (one per database
 // server, filled once; BENCH_LARGE_SQLITE=<file> / BENCH_LARGE_MYSQL=<url> use an already filled one),
 // each row compared with the same benchmark on the empty database.

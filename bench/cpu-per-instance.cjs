@@ -6,7 +6,8 @@
 // when it runs on this machine (found by `pidof mariadbd mysqld`). On MySQL/MariaDB also the server's status
 // counters per instance (statements by kind, transactions), global counters, so keep other work off it.
 // The server inherits the environment: HISTORY_LEVEL=none|audit|full compares what history costs.
-//   node bench/cpu-per-instance.cjs [--instances 4000] [--warmup 1500] [--clients 16] [--workers 8] [--maxTasks 50] [--backlog 50] [--no-build]
+//   node bench/cpu-per-instance.cjs [--instances 4000] [--warmup 1500] [--clients 16] [--workers 8] [--maxTasks 50]
+//   [--backlog 50] [--no-build]
 'use strict';
 const os = require('node:os');
 const { execFileSync } = require('node:child_process');

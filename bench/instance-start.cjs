@@ -5,9 +5,11 @@
 // `backlog` instances are open (started, not yet ended), so the figures are a steady state rather than
 // a queue that grows. Reports started/s with the start request's p50/p99, and completed instances/s
 // (start + one external task + end) with p50/p99 from sending the start to the task's completion (which
-// includes waiting behind up to `backlog` open instances for a worker). On SQLite and, when BENCH_MYSQL_URL or TEST_DATABASE_URL is set, MySQL/MariaDB; the same server's
+// includes waiting behind up to `backlog` open instances for a worker). On SQLite and, when BENCH_MYSQL_URL or
+// TEST_DATABASE_URL is set, MySQL/MariaDB; the same server's
 // GET /engine rate is measured as the ceiling in slices alternating with the instance load (bench/interleaved.cjs).
-//   node bench/instance-start.cjs [--seconds 5] [--clients 16] [--workers 8] [--maxTasks 50] [--backlog 50] [--no-build]
+//   node bench/instance-start.cjs [--seconds 5] [--clients 16] [--workers 8] [--maxTasks 50] [--backlog 50]
+//   [--no-build]
 // As a module: run(options) resolves to the rows (see bench/all.cjs).
 'use strict';
 const os = require('node:os');

@@ -5,7 +5,8 @@
 // and the growth of RSS per 100,000 cycles over the second half of the run (a leak shows as a slope;
 // caches filling up show in the first half). SQLite by default; MySQL/MariaDB with BENCH_MYSQL_URL or
 // TEST_DATABASE_URL; --large runs on a database filled by bench/fill-large.cjs.
-//   node bench/memory.cjs [--minutes 10] [--sample 15] [--instances 2000] [--workers 8] [--maxTasks 50] [--no-build] [--large]
+//   node bench/memory.cjs [--minutes 10] [--sample 15] [--instances 2000] [--workers 8] [--maxTasks 50] [--no-build]
+//   [--large]
 'use strict';
 const lib = require('./lib.cjs');
 const {

@@ -13,7 +13,8 @@
 // The replay's CPU per instance (database server + this client) is what the instance costs with an engine that
 // spends nothing beyond sending its statements: the engine's share of phase 1 above that is its own work.
 // Only on MySQL/MariaDB on this machine (it reads the database server's CPU from /proc, needs SUPER for the log).
-//   node bench/sql-floor.cjs [--instances 3000] [--warmup 1500] [--capture 200] [--replayers 12] [--rounds 3] [--no-build]
+//   node bench/sql-floor.cjs [--instances 3000] [--warmup 1500] [--capture 200] [--replayers 12] [--rounds 3]
+//   [--no-build]
 'use strict';
 const os = require('node:os');
 const path = require('node:path');

@@ -21,10 +21,12 @@ export async function createApp(config: AppConfig, logLevels?: LogLevel[] | fals
   });
   logging.attach(app, app.get(AppMetrics).http);
   // The engine's module scopes its middleware, filter, guard and pipe to its own routes; as the only host here,
-  // the server also gives every other answer (health, metrics, unknown paths) the exact JSON type and Camunda's error shape.
+  // the server also gives every other answer (health, metrics, unknown paths) the exact JSON type and Camunda's error
+  // shape.
   app.use(jsonContentType);
   app.set('query parser', 'simple');
-  // Camunda's REST API sends neither: no SHA-1 of every response body for an ETag no client of it asks for, no framework banner.
+  // Camunda's REST API sends neither: no SHA-1 of every response body for an ETag no client of it asks for, no
+  // framework banner.
   app.set('etag', false);
   app.disable('x-powered-by');
   app.useGlobalFilters(new CamundaExceptionFilter());

@@ -82,7 +82,8 @@ describe(`compensation and transactions over REST (${databaseLabel()})`, () => {
         .post(`/external-task/${charge.id}/bpmnError`)
         .send({ workerId: 'w', errorCode: 'DECLINED' })
         .expect(204);
-      // both handlers run (Camunda starts them together, the latest booking's first); the cancel end event waits for them
+      // both handlers run (Camunda starts them together, the latest booking's first); the cancel end event waits for
+      // them
       const [cancelFlight] = await fetch('cancel-flight', 'saga-declined');
       const [cancelHotel] = await fetch('cancel-hotel', 'saga-declined');
       expect(await subscriptions(pi.id)).toEqual([]);

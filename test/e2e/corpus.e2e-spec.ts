@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { CORPUS, CorpusDriver, loadCorpus } from '../support/corpus-driver';
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 
-// Realistic Camunda 7 models (test/fixtures/corpus, each with its step table) deploy and run to their ends through REST.
+// Realistic Camunda 7 models (test/fixtures/corpus, each with its step table) deploy and run to their ends through
+// REST.
 // Jobs run only when a step executes them, so timers and asynchronous continuations are deterministic.
 const corpus = loadCorpus();
 

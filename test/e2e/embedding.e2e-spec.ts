@@ -318,7 +318,8 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
 
     const before = (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body
       .count;
-    // The host's own code failed (not the caller): Camunda's 500 for an exception from a delegate, and nothing committed.
+    // The host's own code failed (not the caller): Camunda's 500 for an exception from a delegate, and nothing
+    // committed.
     const failed = await api()
       .post(`${ENGINE}/process-definition/key/review/start`)
       .auth('demo', 'demo')

@@ -75,7 +75,8 @@ describe(`metrics (${databaseLabel()})`, () => {
   describe('with authentication (the default)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      // No job executor: the test runs the jobs itself, so that it knows exactly which ran. The failing job's 500 stays out of the output.
+      // No job executor: the test runs the jobs itself, so that it knows exactly which ran. The failing job's 500 stays
+      // out of the output.
       t = await createTestApp({ jobExecutorEnabled: false, logFormat: 'json', logDestination: { write: () => true } });
       await deploy(t, [
         { name: 'metrics.bpmn', content: PROCESSES },

@@ -113,7 +113,8 @@ describe(`process definition start (${databaseLabel()})`, () => {
       message: `Cannot instantiate process definition ${definitionId}: Cannot convert value 'many' of type 'Integer' to java type java.lang.Integer`,
     });
     await t.as('demo').post(`/process-definition/${definitionId}/start`).send({ variables: 'x' }).expect(400);
-    // By key the definition is looked up in the start's own transaction; its failures still name the latest version's id.
+    // By key the definition is looked up in the start's own transaction; its failures still name the latest version's
+    // id.
     const badValueByKey = await t
       .as('demo')
       .post('/process-definition/key/dinner/start')

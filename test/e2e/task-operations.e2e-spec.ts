@@ -249,7 +249,8 @@ describe(`task operations (${databaseLabel()})`, () => {
         .post('/authorization/create')
         .send({ type: 1, userId: 'carl', resourceType: 7, resourceId: approve.id, permissions: ['TASK_ASSIGN'] })
         .expect(200);
-      // delegating to somebody else: carl himself holds TASK_ASSIGN only (a delegate of his own would get Camunda's default grant)
+      // delegating to somebody else: carl himself holds TASK_ASSIGN only (a delegate of his own would get Camunda's
+      // default grant)
       await carl.post(`/task/${approve.id}/delegate`).send({ userId: 'dora' }).expect(204);
       const resolveDenied = await carl.post(`/task/${approve.id}/resolve`).send({}).expect(403);
       expect(resolveDenied.body.missingAuthorizations).toEqual(

@@ -123,14 +123,12 @@ export class CorpusDriver {
     const s = this.c.start ?? {};
     if (s.message) {
       const res = await this.ok(
-        this.api
-          .post('/message')
-          .send({
-            messageName: s.message,
-            businessKey: s.businessKey,
-            processVariables: typed(s.variables),
-            resultEnabled: true,
-          }),
+        this.api.post('/message').send({
+          messageName: s.message,
+          businessKey: s.businessKey,
+          processVariables: typed(s.variables),
+          resultEnabled: true,
+        }),
         `start by message ${s.message}`,
       );
       return res[0].processInstance.id;
@@ -212,26 +210,22 @@ export class CorpusDriver {
       }
       if (step.failure)
         await this.ok(
-          this.api
-            .post(`/external-task/${task.id}/failure`)
-            .send({
-              workerId: WORKER,
-              retries: step.failure.retries,
-              errorMessage: step.failure.errorMessage,
-              retryTimeout: 0,
-            }),
+          this.api.post(`/external-task/${task.id}/failure`).send({
+            workerId: WORKER,
+            retries: step.failure.retries,
+            errorMessage: step.failure.errorMessage,
+            retryTimeout: 0,
+          }),
           at,
         );
       else if (step.bpmnError)
         await this.ok(
-          this.api
-            .post(`/external-task/${task.id}/bpmnError`)
-            .send({
-              workerId: WORKER,
-              errorCode: step.bpmnError,
-              errorMessage: step.errorMessage,
-              variables: typed(step.variables),
-            }),
+          this.api.post(`/external-task/${task.id}/bpmnError`).send({
+            workerId: WORKER,
+            errorCode: step.bpmnError,
+            errorMessage: step.errorMessage,
+            variables: typed(step.variables),
+          }),
           at,
         );
       else

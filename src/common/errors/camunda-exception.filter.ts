@@ -103,7 +103,8 @@ export class CamundaExceptionFilter implements ExceptionFilter {
    * already: a warning with what was answered, no stack. The request line beside it shares the request id.
    */
   private logAnswer(req: Request, err: unknown, status: number, body: ErrorBody): void {
-    // Not pino's `err` with the error itself: a driver error's enumerable fields hold the statement's parameters (user data).
+    // Not pino's `err` with the error itself: a driver error's enumerable fields hold the statement's parameters (user
+    // data).
     const e = err as Error;
     const error = { type: e?.name, message: e?.message ?? String(err), stack: e?.stack };
     if (status >= 500) this.log(req, 'error', { status, type: body.type, error }, body.message);

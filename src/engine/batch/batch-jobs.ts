@@ -39,7 +39,8 @@ export function insertMonitorJob(ctx: RuntimeContext, batch: BatchEntity, pollMs
 
 /**
  * The seed job: creates the next `batchJobsPerSeed` batch jobs, then either itself again (more to create) or the
- * monitor job. The batch row is revision-checked, so a suspension or deletion meanwhile makes it run again on fresh data.
+ * monitor job. The batch row is revision-checked, so a suspension or deletion meanwhile makes it run again on fresh
+ * data.
  */
 async function seed(ctx: RuntimeContext, job: JobEntity, settings: BatchJobSettings): Promise<void> {
   const batch = await ctx.em.getRepository(BatchEntity).findOneBy({ id: job.handlerConfiguration ?? '' });

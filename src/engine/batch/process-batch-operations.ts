@@ -49,7 +49,8 @@ export const deleteProcessInstances: BatchOperation = async (ctx, targets, param
 };
 
 /**
- * Removal time of historic process instances and every row recorded under them (Camunda's ProcessSetRemovalTimeJobHandler):
+ * Removal time of historic process instances and every row recorded under them (Camunda's
+ * ProcessSetRemovalTimeJobHandler):
  * a date, none, or end time plus the definition's history time to live (strategy end: null while running).
  * Hierarchical: the whole tree under the instance's root gets the root's.
  */

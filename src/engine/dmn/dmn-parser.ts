@@ -133,7 +133,8 @@ function itemDefinitionTypes(
         allowedValues = compileUnaryTests(text, knownNames);
       } catch (err) {
         if (!(err instanceof FeelSyntaxFailure)) throw err;
-        // An item definition may belong to logic the engine never evaluates: the constraint is dropped, the parse goes on.
+        // An item definition may belong to logic the engine never evaluates: the constraint is dropped, the parse goes
+        // on.
         problems.warning(
           `FEEL syntax error in the allowed values of item definition '${item.name}': ${err.reason} at position ${err.position} of '${err.text}'`,
           [item.allowedValues?.id, item.id],

@@ -304,7 +304,8 @@ export class ProcessHistoryWriter {
       Object.assign(pending, values);
       return;
     }
-    // All changes of the command in one statement at flush, with each variable's last values: no statement per variable.
+    // All changes of the command in one statement at flush, with each variable's last values: no statement per
+    // variable.
     if (!this.variablesChanged.size) {
       this.uow.sql((em) => {
         const changes = new Map(this.variablesChanged);

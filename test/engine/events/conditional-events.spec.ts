@@ -89,7 +89,8 @@ describe(`conditional events (${databaseLabel()})`, () => {
       await e.engine.runtime.setVariables(null, pi.id, vars({ note: 'hello' }));
       await e.engine.runtime.setVariables(null, pi.id, vars({ note: 'again' }));
       expect((await e.s.tasks(pi.id)).map((t) => t.taskDefinitionKey).sort()).toEqual(['ReadNote', 'ReadNote', 'Work']);
-      // The completion's variable is seen while Work still waits (as in Camunda): the boundary fires once more, then Work completes.
+      // The completion's variable is seen while Work still waits (as in Camunda): the boundary fires once more, then
+      // Work completes.
       await e.s.completeTask(pi.id, 'Work', { note: 'done' });
       expect((await e.s.tasks(pi.id)).map((t) => t.taskDefinitionKey)).toEqual(['ReadNote', 'ReadNote', 'ReadNote']);
     });

@@ -72,7 +72,8 @@ describe(`statements per command (${databaseLabel()})`, () => {
     // 12: the task's authorizations go with it (one bulk delete, as Camunda's TaskManager does);
     // 14: the historic task instance ends (one update) and the historic variable instances are
     // written (one bulk insert of new ones, or one update of all changed ones).
-    // On MySQL: BEGIN with the task, the execution tree and its variables; the revision bumps; the rest of the writes; COMMIT.
+    // On MySQL: BEGIN with the task, the execution tree and its variables; the revision bumps; the rest of the writes;
+    // COMMIT.
     expect(withOne).toBeLessThanOrEqual(mysql ? 4 : 14);
   });
 
@@ -82,7 +83,8 @@ describe(`statements per command (${databaseLabel()})`, () => {
     const n = await count(() => s.runtime.completeExternalTask(null, taskA.id, vars(many(10)), vars({ local: 1 })));
     // 13: the historic variable instances, one bulk insert (the new local) and one update (the changed ten);
     // the external task log's success row at history level full (one insert).
-    // On MySQL: BEGIN with the task, the execution tree and its variables; the revision bumps; the rest of the writes; COMMIT.
+    // On MySQL: BEGIN with the task, the execution tree and its variables; the revision bumps; the rest of the writes;
+    // COMMIT.
     expect(n).toBeLessThanOrEqual(mysql ? 4 : 13);
   });
 
@@ -112,7 +114,8 @@ describe(`statements per command (${databaseLabel()})`, () => {
     const tenTasks = await count(async () => (ten = (await fetch('work', 10)).length));
     expect([one, ten]).toEqual([1, 10]);
     expect(tenTasks).toBe(oneTask);
-    // the tasks, their variables, one lock update (on MySQL: BEGIN with the tasks; the update with the variables' query; COMMIT)
+    // the tasks, their variables, one lock update (on MySQL: BEGIN with the tasks; the update with the variables'
+    // query; COMMIT)
     expect(oneTask).toBeLessThanOrEqual(3);
   });
 
@@ -121,7 +124,8 @@ describe(`statements per command (${databaseLabel()})`, () => {
       const definition = await s.engine.repository.latestByKey(null, 'decision', 'discount', null);
       await s.engine.decisions.evaluate(null, definition!, vars({ amount: 150 }));
     });
-    // the definition, then the decision instance, its inputs and its outputs (one multi-row insert each; on MySQL one round
+    // the definition, then the decision instance, its inputs and its outputs (one multi-row insert each; on MySQL one
+    // round
     // trip with BEGIN and COMMIT)
     expect(n).toBeLessThanOrEqual(mysql ? 2 : 4);
   });

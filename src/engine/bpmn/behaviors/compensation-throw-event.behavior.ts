@@ -4,7 +4,8 @@ import { compensationDone, compensationScope, throwCompensation } from '../runti
 
 /**
  * Compensation intermediate throw and end events: the handlers of what completed in the event's scope
- * (of the scope around it when it sits in an event sub-process; all, or the activityRef's) run, most recent first, and the token goes on once they all completed
+ * (of the scope around it when it sits in an event sub-process; all, or the activityRef's) run, most recent first, and
+ * the token goes on once they all completed
  * (Camunda always waits, whatever waitForCompletion says).
  */
 export class CompensationThrowEventBehavior implements ActivityBehavior {

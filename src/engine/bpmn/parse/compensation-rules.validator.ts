@@ -4,11 +4,14 @@ import { describe, ParseContext } from './parse-context';
 
 /**
  * Camunda's rules for compensation and transactions:
- * - a compensation boundary event has no outgoing sequence flow and is associated with one activity marked isForCompensation;
+ * - a compensation boundary event has no outgoing sequence flow and is associated with one activity marked
+ * isForCompensation;
  * - a compensation handler has no incoming or outgoing sequence flows;
- * - a compensate throw's activityRef names an activity of the scope it compensates (its own; around an event sub-process);
+ * - a compensate throw's activityRef names an activity of the scope it compensates (its own; around an event
+ * sub-process);
  * - a compensation event sub-process (one in an embedded sub-process) is that sub-process's handler;
- * - a cancel end event sits directly in a transaction, a cancel boundary event only on a transaction, at most one per transaction.
+ * - a cancel end event sits directly in a transaction, a cancel boundary event only on a transaction, at most one per
+ * transaction.
  * Returns compensable activity -> handler.
  */
 export function validateCompensation(draft: GraphDraft, ctx: ParseContext): Map<string, string> {

@@ -4,7 +4,8 @@ import { describe, ParseContext } from './parse-context';
 
 /**
  * Which start events each kind of scope may have, and link events pairing up inside a scope:
- * - process: at least one start event, at most one none start event; message/signal/timer/conditional starts; no error start;
+ * - process: at least one start event, at most one none start event; message/signal/timer/conditional starts; no error
+ * start;
  * - embedded sub-process: exactly one none start event;
  * - event sub-process: exactly one start event with an event definition (error starts interrupt);
  * - escalations: one catcher per code among the event sub-processes of a scope and among the boundary

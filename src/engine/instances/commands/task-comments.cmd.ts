@@ -74,7 +74,8 @@ export class CreateTaskCommentCmd implements Command<TaskComment> {
 }
 
 /**
- * A task's comments, newest first (as Camunda lists them), or null when neither the task nor comments of it exist. A running task
+ * A task's comments, newest first (as Camunda lists them), or null when neither the task nor comments of it exist. A
+ * running task
  * needs READ on it (or READ_TASK on its definition); comments of a task that has ended need READ on Task.
  */
 export class GetTaskCommentsCmd implements Command<TaskComment[] | null> {

@@ -123,7 +123,8 @@ export async function keepInnerCompensation(
     drop(ctx, inner);
     return;
   }
-  // kept for the compensation event sub-process (under its id: only it compensates them), or compensable as the sub-process
+  // kept for the compensation event sub-process (under its id: only it compensates them), or compensable as the
+  // sub-process
   const configuration = handler ? handler.id : node.id;
   const outer = flowScopeExecution(instance, host, node.scopeId);
   // stored rows are replaced rather than updated: later steps of this command must find them where they are now
