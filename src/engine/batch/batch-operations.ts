@@ -7,7 +7,7 @@ import { HistoricProcessInstanceEntity } from '../../persistence/entities/histor
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { BadUserRequestError, NotFoundError } from '../errors';
-import { setExternalTaskRetries } from '../bpmn/runtime/incidents';
+import { IncidentManager } from '../incident/incident.manager';
 import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 import { deleteProcessHistory } from '../history/process-history-tables';
 import { deleteProcessInstances, setProcessRemovalTime } from './process-batch-operations';
@@ -22,7 +22,8 @@ const setRetries: BatchOperation = async (ctx, targets, parameters) => {
   for (const id of targets) {
     const task = tasks.get(id);
     if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
-    if (setExternalTaskRetries(ctx, ctx.uow.track(ExternalTaskEntity, task), retries)) fetchable.add(task.topicName);
+    if (ctx.manager(IncidentManager).setExternalTaskRetries(ctx.uow.track(ExternalTaskEntity, task), retries))
+      fetchable.add(task.topicName);
   }
   if (fetchable.size) ctx.afterCommit(() => ctx.deps.externalTasksCreated([...fetchable]));
 };

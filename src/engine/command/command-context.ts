@@ -13,6 +13,18 @@ export interface CommandDeps {
   readonly historyLevel?: HistoryLevel;
 }
 
+/** What a command knows about a process instance it has loaded: entity managers use it instead of a look-up. */
+export interface LoadedInstanceFacts {
+  processDefinitionKey: string | null;
+  rootProcessInstanceId: string;
+}
+
+/**
+ * A part of the command that lives as long as its context and is made on first use: the entity managers, each the
+ * one place that writes a kind of row (see ARCHITECTURE.md, "The write path").
+ */
+export type ContextPart<T, C> = new (ctx: C) => T;
+
 /**
  * The context of one command (Camunda's CommandContext): the transaction's EntityManager, the
  * caller, and the unit of work that writes every change once, revision-checked, at the end.
@@ -22,6 +34,8 @@ export interface CommandDeps {
 export class CommandContext<D extends CommandDeps = CommandDeps> {
   readonly uow: UnitOfWork;
   private readonly postCommit: Array<() => void> = [];
+  private readonly preFlush: Array<() => Promise<void> | void> = [];
+  private readonly parts = new Map<ContextPart<unknown, never>, unknown>();
   private logWriter?: HistoryLogWriter;
 
   constructor(
@@ -51,6 +65,26 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
     return this.deps.checker.check(this.em, this.auth, checks, singleForm);
   }
 
+  /** The command's one instance of an entity manager (or another per-command part), made on first use. */
+  manager<T>(cls: ContextPart<T, this>): T {
+    let part = this.parts.get(cls) as T | undefined;
+    if (part === undefined) {
+      part = new cls(this);
+      this.parts.set(cls, part);
+    }
+    return part;
+  }
+
+  /** Facts of a process instance this command has loaded; none here (the BPMN runtime's context knows its own). */
+  loadedInstance(_processInstanceId: string): LoadedInstanceFacts | undefined {
+    return undefined;
+  }
+
+  /** Runs at flush, after the command's own work and before the unit of work writes (look-ups the writes need). */
+  beforeFlush(hook: () => Promise<void> | void): void {
+    this.preFlush.push(hook);
+  }
+
   /** Runs once the transaction has committed (caches, wake-ups); never for a rolled-back command. */
   afterCommit(hook: () => void): void {
     this.postCommit.push(hook);
@@ -58,6 +92,7 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
 
   /** Writes everything the command recorded. Subclasses run their pending work first. */
   async flush(): Promise<void> {
+    for (const hook of this.preFlush) await hook();
     await this.uow.flush();
   }
 

@@ -1,8 +1,6 @@
 import { EntityManager, In, IsNull, Not } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
-import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import { endHistoricIncidents } from '../history/incident-history-writer';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { StartEventNode, ProcessGraph } from '../bpmn/model';
 import { waitingDefinition } from '../bpmn/runtime/events/graph-events';
@@ -12,7 +10,7 @@ import { CompiledExpression, variablesContext } from '../expression';
 import { planTimer } from '../timer/iso-timer';
 import type { DeployedProcess, RepositoryService } from '../repository/repository.service';
 import { newId } from '../util/ids';
-import { INCIDENT_TYPE } from '../bpmn/runtime/incidents';
+import { INCIDENT_TYPE, IncidentManager } from '../incident/incident.manager';
 import type { CommandContext } from '../command/command-context';
 
 function startEvents(graph: ProcessGraph): StartEventNode[] {
@@ -98,12 +96,7 @@ export class StartEventScheduler {
     if (!jobs.length) return;
     for (const job of jobs) ctx.logs.job('deleted', job);
     const jobIds = jobs.map((j) => j.id);
-    const selection = {
-      where: 'r.configuration IN (:...jobIds) AND r.incident_type = :type',
-      params: { jobIds, type: INCIDENT_TYPE.failedJob },
-    };
-    await endHistoricIncidents(em, selection, 'deleted', this.clock());
-    await em.getRepository(IncidentEntity).delete({ configuration: In(jobIds), incidentType: INCIDENT_TYPE.failedJob });
+    ctx.manager(IncidentManager).endFor(INCIDENT_TYPE.failedJob, jobIds, 'deleted');
     await em.getRepository(JobEntity).delete({ id: In(jobIds) });
   }
 

@@ -9,7 +9,7 @@ import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../errors';
-import { setExternalTaskRetries } from '../bpmn/runtime/incidents';
+import { IncidentManager } from '../incident/incident.manager';
 import type { RepositoryService } from '../repository/repository.service';
 import type { RuntimeService } from '../instances/runtime.service';
 import type { EngineMetrics } from '../metrics';
@@ -294,7 +294,7 @@ export class ExternalTaskService {
         if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
         await checkExternalTaskAccess(ctx.em, this.checker, auth, task, 'update');
         const before = task.retries;
-        if (setExternalTaskRetries(ctx, ctx.uow.track(ExternalTaskEntity, task), retries))
+        if (ctx.manager(IncidentManager).setExternalTaskRetries(ctx.uow.track(ExternalTaskEntity, task), retries))
           fetchable.add(task.topicName);
         if (single) logRetries(ctx, task, [{ property: 'retries', orgValue: before, newValue: retries }]);
       }

@@ -10,7 +10,6 @@ import type { UnitOfWork } from '../command/unit-of-work';
 import { newId } from '../util/ids';
 import { isSqlite } from '../../persistence/dialect';
 import { SqlStatement, sqlParam, updateRowsByIdStatements, updateRowStatement } from '../../persistence/raw-rows';
-import { IncidentHistoryWriter } from './incident-history-writer';
 import { TaskHistoryWriter } from './task-history-writer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +52,8 @@ type VariableValues = Pick<
  * historic activity instance per activity entered (level activity and above), historic variable
  * instances (audit and full) and variable updates as historic details (audit and full). Activity
  * instances started and ended in one command are inserted in their final state; those started
- * earlier are ended by id with one read at flush. Task instances and incidents have writers of their own.
+ * earlier are ended by id with one read at flush. Task instances have a writer of their own; incidents
+ * write theirs in the incident manager.
  */
 export class ProcessHistoryWriter {
   private readonly started = new Map<string, HistoricActivityInstanceEntity>();
@@ -63,7 +63,6 @@ export class ProcessHistoryWriter {
   /** Changes of variables created in earlier commands, by variable id: written together at flush. */
   private readonly variablesChanged = new Map<string, Partial<HistoricVariableInstanceEntity>>();
   readonly tasks: TaskHistoryWriter;
-  readonly incidents: IncidentHistoryWriter;
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -71,7 +70,6 @@ export class ProcessHistoryWriter {
     private readonly now: () => Date,
   ) {
     this.tasks = new TaskHistoryWriter(uow, level !== 'none', now);
-    this.incidents = new IncidentHistoryWriter(uow, level === 'full', now);
   }
 
   get activityEnabled(): boolean {

@@ -3,12 +3,12 @@ import { IncidentEntity } from '../../persistence/entities/runtime/incident.enti
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
-import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
+import type { CommandContext } from '../command/command-context';
 import { CommandExecutor } from '../command/command-executor';
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { selectRows } from '../../persistence/raw-rows';
 import { OPERATION_CATEGORY } from '../command/user-operation';
-import { INCIDENT_TYPE } from '../bpmn/runtime/incidents';
+import { INCIDENT_TYPE, IncidentManager } from './incident.manager';
 
 /** Incidents the engine opens itself; only setting retries resolves them, never a plain "resolve". */
 const HANDLED_BY_ENGINE = new Set<string>(Object.values(INCIDENT_TYPE));
@@ -19,7 +19,7 @@ const HANDLED_BY_ENGINE = new Set<string>(Object.values(INCIDENT_TYPE));
  */
 export class IncidentService {
   constructor(
-    private readonly commands: CommandExecutor<RuntimeContext>,
+    private readonly commands: CommandExecutor<CommandContext>,
     private readonly checker: AuthorizationChecker,
   ) {}
 
@@ -29,8 +29,7 @@ export class IncidentService {
         const incident = await this.load(ctx.em, auth, id, `Cannot find an incident with id '${id}': incident is null`);
         if (HANDLED_BY_ENGINE.has(incident.incidentType))
           throw new BadUserRequestError(`Cannot resolve an incident of type ${incident.incidentType}`);
-        ctx.uow.delete(IncidentEntity, incident);
-        ctx.uow.statement((em) => ctx.history.incidents.ended(em, { where: 'r.id = :id', params: { id } }, 'resolved'));
+        ctx.manager(IncidentManager).resolve(incident);
       },
     });
   }
@@ -38,9 +37,8 @@ export class IncidentService {
   async setAnnotation(auth: Authentication | null, id: string, annotation: string | null): Promise<void> {
     await this.commands.execute(auth, {
       execute: async (ctx) => {
-        const incident = ctx.uow.track(IncidentEntity, await this.load(ctx.em, auth, id, `incident is null`));
-        incident.annotation = annotation;
-        ctx.history.incidents.annotationSet(id, annotation);
+        const incident = await this.load(ctx.em, auth, id, `incident is null`);
+        ctx.manager(IncidentManager).setAnnotation(incident, annotation);
         if (!ctx.logs.enabled) return;
         ctx.logs.userOperation({
           operationType: annotation == null ? 'ClearAnnotation' : 'SetAnnotation',

@@ -2,7 +2,7 @@ import { In } from 'typeorm';
 import { HistoricBatchEntity } from '../../../persistence/entities/history/historic-batch.entity';
 import { HistoricJobLogEntity } from '../../../persistence/entities/history/historic-job-log.entity';
 import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
-import { IncidentEntity } from '../../../persistence/entities/runtime/incident.entity';
+import { IncidentManager } from '../../incident/incident.manager';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
@@ -46,9 +46,8 @@ export class DeleteBatchCmd implements Command<void, RuntimeContext> {
       for (const job of await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: In(defs) }))
         ctx.logs.job('deleted', job);
     }
+    ctx.manager(IncidentManager).removeOfJobDefinitions(defs);
     ctx.uow.statement(async (em) => {
-      await ctx.history.incidents.ended(em, { where: 'r.job_def_id IN (:...defs)', params: { defs } }, 'deleted');
-      await em.getRepository(IncidentEntity).delete({ jobDefinitionId: In(defs) });
       await em.getRepository(JobEntity).delete({ jobDefinitionId: In(defs) });
     });
     if (this.cascade) {

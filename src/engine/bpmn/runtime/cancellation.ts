@@ -11,7 +11,7 @@ import { finishProcessInstance } from './instance-end';
 import { ProcessInstanceState } from './process-instance-state';
 import { removeExecutions, subtree } from './subtree';
 import { fireTaskDeleted } from './task-listeners';
-import { removeIncidentsOf } from './incidents';
+import { IncidentManager } from '../../incident/incident.manager';
 import { deletedJobLogger, placeholders } from './events/deleted-job-log';
 
 export interface CancelOptions {
@@ -83,7 +83,7 @@ export async function cancelActivities(
       ...(logDeleted ? [logDeleted(em, `j.execution_id IN (${placeholders(ids)})`, ids)] : []),
       deleteWhereStatement(em, JobEntity, { executionId: ids }),
     ]);
-    removeIncidentsOf(ctx, { executionIds: ids });
+    ctx.manager(IncidentManager).removeOfExecutions(ids);
   }
   ctx.touch(instance);
 }
@@ -120,7 +120,7 @@ export async function cancelProcessInstance(
     ...(logDeleted ? [logDeleted(em, 'j.proc_inst_id = ?', [instance.id])] : []),
     deleteWhereStatement(em, JobEntity, { processInstanceId: instance.id }),
   ]);
-  removeIncidentsOf(ctx, { processInstanceId: instance.id });
+  ctx.manager(IncidentManager).removeOfInstance(instance.id);
   await finishProcessInstance(ctx, instance, {
     state: opts.state,
     endActivityId: null,

@@ -9,7 +9,7 @@ import { SequenceFlow } from '../model';
 import { MULTI_INSTANCE_BODY_SUFFIX } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
-import { repointIncidents } from './incidents';
+import { IncidentManager } from '../../incident/incident.manager';
 
 /** A child scope execution for a scope activity: it inherits the activity and its instance id from `host`. */
 export function createScopeExecution(
@@ -116,12 +116,12 @@ function repoint(ctx: RuntimeContext, instance: ProcessInstanceState, from: stri
   for (const t of instance.externalTasks?.values() ?? []) if (t.executionId === from) t.executionId = to;
   for (const vars of instance.variables.values())
     for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
+  ctx.manager(IncidentManager).repoint(from, to);
   ctx.uow.statement(async (em) => {
     await em.getRepository(TaskEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(ExternalTaskEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(EventSubscriptionEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(JobEntity).update({ executionId: from }, { executionId: to });
-    await repointIncidents(em, from, to);
     await em.getRepository(VariableEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(ExecutionEntity).update({ superExecutionId: from }, { superExecutionId: to });
   });

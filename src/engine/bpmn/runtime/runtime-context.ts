@@ -17,7 +17,7 @@ import { VariableEntity } from '../../../persistence/entities/runtime/variable.e
 import { AuthorizationEntity } from '../../../persistence/entities/identity/authorization.entity';
 import { Authentication } from '../../authorization/authentication';
 import { AUTH_TYPE, resolvePermission, Resources } from '../../authorization/resources';
-import { CommandContext, CommandDeps } from '../../command/command-context';
+import { CommandContext, CommandDeps, LoadedInstanceFacts } from '../../command/command-context';
 import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';
 import { ProcessHistoryWriter } from '../../history/process-history-writer';
@@ -32,7 +32,7 @@ import { Agenda } from './agenda';
 import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
-import { INCIDENT_TYPE, resolveIncidents } from './incidents';
+import { INCIDENT_TYPE, IncidentManager } from '../../incident/incident.manager';
 
 /** READ and the configured permission on a task, as one bit mask. */
 function taskPermissionBits(permission: 'UPDATE' | 'TASK_WORK'): number {
@@ -113,6 +113,15 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   }
 
   // ---- process instances
+
+  loadedInstance(processInstanceId: string): LoadedInstanceFacts | undefined {
+    const instance = this.instances.get(processInstanceId);
+    if (!instance) return undefined;
+    return {
+      processDefinitionKey: instance.definition.key,
+      rootProcessInstanceId: instance.root.rootProcessInstanceId ?? instance.id,
+    };
+  }
 
   instanceOf(execution: ExecutionEntity): ProcessInstanceState {
     const instance = this.instances.get(execution.processInstanceId);
@@ -424,7 +433,11 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     instance.externalTasks?.delete(task.id);
     // Only a task that ran out of retries can have an open failedExternalTask incident.
     if (task.retries != null && task.retries <= 0)
-      resolveIncidents(this, INCIDENT_TYPE.failedExternalTask, [task.id], how === 'cancelled' ? 'deleted' : 'resolved');
+      this.manager(IncidentManager).endFor(
+        INCIDENT_TYPE.failedExternalTask,
+        [task.id],
+        how === 'cancelled' ? 'deleted' : 'resolved',
+      );
     this.touch(instance);
   }
 
@@ -436,10 +449,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     if (this.operationAgenda || this.eventContext) await this.agenda.run();
     this.eventContext?.beforeFlush();
     if (this.taskGrants.size) await this.writeTaskGrants();
-    if (this.historyWriter) {
-      this.historyWriter.tasks.sync(this.tasks.values());
-      await this.historyWriter.incidents.prepare(this.em);
-    }
+    this.historyWriter?.tasks.sync(this.tasks.values());
     if (this.deletedTaskIds.length) {
       const ids = [...this.deletedTaskIds];
       const checks = this.deps.checker.isEnabled;

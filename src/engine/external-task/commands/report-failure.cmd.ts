@@ -8,7 +8,7 @@ import { loadExternalTask } from '../../instances/commands/external-task-lookup'
 import { VariableMap } from '../../variables/typed-value';
 import { checkExternalTaskAccess } from '../external-task-authorization';
 import { MAX_ERROR_MESSAGE_LENGTH } from '../external-task-types';
-import { setExternalTaskRetries } from '../../bpmn/runtime/incidents';
+import { IncidentManager } from '../../incident/incident.manager';
 import { checkWorker } from '../worker-check';
 
 export interface FailureReport {
@@ -73,7 +73,7 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
       this.report.errorMessage == null ? null : this.report.errorMessage.slice(0, MAX_ERROR_MESSAGE_LENGTH);
     if (this.report.errorDetails != null) task.errorDetails = this.report.errorDetails;
     task.lockExpirationTime = new Date(now.getTime() + this.report.retryTimeout);
-    setExternalTaskRetries(ctx, task, this.report.retries);
+    ctx.manager(IncidentManager).setExternalTaskRetries(task, this.report.retries);
     if (ctx.logs.enabled) ctx.logs.externalTask('failed', task, await rootInstanceOf(ctx, task));
     return { topicName: task.topicName, fetchableNow: this.report.retries > 0 && this.report.retryTimeout === 0 };
   }

@@ -3,7 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
-import { openIncident } from '../../bpmn/runtime/incidents';
+import { IncidentManager } from '../../incident/incident.manager';
 
 /** runtimeService.createIncident: a custom incident on an execution that is in an activity. */
 export class CreateIncidentCmd implements Command<IncidentEntity> {
@@ -25,7 +25,7 @@ export class CreateIncidentCmd implements Command<IncidentEntity> {
     if (!execution.activityId)
       throw new BadUserRequestError('Execution must be related to an activity: activity is null');
     await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
-    const incident = openIncident(ctx, {
+    const incident = ctx.manager(IncidentManager).open({
       type: this.incidentType,
       message: this.message,
       executionId: execution.id,

@@ -5,7 +5,7 @@ import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { runJob } from '../job-handlers';
 import { jobLogContext } from '../job-log-context';
-import { INCIDENT_TYPE, resolveIncidents } from '../../bpmn/runtime/incidents';
+import { INCIDENT_TYPE, IncidentManager } from '../../incident/incident.manager';
 
 export type JobRun = 'executed' | 'skipped';
 
@@ -41,7 +41,8 @@ export class ExecuteJobCmd implements Command<JobRun> {
       if (this.lockOwner) return 'skipped';
       throw new OptimisticLockingError(`DELETE JobEntity[${job.id}]`);
     }
-    if (job.exceptionMessage != null || job.retries <= 0) resolveIncidents(ctx, INCIDENT_TYPE.failedJob, [job.id]);
+    if (job.exceptionMessage != null || job.retries <= 0)
+      ctx.manager(IncidentManager).endFor(INCIDENT_TYPE.failedJob, [job.id]);
     await runJob(ctx, job);
     if (ctx.logs.enabled) ctx.logs.job('successful', job, await jobLogContext(ctx, job));
     ctx.afterCommit(() => ctx.deps.metrics.jobExecuted());

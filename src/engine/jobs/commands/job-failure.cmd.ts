@@ -4,7 +4,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { evaluate } from '../../bpmn/runtime/expression-scope';
 import { OptimisticLockingError } from '../../errors';
 import { variablesContext } from '../../expression';
-import { setJobRetries } from '../../bpmn/runtime/incidents';
+import { IncidentManager } from '../../incident/incident.manager';
 import { Command } from '../../command/command';
 import { retryAfterFailure } from '../../timer/retry-cycle';
 import { jobLogContext } from '../job-log-context';
@@ -58,7 +58,7 @@ export class JobFailureCmd implements Command<void> {
     job.exceptionMessage = (err.message || err.name).slice(0, MESSAGE_LENGTH);
     job.exceptionStacktrace = err.stack ?? `${err.name}: ${err.message}`;
     job.failedActivityId = job.activityId;
-    setJobRetries(ctx, job, decision.retries);
+    ctx.manager(IncidentManager).setJobRetries(job, decision.retries);
     if (ctx.logs.enabled) ctx.logs.job('failed', job, await jobLogContext(ctx, job, err));
   }
 }

@@ -3,7 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError, NotFoundError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
-import { setJobRetries } from '../../bpmn/runtime/incidents';
+import { IncidentManager } from '../../incident/incident.manager';
 import { OPERATION_CATEGORY } from '../../command/user-operation';
 
 /**
@@ -30,7 +30,7 @@ export class SetJobRetriesCmd implements Command<void> {
     }
     ctx.uow.track(JobEntity, job);
     const before = job.retries;
-    setJobRetries(ctx, job, this.retries);
+    ctx.manager(IncidentManager).setJobRetries(job, this.retries);
     const instance = job.processInstanceId ? ctx.instances.get(job.processInstanceId) : undefined;
     ctx.logs.userOperation({
       operationType: 'SetJobRetries',

@@ -7,7 +7,7 @@ import type { RuntimeContext } from '../runtime-context';
 import { createConcurrentExecution } from '../execution-tree';
 import { ProcessInstanceState } from '../process-instance-state';
 import { gatewayTargets } from './graph-events';
-import { repointIncidents } from '../incidents';
+import { IncidentManager } from '../../../incident/incident.manager';
 
 /** The activities whose rows hang off an execution that waits at `activityId` (a gateway waits for its targets). */
 export function rowActivities(instance: ProcessInstanceState, activityId: string | null): Set<string> {
@@ -45,12 +45,12 @@ async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, 
   if (activities.size) {
     ctx.events.repointCreated(from, to, activities);
     const ids = [...activities];
+    ctx.manager(IncidentManager).repoint(from, to, ids);
     ctx.uow.statement(async (em) => {
       await em
         .getRepository(EventSubscriptionEntity)
         .update({ executionId: from, activityId: In(ids) }, { executionId: to });
       await em.getRepository(JobEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
-      await repointIncidents(em, from, to, ids);
     });
   }
   scope.activityId = null;
