@@ -5,7 +5,10 @@ import type { DelegateRegistry } from './engine/options';
 import type { EngineMetrics } from './engine/metrics';
 import type { HistoryLevel } from './engine/options';
 
-/** Where the engine keeps its tables: a database URL of its own, or the host's TypeORM DataSource (see README, Embedding). */
+/**
+ * Where the engine keeps its tables: a database URL of its own, or the host's TypeORM DataSource
+ * (see docs/embedding.md).
+ */
 export type EngineDatabase = { url: string; logSql?: boolean } | { dataSource: DataSource };
 
 /** `basic`: Camunda's basic authentication against the engine's users (default); `none`: no authentication; or the host's own guard. */

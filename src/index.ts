@@ -1,4 +1,4 @@
-/** The library entry: what a Nest application imports to embed the engine (see README, Embedding). */
+/** The library entry: what a Nest application imports to embed the engine (see docs/embedding.md). */
 export { EngineModule, ENGINE_DATA_SOURCE } from './engine.module';
 export {
   DELEGATE_REGISTRY,
