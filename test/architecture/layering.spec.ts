@@ -123,8 +123,6 @@ const WRITES_NOT_YET_IN_MANAGERS = [
   'jobs/commands/job-failure.cmd.ts',
   'jobs/commands/set-job-retries.cmd.ts',
   'jobs/job-acquisition.ts',
-  'repository/deployer.ts',
-  'repository/repository.service.ts',
 ].map((f) => `engine/${f}`);
 
 describe('one way to write', () => {

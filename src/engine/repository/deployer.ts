@@ -6,6 +6,8 @@ import { ProcessDefinitionEntity } from '../../persistence/entities/repository/p
 import { ResourceEntity } from '../../persistence/entities/repository/resource.entity';
 import { BadUserRequestError } from '../errors';
 import { newId } from '../util/ids';
+import { CommandContext } from '../command/command-context';
+import { DeploymentManager } from './deployment.manager';
 import { ParsedResources, DeploymentResourceInput } from './parse-resources';
 import { findDiagram } from './resource-kinds';
 
@@ -104,13 +106,14 @@ async function compareWithPrevious(
   return { changed, latest };
 }
 
-/** Writes one deployment inside the caller's transaction. Models were parsed beforehand. */
+/** Records one deployment in the command (written at its flush). Models were parsed beforehand. */
 export async function deploy(
-  em: EntityManager,
+  ctx: CommandContext,
   req: DeploymentRequest,
   parsed: ParsedResources,
   now: Date,
 ): Promise<DeploymentResult> {
+  const em = ctx.em;
   let resources = req.resources;
   if (req.enableDuplicateFiltering || req.deployChangedOnly) {
     const { changed, latest } = await compareWithPrevious(em, req);
@@ -132,9 +135,8 @@ export async function deploy(
     source: req.source,
     tenantId: req.tenantId,
   });
-  await em.getRepository(DeploymentEntity).insert(deployment);
-  await em.getRepository(ResourceEntity).insert(
-    resources.map((r) => ({
+  const resourceRows = resources.map((r) =>
+    Object.assign(new ResourceEntity(), {
       id: newId(),
       rev: 1,
       name: r.name,
@@ -144,7 +146,7 @@ export async function deploy(
       tenantId: req.tenantId,
       type: 1,
       createTime: now,
-    })),
+    }),
   );
   const names = new Set(resources.map((r) => r.name));
 
@@ -223,14 +225,13 @@ export async function deploy(
       );
     }
   }
-  // Without updateEntity(false) TypeORM re-reads generated values after a multi-row insert and
-  // hands them back to the wrong objects on SQLite (ids end up on the definitions of other keys).
-  const insertAll = async (table: DefinitionTable, rows: object[]) => {
-    if (rows.length) await em.createQueryBuilder().insert().into(table).values(rows).updateEntity(false).execute();
-  };
-  await insertAll(ProcessDefinitionEntity, processDefinitions);
-  await insertAll(DecisionRequirementsDefinitionEntity, drds);
-  await insertAll(DecisionDefinitionEntity, decisionDefinitions);
+  ctx.manager(DeploymentManager).insert({
+    deployment,
+    resources: resourceRows,
+    processDefinitions,
+    decisionRequirementsDefinitions: drds,
+    decisionDefinitions,
+  });
 
   return {
     deployment,

@@ -16,6 +16,7 @@ import { Transactions } from '../command/transactions';
 import { DmnModel } from '../dmn/dmn-parser';
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { deploy, DeploymentRequest, DeploymentResult } from './deployer';
+import { DeploymentManager } from './deployment.manager';
 import { DefinitionFiles, DeploymentCache } from './deployment-cache';
 import { parseResources } from './parse-resources';
 import { selectRows } from '../../persistence/raw-rows';
@@ -96,7 +97,7 @@ export class RepositoryService {
         const em = ctx.em;
         await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.DEPLOYMENT }], true);
         await this.lockDeployments(em);
-        const deployed = await deploy(em, req, parsed, this.clock());
+        const deployed = await deploy(ctx, req, parsed, this.clock());
         if (this.deploymentHooks.length && deployed.processDefinitions) {
           const processes = deployed.processDefinitions.map((definition) => ({
             definition,
@@ -181,10 +182,7 @@ export class RepositoryService {
           deploymentId,
           changes: [{ property: 'cascade', newValue: cascade }],
         });
-        for (const table of Object.values(TABLES))
-          ctx.uow.statement((m) => m.getRepository(table).delete({ deploymentId }));
-        ctx.uow.statement((m) => m.getRepository(ResourceEntity).delete({ deploymentId }));
-        ctx.uow.statement((m) => m.getRepository(DeploymentEntity).delete({ id: deploymentId }));
+        ctx.manager(DeploymentManager).delete(deploymentId);
         // Evicted now, so that this command's own lookups miss, and again once committed, so that a
         // lookup that ran meanwhile in another request does not leave the definition behind.
         const ids = [...processDefinitionIds, ...decisionDefinitionIds];
@@ -290,7 +288,7 @@ export class RepositoryService {
         ]);
         const [stored] = await selectRows(ctx.em, DecisionDefinitionEntity, 'WHERE t.id = ?', [definition.id]);
         if (!stored) throw new NotFoundError(`No matching decision definition with id ${definition.id}`);
-        ctx.uow.track(DecisionDefinitionEntity, stored).historyTimeToLive = ttl;
+        ctx.manager(DeploymentManager).setDecisionHistoryTimeToLive(stored, ttl);
       },
     });
   }

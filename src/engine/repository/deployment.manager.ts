@@ -1,0 +1,49 @@
+import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
+import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
+import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { ResourceEntity } from '../../persistence/entities/repository/resource.entity';
+import { deleteWhereStatement } from '../../persistence/raw-rows';
+import { CommandContext } from '../command/command-context';
+
+/** The rows one deployment writes: the deployment, its resources and the definitions parsed from them. */
+export interface DeploymentRows {
+  deployment: DeploymentEntity;
+  resources: ResourceEntity[];
+  processDefinitions: ProcessDefinitionEntity[];
+  decisionRequirementsDefinitions: DecisionRequirementsDefinitionEntity[];
+  decisionDefinitions: DecisionDefinitionEntity[];
+}
+
+const DEFINITION_TABLES = [ProcessDefinitionEntity, DecisionDefinitionEntity, DecisionRequirementsDefinitionEntity];
+
+/**
+ * The one place that writes deployments, their resources and definitions (Camunda's DeploymentManager with the
+ * definition managers), through the command's unit of work: a deployment is written in the command's flush, in one
+ * multi-row insert per table. The deployment cache is evicted by the caller, which knows which ids it handed out.
+ */
+export class DeploymentManager {
+  constructor(private readonly ctx: CommandContext) {}
+
+  insert(rows: DeploymentRows): void {
+    const uow = this.ctx.uow;
+    uow.insert(DeploymentEntity, rows.deployment);
+    for (const r of rows.resources) uow.insert(ResourceEntity, r);
+    for (const d of rows.processDefinitions) uow.insert(ProcessDefinitionEntity, d);
+    for (const d of rows.decisionRequirementsDefinitions) uow.insert(DecisionRequirementsDefinitionEntity, d);
+    for (const d of rows.decisionDefinitions) uow.insert(DecisionDefinitionEntity, d);
+  }
+
+  /** The deployment with its resources and definitions (what ran or was recorded for them goes elsewhere first). */
+  delete(deploymentId: string): void {
+    this.ctx.uow.sql((em) => [
+      ...DEFINITION_TABLES.map((table) => deleteWhereStatement(em, table, { deploymentId })),
+      deleteWhereStatement(em, ResourceEntity, { deploymentId }),
+      deleteWhereStatement(em, DeploymentEntity, { id: deploymentId }),
+    ]);
+  }
+
+  setDecisionHistoryTimeToLive(definition: DecisionDefinitionEntity, ttl: number | null): void {
+    this.ctx.uow.track(DecisionDefinitionEntity, definition).historyTimeToLive = ttl;
+  }
+}
