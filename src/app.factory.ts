@@ -6,7 +6,7 @@ import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter
 import { jsonContentType } from './common/http/json-content-type.middleware';
 import { AppLogging } from './common/logging/logging.module';
 import { AppMetrics } from './common/metrics/app-metrics';
-import { AppConfig } from './config/app-config';
+import type { AppConfig } from './common/app-config';
 import { setupEngineSwagger } from './engine-swagger';
 
 /** Builds the configured Nest application (used by main.ts, the tests and the benchmarks); `logLevels` overrides LOG_LEVEL. */

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from './config/app-config';
+import type { AppConfig } from './common/app-config';
 import { BasicAuthGuard } from './common/auth/basic-auth.guard';
 import { CamundaExceptionFilter } from './common/errors/camunda-exception.filter';
 import { scopeToControllers } from './common/http/engine-controllers';

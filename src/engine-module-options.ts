@@ -1,6 +1,7 @@
 import type { CanActivate, ModuleMetadata, Type } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { AppConfig, loadConfig } from './config/app-config';
+import type { AppConfig } from './common/app-config';
+import { loadConfig } from './config/app-config';
 import type { DelegateRegistry } from './engine/options';
 import type { EngineMetrics } from './engine/metrics';
 import type { HistoryLevel } from './engine/options';

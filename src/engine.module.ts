@@ -22,7 +22,7 @@ import { controllersOf, scopeToControllers } from './common/http/engine-controll
 import { API_ROOT } from './common/http/engine-prefix.middleware';
 import { engineRestMiddleware } from './common/http/engine-rest-middleware';
 import { BodyValidationPipe } from './common/validation/body-validation.pipe';
-import { APP_CONFIG, AppConfig } from './config/app-config';
+import { APP_CONFIG, AppConfig } from './common/app-config';
 import { DelegateDiscovery } from './delegates/delegate-discovery';
 import {
   ENGINE_MODULE_OPTIONS,

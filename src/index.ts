@@ -12,7 +12,8 @@ export {
   type EngineRoutingOptions,
 } from './engine-module-options';
 export { setupEngineSwagger } from './engine-swagger';
-export { APP_CONFIG, loadConfig, type AppConfig } from './config/app-config';
+export { APP_CONFIG, type AppConfig } from './common/app-config';
+export { loadConfig } from './config/app-config';
 export {
   ProcessDelegate,
   ExternalTaskSubscription,

@@ -1,38 +1,6 @@
-import { ENGINE_DEFAULTS, EngineOptions, HistoryLevel } from '../engine/options';
+import { ENGINE_DEFAULTS, HistoryLevel } from '../engine/options';
+import { AppConfig, LOG_LEVELS, LogFormat, LogLevelName } from '../common/app-config';
 import { byteSize } from './byte-size';
-
-/** Typed configuration, read once from the environment: the engine's options plus what only the application uses. */
-export interface AppConfig extends EngineOptions {
-  port: number;
-  databaseUrl: string;
-  authEnabled: boolean;
-  /** `GET /metrics` without credentials (for scrapers on a trusted network); otherwise it needs them like the API. */
-  metricsPublic: boolean;
-  /** The web console at `/console/` (static pages that call the REST API with the user's own credentials). */
-  consoleEnabled: boolean;
-  logSql: boolean;
-  /** Bytes a JSON request body may have, except on the routes that carry variables. */
-  maxBody: number;
-  /** Bytes a JSON body may have on the routes that carry variables, and a binary variable upload. */
-  maxVariablesBody: number;
-  /** Bytes each file of a deployment upload may have. */
-  maxDeploymentFile: number;
-  /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits at once. */
-  shutdownTimeoutMs: number;
-  /** How far V8 lets the heap grow past its live size before collecting (percent; 0: V8's own heuristic). */
-  heapGrowingPercent: number;
-  /** `json` (one object a line, for collectors) or `text` (for people at a terminal). */
-  logFormat: LogFormat;
-  logLevel: LogLevelName;
-  /** Where log lines go instead of stdout: set programmatically (tests, embedding), never from the environment. */
-  logDestination?: { write(line: string): unknown };
-}
-
-export type LogFormat = 'json' | 'text';
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevelName = (typeof LOG_LEVELS)[number];
-
-export const APP_CONFIG = Symbol('APP_CONFIG');
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;

@@ -3,8 +3,9 @@ import { cycles, ImportEdge, importGraph } from './import-graph';
 
 /**
  * The one-way flow of ARCHITECTURE.md, enforced: modules -> engine -> persistence, never back up;
- * the engine stays free of Nest, HTTP and configuration loading; resource modules do not reach into
- * each other; inside the engine every folder may only use folders below it (type imports count:
+ * the engine stays free of Nest and HTTP; configuration is read at the edge only (below it, it
+ * arrives as APP_CONFIG or through the module's options); resource modules do not reach into each
+ * other; inside the engine every folder may only use folders below it (type imports count:
  * they are part of the design even though they vanish at run time), and no file imports itself
  * round a circle at run time.
  */
@@ -39,6 +40,9 @@ export function engineRoom(file: string): string | null {
   return parts[1] === 'bpmn' ? `bpmn/${parts[2]}` : parts[1];
 }
 
+/** Below the edge: these get their configuration injected or handed in, never from `config/`. */
+const BELOW_THE_EDGE = /^(common|modules|engine|persistence|delegates|console)\//;
+
 function rank(room: string): number {
   const found = ENGINE_LAYERS.findIndex((layer) => layer.includes(room));
   return found;
@@ -48,14 +52,8 @@ export function layeringViolations(edges: ImportEdge[]): string[] {
   const violations: string[] = [];
   for (const { from, to, spec } of edges) {
     if (from.startsWith('engine/')) {
-      if (
-        /^(modules|common|config)\//.test(to) ||
-        /^pkg:(@nestjs|express)/.test(to) ||
-        /^(app|engine)\.module/.test(to)
-      ) {
-        violations.push(
-          `${from} -> ${spec} (the engine must not depend on Nest, HTTP, configuration loading or resource modules)`,
-        );
+      if (/^(modules|common)\//.test(to) || /^pkg:(@nestjs|express)/.test(to) || /^(app|engine)\.module/.test(to)) {
+        violations.push(`${from} -> ${spec} (the engine must not depend on Nest, HTTP or resource modules)`);
       }
       const a = engineRoom(from);
       const b = engineRoom(to);
@@ -66,8 +64,13 @@ export function layeringViolations(edges: ImportEdge[]): string[] {
           violations.push(`${from} -> ${spec} (engine room '${a}' may not use '${b}': not below it)`);
       }
     }
-    if (from.startsWith('persistence/') && /^(engine|modules|common|config)\//.test(to)) {
+    if (from.startsWith('persistence/') && /^(engine|modules|common)\//.test(to)) {
       violations.push(`${from} -> ${spec} (persistence must not depend on the engine or the REST layer)`);
+    }
+    if (BELOW_THE_EDGE.test(from) && to.startsWith('config/')) {
+      violations.push(
+        `${from} -> ${spec} (only the edge reads configuration; inject APP_CONFIG or take it from the module's options)`,
+      );
     }
     const own = /^modules\/([^/]+)\//.exec(from)?.[1];
     const other = /^modules\/([^/]+)\//.exec(to)?.[1];
@@ -182,5 +185,17 @@ describe('layering', () => {
       typeOnly: false,
     };
     expect(cycles([upward.from, back.from], [{ ...upward, typeOnly: false }, back])).toHaveLength(1);
+  });
+
+  it('catches a configuration import below the edge when there is one, type-only too', () => {
+    const config: ImportEdge = {
+      from: 'common/auth/basic-auth.guard.ts',
+      to: 'config/app-config.ts',
+      spec: '../../config/app-config',
+      typeOnly: true,
+    };
+    expect(layeringViolations([config])).toHaveLength(1);
+    expect(layeringViolations([{ ...config, from: 'modules/authorization/authorization.service.ts' }])).toHaveLength(1);
+    expect(layeringViolations([{ ...config, from: 'main.ts', spec: './config/app-config' }])).toEqual([]);
   });
 });

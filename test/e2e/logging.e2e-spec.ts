@@ -5,7 +5,8 @@ import request from 'supertest';
 import { version } from '../../package.json';
 import { createApp } from '../../src/app.factory';
 import { logStarted } from '../../src/common/logging/logging.module';
-import { AppConfig, loadConfig } from '../../src/config/app-config';
+import type { AppConfig } from '../../src/common/app-config';
+import { loadConfig } from '../../src/config/app-config';
 import { fixture } from '../support/deploy';
 import { databaseLabel, freshTestDatabase } from '../support/test-app';
 

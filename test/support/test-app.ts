@@ -2,7 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
-import { AppConfig, loadConfig } from '../../src/config/app-config';
+import type { AppConfig } from '../../src/common/app-config';
+import { loadConfig } from '../../src/config/app-config';
 import { ProcessEngine } from '../../src/engine/process-engine';
 
 /**

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config';
+import type { AppConfig } from '../app-config';
 
 export const IS_PUBLIC = 'camunda:isPublic';
 

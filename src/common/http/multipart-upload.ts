@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable, mixin, NestIntercept
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { ApiBodyOptions } from '@nestjs/swagger';
 import { memoryStorage } from 'multer';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, AppConfig } from '../app-config';
 
 /**
  * Multipart bodies held in memory (variable binaries and deployment resources are stored as bytes

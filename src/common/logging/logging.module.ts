@@ -2,12 +2,12 @@ import { DynamicModule, INestApplication, LogLevel, Module } from '@nestjs/commo
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { version } from '../../../package.json';
-import { AppConfig } from '../../config/app-config';
+import type { AppConfig } from '../app-config';
 import type { HttpMetrics } from '../metrics/http-metrics';
 import { API_ROOT } from '../http/engine-prefix.middleware';
 import { AppLogger } from './app-logger';
 import { requestLogging } from './request-logging';
-import { createRootLogger, effectiveLevel } from './root-logger';
+import { createRootLogger, effectiveLevel, LogSettings } from './root-logger';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -40,7 +40,7 @@ export class AppLogging {
   private readonly root: Logger;
 
   /** `logLevels` (Nest's names) overrides `LOG_LEVEL`: the tests pass `['error']` to stay quiet. */
-  constructor(config: AppConfig, logLevels?: LogLevel[] | false) {
+  constructor(config: LogSettings, logLevels?: LogLevel[] | false) {
     this.root = createRootLogger(config, effectiveLevel(config, logLevels));
   }
 
@@ -62,7 +62,7 @@ export class AppLogging {
 }
 
 /** The one start-up line (instead of Nest's route dump); the database password is masked. */
-export function logStarted(app: INestApplication, config: AppConfig): void {
+export function logStarted(app: INestApplication, config: Pick<AppConfig, 'port' | 'databaseUrl'>): void {
   const database = config.databaseUrl.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');
   app
     .get<Logger>(ROOT_LOGGER)

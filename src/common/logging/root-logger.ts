@@ -1,7 +1,10 @@
 import { LogLevel } from '@nestjs/common';
 import pino, { DestinationStream, Logger } from 'pino';
 import PinoPretty from 'pino-pretty';
-import { AppConfig, LogLevelName } from '../../config/app-config';
+import type { AppConfig, LogLevelName } from '../app-config';
+
+/** What the root logger is made from: it exists before the application, so it is handed these, not injected. */
+export type LogSettings = Pick<AppConfig, 'logFormat' | 'logLevel' | 'logDestination'>;
 
 /** Nest's level names, most verbose first, with pino's name for each. */
 const NEST_TO_PINO: [LogLevel, LogLevelName][] = [
@@ -17,7 +20,7 @@ const NEST_TO_PINO: [LogLevel, LogLevelName][] = [
  * The pino level for `createApp`'s Nest-style level list (tests pass `['error']`), or the configured one when
  * there is none: the most verbose level in the list wins, as Nest's list enables each level it names.
  */
-export function effectiveLevel(config: AppConfig, nestLevels?: LogLevel[] | false): LogLevelName {
+export function effectiveLevel(config: LogSettings, nestLevels?: LogLevel[] | false): LogLevelName {
   if (nestLevels === undefined) return config.logLevel;
   if (nestLevels === false) return 'silent';
   return NEST_TO_PINO.find(([nest]) => nestLevels.includes(nest))?.[1] ?? 'silent';
@@ -35,7 +38,7 @@ function textMessage(log: Record<string, unknown>, messageKey: string): string {
  * The one pino logger of an application. Written synchronously (pino's default for stdout): a line per
  * request costs microseconds, and nothing is lost when the process dies.
  */
-export function createRootLogger(config: AppConfig, level: LogLevelName): Logger {
+export function createRootLogger(config: LogSettings, level: LogLevelName): Logger {
   if (config.logFormat === 'text') {
     // In-process pretty printing (no worker thread): text is for development, where throughput is not the point.
     const pretty = PinoPretty({

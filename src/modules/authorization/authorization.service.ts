@@ -5,7 +5,7 @@ import { Authentication } from '../../engine/authorization/authentication';
 import { permissionBit } from '../../engine/identity/authorization.service';
 import { ANY, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, AppConfig } from '../../common/app-config';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
 import {
   authorizationFromBody,
