@@ -1,4 +1,4 @@
-import { CredentialsCache } from '../../src/engine/identity/credentials-cache';
+import { CredentialsCache } from '../../src/engine/authorization/credentials-cache';
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 
 // The real module object, so that a pass-through spy counts the password hasher's scrypt runs.
