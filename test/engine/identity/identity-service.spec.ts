@@ -6,6 +6,7 @@ import { CommandExecutor } from '../../../src/engine/command/command-executor';
 import { Transactions } from '../../../src/engine/command/transactions';
 import { AuthorizationError } from '../../../src/engine/errors';
 import { CredentialsCache } from '../../../src/engine/authorization/credentials-cache';
+import { IdentityManager } from '../../../src/engine/identity/identity.manager';
 import { IdentityService } from '../../../src/engine/identity/identity.service';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { AuthorizationEntity } from '../../../src/persistence/entities/identity/authorization.entity';
@@ -28,13 +29,15 @@ function executorOn(
 describe('IdentityService (SQLite)', () => {
   let ds: DataSource;
   let cache: CredentialsCache;
+  let commands: CommandExecutor;
   let identity: IdentityService;
   const admin = { userId: 'root', groupIds: ['camunda-admin'] };
 
   beforeAll(async () => {
     ds = await openDataSource('sqlite::memory:');
     cache = new CredentialsCache(60_000);
-    identity = new IdentityService(executorOn(ds, true, cache), new AuthorizationChecker(true), cache);
+    commands = executorOn(ds, true, cache);
+    identity = new IdentityService(commands, new AuthorizationChecker(true), cache);
     await identity.ensureAdmin('root', 'rootpw');
     await identity.createUser(admin, { id: 'alice', firstName: 'Alice' }, 'pw1');
     await identity.createUser(admin, { id: 'bob' }, 'bobpw');
@@ -105,6 +108,20 @@ describe('IdentityService (SQLite)', () => {
     expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: ['sales'] });
     await identity.removeMember(admin, 'sales', 'bob');
     expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: [] });
+  });
+
+  it('keeps cached credentials when the command that changed them rolls back', async () => {
+    await identity.authenticate('bob', 'bobpw');
+    const failing = commands.execute(admin, {
+      execute: async (ctx) => {
+        const user = await ctx.em.getRepository(UserEntity).findOneByOrFail({ id: 'bob' });
+        ctx.manager(IdentityManager).setPassword(user, 'not a hash');
+        ctx.manager(IdentityManager).addMembership('bob', 'sales');
+        throw new Error('changed its mind');
+      },
+    });
+    await expect(failing).rejects.toThrow('changed its mind');
+    expect(cache.get(CredentialsCache.key('bob', 'bobpw'))).toEqual({ userId: 'bob', groupIds: [] });
   });
 
   it('gives new users ALL on themselves and group members READ on their group', async () => {
