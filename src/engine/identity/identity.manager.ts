@@ -51,7 +51,7 @@ export class IdentityManager {
     this.staleUsers.add(user.id);
   }
 
-  /** A user with its memberships and the authorizations given to it or on it; `loaded` is absent when there is no row. */
+  /** A user with its memberships and the authorizations given to it or on it; `loaded`: its row, if there is one. */
   deleteUser(id: string, loaded: UserEntity | undefined): void {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, MembershipEntity, { userId: id })]);
     const authorizations = this.ctx.manager(AuthorizationManager);
@@ -69,7 +69,7 @@ export class IdentityManager {
     Object.assign(this.ctx.uow.track(GroupEntity, group), changes);
   }
 
-  /** A group with its memberships and the authorizations given to it or on it; `loaded` is absent when there is no row. */
+  /** A group with its memberships and the authorizations given to it or on it; `loaded`: its row, if there is one. */
   deleteGroup(id: string, loaded: GroupEntity | undefined): void {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, MembershipEntity, { groupId: id })]);
     const authorizations = this.ctx.manager(AuthorizationManager);

@@ -51,7 +51,7 @@ function ensureValidId(kind: 'User' | 'Group', id: unknown): asserts id is strin
  * being lost, and the manager drops the cached verifications a committed change makes stale.
  */
 export class IdentityService {
-  /** `cache` is the one the executor's contexts carry as `CommandDeps.credentialsCache` (filled here, dropped there). */
+  /** `cache`: the one the executor's contexts carry as `CommandDeps.credentialsCache` (filled here, dropped there). */
   constructor(
     private readonly commands: CommandExecutor,
     private readonly checker: AuthorizationChecker,
