@@ -11,7 +11,7 @@ import { EventService } from './events/event.service';
 import { ExternalTaskNotifier } from './external-task/external-task-notifier';
 import { ExternalTaskService } from './external-task/external-task.service';
 import { AuthorizationService } from './identity/authorization.service';
-import { CredentialsCache } from './identity/credentials-cache';
+import { CredentialsCache } from './authorization/credentials-cache';
 import { IdentityService } from './identity/identity.service';
 import { FilterService } from './filter/filter.service';
 import { IncidentService } from './incident/incident.service';
@@ -90,6 +90,7 @@ export class ProcessEngine {
     deps = {
       checker,
       clock: this.clock,
+      credentialsCache: this.credentialsCache,
       repository: this.repository,
       decisions: this.decisions,
       historyLevel: o.historyLevel,

@@ -1,4 +1,4 @@
-import { CredentialsCache } from '../../src/engine/identity/credentials-cache';
+import { CredentialsCache } from '../../src/engine/authorization/credentials-cache';
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 
 // The real module object, so that a pass-through spy counts the password hasher's scrypt runs.
@@ -133,6 +133,25 @@ describe(`basic authentication (${databaseLabel()})`, () => {
     await admin().delete('/group/camunda-admin/members/dora').expect(204);
     await t.as('dora', 'dorapw').delete('/group/doras').expect(403);
     await admin().delete('/group/doras').expect(204);
+  });
+
+  it('forgets a deleted group in cached logins at once, even when a group of that id comes back', async () => {
+    const recreateAuditors = async () => {
+      await admin().post('/group/create').send({ id: 'auditors' }).expect(204);
+      await admin()
+        .post('/authorization/create')
+        .send({ type: 1, groupId: 'auditors', resourceType: 2, resourceId: '*', permissions: ['CREATE'] })
+        .expect(200);
+    };
+    await recreateAuditors();
+    await admin().put('/group/auditors/members/dora').expect(204);
+    await t.as('dora', 'dorapw').post('/group/create').send({ id: 'byauditor' }).expect(204);
+    await admin().delete('/group/auditors').expect(204);
+    await recreateAuditors();
+    // Dora's membership went with the old group: a login cached with its id must not pass for the new one.
+    await t.as('dora', 'dorapw').post('/group/create').send({ id: 'notbyauditor' }).expect(403);
+    await admin().delete('/group/auditors').expect(204);
+    await admin().delete('/group/byauditor').expect(204);
   });
 
   it('locks a deleted user out at once', async () => {

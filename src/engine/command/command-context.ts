@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker, PermissionCheck } from '../authorization/authorization-checker';
+import { CredentialsCache } from '../authorization/credentials-cache';
 import { HistoryLogWriter } from './history-log-writer';
 import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
@@ -11,6 +12,8 @@ export interface CommandDeps {
   readonly clock: () => Date;
   /** Absent: no history logs (contexts made outside the engine's executor). */
   readonly historyLevel?: HistoryLevel;
+  /** Basic-auth verifications, dropped by the identity manager after commit; absent: nothing cached. */
+  readonly credentialsCache?: CredentialsCache;
 }
 
 /** What a command knows about a process instance it has loaded: entity managers use it instead of a look-up. */

@@ -6,6 +6,7 @@ import { BadUserRequestError, NotFoundError, NullValueError } from '../errors';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { ALL, ANY, AUTH_TYPE, NONE, RESOURCE_BY_CODE, Resources, resolvePermission } from '../authorization/resources';
+import { AuthorizationChanges, AuthorizationManager } from './authorization.manager';
 
 export interface AuthorizationData {
   type?: number | null;
@@ -46,7 +47,8 @@ export function permissionMask(type: number, resourceType: number, names: string
 
 /**
  * Authorization rows: create, update, delete, read, with checks on the Authorization resource itself.
- * Changes are commands; updates and deletes are checked against the row's revision.
+ * Changes are commands that write through the AuthorizationManager; updates and deletes are checked
+ * against the row's revision.
  */
 export class AuthorizationService {
   constructor(
@@ -59,7 +61,7 @@ export class AuthorizationService {
     await this.commands.execute(auth, {
       execute: async (ctx) => {
         await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.AUTHORIZATION }], true);
-        ctx.uow.insert(AuthorizationEntity, entity);
+        ctx.manager(AuthorizationManager).insert(entity);
       },
     });
     return entity;
@@ -79,14 +81,14 @@ export class AuthorizationService {
           resourceType: data.resourceType ?? existing.resourceType,
           permissions: data.permissions ?? null,
         });
-        const changes: Partial<AuthorizationEntity> = {
+        const changes: AuthorizationChanges = {
           userId: next.userId,
           groupId: next.groupId,
           resourceId: next.resourceId,
           resourceType: next.resourceType,
         };
         if (data.permissions != null) changes.permissions = next.permissions;
-        Object.assign(ctx.uow.track(AuthorizationEntity, existing), changes);
+        ctx.manager(AuthorizationManager).update(existing, changes);
       },
     });
   }
@@ -97,7 +99,7 @@ export class AuthorizationService {
         const [existing] = await selectRows(ctx.em, AuthorizationEntity, 'WHERE t.id = ?', [id]);
         if (!existing) throw new NotFoundError(`Authorization with id ${id} does not exist.`);
         await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.AUTHORIZATION, resourceId: id }], true);
-        ctx.uow.delete(AuthorizationEntity, existing);
+        ctx.manager(AuthorizationManager).delete(existing);
       },
     });
   }

@@ -1,18 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
 import { MembershipEntity } from '../../persistence/entities/identity/membership.entity';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
-import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
-import { ADMIN_GROUP, ALL, AUTH_TYPE, Resources } from '../authorization/resources';
+import { CredentialsCache } from '../authorization/credentials-cache';
+import { ALL, Resources } from '../authorization/resources';
 import { CommandContext } from '../command/command-context';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError } from '../errors';
 import { selectRows } from '../../persistence/raw-rows';
-import { CredentialsCache } from './credentials-cache';
+import { AuthorizationManager } from './authorization.manager';
+import { EnsureAdminCmd } from './commands/ensure-admin.cmd';
+import { IdentityManager } from './identity.manager';
 import { hashPassword, verifyPassword } from './password-hasher';
 
 const READ = 2;
@@ -45,10 +46,12 @@ function ensureValidId(kind: 'User' | 'Group', id: unknown): asserts id is strin
 
 /**
  * Users, groups and memberships in the engine's own tables, with Camunda's permission checks. Every
- * change is a command: users and groups are updated through the unit of work, checked against
- * their revision, so of two concurrent updates the later one reads again instead of being lost.
+ * change is a command that writes through the IdentityManager: updates of users and groups are
+ * checked against their revision, so of two concurrent updates the later one reads again instead of
+ * being lost, and the manager drops the cached verifications a committed change makes stale.
  */
 export class IdentityService {
+  /** `cache`: the one the executor's contexts carry as `CommandDeps.credentialsCache` (filled here, dropped there). */
   constructor(
     private readonly commands: CommandExecutor,
     private readonly checker: AuthorizationChecker,
@@ -88,21 +91,7 @@ export class IdentityService {
   /** The configured admin: created once, member of `camunda-admin`. */
   async ensureAdmin(userId: string, password: string): Promise<void> {
     const hash = await hashPassword(password);
-    await this.run(null, async ({ em }) => {
-      if (!(await em.getRepository(GroupEntity).existsBy({ id: ADMIN_GROUP }))) {
-        await em
-          .getRepository(GroupEntity)
-          .insert({ id: ADMIN_GROUP, rev: 1, name: 'camunda BPM Administrators', type: 'SYSTEM' });
-      }
-      if (!(await em.getRepository(UserEntity).existsBy({ id: userId }))) {
-        await em
-          .getRepository(UserEntity)
-          .insert({ id: userId, rev: 1, firstName: userId, lastName: null, email: null, passwordHash: hash });
-      }
-      if (!(await em.getRepository(MembershipEntity).existsBy({ userId, groupId: ADMIN_GROUP }))) {
-        await em.getRepository(MembershipEntity).insert({ userId, groupId: ADMIN_GROUP });
-      }
-    });
+    await this.commands.execute(null, new EnsureAdminCmd(userId, hash));
   }
 
   // ---- users
@@ -119,19 +108,17 @@ export class IdentityService {
       await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.USER }], true);
       if (await ctx.em.getRepository(UserEntity).existsBy({ id }))
         throw new BadUserRequestError('The user already exists');
-      ctx.uow.insert(
-        UserEntity,
-        Object.assign(new UserEntity(), {
-          id,
-          rev: 1,
-          firstName: profile.firstName ?? null,
-          lastName: profile.lastName ?? null,
-          email: profile.email ?? null,
-          passwordHash: hash,
-        }),
-      );
+      ctx.manager(IdentityManager).insertUser({
+        id,
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        email: profile.email ?? null,
+        passwordHash: hash,
+      });
       // Camunda's DefaultAuthorizationProvider: a new user may do everything with their own user.
-      await this.grantDefault(ctx, { userId: id, resourceType: Resources.USER.code, resourceId: id, permissions: ALL });
+      await ctx
+        .manager(AuthorizationManager)
+        .grantDefaultOnce({ userId: id, resourceType: Resources.USER.code, resourceId: id, permissions: ALL });
     });
   }
 
@@ -152,7 +139,7 @@ export class IdentityService {
       const user = await this.loadUser(ctx, id);
       await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.USER, resourceId: id }], true);
       if (profile.id != null && profile.id !== id) ensureValidId('User', profile.id);
-      Object.assign(user, {
+      ctx.manager(IdentityManager).updateProfile(user, {
         firstName: profile.firstName ?? null,
         lastName: profile.lastName ?? null,
         email: profile.email ?? null,
@@ -166,8 +153,7 @@ export class IdentityService {
     await this.run(auth, async (ctx) => {
       const user = await this.loadUser(ctx, id);
       await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.USER, resourceId: id }], true);
-      user.passwordHash = hash;
-      ctx.afterCommit(() => this.cache.dropUser(id));
+      ctx.manager(IdentityManager).setPassword(user, hash);
     });
   }
 
@@ -175,13 +161,7 @@ export class IdentityService {
     await this.run(auth, async (ctx) => {
       await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.USER, resourceId: id }], true);
       const [user] = await selectRows(ctx.em, UserEntity, 'WHERE t.id = ?', [id]);
-      ctx.uow.statement((em) => em.getRepository(MembershipEntity).delete({ userId: id }));
-      ctx.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ userId: id }));
-      ctx.uow.statement((em) =>
-        em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.USER.code, resourceId: id }),
-      );
-      if (user) ctx.uow.delete(UserEntity, user);
-      ctx.afterCommit(() => this.cache.dropUser(id));
+      ctx.manager(IdentityManager).deleteUser(id, user);
     });
   }
 
@@ -194,12 +174,9 @@ export class IdentityService {
       await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.GROUP }], true);
       if (await ctx.em.getRepository(GroupEntity).existsBy({ id }))
         throw new BadUserRequestError('The group already exists');
-      ctx.uow.insert(
-        GroupEntity,
-        Object.assign(new GroupEntity(), { id, rev: 1, name: group.name ?? null, type: group.type ?? null }),
-      );
+      ctx.manager(IdentityManager).insertGroup({ id, name: group.name ?? null, type: group.type ?? null });
       // Camunda's DefaultAuthorizationProvider: members may read their group.
-      await this.grantDefault(ctx, {
+      await ctx.manager(AuthorizationManager).grantDefaultOnce({
         groupId: id,
         resourceType: Resources.GROUP.code,
         resourceId: id,
@@ -225,7 +202,7 @@ export class IdentityService {
       const [existing] = await selectRows(ctx.em, GroupEntity, 'WHERE t.id = ?', [id]);
       if (!existing) throw new NotFoundError(`Group with id ${id} does not exist`);
       await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.GROUP, resourceId: id }], true);
-      Object.assign(ctx.uow.track(GroupEntity, existing), { name: group.name ?? null, type: group.type ?? null });
+      ctx.manager(IdentityManager).updateGroup(existing, { name: group.name ?? null, type: group.type ?? null });
     });
   }
 
@@ -233,21 +210,14 @@ export class IdentityService {
     await this.run(auth, async (ctx) => {
       await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.GROUP, resourceId: id }], true);
       const [group] = await selectRows(ctx.em, GroupEntity, 'WHERE t.id = ?', [id]);
-      ctx.uow.statement((em) => em.getRepository(MembershipEntity).delete({ groupId: id }));
-      ctx.uow.statement((em) => em.getRepository(AuthorizationEntity).delete({ groupId: id }));
-      ctx.uow.statement((em) =>
-        em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.GROUP.code, resourceId: id }),
-      );
-      if (group) ctx.uow.delete(GroupEntity, group);
-      ctx.afterCommit(() => this.cache.dropGroup(id));
+      ctx.manager(IdentityManager).deleteGroup(id, group);
     });
   }
 
   async addMember(auth: Authentication | null, groupId: string, userId: string): Promise<void> {
-    await this.run(auth, async ({ em }) => {
-      await this.checker.check(
-        em,
-        auth,
+    await this.run(auth, async (ctx) => {
+      const { em } = ctx;
+      await ctx.checkPermissions(
         [{ permission: 'CREATE', resource: Resources.GROUP_MEMBERSHIP, resourceId: groupId }],
         true,
       );
@@ -261,62 +231,23 @@ export class IdentityService {
           'ProcessEngineException',
         );
       }
-      await em.getRepository(MembershipEntity).insert({ userId, groupId });
+      ctx.manager(IdentityManager).addMembership(userId, groupId);
     });
-    // After the commit: a verification cached meanwhile would otherwise keep the old groups.
-    this.cache.dropUser(userId);
   }
 
   async removeMember(auth: Authentication | null, groupId: string, userId: string): Promise<void> {
-    await this.run(auth, async ({ em }) => {
-      await this.checker.check(
-        em,
-        auth,
+    await this.run(auth, async (ctx) => {
+      await ctx.checkPermissions(
         [{ permission: 'DELETE', resource: Resources.GROUP_MEMBERSHIP, resourceId: groupId }],
         true,
       );
-      await em.getRepository(MembershipEntity).delete({ userId, groupId });
+      ctx.manager(IdentityManager).removeMembership(userId, groupId);
     });
-    this.cache.dropUser(userId);
   }
 
   private async loadUser(ctx: CommandContext, id: string): Promise<UserEntity> {
     const [user] = await selectRows(ctx.em, UserEntity, 'WHERE t.id = ?', [id]);
     if (!user) throw new NotFoundError(`User with id ${id} does not exist`);
-    return ctx.uow.track(UserEntity, user);
-  }
-
-  /** Only while authorization checks are on, as in Camunda; an equal existing row is left alone. */
-  private async grantDefault(
-    ctx: CommandContext,
-    rule: { userId?: string; groupId?: string; resourceType: number; resourceId: string; permissions: number },
-  ): Promise<void> {
-    if (!this.checker.isEnabled) return;
-    const repo = ctx.em.getRepository(AuthorizationEntity);
-    const owner = rule.userId != null ? { userId: rule.userId } : { groupId: rule.groupId };
-    if (
-      await repo.existsBy({
-        ...owner,
-        type: AUTH_TYPE.GRANT,
-        resourceType: rule.resourceType,
-        resourceId: rule.resourceId,
-      })
-    )
-      return;
-    ctx.uow.insert(
-      AuthorizationEntity,
-      Object.assign(new AuthorizationEntity(), {
-        id: randomUUID(),
-        rev: 1,
-        type: AUTH_TYPE.GRANT,
-        userId: rule.userId ?? null,
-        groupId: rule.groupId ?? null,
-        resourceType: rule.resourceType,
-        resourceId: rule.resourceId,
-        permissions: rule.permissions,
-        removalTime: null,
-        rootProcessInstanceId: null,
-      }),
-    );
+    return user;
   }
 }

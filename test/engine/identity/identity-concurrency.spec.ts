@@ -5,7 +5,7 @@ import { CommandContext } from '../../../src/engine/command/command-context';
 import { CommandExecutor } from '../../../src/engine/command/command-executor';
 import { Transactions } from '../../../src/engine/command/transactions';
 import { OptimisticLockingError } from '../../../src/engine/errors';
-import { CredentialsCache } from '../../../src/engine/identity/credentials-cache';
+import { CredentialsCache } from '../../../src/engine/authorization/credentials-cache';
 import { IdentityService } from '../../../src/engine/identity/identity.service';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { GroupEntity } from '../../../src/persistence/entities/identity/group.entity';
@@ -49,9 +49,10 @@ describe(`concurrent identity changes (${databaseLabel()})`, () => {
     drop = db.drop;
     ds = await openDataSource(db.url);
     checker = new GatedChecker(true);
-    const deps = { checker, clock: () => new Date() };
+    const credentialsCache = new CredentialsCache(60_000);
+    const deps = { checker, clock: () => new Date(), credentialsCache };
     commands = new CommandExecutor(new Transactions(ds), (em, auth) => new CommandContext(deps, em, auth));
-    identity = new IdentityService(commands, checker, new CredentialsCache(60_000));
+    identity = new IdentityService(commands, checker, credentialsCache);
     await identity.ensureAdmin('root', 'rootpw');
   });
   afterAll(async () => {

@@ -5,7 +5,8 @@ import { CommandContext } from '../../../src/engine/command/command-context';
 import { CommandExecutor } from '../../../src/engine/command/command-executor';
 import { Transactions } from '../../../src/engine/command/transactions';
 import { AuthorizationError } from '../../../src/engine/errors';
-import { CredentialsCache } from '../../../src/engine/identity/credentials-cache';
+import { CredentialsCache } from '../../../src/engine/authorization/credentials-cache';
+import { IdentityManager } from '../../../src/engine/identity/identity.manager';
 import { IdentityService } from '../../../src/engine/identity/identity.service';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { AuthorizationEntity } from '../../../src/persistence/entities/identity/authorization.entity';
@@ -16,21 +17,27 @@ import { UserEntity } from '../../../src/persistence/entities/identity/user.enti
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const nodeCrypto: typeof import('node:crypto') = require('node:crypto');
 
-function executorOn(ds: DataSource, authorizationEnabled: boolean): CommandExecutor {
-  const deps = { checker: new AuthorizationChecker(authorizationEnabled), clock: () => new Date() };
+function executorOn(
+  ds: DataSource,
+  authorizationEnabled: boolean,
+  credentialsCache: CredentialsCache,
+): CommandExecutor {
+  const deps = { checker: new AuthorizationChecker(authorizationEnabled), clock: () => new Date(), credentialsCache };
   return new CommandExecutor(new Transactions(ds), (em, auth) => new CommandContext(deps, em, auth));
 }
 
 describe('IdentityService (SQLite)', () => {
   let ds: DataSource;
   let cache: CredentialsCache;
+  let commands: CommandExecutor;
   let identity: IdentityService;
   const admin = { userId: 'root', groupIds: ['camunda-admin'] };
 
   beforeAll(async () => {
     ds = await openDataSource('sqlite::memory:');
     cache = new CredentialsCache(60_000);
-    identity = new IdentityService(executorOn(ds, true), new AuthorizationChecker(true), cache);
+    commands = executorOn(ds, true, cache);
+    identity = new IdentityService(commands, new AuthorizationChecker(true), cache);
     await identity.ensureAdmin('root', 'rootpw');
     await identity.createUser(admin, { id: 'alice', firstName: 'Alice' }, 'pw1');
     await identity.createUser(admin, { id: 'bob' }, 'bobpw');
@@ -103,6 +110,20 @@ describe('IdentityService (SQLite)', () => {
     expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: [] });
   });
 
+  it('keeps cached credentials when the command that changed them rolls back', async () => {
+    await identity.authenticate('bob', 'bobpw');
+    const failing = commands.execute(admin, {
+      execute: async (ctx) => {
+        const user = await ctx.em.getRepository(UserEntity).findOneByOrFail({ id: 'bob' });
+        ctx.manager(IdentityManager).setPassword(user, 'not a hash');
+        ctx.manager(IdentityManager).addMembership('bob', 'sales');
+        throw new Error('changed its mind');
+      },
+    });
+    await expect(failing).rejects.toThrow('changed its mind');
+    expect(cache.get(CredentialsCache.key('bob', 'bobpw'))).toEqual({ userId: 'bob', groupIds: [] });
+  });
+
   it('gives new users ALL on themselves and group members READ on their group', async () => {
     const rows = await ds.getRepository(AuthorizationEntity).find({ order: { resourceType: 'ASC' } });
     expect(
@@ -116,7 +137,8 @@ describe('IdentityService (SQLite)', () => {
   });
 
   it('creates no default authorizations while authorization is off', async () => {
-    const off = new IdentityService(executorOn(ds, false), new AuthorizationChecker(false), new CredentialsCache(0));
+    const offCache = new CredentialsCache(0);
+    const off = new IdentityService(executorOn(ds, false, offCache), new AuthorizationChecker(false), offCache);
     await off.createUser(null, { id: 'carl' }, null);
     await off.createGroup(null, { id: 'plain' });
     expect(await ds.getRepository(AuthorizationEntity).countBy({ resourceId: 'carl' })).toBe(0);

@@ -1,9 +1,9 @@
-import { AuthorizationEntity } from '../../../persistence/entities/identity/authorization.entity';
 import { FilterEntity } from '../../../persistence/entities/runtime/filter.entity';
 import { selectRows } from '../../../persistence/raw-rows';
 import { Resources } from '../../authorization/resources';
 import { Command } from '../../command/command';
 import { CommandContext } from '../../command/command-context';
+import { FilterManager } from '../filter.manager';
 import { filterNotFound } from './save-filter.cmd';
 
 /** Deletes a filter (DELETE on it) with the authorizations on it, as Camunda's FilterManager does. */
@@ -14,9 +14,6 @@ export class DeleteFilterCmd implements Command<void> {
     const [filter] = await selectRows(ctx.em, FilterEntity, 'WHERE t.id = ?', [this.id]);
     if (!filter) throw filterNotFound(this.id);
     await ctx.checkPermissions([{ permission: 'DELETE', resource: Resources.FILTER, resourceId: this.id }], true);
-    ctx.uow.statement((em) =>
-      em.getRepository(AuthorizationEntity).delete({ resourceType: Resources.FILTER.code, resourceId: this.id }),
-    );
-    ctx.uow.delete(FilterEntity, filter);
+    ctx.manager(FilterManager).delete(filter);
   }
 }

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { AuthorizationEntity } from '../../../persistence/entities/identity/authorization.entity';
 import { FilterEntity } from '../../../persistence/entities/runtime/filter.entity';
 import { selectRows } from '../../../persistence/raw-rows';
-import { ALL, AUTH_TYPE, Resources } from '../../authorization/resources';
+import { Resources } from '../../authorization/resources';
 import { Command } from '../../command/command';
 import { CommandContext } from '../../command/command-context';
 import { NotFoundError, NotValidError } from '../../errors';
 import { FilterData } from '../filter-types';
+import { FilterFields, FilterManager } from '../filter.manager';
 
 export function filterNotFound(id: string): NotFoundError {
   return new NotFoundError(`Filter with id '${id}' does not exist.`);
@@ -22,6 +21,16 @@ function validate(data: FilterData): void {
 
 function json(value: Record<string, unknown> | null): string | null {
   return value == null ? null : JSON.stringify(value);
+}
+
+/** What a save writes: the validated data as columns. */
+function fields(data: FilterData): FilterFields {
+  return {
+    name: data.name!,
+    owner: data.owner ?? null,
+    query: json(data.query)!,
+    properties: json(data.properties),
+  };
 }
 
 /**
@@ -42,34 +51,7 @@ export class SaveFilterCmd implements Command<FilterEntity> {
   private async create(ctx: CommandContext): Promise<FilterEntity> {
     await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.FILTER }], true);
     validate(this.data);
-    const filter = Object.assign(new FilterEntity(), {
-      id: randomUUID(),
-      rev: 1,
-      resourceType: this.data.resourceType!,
-      name: this.data.name!,
-      owner: this.data.owner ?? null,
-      query: json(this.data.query)!,
-      properties: json(this.data.properties),
-    });
-    ctx.uow.insert(FilterEntity, filter);
-    if (filter.owner != null && ctx.deps.checker.isEnabled) {
-      ctx.uow.insert(
-        AuthorizationEntity,
-        Object.assign(new AuthorizationEntity(), {
-          id: randomUUID(),
-          rev: 1,
-          type: AUTH_TYPE.GRANT,
-          userId: filter.owner,
-          groupId: null,
-          resourceType: Resources.FILTER.code,
-          resourceId: filter.id,
-          permissions: ALL,
-          removalTime: null,
-          rootProcessInstanceId: null,
-        }),
-      );
-    }
-    return filter;
+    return ctx.manager(FilterManager).insert(this.data.resourceType!, fields(this.data));
   }
 
   private async update(ctx: CommandContext, id: string): Promise<FilterEntity> {
@@ -77,11 +59,6 @@ export class SaveFilterCmd implements Command<FilterEntity> {
     if (!filter) throw filterNotFound(id);
     await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.FILTER, resourceId: id }], true);
     validate({ ...this.data, resourceType: filter.resourceType });
-    return Object.assign(ctx.uow.track(FilterEntity, filter), {
-      name: this.data.name!,
-      owner: this.data.owner ?? null,
-      query: json(this.data.query)!,
-      properties: json(this.data.properties),
-    });
+    return ctx.manager(FilterManager).update(filter, fields(this.data));
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from './authentication';
 
 interface Entry {
   auth: Authentication;
@@ -8,9 +8,11 @@ interface Entry {
 
 /**
  * Successful basic-auth verifications, keyed by a SHA-256 of the credentials so that the slow
- * password hash runs once per user and expiry period instead of once per request. Entries of a
- * user are dropped when this process changes the user's password, memberships or deletes the
- * user; other instances see such changes when their entries expire (AUTH_CACHE_SECONDS).
+ * password hash runs once per user and expiry period instead of once per request. The identity
+ * manager drops what a committed change makes stale (a user's password, memberships or deletion, a
+ * group's deletion); other instances see such changes when their entries expire (AUTH_CACHE_SECONDS).
+ * It sits with the caller it produces, below the command layer, so that `CommandDeps` can hand it
+ * to the manager.
  */
 export class CredentialsCache {
   private readonly entries = new Map<string, Entry>();

@@ -1,4 +1,4 @@
-import { CredentialsCache } from '../../../src/engine/identity/credentials-cache';
+import { CredentialsCache } from '../../../src/engine/authorization/credentials-cache';
 
 const alice = { userId: 'alice', groupIds: ['sales'] };
 const bob = { userId: 'bob', groupIds: ['sales', 'ops'] };
