@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { hydrate, selectRows, SqlStatement } from '../../persistence/raw-rows';
+import { hydrate, selectRows } from '../../persistence/raw-rows';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { CommandContext } from '../command/command-context';
@@ -9,7 +9,7 @@ import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../errors';
-import { IncidentManager } from '../incident/incident.manager';
+import { ExternalTaskManager } from '../entities/external-task.manager';
 import type { RepositoryService } from '../repository/repository.service';
 import type { RuntimeService } from '../instances/runtime.service';
 import type { EngineMetrics } from '../metrics';
@@ -106,7 +106,9 @@ export class ExternalTaskService {
       const chosen = inRequestedOrder(candidates, request).slice(0, request.maxTasks);
       if (!chosen.length) return [];
       const topics = new Map(request.topics.map((t) => [t.topicName, t]));
-      const locks = this.lockStatements(em, chosen, request.workerId, topics, now);
+      const locks = ctx
+        .manager(ExternalTaskManager)
+        .lockForFetch(chosen, request.workerId, (task) => topics.get(task.topicName)!.lockDuration, now);
       ctx.afterCommit(() => this.deps.metrics.externalTasksFetched(chosen.length));
       const wanted = chosen.map((task) => ({ task, topic: topics.get(task.topicName)! }));
       const variables = await loadFetchVariables(em, wanted, locks);
@@ -125,37 +127,6 @@ export class ExternalTaskService {
       }
       return result;
     });
-  }
-
-  /**
-   * One UPDATE per distinct lock duration (usually one), sent with the variables' query: the rows are ours
-   * already (row locks or the single SQLite writer), so no revision check is needed.
-   */
-  private lockStatements(
-    em: EntityManager,
-    tasks: ExternalTaskEntity[],
-    workerId: string,
-    topics: Map<string, FetchTopic>,
-    now: Date,
-  ): SqlStatement[] {
-    const byDuration = new Map<number, ExternalTaskEntity[]>();
-    for (const task of tasks) {
-      const duration = topics.get(task.topicName)!.lockDuration;
-      if (!byDuration.has(duration)) byDuration.set(duration, []);
-      byDuration.get(duration)!.push(task);
-    }
-    const statements: SqlStatement[] = [];
-    for (const [duration, group] of byDuration) {
-      const expiration = new Date(now.getTime() + duration);
-      const p = new SqlParams(em);
-      const set = `worker_id = ${p.add(workerId)}, lock_exp_time = ${p.add(expiration)}, rev = rev + 1`;
-      statements.push({
-        sql: `UPDATE act_ru_ext_task SET ${set} WHERE id IN (${p.list(group.map((t) => t.id))})`,
-        params: p.values,
-      });
-      for (const task of group) Object.assign(task, { workerId, lockExpirationTime: expiration, rev: task.rev + 1 });
-    }
-    return statements;
   }
 
   private async topicsWithFetchableTasks(topics: string[]): Promise<Set<string>> {
@@ -222,11 +193,11 @@ export class ExternalTaskService {
   async lock(auth: Authentication | null, id: string, workerId: string | null, lockDuration: number): Promise<void> {
     if (workerId == null) throw new NullValueError('workerId is null');
     if (!(lockDuration > 0)) throw new BadUserRequestError('lockDuration is not greater than 0');
-    await this.changeTask(auth, id, 'update', (task, now) => {
+    await this.changeTask(auth, id, 'update', (tasks, task, now) => {
       const expired = task.lockExpirationTime == null || task.lockExpirationTime.getTime() < now.getTime();
       if (task.workerId != null && task.workerId !== workerId && !expired)
         throw wrongWorker(`External Task ${id} cannot be locked`, workerId, task.workerId);
-      return { workerId, lockExpirationTime: new Date(now.getTime() + lockDuration) };
+      tasks.lock(task, workerId, new Date(now.getTime() + lockDuration));
     });
   }
 
@@ -238,7 +209,7 @@ export class ExternalTaskService {
   ): Promise<void> {
     if (workerId == null) throw new NullValueError('workerId is null');
     if (!(newDuration > 0)) throw new BadUserRequestError('lockTime is not greater than 0');
-    await this.changeTask(auth, id, 'update', (task, now) => {
+    await this.changeTask(auth, id, 'update', (tasks, task, now) => {
       // Camunda's message ends the worker id with two apostrophes here; clients may match on it.
       if (task.workerId !== workerId) {
         throw new BadUserRequestError(
@@ -253,12 +224,12 @@ export class ExternalTaskService {
       }
       if (task.suspensionState === 2)
         throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
-      return { lockExpirationTime: new Date(now.getTime() + newDuration) };
+      tasks.extendLock(task, new Date(now.getTime() + newDuration));
     });
   }
 
   async unlock(auth: Authentication | null, id: string): Promise<void> {
-    const task = await this.changeTask(auth, id, 'update', () => ({ workerId: null, lockExpirationTime: null }));
+    const task = await this.changeTask(auth, id, 'update', (tasks, task) => tasks.unlock(task));
     this.deps.notifier.notify([task.topicName]);
   }
 
@@ -294,8 +265,7 @@ export class ExternalTaskService {
         if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
         await checkExternalTaskAccess(ctx.em, this.checker, auth, task, 'update');
         const before = task.retries;
-        if (ctx.manager(IncidentManager).setExternalTaskRetries(ctx.uow.track(ExternalTaskEntity, task), retries))
-          fetchable.add(task.topicName);
+        if (ctx.manager(ExternalTaskManager).setRetries(task, retries)) fetchable.add(task.topicName);
         if (single) logRetries(ctx, task, [{ property: 'retries', orgValue: before, newValue: retries }]);
       }
       if (!single) {
@@ -316,7 +286,7 @@ export class ExternalTaskService {
   }
 
   async setPriority(auth: Authentication | null, id: string, priority: number): Promise<void> {
-    await this.changeTask(auth, id, 'update', () => ({ priority }));
+    await this.changeTask(auth, id, 'update', (tasks, task) => tasks.setPriority(task, priority));
   }
 
   async errorDetails(auth: Authentication | null, id: string): Promise<string | null> {
@@ -370,18 +340,24 @@ export class ExternalTaskService {
     return selectRows(em, ExternalTaskEntity, `WHERE t.id IN (${p.list(ids)})${lock}`, p.values);
   }
 
-  /** A command: loads one task, checks access, applies `change` (which may throw); the flush writes it, revision-checked. */
+  /**
+   * A command: loads one task, checks access, applies `change` (which may throw) through the external task manager;
+   * the flush writes it, revision-checked.
+   */
   private changeTask(
     auth: Authentication | null,
     id: string,
     permission: TaskPermission,
-    change: (task: ExternalTaskEntity, now: Date) => Partial<ExternalTaskEntity>,
+    change: (tasks: ExternalTaskManager, task: ExternalTaskEntity, now: Date) => void,
   ): Promise<ExternalTaskEntity> {
     return this.run(auth, async (ctx) => {
-      const [task] = await this.load(ctx.em, [id]);
-      if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
-      await checkExternalTaskAccess(ctx.em, this.checker, auth, task, permission);
-      return Object.assign(ctx.uow.track(ExternalTaskEntity, task), change(task, this.clock()));
+      const [row] = await this.load(ctx.em, [id]);
+      if (!row) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
+      await checkExternalTaskAccess(ctx.em, this.checker, auth, row, permission);
+      const tasks = ctx.manager(ExternalTaskManager);
+      const task = tasks.adopt(row);
+      change(tasks, task, this.clock());
+      return task;
     });
   }
 }

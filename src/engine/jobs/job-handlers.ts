@@ -11,6 +11,7 @@ import { fireTaskTimeout } from '../bpmn/runtime/task-listeners';
 import { defaultOutgoing } from '../bpmn/runtime/outgoing-flows';
 import { ProcessInstanceState } from '../bpmn/runtime/process-instance-state';
 import { ProcessEngineError } from '../errors';
+import { TaskManager } from '../entities/task.manager';
 import { nextCycle } from '../timer/iso-timer';
 
 /** The next firing of a cycle timer that fired and stays (non-interrupting events, start timers). */
@@ -68,7 +69,7 @@ async function fireTimeoutListener(
   job: JobEntity,
 ): Promise<void> {
   const { listenerId } = JSON.parse(job.handlerConfiguration ?? '{}') as { listenerId?: string };
-  const task = (await ctx.tasksOf(instance)).find(
+  const task = (await ctx.manager(TaskManager).ofInstance(instance.id)).find(
     (t) => t.executionId === execution.id && t.taskDefinitionKey === job.activityId,
   );
   if (!task || !listenerId)

@@ -1,5 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
+import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { ProcessEngineError } from '../../errors';
 import { newId } from '../../util/ids';
 import { ExternalTaskConfig, FlowNode } from '../model';
@@ -56,13 +57,14 @@ export class ExternalTaskBehavior implements ActivityBehavior {
       priority: priorityExpression ? priorityOf(activity.evaluate(priorityExpression)) : 0,
       businessKey: instance.root.businessKey,
     });
-    ctx.insertExternalTask(instance, task);
+    ctx.manager(ExternalTaskManager).insert(task);
   }
 
   /** Completion (or a plain signal): the task row goes and the activity is left. */
   async signal(activity: ActivityExecution): Promise<void> {
-    for (const task of await activity.ctx.externalTasksOf(activity.instance)) {
-      if (task.executionId === activity.execution.id) activity.ctx.deleteExternalTask(activity.instance, task);
+    const tasks = activity.ctx.manager(ExternalTaskManager);
+    for (const task of await tasks.ofInstance(activity.instance.id)) {
+      if (task.executionId === activity.execution.id) tasks.delete(task);
     }
     activity.leave();
   }

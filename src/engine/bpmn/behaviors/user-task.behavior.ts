@@ -1,5 +1,5 @@
-import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
+import { TaskManager } from '../../entities/task.manager';
 import { ProcessEngineError } from '../../errors';
 import { compileExpression, containsExpression } from '../../expression';
 import { newId } from '../../util/ids';
@@ -73,22 +73,12 @@ export class UserTaskBehavior implements ActivityBehavior {
       formKey: str(value(config.formKey)),
       tenantId: instance.root.tenantId,
     });
-    ctx.insertTask(instance, task);
-    const link = (userId: string | null, groupId: string | null) =>
-      ctx.insertIdentityLink(
-        Object.assign(new IdentityLinkEntity(), {
-          id: newId(),
-          rev: 1,
-          groupId,
-          type: 'candidate',
-          userId,
-          taskId: task.id,
-          processDefinitionId: null,
-          tenantId: task.tenantId,
-        }),
-      );
-    for (const user of identities(config.candidateUsers.map((e) => activity.evaluate(e)))) link(user, null);
-    for (const group of identities(config.candidateGroups.map((e) => activity.evaluate(e)))) link(null, group);
+    const tasks = ctx.manager(TaskManager);
+    tasks.insert(task);
+    for (const userId of identities(config.candidateUsers.map((e) => activity.evaluate(e))))
+      tasks.addCandidate(task, { userId, groupId: null });
+    for (const groupId of identities(config.candidateGroups.map((e) => activity.evaluate(e))))
+      tasks.addCandidate(task, { userId: null, groupId });
     ctx.history.activityUpdated(execution.activityInstanceId!, { taskId: task.id, assignee: task.assignee });
     if (!(await fireTaskCreated(ctx, instance, task))) planTaskTimeouts(ctx, instance, task);
   }

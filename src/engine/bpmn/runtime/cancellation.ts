@@ -3,6 +3,8 @@ import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/e
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { ActivityInstanceState, ProcessInstanceEndState } from '../../history/process-history-writer';
+import { ExternalTaskManager } from '../../entities/external-task.manager';
+import { TaskManager } from '../../entities/task.manager';
 import { FlowNode } from '../model';
 import { resolveActivity } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
@@ -52,10 +54,11 @@ export async function cancelActivities(
     seen.add(e.activityInstanceId);
     // As Camunda's ExecutionEntity.interrupt: the task goes (its delete listeners) before the activity's end listeners.
     if (!ref.isBody && ref.node.type === 'userTask') {
-      for (const task of await ctx.tasksOf(instance)) {
+      for (const task of await ctx.manager(TaskManager).ofInstance(instance.id)) {
         if (task.executionId !== e.id) continue;
         if (!opts.skipCustomListeners) await fireTaskDeleted(ctx, instance, task);
-        ctx.deleteTask(instance, task);
+        ctx.manager(TaskManager).delete(task);
+        ctx.variables.dropScope(instance, task.id);
       }
     }
     if (!opts.skipCustomListeners && !ref.isBody) {
@@ -64,8 +67,9 @@ export async function cancelActivities(
     ctx.history.activityEnded(e.activityInstanceId, { state: ActivityInstanceState.CANCELED });
     if (ref.isBody) continue;
     if (hasExternalTask(ref.node)) {
-      for (const task of await ctx.externalTasksOf(instance))
-        if (task.executionId === e.id) ctx.deleteExternalTask(instance, task, 'cancelled');
+      const externalTasks = ctx.manager(ExternalTaskManager);
+      for (const task of await externalTasks.ofInstance(instance.id))
+        if (task.executionId === e.id) externalTasks.delete(task, 'cancelled');
     }
     if (ref.node.type === 'callActivity') {
       const called = await ctx.calledInstanceOf(e.id);

@@ -5,6 +5,8 @@ import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
 import { ProcessEngineError } from '../../errors';
+import { ExternalTaskManager } from '../../entities/external-task.manager';
+import { TaskManager } from '../../entities/task.manager';
 import { SequenceFlow } from '../model';
 import { MULTI_INSTANCE_BODY_SUFFIX } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
@@ -112,8 +114,10 @@ export function compactScope(ctx: RuntimeContext, instance: ProcessInstanceState
 }
 
 function repoint(ctx: RuntimeContext, instance: ProcessInstanceState, from: string, to: string): void {
-  for (const t of instance.tasks?.values() ?? []) if (t.executionId === from) t.executionId = to;
-  for (const t of instance.externalTasks?.values() ?? []) if (t.executionId === from) t.executionId = to;
+  for (const t of ctx.manager(TaskManager).readOf(instance.id)?.values() ?? [])
+    if (t.executionId === from) t.executionId = to;
+  for (const t of ctx.manager(ExternalTaskManager).readOf(instance.id)?.values() ?? [])
+    if (t.executionId === from) t.executionId = to;
   for (const vars of instance.variables.values())
     for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
   ctx.manager(IncidentManager).repoint(from, to);

@@ -1,14 +1,12 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
-import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ProcessGraph } from '../model';
 import { VariableMap } from '../../variables/typed-value';
 
 /**
- * One process instance as a command sees it: its execution tree, its variables, and the rows that
- * hang off executions (tasks, external tasks) once something needed them.
+ * One process instance as a command sees it: its execution tree and its variables (the command's tasks and
+ * external tasks are their entity managers').
  *
  * Tree conventions (Camunda's): an execution's (activityId, activityInstanceId) is the activity it
  * is in; between activities, or as the inactive parent of concurrent children, activityId is null
@@ -23,8 +21,6 @@ export class ProcessInstanceState {
   readonly variables = new Map<string, Map<string, VariableEntity>>();
   /** Values marked transient: visible for this command only, never stored. */
   readonly transientVariables = new Map<string, VariableMap>();
-  tasks: Map<string, TaskEntity> | null = null;
-  externalTasks: Map<string, ExternalTaskEntity> | null = null;
   /** Set when the instance ended in this command (the root row is deleted at flush). */
   ended = false;
   /** The instance's variables when it ended: what "variables in return" shows afterwards. */

@@ -3,25 +3,15 @@ import { ScriptSandbox } from '../../expression/script/script-sandbox';
 import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import {
-  deleteWhereStatement,
-  multipleStatements,
-  selectRows,
-  selectRowsTogether,
-  SqlStatement,
-} from '../../../persistence/raw-rows';
+import { multipleStatements, selectRows, selectRowsTogether } from '../../../persistence/raw-rows';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
-import { IdentityLinkEntity } from '../../../persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
-import { AuthorizationEntity } from '../../../persistence/entities/identity/authorization.entity';
 import { Authentication } from '../../authorization/authentication';
-import { AUTH_TYPE, resolvePermission, Resources } from '../../authorization/resources';
 import { CommandContext, CommandDeps, LoadedInstanceFacts } from '../../command/command-context';
 import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';
 import { ProcessHistoryWriter } from '../../history/process-history-writer';
-import type { TaskEndReason } from '../../history/task-history-writer';
 import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
 import { DelegateRegistry, HistoryLevel } from '../../options';
@@ -32,17 +22,8 @@ import { Agenda } from './agenda';
 import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
-import { INCIDENT_TYPE, IncidentManager } from '../../incident/incident.manager';
-
-/** READ and the configured permission on a task, as one bit mask. */
-function taskPermissionBits(permission: 'UPDATE' | 'TASK_WORK'): number {
-  let bits = 0;
-  for (const name of ['READ', permission]) {
-    const resolved = resolvePermission(Resources.TASK.code, name);
-    if (resolved.ok) bits |= resolved.value;
-  }
-  return bits;
-}
+import { ExternalTaskManager } from '../../entities/external-task.manager';
+import { TaskManager } from '../../entities/task.manager';
 
 /** What the runtime needs from the rest of the engine; one instance per engine. */
 export interface RuntimeDeps extends CommandDeps {
@@ -83,13 +64,6 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   private variableStore?: VariableStore;
   private eventContext?: EventContext;
   readonly instances = new Map<string, ProcessInstanceState>();
-  private readonly tasks = new Map<string, TaskEntity>();
-  private readonly externalTasks = new Map<string, ExternalTaskEntity>();
-  private readonly deletedTaskIds: string[] = [];
-  /** Rows deleted in this command are still in the database until the flush: never hand them out again. */
-  private readonly deletedIds = new Set<string>();
-  private readonly taskGrants = new Map<string, { taskId: string; userId: string | null; groupId: string | null }>();
-  private readonly newTopics = new Set<string>();
 
   constructor(deps: RuntimeDeps, em: EntityManager, auth: Authentication | null) {
     super(deps, em, auth);
@@ -188,6 +162,12 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     if (!this.uow.isNew(instance.root)) this.uow.bump(instance.root);
   }
 
+  /** The same for an instance the command may have loaded (entity managers name instances by id). */
+  touchInstance(processInstanceId: string): void {
+    const instance = this.instances.get(processInstanceId);
+    if (instance) this.touch(instance);
+  }
+
   nextSequence(instance: ProcessInstanceState): number {
     instance.root.sequenceCounter = Number(instance.root.sequenceCounter ?? 0) + 1;
     this.touch(instance);
@@ -232,130 +212,22 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     this.touch(instance);
   }
 
-  // ---- tasks and external tasks
-
-  async findTask(id: string): Promise<TaskEntity | null> {
-    if (this.deletedIds.has(id)) return null;
-    const known = this.tasks.get(id);
-    if (known) return known;
-    const [found] = await selectRows(this.em, TaskEntity, 'WHERE t.id = ?', [id]);
-    return found ? this.adoptTask(found) : null;
-  }
-
-  async tasksOf(instance: ProcessInstanceState): Promise<TaskEntity[]> {
-    if (!instance.tasks) {
-      const rows = (await selectRows(this.em, TaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter(
-        (t) => !this.deletedIds.has(t.id),
-      );
-      instance.tasks = new Map(rows.map((t) => [t.id, this.adoptTask(t)]));
-      for (const t of this.tasks.values()) if (t.processInstanceId === instance.id) instance.tasks.set(t.id, t);
-    }
-    return [...instance.tasks.values()];
-  }
-
-  insertTask(instance: ProcessInstanceState | null, task: TaskEntity): void {
-    this.uow.insert(TaskEntity, task);
-    this.history.tasks.taskCreated(task, instance ? (instance.root.rootProcessInstanceId ?? instance.id) : null);
-    this.grantTaskDefaults(task.id, task.assignee);
-    this.grantTaskDefaults(task.id, task.owner);
-    this.tasks.set(task.id, task);
-    instance?.tasks?.set(task.id, task);
-    if (instance) this.touch(instance);
-  }
-
-  insertIdentityLink(link: IdentityLinkEntity): void {
-    this.uow.insert(IdentityLinkEntity, link);
-    if (link.taskId) this.grantTaskDefaults(link.taskId, link.userId, link.groupId);
-  }
-
-  /**
-   * Camunda's default task authorizations: a user or group the task is given to (assignee, owner,
-   * any identity link) may READ it and, by default, UPDATE it (or TASK_WORK, as configured). Only
-   * while authorization checks are on; written at flush, added to a grant that exists already.
-   */
-  grantTaskDefaults(taskId: string, userId: string | null, groupId: string | null = null): void {
-    if (!this.deps.checker.isEnabled || (userId == null && groupId == null)) return;
-    this.taskGrants.set(JSON.stringify([taskId, userId, groupId]), { taskId, userId, groupId });
-  }
-
-  /** One read for all of the command's grants, one bulk insert for the new ones (no statement per task or user). */
-  private async writeTaskGrants(): Promise<void> {
-    const permissions = taskPermissionBits(this.deps.defaultUserPermissionForTask ?? 'UPDATE');
-    const grants = [...this.taskGrants.values()].filter((g) => !this.deletedIds.has(g.taskId));
-    this.taskGrants.clear();
-    if (!grants.length) return;
-    const taskIds = [...new Set(grants.map((g) => g.taskId))];
-    const existing = await selectRows(
-      this.em,
-      AuthorizationEntity,
-      `WHERE t.type = ? AND t.resource_type = ? AND t.resource_id IN (${taskIds.map(() => '?').join(', ')})`,
-      [AUTH_TYPE.GRANT, Resources.TASK.code, ...taskIds],
-    );
-    for (const { taskId, userId, groupId } of grants) {
-      const found = existing.find(
-        (a) => a.resourceId === taskId && (userId != null ? a.userId === userId : a.groupId === groupId),
-      );
-      if (found) {
-        if (((found.permissions ?? 0) & permissions) !== permissions)
-          this.uow.track(AuthorizationEntity, found).permissions = (found.permissions ?? 0) | permissions;
-        continue;
-      }
-      this.uow.insert(
-        AuthorizationEntity,
-        Object.assign(new AuthorizationEntity(), {
-          id: newId(),
-          rev: 1,
-          type: AUTH_TYPE.GRANT,
-          userId,
-          groupId,
-          resourceType: Resources.TASK.code,
-          resourceId: taskId,
-          permissions,
-          removalTime: null,
-          rootProcessInstanceId: null,
-        }),
-      );
-    }
-  }
-
-  /** The task goes; history keeps why: `completed`, or `deleted` (cancelled with its activity, or deleted itself). */
-  deleteTask(instance: ProcessInstanceState | null, task: TaskEntity, reason: TaskEndReason = 'deleted'): void {
-    this.history.tasks.taskEnded(task, reason);
-    if (!this.uow.isNew(task)) this.deletedTaskIds.push(task.id);
-    this.deletedIds.add(task.id);
-    this.uow.delete(TaskEntity, task);
-    this.tasks.delete(task.id);
-    if (instance) {
-      instance.tasks?.delete(task.id);
-      this.variables.dropScope(instance, task.id);
-      this.touch(instance);
-    }
-  }
-
-  async findExternalTask(id: string): Promise<ExternalTaskEntity | null> {
-    if (this.deletedIds.has(id)) return null;
-    const known = this.externalTasks.get(id);
-    if (known) return known;
-    const [found] = await selectRows(this.em, ExternalTaskEntity, 'WHERE t.id = ?', [id]);
-    return found ? this.adoptExternalTask(found) : null;
-  }
+  // ---- tasks and external tasks (their managers hold the rows; loading them with their instance is the runtime's)
 
   /** An external task with its process instance (null where either is missing): see `withInstance`. */
   async findExternalTaskWithInstance(
     id: string,
   ): Promise<{ row: ExternalTaskEntity | null; instance: ProcessInstanceState | null }> {
-    if (this.deletedIds.has(id) || this.externalTasks.has(id) || !multipleStatements(this.em)) {
-      return this.withLoadedInstance(await this.findExternalTask(id));
-    }
-    return this.withInstance(ExternalTaskEntity, 'act_ru_ext_task', id, (row) => this.adoptExternalTask(row));
+    const tasks = this.manager(ExternalTaskManager);
+    if (tasks.isKnown(id) || !multipleStatements(this.em)) return this.withLoadedInstance(await tasks.find(id));
+    return this.withInstance(ExternalTaskEntity, 'act_ru_ext_task', id, (row) => tasks.adopt(row));
   }
 
   /** A user task with its process instance (null where either is missing): see `withInstance`. */
   async findTaskWithInstance(id: string): Promise<{ row: TaskEntity | null; instance: ProcessInstanceState | null }> {
-    if (this.deletedIds.has(id) || this.tasks.has(id) || !multipleStatements(this.em)) {
-      return this.withLoadedInstance(await this.findTask(id));
-    }
-    return this.withInstance(TaskEntity, 'act_ru_task', id, (row) => this.adoptTask(row));
+    const tasks = this.manager(TaskManager);
+    if (tasks.isKnown(id) || !multipleStatements(this.em)) return this.withLoadedInstance(await tasks.find(id));
+    return this.withInstance(TaskEntity, 'act_ru_task', id, (row) => tasks.adopt(row));
   }
 
   private async withLoadedInstance<T extends { processInstanceId: string | null }>(
@@ -392,55 +264,6 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     return { row, instance: await this.adopt(executions, variables) };
   }
 
-  async externalTasksOf(instance: ProcessInstanceState): Promise<ExternalTaskEntity[]> {
-    if (!instance.externalTasks) {
-      const rows = (await selectRows(this.em, ExternalTaskEntity, 'WHERE t.proc_inst_id = ?', [instance.id])).filter(
-        (t) => !this.deletedIds.has(t.id),
-      );
-      instance.externalTasks = new Map(rows.map((t) => [t.id, this.adoptExternalTask(t)]));
-      for (const t of this.externalTasks.values())
-        if (t.processInstanceId === instance.id) instance.externalTasks.set(t.id, t);
-    }
-    return [...instance.externalTasks.values()];
-  }
-
-  insertExternalTask(instance: ProcessInstanceState, task: ExternalTaskEntity): void {
-    this.uow.insert(ExternalTaskEntity, task);
-    this.externalTasks.set(task.id, task);
-    instance.externalTasks?.set(task.id, task);
-    this.newTopics.add(task.topicName);
-    this.logs.externalTask('created', task, instance.root.rootProcessInstanceId ?? instance.id);
-    this.touch(instance);
-  }
-
-  /**
-   * How the task goes: `completed` by its worker (a success log), `cancelled` with its activity (an open incident is
-   * recorded as deleted rather than resolved), or `removed` otherwise (a BPMN error, a failure leaving the activity).
-   */
-  deleteExternalTask(
-    instance: ProcessInstanceState,
-    task: ExternalTaskEntity,
-    how: 'completed' | 'cancelled' | 'removed' = 'removed',
-  ): void {
-    this.uow.delete(ExternalTaskEntity, task);
-    this.logs.externalTask(
-      how === 'completed' ? 'successful' : 'deleted',
-      task,
-      instance.root.rootProcessInstanceId ?? instance.id,
-    );
-    this.deletedIds.add(task.id);
-    this.externalTasks.delete(task.id);
-    instance.externalTasks?.delete(task.id);
-    // Only a task that ran out of retries can have an open failedExternalTask incident.
-    if (task.retries != null && task.retries <= 0)
-      this.manager(IncidentManager).endFor(
-        INCIDENT_TYPE.failedExternalTask,
-        [task.id],
-        how === 'cancelled' ? 'deleted' : 'resolved',
-      );
-    this.touch(instance);
-  }
-
   // ---- end of command
 
   /** Runs what the agenda still holds, then writes everything in one go. */
@@ -448,31 +271,11 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     // The agenda also settles conditional events, so it runs whenever events were touched (a variable change alone).
     if (this.operationAgenda || this.eventContext) await this.agenda.run();
     this.eventContext?.beforeFlush();
-    if (this.taskGrants.size) await this.writeTaskGrants();
-    this.historyWriter?.tasks.sync(this.tasks.values());
-    if (this.deletedTaskIds.length) {
-      const ids = [...this.deletedTaskIds];
-      const checks = this.deps.checker.isEnabled;
-      this.uow.sql((em) => {
-        const out: SqlStatement[] = [];
-        for (let i = 0; i < ids.length; i += 500) {
-          const part = ids.slice(i, i + 500);
-          out.push(deleteWhereStatement(em, IdentityLinkEntity, { taskId: part }));
-          // As Camunda's TaskManager: the authorizations on a task go with it (none are made while checks are off).
-          if (checks)
-            out.push(
-              deleteWhereStatement(em, AuthorizationEntity, { resourceType: Resources.TASK.code, resourceId: part }),
-            );
-        }
-        return out;
-      });
-    }
     await super.flush();
     this.historyWriter?.flush();
   }
 
   committed(): void {
-    if (this.newTopics.size) this.deps.externalTasksCreated([...this.newTopics]);
     const due = this.eventContext?.createdJobsDue();
     if (due) this.deps.jobsCreated?.(due);
     super.committed();
@@ -504,20 +307,5 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     }
     this.instances.set(root.id, state);
     return state;
-  }
-
-  private adoptTask(task: TaskEntity): TaskEntity {
-    const known = this.tasks.get(task.id);
-    if (known) return known;
-    this.tasks.set(task.id, task);
-    this.history.tasks.taskLoaded(task);
-    return this.uow.track(TaskEntity, task);
-  }
-
-  private adoptExternalTask(task: ExternalTaskEntity): ExternalTaskEntity {
-    const known = this.externalTasks.get(task.id);
-    if (known) return known;
-    this.externalTasks.set(task.id, task);
-    return this.uow.track(ExternalTaskEntity, task);
   }
 }

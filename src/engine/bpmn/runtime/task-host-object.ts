@@ -1,11 +1,11 @@
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { executionHostObject, ExpressionExecution, HOST_OBJECT, HostObject, Lookup } from '../../expression';
+import { TaskManager } from '../../entities/task.manager';
 import { BadUserRequestError, ProcessEngineError } from '../../errors';
 import { plainValue, untypedValue } from '../../variables/typed-value';
 import { expressionExecution } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
 import type { RuntimeContext } from './runtime-context';
-import { addCandidate, deleteCandidate } from './task-candidates';
 
 export type TaskEvent = 'create' | 'assignment' | 'update' | 'complete' | 'delete' | 'timeout';
 
@@ -39,7 +39,7 @@ export function changeTaskUser(
   if (task[field] === userId) return false;
   task[field] = userId;
   task.lastUpdated = ctx.now();
-  ctx.grantTaskDefaults(task.id, userId);
+  ctx.manager(TaskManager).grantTaskDefaults(task.id, userId);
   if (field === 'assignee' && task.activityInstanceId)
     ctx.history.activityUpdated(task.activityInstanceId, { assignee: userId });
   return true;
@@ -107,10 +107,10 @@ export function taskHostObject(
     },
     setDueDate: (v) => ((task.dueDate = dateOf(v, 'Due date')), touch()),
     setFollowUpDate: (v) => ((task.followUpDate = dateOf(v, 'Follow up date')), touch()),
-    addCandidateUser: (v) => addCandidate(ctx, task, candidate(v, 'userId')),
-    addCandidateGroup: (v) => addCandidate(ctx, task, candidate(v, 'groupId')),
-    deleteCandidateUser: (v) => deleteCandidate(ctx, task, candidate(v, 'userId')),
-    deleteCandidateGroup: (v) => deleteCandidate(ctx, task, candidate(v, 'groupId')),
+    addCandidateUser: (v) => ctx.manager(TaskManager).addCandidate(task, candidate(v, 'userId')),
+    addCandidateGroup: (v) => ctx.manager(TaskManager).addCandidate(task, candidate(v, 'groupId')),
+    deleteCandidateUser: (v) => ctx.manager(TaskManager).deleteCandidate(task, candidate(v, 'userId')),
+    deleteCandidateGroup: (v) => ctx.manager(TaskManager).deleteCandidate(task, candidate(v, 'groupId')),
   };
   // Camunda's TaskEntity.complete(): not from complete or delete listeners, and only once.
   const complete = () => {

@@ -1,5 +1,6 @@
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { ExpressionContext, Lookup } from '../../expression';
+import { TaskManager } from '../../entities/task.manager';
 import { ProcessEngineError } from '../../errors';
 import { plainValue } from '../../variables/typed-value';
 import { UserTaskNode } from '../model';
@@ -126,7 +127,8 @@ export async function completeProcessTask(
   // Camunda's order: the complete listeners, then the task goes, then the activity ends (its end listeners).
   await fire(ctx, instance, task, 'complete', { assignee: false, completed: false });
   ctx.history.activityEnded(execution.activityInstanceId!, { assignee: task.assignee });
-  ctx.deleteTask(instance, task, 'completed');
+  ctx.manager(TaskManager).delete(task, 'completed');
+  ctx.variables.dropScope(instance, task.id);
   if (ref.node.type === 'userTask' && ref.node.userTask.taskListeners.some((l) => l.timer))
     ctx.events.dropRowsOf(instance, execution, [ref.id]);
   ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });

@@ -2,6 +2,7 @@ import { ExecutionEntity } from '../../../persistence/entities/runtime/execution
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
 import { newId } from '../../util/ids';
+import { TaskManager } from '../../entities/task.manager';
 import { TypedValue, VariableMap } from '../../variables/typed-value';
 import { fromColumns, toColumns } from '../../variables/variable-columns';
 import type { RuntimeContext } from './runtime-context';
@@ -199,7 +200,7 @@ export class VariableStore {
     const vars = instance.variables.get(scopeId);
     const existing = vars?.get(name);
     if (!existing) return;
-    const task = instance.tasks?.get(scopeId);
+    const task = this.ctx.manager(TaskManager).readOf(instance.id)?.get(scopeId);
     const execution = instance.get(scopeId) ?? (task?.executionId ? instance.get(task.executionId) : undefined) ?? null;
     this.ctx.events.variableChanged(instance, { execution, name, event: 'delete' });
     vars!.delete(name);

@@ -8,7 +8,7 @@ import { loadExternalTask } from '../../instances/commands/external-task-lookup'
 import { VariableMap } from '../../variables/typed-value';
 import { checkExternalTaskAccess } from '../external-task-authorization';
 import { MAX_ERROR_MESSAGE_LENGTH } from '../external-task-types';
-import { IncidentManager } from '../../incident/incident.manager';
+import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { checkWorker } from '../worker-check';
 
 export interface FailureReport {
@@ -58,7 +58,7 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
 
   async execute(ctx: RuntimeContext): Promise<FailureOutcome> {
     const id = this.externalTaskId;
-    const task = await ctx.findExternalTask(id);
+    const task = await ctx.manager(ExternalTaskManager).find(id);
     if (!task) throw new NotFoundError(`External task with id ${id} does not exist`);
     checkWorker(task, this.report.workerId, `Failure of External Task ${id} cannot be reported`);
     await checkExternalTaskAccess(ctx.em, ctx.deps.checker, ctx.auth, task, 'update');
@@ -73,7 +73,7 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
       this.report.errorMessage == null ? null : this.report.errorMessage.slice(0, MAX_ERROR_MESSAGE_LENGTH);
     if (this.report.errorDetails != null) task.errorDetails = this.report.errorDetails;
     task.lockExpirationTime = new Date(now.getTime() + this.report.retryTimeout);
-    ctx.manager(IncidentManager).setExternalTaskRetries(task, this.report.retries);
+    ctx.manager(ExternalTaskManager).setRetries(task, this.report.retries);
     if (ctx.logs.enabled) ctx.logs.externalTask('failed', task, await rootInstanceOf(ctx, task));
     return { topicName: task.topicName, fetchableNow: this.report.retries > 0 && this.report.retryTimeout === 0 };
   }
@@ -84,11 +84,11 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     const node = task.activityId ? graph?.elements.get(task.activityId) : undefined;
     const mappings = (node && externalTaskConfigOf(node)?.errorEventDefinitions) || [];
     if (!mappings.length && !hasEntries(this.report.variables) && !hasEntries(this.report.localVariables)) return false;
-    const { instance, execution, ref } = await loadExternalTask(ctx, task.id, undefined);
+    const { execution, ref } = await loadExternalTask(ctx, task.id, undefined);
     ctx.variables.setAll(execution, this.report.variables);
     ctx.variables.setAll(execution, this.report.localVariables, true);
     if (!throwMappedError(ctx, execution, ref)) return false;
-    ctx.deleteExternalTask(instance, task);
+    ctx.manager(ExternalTaskManager).delete(task);
     await ctx.agenda.run();
     return true;
   }

@@ -2,6 +2,7 @@ import { throwMappedError } from '../../bpmn/behaviors/external-task.behavior';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
+import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { ExternalTaskCompletionOptions } from '../runtime-types';
 import { loadExternalTask } from './external-task-lookup';
 
@@ -19,15 +20,15 @@ export class CompleteExternalTaskCmd implements Command<void> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<void> {
-    const { task, instance, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
+    const { task, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
     ctx.variables.setAll(execution, this.variables);
     ctx.variables.setAll(execution, this.localVariables, true);
     if (Object.keys({ ...this.variables, ...this.localVariables }).length > 0) {
       await ctx.agenda.settleVariables();
       // An interrupting conditional event canceled the task with its activity: the completion ends there.
-      if (!(await ctx.findExternalTask(task.id))) return;
+      if (!(await ctx.manager(ExternalTaskManager).find(task.id))) return;
     }
-    ctx.deleteExternalTask(instance, task, 'completed');
+    ctx.manager(ExternalTaskManager).delete(task, 'completed');
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskCompleted());
     if (!throwMappedError(ctx, execution, ref))
       ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });

@@ -2,6 +2,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
+import { TaskManager } from '../../entities/task.manager';
 import { checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
 import { completeProcessTask } from '../../bpmn/runtime/task-listeners';
 import { logTaskOperation } from './task-operation-log';
@@ -22,7 +23,7 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
       throw new SuspendedEntityInteractionError(`Cannot complete task ${task.id}: task is suspended`);
     logTaskOperation(ctx, task, 'Complete', [{ property: 'delete', orgValue: false, newValue: true }]);
     if (!instance) {
-      ctx.deleteTask(null, task, 'completed');
+      ctx.manager(TaskManager).delete(task, 'completed');
       return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;
     }
     for (const [name, value] of Object.entries(this.variables ?? {}))
@@ -30,7 +31,7 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
     if (Object.keys(this.variables ?? {}).length > 0) {
       await ctx.agenda.settleVariables();
       // An interrupting conditional event took the task away: nothing is left to complete.
-      if (!(await ctx.findTask(task.id))) {
+      if (!(await ctx.manager(TaskManager).find(task.id))) {
         if (!this.withVariablesInReturn) return null;
         const at = task.executionId ? instance.get(task.executionId) : undefined;
         return at ? ctx.variables.visible(at) : (instance.finalVariables ?? {});

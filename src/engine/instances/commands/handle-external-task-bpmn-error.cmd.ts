@@ -2,6 +2,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { NullValueError } from '../../errors';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
+import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { ExternalTaskCompletionOptions } from '../runtime-types';
 import { loadExternalTask } from './external-task-lookup';
 
@@ -17,9 +18,9 @@ export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
 
   async execute(ctx: RuntimeContext): Promise<void> {
     if (this.errorCode == null) throw new NullValueError('errorCode is null');
-    const { task, instance, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
+    const { task, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
     ctx.variables.setAll(execution, this.variables);
-    ctx.deleteExternalTask(instance, task);
+    ctx.manager(ExternalTaskManager).delete(task);
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskBpmnError());
     ctx.agenda.plan({
       kind: 'ERROR_PROPAGATE',

@@ -5,6 +5,7 @@ import { checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
 import { BadUserRequestError, NotFoundError, ProcessEngineError, SuspendedEntityInteractionError } from '../../errors';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
+import { TaskManager } from '../../entities/task.manager';
 
 /**
  * TaskService.handleEscalation: the variables are set, then the escalation is thrown at the task's
@@ -20,7 +21,7 @@ export class HandleTaskEscalationCmd implements Command<void> {
 
   async execute(ctx: RuntimeContext): Promise<void> {
     if (!this.escalationCode) throw new BadUserRequestError('escalationCode is empty');
-    const task = await ctx.findTask(this.taskId);
+    const task = await ctx.manager(TaskManager).find(this.taskId);
     if (!task) throw new NotFoundError(`Cannot find task with id ${this.taskId}: task is null`);
     await checkTaskWork(ctx, task);
     if (task.suspensionState === 2)

@@ -2,6 +2,7 @@ import { checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { ConflictError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
+import { TaskManager } from '../../entities/task.manager';
 import { setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
 import { logTaskOperation } from './task-operation-log';
 
@@ -14,7 +15,7 @@ export class SetTaskAssigneeCmd implements Command<void> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<void> {
-    const task = await ctx.findTask(this.taskId);
+    const task = await ctx.manager(TaskManager).find(this.taskId);
     if (!task) throw new NullValueError(`Cannot find task with id ${this.taskId}: task is null`);
     await checkTaskAssign(ctx, task);
     if (this.claim && this.userId != null && task.assignee != null && task.assignee !== this.userId) {

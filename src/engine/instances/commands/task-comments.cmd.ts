@@ -5,8 +5,9 @@ import { Resources } from '../../authorization/resources';
 import { checkReadTaskOnly, checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
+import { CommentManager } from '../../entities/comment.manager';
+import { TaskManager } from '../../entities/task.manager';
 import { NotFoundError, NullValueError } from '../../errors';
-import { newId } from '../../util/ids';
 import { TaskComment } from '../runtime-types';
 import { ensureTaskActive, taskUpdated } from './task-identity-links.cmd';
 
@@ -23,12 +24,6 @@ function toComment(c: CommentEntity): TaskComment {
   };
 }
 
-/** Camunda keeps a short form beside the full text: white space collapsed, at most 163 characters. */
-function eventMessage(message: string): string {
-  const collapsed = message.replace(/\s+/g, ' ');
-  return collapsed.length > 163 ? `${collapsed.slice(0, 160)}...` : collapsed;
-}
-
 /** Adds a comment by the caller to a running task: TASK_WORK or UPDATE on it, as working on the task. */
 export class CreateTaskCommentCmd implements Command<TaskComment> {
   constructor(
@@ -38,7 +33,7 @@ export class CreateTaskCommentCmd implements Command<TaskComment> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<TaskComment> {
-    const task = await ctx.findTask(this.taskId);
+    const task = await ctx.manager(TaskManager).find(this.taskId);
     if (!task) throw new NotFoundError(`No task found for task id ${this.taskId}`);
     if (this.message == null) throw new NullValueError('Message is null');
     await checkTaskWork(ctx, task);
@@ -51,22 +46,9 @@ export class CreateTaskCommentCmd implements Command<TaskComment> {
         throw new NullValueError(`No processInstance found for id ${processInstanceId}: processInstance is null`);
       rootProcessInstanceId = instance.rootProcessInstanceId ?? instance.id;
     }
-    const comment = Object.assign(new CommentEntity(), {
-      id: newId(),
-      rev: 1,
-      type: 'comment',
-      time: ctx.now(),
-      userId: ctx.auth?.userId ?? null,
-      taskId: task.id,
-      rootProcessInstanceId,
-      processInstanceId,
-      action: 'AddComment',
-      message: eventMessage(this.message),
-      fullMessage: this.message,
-      tenantId: task.tenantId,
-      removalTime: null,
-    });
-    ctx.uow.insert(CommentEntity, comment);
+    const comment = ctx
+      .manager(CommentManager)
+      .addTaskComment(task, processInstanceId, rootProcessInstanceId, this.message);
     // A comment belongs to the task: an update of a created task, as Camunda's AddCommentCmd fires it.
     await taskUpdated(ctx, task, false);
     return toComment(comment);
@@ -85,7 +67,7 @@ export class GetTaskCommentsCmd implements Command<TaskComment[] | null> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<TaskComment[] | null> {
-    const task = await ctx.findTask(this.taskId);
+    const task = await ctx.manager(TaskManager).find(this.taskId);
     const rows = this.commentId
       ? await selectRows(ctx.em, CommentEntity, "WHERE t.task_id = ? AND t.id = ? AND t.type = 'comment'", [
           this.taskId,

@@ -5,8 +5,8 @@ import { checkReadTaskOnly, checkTaskAssign } from '../../bpmn/runtime/runtime-a
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { changeTaskUser, fireTaskUpdated, listensTo } from '../../bpmn/runtime/task-listeners';
 import { Command } from '../../command/command';
+import { TaskManager } from '../../entities/task.manager';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../../errors';
-import { newId } from '../../util/ids';
 import { TaskIdentityLink } from '../runtime-types';
 import { logTaskOperation } from './task-operation-log';
 
@@ -14,7 +14,7 @@ export const ASSIGNEE = 'assignee';
 export const OWNER = 'owner';
 
 export async function findTaskOrFail(ctx: RuntimeContext, taskId: string): Promise<TaskEntity> {
-  const task = await ctx.findTask(taskId);
+  const task = await ctx.manager(TaskManager).find(taskId);
   if (!task) throw new NotFoundError(`Cannot find task with id ${taskId}: task is null`);
   return task;
 }
@@ -125,18 +125,7 @@ export class AddTaskIdentityLinkCmd implements Command<void> {
       [{ property: type, newValue: userId ?? groupId }],
       'IdentityLink',
     );
-    ctx.insertIdentityLink(
-      Object.assign(new IdentityLinkEntity(), {
-        id: newId(),
-        rev: 1,
-        groupId,
-        type,
-        userId,
-        taskId: task.id,
-        processDefinitionId: null,
-        tenantId: task.tenantId,
-      }),
-    );
+    ctx.manager(TaskManager).addIdentityLink(task, { userId, groupId, type });
     await taskUpdated(ctx, task, false);
   }
 }
@@ -156,7 +145,7 @@ export class DeleteTaskIdentityLinkCmd implements Command<void> {
       // Camunda removes the user's links when a user is given, otherwise the group's.
       const matches = link.type === type && (userId != null ? link.userId === userId : link.groupId === groupId);
       if (matches) {
-        ctx.uow.delete(IdentityLinkEntity, link);
+        ctx.manager(TaskManager).deleteIdentityLink(link);
         removed = true;
       }
     }

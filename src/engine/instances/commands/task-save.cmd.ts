@@ -4,6 +4,7 @@ import { Resources } from '../../authorization/resources';
 import { checkTaskAssign } from '../../bpmn/runtime/runtime-authorization';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
+import { TaskManager } from '../../entities/task.manager';
 import { BadUserRequestError, NotFoundError, NotValidError } from '../../errors';
 import { newId } from '../../util/ids';
 import { TaskProperties } from '../runtime-types';
@@ -18,7 +19,7 @@ export class UpdateTaskCmd implements Command<void> {
   ) {}
 
   async execute(ctx: RuntimeContext): Promise<void> {
-    const task = await ctx.findTask(this.taskId);
+    const task = await ctx.manager(TaskManager).find(this.taskId);
     if (!task) throw new NotFoundError(`No matching task with id ${this.taskId}`);
     await checkTaskAssign(ctx, task);
     // Camunda's setAssignee refuses a suspended task, and the update always calls it.
@@ -72,7 +73,7 @@ export class CreateTaskCmd implements Command<string> {
     const id = this.id ?? newId();
     let tenantId = p.tenantId;
     if (p.parentTaskId != null) {
-      const parent = await ctx.findTask(p.parentTaskId);
+      const parent = await ctx.manager(TaskManager).find(p.parentTaskId);
       if (!parent)
         throw new NotValidError(`Parent task with id '${p.parentTaskId}' does not exist: parentTask is null`);
       if (parent.suspensionState === 2)
@@ -112,7 +113,7 @@ export class CreateTaskCmd implements Command<string> {
       formKey: null,
       tenantId,
     });
-    ctx.insertTask(null, task);
+    ctx.manager(TaskManager).insert(task);
     return task.id;
   }
 }
@@ -122,7 +123,7 @@ export class DeleteTaskCmd implements Command<void> {
   constructor(private readonly taskId: string) {}
 
   async execute(ctx: RuntimeContext): Promise<void> {
-    const task = await ctx.findTask(this.taskId);
+    const task = await ctx.manager(TaskManager).find(this.taskId);
     if (!task) throw new NotFoundError(`No matching task with id ${this.taskId}`);
     // Camunda: a ProcessEngineException and a 500; the caller asked for what cannot be done, so a 400 here.
     if (task.executionId != null)
@@ -138,9 +139,9 @@ export class DeleteTaskCmd implements Command<void> {
     if (seen.has(task.id)) return;
     seen.add(task.id);
     for (const row of await selectRows(ctx.em, TaskEntity, 'WHERE t.parent_task_id = ?', [task.id])) {
-      const subtask = await ctx.findTask(row.id);
+      const subtask = await ctx.manager(TaskManager).find(row.id);
       if (subtask && subtask.executionId == null) await this.deleteWithSubtasks(ctx, subtask, seen);
     }
-    ctx.deleteTask(null, task);
+    ctx.manager(TaskManager).delete(task);
   }
 }

@@ -5,6 +5,7 @@ import { NotFoundError, ProcessEngineError } from '../../errors';
 import { TypedValue, VariableMap } from '../../variables/typed-value';
 import { fireTaskUpdated } from '../../bpmn/runtime/task-listeners';
 import { Command } from '../../command/command';
+import { TaskManager } from '../../entities/task.manager';
 import { pickVariables } from './pick-variables';
 import { checkReadTask, checkUpdateTaskVariables } from '../../bpmn/runtime/runtime-authorization';
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
@@ -14,7 +15,7 @@ async function load(
   ctx: RuntimeContext,
   taskId: string,
 ): Promise<{ task: TaskEntity; instance: ProcessInstanceState }> {
-  const task = await ctx.findTask(taskId);
+  const task = await ctx.manager(TaskManager).find(taskId);
   if (!task) throw new NotFoundError(`Cannot find task with id ${taskId}: task is null`);
   const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
   // Standalone tasks (without a process) come with the task API; their variables need an owner instance here.

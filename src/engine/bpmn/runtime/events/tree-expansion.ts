@@ -2,6 +2,8 @@ import { EventSubscriptionEntity } from '../../../../persistence/entities/runtim
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
 import { In } from 'typeorm';
+import { ExternalTaskManager } from '../../../entities/external-task.manager';
+import { TaskManager } from '../../../entities/task.manager';
 import { resolveActivity } from '../activity-ref';
 import type { RuntimeContext } from '../runtime-context';
 import { createConcurrentExecution } from '../execution-tree';
@@ -35,8 +37,10 @@ async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, 
   for (const child of instance.children(scope)) if (child !== moved) instance.reparent(child, moved.id);
   const from = scope.id;
   const to = moved.id;
-  for (const task of await ctx.tasksOf(instance)) if (task.executionId === from) task.executionId = to;
-  for (const task of await ctx.externalTasksOf(instance)) if (task.executionId === from) task.executionId = to;
+  for (const task of await ctx.manager(TaskManager).ofInstance(instance.id))
+    if (task.executionId === from) task.executionId = to;
+  for (const task of await ctx.manager(ExternalTaskManager).ofInstance(instance.id))
+    if (task.executionId === from) task.executionId = to;
   for (const [scopeId, vars] of instance.variables) {
     if (scopeId === from) continue;
     for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
