@@ -2,7 +2,7 @@ import { deleteWhereStatement } from '../../../persistence/raw-rows';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
-import { ActivityInstanceState, ProcessInstanceEndState } from '../../history/process-history-writer';
+import { ActivityInstanceState, ProcessInstanceEndState } from '../../history/process-history.manager';
 import { FlowNode } from '../model';
 import { resolveActivity } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';

@@ -20,8 +20,8 @@ import { AUTH_TYPE, resolvePermission, Resources } from '../../authorization/res
 import { CommandContext, CommandDeps, LoadedInstanceFacts } from '../../command/command-context';
 import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';
-import { ProcessHistoryWriter } from '../../history/process-history-writer';
-import type { TaskEndReason } from '../../history/task-history-writer';
+import { ProcessHistoryManager } from '../../history/process-history.manager';
+import type { TaskEndReason } from '../../history/task-history.manager';
 import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
 import { DelegateRegistry, HistoryLevel } from '../../options';
@@ -78,7 +78,7 @@ export type JobHandler = (ctx: RuntimeContext, job: JobEntity) => Promise<void>;
  */
 export class RuntimeContext extends CommandContext<RuntimeDeps> {
   // Made on first use: most commands (identity, decisions, locks) never touch a process instance.
-  private historyWriter?: ProcessHistoryWriter;
+  private historyWriter?: ProcessHistoryManager;
   private operationAgenda?: Agenda;
   private variableStore?: VariableStore;
   private eventContext?: EventContext;
@@ -95,8 +95,8 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     super(deps, em, auth);
   }
 
-  get history(): ProcessHistoryWriter {
-    return (this.historyWriter ??= new ProcessHistoryWriter(this.uow, this.deps.historyLevel, this.deps.clock));
+  get history(): ProcessHistoryManager {
+    return (this.historyWriter ??= this.manager(ProcessHistoryManager));
   }
 
   get agenda(): Agenda {
