@@ -84,7 +84,7 @@ export class ProcessEngine {
     this.identity = new IdentityService(this.commands, checker, this.credentialsCache);
     this.authorizations = new AuthorizationService(this.commands, checker);
     this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled, o.delegates);
-    this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, this.clock, metrics);
+    this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, metrics);
     this.batches = new BatchService(this.commands, o);
     this.history = new HistoryService(this.commands);
     deps = {

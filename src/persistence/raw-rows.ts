@@ -250,6 +250,12 @@ export function deleteWhereStatement<T extends ObjectLiteral>(
   conditions: Partial<Record<keyof T & string, unknown>>,
 ): SqlStatement {
   const shape = shapeOf(em, target);
+  const where = whereOf(em, shape, conditions);
+  return { sql: `DELETE FROM ${shape.table} WHERE ${where.sql}`, params: where.params };
+}
+
+/** Equality (an array: IN) on columns named by their entity properties, joined with AND. */
+function whereOf(em: EntityManager, shape: Shape, conditions: Record<string, unknown>): SqlStatement {
   const where: string[] = [];
   const params: unknown[] = [];
   for (const [property, value] of Object.entries(conditions)) {
@@ -264,7 +270,34 @@ export function deleteWhereStatement<T extends ObjectLiteral>(
       params.push(value);
     }
   }
-  return { sql: `DELETE FROM ${shape.table} WHERE ${where.join(' AND ')}`, params };
+  return { sql: where.join(' AND '), params };
+}
+
+/**
+ * `UPDATE <table> SET <columns> = ? WHERE <column> = ? AND <column> IN (...) ...`: the same values for every row the
+ * conditions pick (property names, as in `deleteWhereStatement`); null when there is nothing to set.
+ */
+export function updateWhereStatement<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  changes: Partial<T>,
+  conditions: Partial<Record<keyof T & string, unknown>>,
+): SqlStatement | null {
+  const shape = shapeOf(em, target);
+  const escape = (name: string) => em.connection.driver.escape(name);
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const column of shape.columns) {
+    if (!(column.propertyName in changes)) continue;
+    sets.push(`${escape(column.databaseName)} = ?`);
+    params.push(persistentValue(em, column, changes));
+  }
+  if (!sets.length) return null;
+  const where = whereOf(em, shape, conditions);
+  return {
+    sql: `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${where.sql}`,
+    params: [...params, ...where.params],
+  };
 }
 
 /** `DELETE ... WHERE (id = ? AND rev = ?) OR ...` (or by id alone for unversioned rows). */

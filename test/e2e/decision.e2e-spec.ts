@@ -318,6 +318,38 @@ describe(`decision definitions, evaluation and decision history (${databaseLabel
     const visible = (await t.as('analyst', 'pw').get('/history/decision-instance').expect(200)).body;
     expect(visible.map((h: any) => h.decisionDefinitionKey)).toEqual(['season']);
   });
+
+  it('deleting a deployment keeps the history of its decisions; with cascade, it goes with inputs and outputs', async () => {
+    const rows = async (definitionId: string) => {
+      const [row] = await t.engine.dataSource.query(
+        'SELECT (SELECT COUNT(*) FROM act_hi_decinst d WHERE d.dec_def_id = ?) AS instances, ' +
+          '(SELECT COUNT(*) FROM act_hi_dec_in i WHERE i.dec_inst_id IN ' +
+          '(SELECT d.id FROM act_hi_decinst d WHERE d.dec_def_id = ?)) AS inputs, ' +
+          '(SELECT COUNT(*) FROM act_hi_dec_out o WHERE o.dec_inst_id IN ' +
+          '(SELECT d.id FROM act_hi_decinst d WHERE d.dec_def_id = ?)) AS outputs',
+        [definitionId, definitionId, definitionId],
+      );
+      return [Number(row.instances), Number(row.inputs), Number(row.outputs)];
+    };
+    const deployed = async (key: string) => {
+      const dmn = fixture('deployment/dish.dmn').toString().replace('id="dish"', `id="${key}"`);
+      const body = (await deploy(t, [{ name: `${key}.dmn`, content: dmn }]).expect(200)).body;
+      const definition = Object.values(body.deployedDecisionDefinitions)[0] as any;
+      await evaluate(`/decision-definition/${definition.id}/evaluate`, {
+        season: { value: 'Spring' },
+        guestCount: { value: 7 },
+      }).expect(200);
+      expect(await rows(definition.id)).toEqual([1, 2, 1]);
+      return { deploymentId: body.id, definitionId: definition.id };
+    };
+    const kept = await deployed('keptDish');
+    await t.as('demo').delete(`/deployment/${kept.deploymentId}`).expect(204);
+    expect(await rows(kept.definitionId)).toEqual([1, 2, 1]);
+    const gone = await deployed('goneDish');
+    await t.as('demo').delete(`/deployment/${gone.deploymentId}?cascade=true`).expect(204);
+    expect(await rows(gone.definitionId)).toEqual([0, 0, 0]);
+    expect(await rows(dish.id)).not.toEqual([0, 0, 0]);
+  });
 });
 
 describe(`decision history level none (${databaseLabel()})`, () => {

@@ -9,7 +9,7 @@ import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { IncidentManager } from '../incident/incident.manager';
 import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
-import { deleteProcessHistory } from '../history/process-history-tables';
+import { ProcessHistoryManager } from '../history/process-history.manager';
 import { deleteProcessInstances, setProcessRemovalTime } from './process-batch-operations';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
@@ -112,7 +112,7 @@ const deleteHistoricProcessInstances: BatchOperation = async (ctx, targets) => {
       `Process instance is still running, cannot delete historic process instance: ${running.id}`,
     );
   const processInstanceIds = instances.map((i) => i.id);
-  if (processInstanceIds.length) ctx.uow.statement((em) => deleteProcessHistory(em, { processInstanceIds }));
+  ctx.manager(ProcessHistoryManager).removeHistory({ processInstanceIds });
 };
 
 export type { BatchOperation };

@@ -1,7 +1,6 @@
-import { EntityTarget, In, SelectQueryBuilder } from 'typeorm';
+import { EntityTarget, SelectQueryBuilder } from 'typeorm';
 import { minuteOf } from '../../persistence/dialect';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
-import { HistoricJobLogEntity } from '../../persistence/entities/history/historic-job-log.entity';
 import { PROCESS_LOG_TABLES } from '../history/history-log-tables';
 import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
@@ -10,19 +9,39 @@ import { HistoricProcessInstanceEntity } from '../../persistence/entities/histor
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
 import type { JobHandler, RuntimeContext } from '../bpmn/runtime/runtime-context';
-import { deleteProcessHistory, PROCESS_HISTORY_TABLES } from '../history/process-history-tables';
+import { DecisionHistoryManager } from '../history/decision-history.manager';
+import { HistoricBatchManager } from '../history/historic-batch.manager';
+import { HistoryLogManager } from '../history/history-log.manager';
+import { ProcessHistoryManager } from '../history/process-history.manager';
+import { PROCESS_HISTORY_TABLES } from '../history/process-history-tables';
 
 export const HISTORY_CLEANUP_HANDLER = 'history-cleanup';
 
-/** Every history table with a removal time, children before their parents. */
-const TABLES: ReadonlyArray<EntityTarget<{ id: string; removalTime: Date | null }>> = [
-  HistoricDecisionInputEntity,
-  HistoricDecisionOutputEntity,
-  HistoricDecisionInstanceEntity,
-  ...PROCESS_HISTORY_TABLES,
-  HistoricProcessInstanceEntity,
-  HistoricBatchEntity,
-  ...PROCESS_LOG_TABLES,
+type Removal = (ctx: RuntimeContext, ids: string[]) => Promise<void> | void;
+
+const removeDecisionRows =
+  (table: Parameters<DecisionHistoryManager['removeRows']>[0]): Removal =>
+  (ctx, ids) =>
+    ctx.manager(DecisionHistoryManager).removeRows(table, ids);
+const removeProcessRows =
+  (table: Parameters<ProcessHistoryManager['removeRows']>[0]): Removal =>
+  (ctx, ids) =>
+    ctx.manager(ProcessHistoryManager).removeRows(table, ids);
+const removeLogRows =
+  (table: Parameters<HistoryLogManager['removeRows']>[0]): Removal =>
+  (ctx, ids) =>
+    ctx.manager(HistoryLogManager).removeRows(table, ids);
+
+/** Every history table with a removal time, children before their parents, with the manager that removes its rows. */
+const TABLES: ReadonlyArray<[EntityTarget<{ id: string; removalTime: Date | null }>, Removal]> = [
+  [HistoricDecisionInputEntity, removeDecisionRows(HistoricDecisionInputEntity)],
+  [HistoricDecisionOutputEntity, removeDecisionRows(HistoricDecisionOutputEntity)],
+  [HistoricDecisionInstanceEntity, removeDecisionRows(HistoricDecisionInstanceEntity)],
+  ...PROCESS_HISTORY_TABLES.map((t): [typeof t, Removal] => [t, removeProcessRows(t)]),
+  [HistoricProcessInstanceEntity, removeProcessRows(HistoricProcessInstanceEntity)],
+  // A historic batch goes with the job log of its jobs.
+  [HistoricBatchEntity, (ctx, ids) => ctx.manager(HistoricBatchManager).remove(ids)],
+  ...PROCESS_LOG_TABLES.map((t): [typeof t, Removal] => [t, removeLogRows(t)]),
 ];
 
 /**
@@ -126,19 +145,8 @@ async function removeRootHierarchies(
       .getRawMany<{ id: string }>()
   ).map((r) => r.id);
   if (!roots.length) return false;
-  ctx.uow.statement((em) => deleteProcessHistory(em, { rootProcessInstanceIds: roots }));
+  ctx.manager(ProcessHistoryManager).removeHistory({ rootProcessInstanceIds: roots });
   return roots.length >= batchSize;
-}
-
-/** The job log of a batch's jobs goes with its historic batch. */
-function removeBatchJobLogs(ctx: RuntimeContext, batchIds: string[]): void {
-  ctx.uow.statement(async (em) => {
-    const batches = await em.getRepository(HistoricBatchEntity).findBy({ id: In(batchIds) });
-    const defs = batches
-      .flatMap((b) => [b.seedJobDefinitionId, b.monitorJobDefinitionId, b.batchJobDefinitionId])
-      .filter((d): d is string => d != null);
-    if (defs.length) await em.getRepository(HistoricJobLogEntity).delete({ jobDefinitionId: In(defs) });
-  });
 }
 
 export function insertCleanupJob(ctx: RuntimeContext, dueDate: Date, share: CleanupShare): JobEntity {
@@ -162,7 +170,7 @@ export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHand
     const share = parseShare(job.handlerConfiguration);
     let more = await removeRootHierarchies(ctx, now, settings.batchSize, share);
     // Rows with a removal time of their own (decisions, batches, rows given one by a set-removal-time batch).
-    for (const entity of TABLES) {
+    for (const [entity, remove] of TABLES) {
       const qb = due(ctx.em.getRepository(entity).createQueryBuilder('r'), 'r', now, share);
       // Root instances went above with their hierarchy: taken here, the rows under them would stay behind.
       if (entity === HistoricProcessInstanceEntity)
@@ -170,9 +178,7 @@ export function historyCleanupHandler(settings: HistoryCleanupSettings): JobHand
       const rows = await qb.select('r.id', 'id').limit(settings.batchSize).getRawMany<{ id: string }>();
       if (rows.length >= settings.batchSize) more = true;
       const ids = rows.map((r) => r.id);
-      if (!ids.length) continue;
-      if (entity === HistoricBatchEntity) removeBatchJobLogs(ctx, ids);
-      ctx.uow.statement((em) => em.getRepository(entity).delete(ids));
+      if (ids.length) await remove(ctx, ids);
     }
     const window = parseCleanupWindow(settings.window);
     if (more) insertCleanupJob(ctx, window ? nextWindowStart(window, now) : now, share);

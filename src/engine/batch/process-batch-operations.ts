@@ -3,7 +3,7 @@ import { HistoricProcessInstanceEntity } from '../../persistence/entities/histor
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { NotFoundError } from '../errors';
-import { setProcessHistoryRemovalTime } from '../history/process-history-tables';
+import { ProcessHistoryManager } from '../history/process-history.manager';
 import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
 import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 
@@ -77,10 +77,8 @@ export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parame
   };
   for (const instance of instances) {
     const root = parameters.hierarchical ? roots.get(instance.rootProcessInstanceId ?? instance.id) : undefined;
-    ctx.uow.statement((em) =>
-      root
-        ? setProcessHistoryRemovalTime(em, { rootProcessInstanceIds: [root.id] }, removalTimeOf(root))
-        : setProcessHistoryRemovalTime(em, { processInstanceIds: [instance.id] }, removalTimeOf(instance)),
-    );
+    const history = ctx.manager(ProcessHistoryManager);
+    if (root) history.setRemovalTime({ rootProcessInstanceIds: [root.id] }, removalTimeOf(root));
+    else history.setRemovalTime({ processInstanceIds: [instance.id] }, removalTimeOf(instance));
   }
 };

@@ -1,16 +1,14 @@
 import { EntityManager, In } from 'typeorm';
-import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
-import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
-import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { EngineMetrics, NO_METRICS } from '../metrics';
 import { HistoryLevel } from '../options';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
+import { CommandContext } from '../command/command-context';
 import { CommandExecutor } from '../command/command-executor';
 import { DecisionResult, evaluateDecision } from '../dmn/decision-evaluator';
-import { DecisionEvaluationSource, writeDecisionHistory } from '../history/decision-history-writer';
+import { DecisionEvaluationSource, DecisionHistoryManager } from '../history/decision-history.manager';
 import { RepositoryService } from '../repository/repository.service';
 import { VariableMap } from '../variables/typed-value';
 
@@ -21,11 +19,10 @@ export class DecisionService {
     private readonly checker: AuthorizationChecker,
     private readonly repository: RepositoryService,
     private readonly historyLevel: HistoryLevel,
-    private readonly clock: () => Date = () => new Date(),
     private readonly metrics: EngineMetrics = NO_METRICS,
   ) {
-    repository.onDeploymentDeletion(async ({ em }, { decisionDefinitionIds }, cascade) => {
-      if (cascade && decisionDefinitionIds.length) await this.deleteHistory(em, decisionDefinitionIds);
+    repository.onDeploymentDeletion(async (ctx, { decisionDefinitionIds }, cascade) => {
+      if (cascade) ctx.manager(DecisionHistoryManager).removeOfDefinitions(decisionDefinitionIds);
     });
   }
 
@@ -35,9 +32,9 @@ export class DecisionService {
     definition: DecisionDefinitionEntity,
     variables: VariableMap,
   ): Promise<DecisionResult> {
-    const result = await this.run(auth, async (em) => {
-      await this.checkEvaluate(em, auth, definition.key);
-      return this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null });
+    const result = await this.run(auth, async (ctx) => {
+      await this.checkEvaluate(ctx.em, auth, definition.key);
+      return this.evaluateIn(ctx, definition, variables, { userId: auth?.userId ?? null });
     });
     this.counted(result);
     return result;
@@ -53,7 +50,8 @@ export class DecisionService {
     tenantId: string | null,
     variables: VariableMap,
   ): Promise<{ definition: DecisionDefinitionEntity; result: DecisionResult } | null> {
-    const evaluated = await this.run(auth, async (em) => {
+    const evaluated = await this.run(auth, async (ctx) => {
+      const em = ctx.em;
       const definition = (await this.repository.latest(
         em,
         'decision',
@@ -65,7 +63,10 @@ export class DecisionService {
         { permission: 'READ', resource: Resources.DECISION_DEFINITION, resourceId: definition.key },
       ]);
       await this.checkEvaluate(em, auth, definition.key);
-      return { definition, result: await this.evaluateIn(em, definition, variables, { userId: auth?.userId ?? null }) };
+      return {
+        definition,
+        result: await this.evaluateIn(ctx, definition, variables, { userId: auth?.userId ?? null }),
+      };
     });
     if (evaluated) this.counted(evaluated.result);
     return evaluated;
@@ -78,8 +79,8 @@ export class DecisionService {
   }
 
   /** Without decision history nothing is written: read-only, no transaction (two round trips fewer on MySQL). */
-  private run<T>(auth: Authentication | null, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const command = { execute: ({ em }: { em: EntityManager }) => work(em) };
+  private run<T>(auth: Authentication | null, work: (ctx: CommandContext) => Promise<T>): Promise<T> {
+    const command = { execute: (ctx: CommandContext) => work(ctx) };
     return this.historyLevel === 'full' ? this.commands.execute(auth, command) : this.commands.read(auth, command);
   }
 
@@ -88,9 +89,9 @@ export class DecisionService {
     this.metrics.decisionsEvaluated(result.evaluations.length);
   }
 
-  /** Evaluation inside the caller's transaction (also used by business rule tasks). */
+  /** Evaluation inside the caller's command (also used by business rule tasks); its history is written at flush. */
   async evaluateIn(
-    em: EntityManager,
+    ctx: CommandContext,
     definition: DecisionDefinitionEntity,
     variables: VariableMap,
     source: DecisionEvaluationSource,
@@ -98,8 +99,8 @@ export class DecisionService {
     const model = await this.repository.dmnModel(definition);
     const result = evaluateDecision(model, definition.key, variables);
     if (this.historyLevel === 'full') {
-      const definitions = await this.definitionsOf(em, definition, result);
-      await writeDecisionHistory(em, result.evaluations, definitions, source, this.clock());
+      const definitions = await this.definitionsOf(ctx.em, definition, result);
+      ctx.manager(DecisionHistoryManager).evaluated(result.evaluations, definitions, source);
     }
     return result;
   }
@@ -119,19 +120,5 @@ export class DecisionService {
       for (const d of found) map.set(d.key, d);
     }
     return map;
-  }
-
-  private async deleteHistory(em: EntityManager, decisionDefinitionIds: string[]): Promise<void> {
-    const ids = (
-      await em
-        .getRepository(HistoricDecisionInstanceEntity)
-        .find({ select: { id: true }, where: { decisionDefinitionId: In(decisionDefinitionIds) } })
-    ).map((i) => i.id);
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(chunk) });
-      await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(chunk) });
-      await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(chunk) });
-    }
   }
 }

@@ -4,7 +4,7 @@ import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { deleteWhereStatement, selectRows, SqlStatement } from '../../persistence/raw-rows';
 import { AUTH_TYPE, resolvePermission, Resources } from '../authorization/resources';
 import { CommandDeps } from '../command/command-context';
-import type { TaskEndReason } from '../history/task-history-writer';
+import type { TaskEndReason } from '../history/task-history.manager';
 import { newId } from '../util/ids';
 import { InstanceRowsContext } from './instance-rows-context';
 

@@ -6,6 +6,7 @@ import { CommandContext } from '../command/command-context';
 import { CommandExecutor } from '../command/command-executor';
 import { BadUserRequestError } from '../errors';
 import { OPERATION_CATEGORY } from '../command/user-operation';
+import { HistoryLogManager } from './history-log.manager';
 
 /** Camunda's entity type of the log's own entries. */
 const OPERATION_LOG = 'OperationLog';
@@ -34,9 +35,7 @@ export class UserOperationLogService {
         const entries = await ctx.em.getRepository(UserOperationLogEntryEntity).findBy({ operationId });
         if (!entries.length) throw new BadUserRequestError('operation logs is empty');
         for (const entry of entries) await ctx.checkPermissions(entryChecks(entry, 'UPDATE_HISTORY', 'UPDATE'));
-        ctx.uow.statement((em) =>
-          em.getRepository(UserOperationLogEntryEntity).update({ operationId }, { annotation }),
-        );
+        ctx.manager(HistoryLogManager).annotateOperation(operationId, annotation);
         const first = entries[0];
         ctx.logs.userOperation({
           operationType: annotation == null ? 'ClearAnnotation' : 'SetAnnotation',
@@ -59,7 +58,7 @@ export class UserOperationLogService {
         const entry = await ctx.em.getRepository(UserOperationLogEntryEntity).findOneBy({ id: entryId });
         if (!entry) return;
         await ctx.checkPermissions(entryChecks(entry, 'DELETE_HISTORY', 'DELETE'));
-        ctx.uow.statement((em) => em.getRepository(UserOperationLogEntryEntity).delete({ id: entryId }));
+        ctx.manager(HistoryLogManager).removeOperationLogEntry(entryId);
         ctx.logs.userOperation({
           operationType: 'Delete',
           entityType: OPERATION_LOG,

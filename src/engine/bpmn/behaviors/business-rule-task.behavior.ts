@@ -13,7 +13,7 @@ export class BusinessRuleTaskBehavior implements ActivityBehavior {
     const config = node.decision;
     if (!config) throw new ProcessEngineError(`The business rule task '${node.id}' references no decision`);
     const definition = await resolveDecision(ctx, instance, execution, config.decisionRef, config);
-    const result = await ctx.deps.decisions.evaluateIn(ctx.em, definition, ctx.variables.visible(execution), {
+    const result = await ctx.deps.decisions.evaluateIn(ctx, definition, ctx.variables.visible(execution), {
       userId: ctx.auth?.userId ?? null,
       processDefinitionId: instance.definition.id,
       processDefinitionKey: instance.definition.key,

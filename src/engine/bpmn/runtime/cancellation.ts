@@ -2,7 +2,7 @@ import { deleteWhereStatement } from '../../../persistence/raw-rows';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
-import { ActivityInstanceState, ProcessInstanceEndState } from '../../history/process-history-writer';
+import { ActivityInstanceState, ProcessInstanceEndState } from '../../history/process-history.manager';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { TaskManager } from '../../entities/task.manager';
 import { FlowNode } from '../model';

@@ -1,4 +1,4 @@
-import { ProcessInstanceEndState } from '../../history/process-history-writer';
+import { ProcessInstanceEndState } from '../../history/process-history.manager';
 import { resolveActivity } from './activity-ref';
 import { applyCallOutputs } from './call-mappings';
 import { removeExecutions, subtree } from './subtree';

@@ -11,7 +11,7 @@ import { Authentication } from '../../authorization/authentication';
 import { CommandContext, CommandDeps, LoadedInstanceFacts } from '../../command/command-context';
 import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';
-import { ProcessHistoryWriter } from '../../history/process-history-writer';
+import { ProcessHistoryManager } from '../../history/process-history.manager';
 import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
 import { DelegateRegistry, HistoryLevel } from '../../options';
@@ -59,7 +59,7 @@ export type JobHandler = (ctx: RuntimeContext, job: JobEntity) => Promise<void>;
  */
 export class RuntimeContext extends CommandContext<RuntimeDeps> {
   // Made on first use: most commands (identity, decisions, locks) never touch a process instance.
-  private historyWriter?: ProcessHistoryWriter;
+  private historyWriter?: ProcessHistoryManager;
   private operationAgenda?: Agenda;
   private variableStore?: VariableStore;
   private eventContext?: EventContext;
@@ -69,8 +69,8 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     super(deps, em, auth);
   }
 
-  get history(): ProcessHistoryWriter {
-    return (this.historyWriter ??= new ProcessHistoryWriter(this.uow, this.deps.historyLevel, this.deps.clock));
+  get history(): ProcessHistoryManager {
+    return (this.historyWriter ??= this.manager(ProcessHistoryManager));
   }
 
   get agenda(): Agenda {

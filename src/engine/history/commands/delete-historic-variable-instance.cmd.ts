@@ -1,9 +1,9 @@
-import { HistoricDetailEntity } from '../../../persistence/entities/history/historic-detail.entity';
 import { HistoricVariableInstanceEntity } from '../../../persistence/entities/history/historic-variable-instance.entity';
 import { Resources } from '../../authorization/resources';
 import { Command } from '../../command/command';
 import { CommandContext } from '../../command/command-context';
 import { NotFoundError } from '../../errors';
+import { ProcessHistoryManager } from '../process-history.manager';
 
 /** historyService.deleteHistoricVariableInstance: the row and the details recorded for the variable. */
 export class DeleteHistoricVariableInstanceCmd implements Command<void> {
@@ -22,9 +22,6 @@ export class DeleteHistoricVariableInstanceCmd implements Command<void> {
         },
       ]);
     }
-    ctx.uow.statement(async (em) => {
-      await em.getRepository(HistoricDetailEntity).delete({ variableInstanceId: found.id });
-      await em.getRepository(HistoricVariableInstanceEntity).delete({ id: found.id });
-    });
+    ctx.manager(ProcessHistoryManager).removeVariableInstance(found.id);
   }
 }

@@ -1,6 +1,6 @@
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { ProcessEngineError } from '../../../errors';
-import { ActivityInstanceState } from '../../../history/process-history-writer';
+import { ActivityInstanceState } from '../../../history/process-history.manager';
 import { VariableMap } from '../../../variables/typed-value';
 import { BoundaryEventNode, StartEventNode } from '../../model';
 import { resolveActivity } from '../activity-ref';

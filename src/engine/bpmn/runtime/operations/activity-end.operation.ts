@@ -1,4 +1,4 @@
-import { ActivityInstanceState } from '../../../history/process-history-writer';
+import { ActivityInstanceState } from '../../../history/process-history.manager';
 import { ActivityRef, bodyRef, isMultiInstanceInner, needsScope, resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../agenda';
 import { removeExecutions, subtree } from '../subtree';

@@ -1,5 +1,5 @@
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
-import { ActivityInstanceState } from '../../../history/process-history-writer';
+import { ActivityInstanceState } from '../../../history/process-history.manager';
 import { ErrorEventDefinition } from '../../model';
 import { resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../agenda';

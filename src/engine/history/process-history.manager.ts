@@ -1,16 +1,34 @@
 import { EntityManager } from 'typeorm';
-import { HistoryLevel } from '../options';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
+import { CommandContext } from '../command/command-context';
 import type { UnitOfWork } from '../command/unit-of-work';
+import { HistoryLevel } from '../options';
 import { newId } from '../util/ids';
 import { isSqlite } from '../../persistence/dialect';
-import { SqlStatement, sqlParam, updateRowsByIdStatements, updateRowStatement } from '../../persistence/raw-rows';
-import { TaskHistoryWriter } from './task-history-writer';
+import {
+  deleteWhereStatement,
+  SqlStatement,
+  sqlParam,
+  updateRowsByIdStatements,
+  updateRowStatement,
+  updateWhereStatement,
+} from '../../persistence/raw-rows';
+import { DecisionHistoryManager } from './decision-history.manager';
+import { HistoryLogManager } from './history-log.manager';
+import {
+  idChunks,
+  PROCESS_HISTORY_TABLES,
+  ProcessHistoryRow,
+  ProcessHistoryScope,
+  scopeColumns,
+  scopeIds,
+} from './process-history-tables';
+import { TaskHistoryManager } from './task-history.manager';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,24 +70,28 @@ type VariableValues = Pick<
  * historic activity instance per activity entered (level activity and above), historic variable
  * instances (audit and full) and variable updates as historic details (audit and full). Activity
  * instances started and ended in one command are inserted in their final state; those started
- * earlier are ended by id with one read at flush. Task instances have a writer of their own; incidents
- * write theirs in the incident manager.
+ * earlier are ended by id with one read at flush. Task instances have a manager of their own; incidents
+ * write theirs in the incident manager. The runtime reaches it as `ctx.history`.
  */
-export class ProcessHistoryWriter {
+export class ProcessHistoryManager {
   private readonly started = new Map<string, HistoricActivityInstanceEntity>();
   private readonly pendingEnds = new Map<string, PendingEnd>();
   /** Historic variable instances inserted in this command, by variable id: later changes go into the insert. */
   private readonly variablesCreated = new Map<string, HistoricVariableInstanceEntity>();
   /** Changes of variables created in earlier commands, by variable id: written together at flush. */
   private readonly variablesChanged = new Map<string, Partial<HistoricVariableInstanceEntity>>();
-  readonly tasks: TaskHistoryWriter;
+  private readonly uow: UnitOfWork;
+  private readonly level: HistoryLevel;
+  readonly tasks: TaskHistoryManager;
 
-  constructor(
-    private readonly uow: UnitOfWork,
-    private readonly level: HistoryLevel,
-    private readonly now: () => Date,
-  ) {
-    this.tasks = new TaskHistoryWriter(uow, level !== 'none', now);
+  constructor(private readonly ctx: CommandContext) {
+    this.uow = ctx.uow;
+    this.level = ctx.deps.historyLevel ?? 'none';
+    this.tasks = ctx.manager(TaskHistoryManager);
+  }
+
+  private now(): Date {
+    return this.ctx.now();
   }
 
   get activityEnabled(): boolean {
@@ -312,6 +334,66 @@ export class ProcessHistoryWriter {
       });
     }
     this.variablesChanged.set(id, { ...values });
+  }
+
+  /**
+   * Removes the history of the scope, the historic process instances too: the decisions they evaluated first (their
+   * inputs and outputs before them), then the rows recorded under the instances and their logs, the instances last.
+   */
+  removeHistory(scope: ProcessHistoryScope): void {
+    const ids = scopeIds(scope);
+    if (!ids.length) return;
+    this.ctx.manager(DecisionHistoryManager).removeOfProcesses(scope);
+    this.uow.sql((em) =>
+      PROCESS_HISTORY_TABLES.flatMap((table) =>
+        idChunks(ids).map((part) => deleteWhereStatement<ProcessHistoryRow>(em, table, scopeColumns(scope, part))),
+      ),
+    );
+    const logs = this.ctx.manager(HistoryLogManager);
+    if ('processInstanceIds' in scope) logs.removeOfInstances(ids);
+    else logs.removeUnderRoots(ids);
+    this.uow.sql((em) =>
+      idChunks(ids).flatMap((part) => [
+        deleteWhereStatement(em, HistoricProcessInstanceEntity, scopeColumns(scope, part)),
+        deleteWhereStatement(em, HistoricProcessInstanceEntity, { id: part }),
+      ]),
+    );
+  }
+
+  /** Gives the history of the scope (historic process instances, decisions evaluated by them included) one removal time. */
+  setRemovalTime(scope: ProcessHistoryScope, removalTime: Date | null): void {
+    const ids = scopeIds(scope);
+    if (!ids.length) return;
+    this.uow.sql((em) => [
+      ...idChunks(ids).flatMap((part) => [
+        updateWhereStatement(em, HistoricProcessInstanceEntity, { removalTime }, scopeColumns(scope, part)),
+        updateWhereStatement(em, HistoricProcessInstanceEntity, { removalTime }, { id: part }),
+      ]),
+      ...PROCESS_HISTORY_TABLES.flatMap((table) =>
+        idChunks(ids).map((part) =>
+          updateWhereStatement<ProcessHistoryRow>(em, table, { removalTime }, scopeColumns(scope, part)),
+        ),
+      ),
+    ]);
+    this.ctx.manager(HistoryLogManager).setRemovalTime(scope, removalTime);
+    this.ctx.manager(DecisionHistoryManager).setRemovalTimeOfProcesses(scope, removalTime);
+  }
+
+  /** historyService.deleteHistoricVariableInstance: the row and the details recorded for the variable. */
+  removeVariableInstance(id: string): void {
+    this.uow.sql((em) => [
+      deleteWhereStatement(em, HistoricDetailEntity, { variableInstanceId: id }),
+      deleteWhereStatement(em, HistoricVariableInstanceEntity, { id }),
+    ]);
+  }
+
+  /** Rows of the historic process instance table or of a table under it, by id (the history cleanup). */
+  removeRows(
+    table: (typeof PROCESS_HISTORY_TABLES)[number] | typeof HistoricProcessInstanceEntity,
+    ids: string[],
+  ): void {
+    if (!ids.length) return;
+    this.uow.sql((em) => idChunks(ids).map((part) => deleteWhereStatement<ProcessHistoryRow>(em, table, { id: part })));
   }
 
   /** At the end of the command: rows started in it are its own again in the next one. */

@@ -1,6 +1,7 @@
 import { updateRowStatement } from '../../persistence/raw-rows';
 import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
+import { CommandContext } from '../command/command-context';
 import type { UnitOfWork } from '../command/unit-of-work';
 
 /** The task fields history follows (Camunda's TASK_INSTANCE_UPDATE): one snapshot per task loaded in a command. */
@@ -37,16 +38,22 @@ export type TaskEndReason = 'completed' | 'deleted';
  * Historic task instances (history level activity and above, as Camunda's HistoryLevelActivity): a row when a task is
  * created, its followed fields written again when a command changed them, its end with the delete reason. A task
  * created in the command is inserted in its final state; one loaded from the database costs one update when it changed.
+ * The runtime reaches it as `ctx.history.tasks`.
  */
-export class TaskHistoryWriter {
+export class TaskHistoryManager {
   private readonly created = new Map<string, HistoricTaskInstanceEntity>();
   private readonly loaded = new Map<string, Followed>();
+  private readonly uow: UnitOfWork;
+  private readonly enabled: boolean;
 
-  constructor(
-    private readonly uow: UnitOfWork,
-    private readonly enabled: boolean,
-    private readonly now: () => Date,
-  ) {}
+  constructor(private readonly ctx: CommandContext) {
+    this.uow = ctx.uow;
+    this.enabled = (ctx.deps.historyLevel ?? 'none') !== 'none';
+  }
+
+  private now(): Date {
+    return this.ctx.now();
+  }
 
   taskCreated(task: TaskEntity, rootProcessInstanceId: string | null): void {
     if (!this.enabled) return;
