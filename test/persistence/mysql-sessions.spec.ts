@@ -1,8 +1,9 @@
 import { EntityManager } from 'typeorm';
-import { databaseLabel, RuntimeScenario } from '../engine/bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../support/test-app';
+import { RuntimeScenario } from '../engine/bpmn/runtime/support/runtime-scenario';
 
 /** Camunda 7 requires READ COMMITTED; the server default is REPEATABLE READ. MySQL/MariaDB only. */
-const describeMysql = databaseLabel() === 'MariaDB' ? describe : describe.skip;
+const describeMysql = databaseLabel() === 'mysql' ? describe : describe.skip;
 
 async function isolation(em: EntityManager): Promise<string> {
   try {

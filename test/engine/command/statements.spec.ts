@@ -1,4 +1,5 @@
-import { databaseLabel, RuntimeScenario, vars } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { RuntimeScenario, vars } from '../bpmn/runtime/support/runtime-scenario';
 import { recordStatements } from '../../support/statement-log';
 
 const PAID = `<?xml version="1.0" encoding="UTF-8"?>
@@ -20,7 +21,7 @@ const PAID = `<?xml version="1.0" encoding="UTF-8"?>
  * unchecked writes and COMMIT ride along with other statements (ride-along.ts): what is counted there is
  * every round trip, BEGIN and COMMIT included.
  */
-const mysql = /^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '');
+const mysql = databaseLabel() === 'mysql';
 describe(`statements per command (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
   let statements: string[];

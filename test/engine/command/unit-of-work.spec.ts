@@ -1,7 +1,8 @@
 import { UnitOfWork } from '../../../src/engine/command/unit-of-work';
 import { OptimisticLockingError } from '../../../src/engine/errors';
 import { ExternalTaskEntity } from '../../../src/persistence/entities/runtime/external-task.entity';
-import { databaseLabel, RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
 import { recordStatements, withoutTransactionControl } from '../../support/statement-log';
 import { selectRowsTogether, writeThenSelect } from '../../../src/persistence/raw-rows';
 
@@ -103,7 +104,7 @@ describe(`unit of work (${databaseLabel()})`, () => {
     await expect(write).rejects.toThrow(`ENGINE-03005 Execution of 'UPDATE ExternalTaskEntity[b1]' failed.`);
     // SQLite stops at the stale update; MySQL runs the whole batch in the transaction that is then rolled back.
     const writes = withoutTransactionControl(statements);
-    expect(writes).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 3);
+    expect(writes).toHaveLength(databaseLabel() === 'mysql' ? 1 : 3);
     expect(await repo().existsBy({ id: 'b3' })).toBe(false);
     expect(await repo().findOneBy({ id: 'b2' })).toMatchObject({ workerId: null, priority: 0, rev: 1 });
   });
@@ -128,7 +129,7 @@ describe(`unit of work (${databaseLabel()})`, () => {
       ['w2', null],
     ]);
     const sent = withoutTransactionControl(statements);
-    expect(sent).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 2);
+    expect(sent).toHaveLength(databaseLabel() === 'mysql' ? 1 : 2);
 
     const failing = s.engine.tx.write((em) =>
       writeThenSelect(
@@ -163,6 +164,6 @@ describe(`unit of work (${databaseLabel()})`, () => {
     expect([one.map((r) => r.id), none, both.map((r) => r.id)]).toEqual([['w1'], [], ['w2', 'w1']]);
     expect(both[0]).toBeInstanceOf(ExternalTaskEntity);
     expect(both[0].createTime).toBeInstanceOf(Date);
-    expect(statements).toHaveLength(/^mysql|^mariadb/.test(process.env.TEST_DATABASE_URL ?? '') ? 1 : 3);
+    expect(statements).toHaveLength(databaseLabel() === 'mysql' ? 1 : 3);
   });
 });

@@ -1,4 +1,5 @@
-import { databaseLabel, vars } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { vars } from '../bpmn/runtime/support/runtime-scenario';
 import { EventScenario } from '../bpmn/runtime/support/event-scenario';
 
 describe(`message events (${databaseLabel()})`, () => {

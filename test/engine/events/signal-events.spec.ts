@@ -1,4 +1,4 @@
-import { databaseLabel } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
 import { EventScenario } from '../bpmn/runtime/support/event-scenario';
 
 describe(`signal events (${databaseLabel()})`, () => {

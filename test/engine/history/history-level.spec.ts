@@ -2,7 +2,8 @@ import { HistoryLevel } from '../../../src/engine/options';
 import { HistoricActivityInstanceEntity } from '../../../src/persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../../src/persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../../src/persistence/entities/history/historic-process-instance.entity';
-import { databaseLabel, RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
 
 describe.each<[HistoryLevel, number, number, number]>([
   ['none', 0, 0, 0],

@@ -1,5 +1,6 @@
 import { ActivityInstanceNode } from '../../../src/engine/instances/runtime-types';
-import { databaseLabel, RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
 
 /** activityId[children] with children sorted, for comparing trees. */
 function shape(node: ActivityInstanceNode): string {

@@ -6,7 +6,8 @@ import { ExternalTaskEntity } from '../../../src/persistence/entities/runtime/ex
 import { IdentityLinkEntity } from '../../../src/persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../src/persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../src/persistence/entities/runtime/variable.entity';
-import { databaseLabel, RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
 
 describe(`instance deletion and deployment deletion (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

@@ -1,5 +1,5 @@
 import { EventScenario, MINUTE } from '../bpmn/runtime/support/event-scenario';
-import { databaseLabel } from '../bpmn/runtime/support/runtime-scenario';
+import { databaseLabel } from '../../support/test-app';
 
 describe(`asynchronous continuations and failing jobs (${databaseLabel()})`, () => {
   let e: EventScenario;

@@ -1,5 +1,6 @@
 import { HistoricDecisionInstanceEntity } from '../../../../src/persistence/entities/history/historic-decision-instance.entity';
-import { databaseLabel, RuntimeScenario } from '../runtime/support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { RuntimeScenario } from '../runtime/support/runtime-scenario';
 
 describe(`business rule task (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

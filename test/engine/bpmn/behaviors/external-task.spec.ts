@@ -1,4 +1,5 @@
-import { ADMIN, databaseLabel, RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { ADMIN, RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
 
 describe(`external tasks (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

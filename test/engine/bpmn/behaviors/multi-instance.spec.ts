@@ -1,4 +1,5 @@
-import { databaseLabel, RuntimeScenario } from '../runtime/support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { RuntimeScenario } from '../runtime/support/runtime-scenario';
 
 describe(`multi-instance (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

@@ -1,5 +1,6 @@
 import { EventSubscriptionEntity } from '../../../../src/persistence/entities/runtime/event-subscription.entity';
-import { databaseLabel, RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
 
 const sorted = (xs: string[]) => [...xs].sort();
 

@@ -1,4 +1,5 @@
-import { ADMIN, databaseLabel, plain, RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { ADMIN, plain, RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
 
 describe(`user task (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

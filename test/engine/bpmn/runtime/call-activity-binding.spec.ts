@@ -1,4 +1,5 @@
-import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { RuntimeScenario } from './support/runtime-scenario';
 
 const callee = (version: string, tag: string | null) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"

@@ -1,6 +1,7 @@
 import { RuntimeContext } from '../../../../src/engine/bpmn/runtime/runtime-context';
 import { Command } from '../../../../src/engine/command/command';
-import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { RuntimeScenario } from './support/runtime-scenario';
 
 describe(`concurrent commands on one instance (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
@@ -28,10 +29,10 @@ describe(`concurrent commands on one instance (${databaseLabel()})`, () => {
       expect((await s.processInstance(pi.id))!.state).toBe('COMPLETED');
     }
     // On MariaDB the losers of the races ran again; SQLite runs commands one after another.
-    if (databaseLabel() === 'SQLite') expect(s.runtime.executor.retries).toBe(0);
+    if (databaseLabel() === 'sqlite') expect(s.runtime.executor.retries).toBe(0);
   });
 
-  const onMariaDb = databaseLabel() === 'MariaDB' ? it : it.skip;
+  const onMariaDb = databaseLabel() === 'mysql' ? it : it.skip;
 
   onMariaDb('a command that lost the race on the instance revision runs again on fresh data', async () => {
     const pi = await s.start('parallel', { counter: 0 });

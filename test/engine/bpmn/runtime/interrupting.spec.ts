@@ -1,4 +1,5 @@
-import { databaseLabel, RuntimeScenario } from './support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { RuntimeScenario } from './support/runtime-scenario';
 
 describe(`interrupting errors in scopes (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

@@ -1,7 +1,8 @@
 import { AUTH_TYPE, Resources } from '../../../../src/engine/authorization/resources';
 import { AuthorizationError } from '../../../../src/engine/errors';
 import { Authentication } from '../../../../src/engine/authorization/authentication';
-import { ADMIN, databaseLabel, RuntimeScenario, vars } from './support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { ADMIN, RuntimeScenario, vars } from './support/runtime-scenario';
 
 describe(`runtime authorization (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

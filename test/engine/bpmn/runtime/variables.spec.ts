@@ -1,5 +1,6 @@
 import { TypedValue } from '../../../../src/engine/variables/typed-value';
-import { databaseLabel, plain, RuntimeScenario, vars } from './support/runtime-scenario';
+import { databaseLabel } from '../../../support/test-app';
+import { plain, RuntimeScenario, vars } from './support/runtime-scenario';
 
 describe(`variables (${databaseLabel()})`, () => {
   let s: RuntimeScenario;

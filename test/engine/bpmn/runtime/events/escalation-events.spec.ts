@@ -1,4 +1,5 @@
-import { databaseLabel, vars } from '../support/runtime-scenario';
+import { databaseLabel } from '../../../../support/test-app';
+import { vars } from '../support/runtime-scenario';
 import { EventScenario } from '../support/event-scenario';
 
 const MODELS = [

@@ -1,4 +1,4 @@
-import { databaseLabel } from '../support/runtime-scenario';
+import { databaseLabel } from '../../../../support/test-app';
 import { EventScenario } from '../support/event-scenario';
 
 describe(`link events and plain message throw events (${databaseLabel()})`, () => {

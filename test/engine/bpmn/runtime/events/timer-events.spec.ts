@@ -1,4 +1,4 @@
-import { databaseLabel } from '../support/runtime-scenario';
+import { databaseLabel } from '../../../../support/test-app';
 import { EventScenario, HOUR, MINUTE } from '../support/event-scenario';
 
 describe(`timer events (${databaseLabel()})`, () => {

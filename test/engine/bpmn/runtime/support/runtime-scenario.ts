@@ -23,10 +23,6 @@ export const RUNTIME_FIXTURES = path.join(__dirname, '..', '..', '..', '..', 'fi
 
 export const ADMIN: Authentication = { userId: 'demo', groupIds: ['camunda-admin'] };
 
-export function databaseLabel(): string {
-  return process.env.TEST_DATABASE_URL ? 'MariaDB' : 'SQLite';
-}
-
 const freshDatabase = freshTestDatabase;
 
 /** Plain JavaScript values as engine variables (typed as the engine types them). */
