@@ -4,7 +4,7 @@ import { HistoricExternalTaskLogService } from './external-task-log/historic-ext
 import { HistoricJobLogController } from './job-log/historic-job-log.controller';
 import { HistoricJobLogService } from './job-log/historic-job-log.service';
 import { UserOperationLogController } from './user-operation-log/user-operation-log.controller';
-import { UserOperationLogService } from './user-operation-log/user-operation-log.service';
+import { UserOperationLogRestService } from './user-operation-log/user-operation-log.service';
 import { HistoricActivityInstanceController } from './activity-instance/historic-activity-instance.controller';
 import { HistoricActivityInstanceService } from './activity-instance/historic-activity-instance.service';
 import { HistoricDecisionInstanceController } from './decision-instance/historic-decision-instance.controller';
@@ -49,7 +49,7 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricIncidentService,
     HistoricExternalTaskLogService,
     HistoricJobLogService,
-    UserOperationLogService,
+    UserOperationLogRestService,
   ],
 })
 export class HistoryModule {}

@@ -5,7 +5,7 @@ import { ListRoutes } from '../../../common/query/list-routes';
 import { Authentication } from '../../../engine/authorization/authentication';
 import { OperationLogAnnotationDto } from './user-operation-log.dto';
 import { USER_OPERATION_LOG_LIST } from './user-operation-log.query';
-import { UserOperationLogService } from './user-operation-log.service';
+import { UserOperationLogRestService } from './user-operation-log.service';
 
 /** Camunda offers GET list and count only (no POST query) for the user operation log. */
 @ApiTags('Historic User Operation Log')
@@ -13,7 +13,7 @@ import { UserOperationLogService } from './user-operation-log.service';
 @Controller('history/user-operation')
 @ListRoutes(USER_OPERATION_LOG_LIST, (c: UserOperationLogController) => c.log.rows, { routes: ['list', 'count'] })
 export class UserOperationLogController {
-  constructor(readonly log: UserOperationLogService) {}
+  constructor(readonly log: UserOperationLogRestService) {}
 
   @Put(':operationId/set-annotation')
   @HttpCode(204)

@@ -7,7 +7,7 @@ import { OperationLogAnnotationDto, UserOperationLogEntryDto } from './user-oper
 import { USER_OPERATION_LOG_LIST } from './user-operation-log.query';
 
 @Injectable()
-export class UserOperationLogService {
+export class UserOperationLogRestService {
   readonly rows: ResourceQuery<UserOperationLogEntryEntity, UserOperationLogEntryDto>;
 
   constructor(private readonly engine: ProcessEngine) {
