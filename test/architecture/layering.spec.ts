@@ -182,4 +182,18 @@ describe('layering', () => {
     expect(layeringViolations([{ ...config, from: 'modules/authorization/authorization.service.ts' }])).toHaveLength(1);
     expect(layeringViolations([{ ...config, from: 'main.ts', spec: './config/app-config' }])).toEqual([]);
   });
+
+  it('counts the subfolders of a resource module as that module (modules/history is grouped by resource)', () => {
+    const edge = (from: string, to: string): ImportEdge => ({ from, to, spec: to, typeOnly: false });
+    expect(
+      layeringViolations([
+        edge('modules/history/process-instance/historic-process-instance.service.ts', 'modules/history/batch/x.ts'),
+        edge('modules/history/detail/historic-detail.query.ts', 'modules/history/historic-variable-params.ts'),
+        edge('modules/history/history.module.ts', 'modules/history/cleanup/history-cleanup.controller.ts'),
+      ]),
+    ).toEqual([]);
+    expect(layeringViolations([edge('modules/history/task-instance/x.ts', 'modules/task/task.dto.ts')])).toHaveLength(
+      1,
+    );
+  });
 });

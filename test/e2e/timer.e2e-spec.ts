@@ -1,4 +1,4 @@
-import { TestClock } from '../engine/events/support/event-scenario';
+import { TestClock } from '../engine/bpmn/runtime/support/event-scenario';
 import { deployFixture } from '../support/deploy';
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 

@@ -59,7 +59,13 @@ export async function freshTestDatabase(): Promise<{ url: string; drop: () => Pr
     : { url: 'sqlite::memory:', drop: async () => {} };
 }
 
-export function databaseLabel(): string {
+/**
+ * The database the tests run on. Tests compare with it to run or skip what only one database does, so it is a union:
+ * a comparison with any other spelling does not compile (it used to skip tests silently).
+ */
+export type TestDatabase = 'sqlite' | 'mysql';
+
+export function databaseLabel(): TestDatabase {
   return process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite';
 }
 

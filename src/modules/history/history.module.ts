@@ -1,27 +1,27 @@
 import { Module } from '@nestjs/common';
-import { HistoricExternalTaskLogController } from './historic-external-task-log.controller';
-import { HistoricExternalTaskLogService } from './historic-external-task-log.service';
-import { HistoricJobLogController } from './historic-job-log.controller';
-import { HistoricJobLogService } from './historic-job-log.service';
-import { UserOperationLogController } from './user-operation-log.controller';
-import { UserOperationLogService } from './user-operation-log.service';
-import { HistoricActivityInstanceController } from './historic-activity-instance.controller';
-import { HistoricActivityInstanceService } from './historic-activity-instance.service';
-import { HistoricDecisionInstanceController } from './historic-decision-instance.controller';
-import { HistoricDecisionInstanceService } from './historic-decision-instance.service';
-import { HistoricBatchController } from './historic-batch.controller';
-import { HistoryCleanupController } from './history-cleanup.controller';
-import { HistoricBatchService } from './historic-batch.service';
-import { HistoricDetailController } from './historic-detail.controller';
-import { HistoricDetailService } from './historic-detail.service';
-import { HistoricProcessInstanceController } from './historic-process-instance.controller';
-import { HistoricProcessInstanceService } from './historic-process-instance.service';
-import { HistoricIncidentController } from './historic-incident.controller';
-import { HistoricIncidentService } from './historic-incident.service';
-import { HistoricTaskInstanceController } from './historic-task-instance.controller';
-import { HistoricTaskInstanceService } from './historic-task-instance.service';
-import { HistoricVariableInstanceController } from './historic-variable-instance.controller';
-import { HistoricVariableInstanceService } from './historic-variable-instance.service';
+import { HistoricExternalTaskLogController } from './external-task-log/historic-external-task-log.controller';
+import { HistoricExternalTaskLogService } from './external-task-log/historic-external-task-log.service';
+import { HistoricJobLogController } from './job-log/historic-job-log.controller';
+import { HistoricJobLogService } from './job-log/historic-job-log.service';
+import { UserOperationLogController } from './user-operation-log/user-operation-log.controller';
+import { UserOperationLogRestService } from './user-operation-log/user-operation-log.service';
+import { HistoricActivityInstanceController } from './activity-instance/historic-activity-instance.controller';
+import { HistoricActivityInstanceService } from './activity-instance/historic-activity-instance.service';
+import { HistoricDecisionInstanceController } from './decision-instance/historic-decision-instance.controller';
+import { HistoricDecisionInstanceService } from './decision-instance/historic-decision-instance.service';
+import { HistoricBatchController } from './batch/historic-batch.controller';
+import { HistoryCleanupController } from './cleanup/history-cleanup.controller';
+import { HistoricBatchService } from './batch/historic-batch.service';
+import { HistoricDetailController } from './detail/historic-detail.controller';
+import { HistoricDetailService } from './detail/historic-detail.service';
+import { HistoricProcessInstanceController } from './process-instance/historic-process-instance.controller';
+import { HistoricProcessInstanceService } from './process-instance/historic-process-instance.service';
+import { HistoricIncidentController } from './incident/historic-incident.controller';
+import { HistoricIncidentService } from './incident/historic-incident.service';
+import { HistoricTaskInstanceController } from './task-instance/historic-task-instance.controller';
+import { HistoricTaskInstanceService } from './task-instance/historic-task-instance.service';
+import { HistoricVariableInstanceController } from './variable-instance/historic-variable-instance.controller';
+import { HistoricVariableInstanceService } from './variable-instance/historic-variable-instance.service';
 
 @Module({
   controllers: [
@@ -49,7 +49,7 @@ import { HistoricVariableInstanceService } from './historic-variable-instance.se
     HistoricIncidentService,
     HistoricExternalTaskLogService,
     HistoricJobLogService,
-    UserOperationLogService,
+    UserOperationLogRestService,
   ],
 })
 export class HistoryModule {}

@@ -1,5 +1,6 @@
-import { databaseLabel, vars } from '../runtime/support/runtime-scenario';
-import { EventScenario } from './support/event-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { vars } from '../bpmn/runtime/support/runtime-scenario';
+import { EventScenario } from '../bpmn/runtime/support/event-scenario';
 
 describe(`message events (${databaseLabel()})`, () => {
   let e: EventScenario;

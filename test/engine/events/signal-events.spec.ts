@@ -1,5 +1,5 @@
-import { databaseLabel } from '../runtime/support/runtime-scenario';
-import { EventScenario } from './support/event-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { EventScenario } from '../bpmn/runtime/support/event-scenario';
 
 describe(`signal events (${databaseLabel()})`, () => {
   let e: EventScenario;

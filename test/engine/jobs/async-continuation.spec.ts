@@ -1,5 +1,5 @@
-import { EventScenario, MINUTE } from '../events/support/event-scenario';
-import { databaseLabel } from '../runtime/support/runtime-scenario';
+import { EventScenario, MINUTE } from '../bpmn/runtime/support/event-scenario';
+import { databaseLabel } from '../../support/test-app';
 
 describe(`asynchronous continuations and failing jobs (${databaseLabel()})`, () => {
   let e: EventScenario;

@@ -4,10 +4,11 @@ import { loadConfig } from '../../../src/config/app-config';
 import { ProcessEngine } from '../../../src/engine/process-engine';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { JobEntity } from '../../../src/persistence/entities/runtime/job.entity';
-import { EVENT_FIXTURES } from '../events/support/event-scenario';
-import { databaseLabel, RuntimeScenario } from '../runtime/support/runtime-scenario';
+import { EVENT_FIXTURES } from '../bpmn/runtime/support/event-scenario';
+import { databaseLabel } from '../../support/test-app';
+import { RuntimeScenario } from '../bpmn/runtime/support/runtime-scenario';
 
-const MARIADB = !!process.env.TEST_DATABASE_URL;
+const MARIADB = databaseLabel() === 'mysql';
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
