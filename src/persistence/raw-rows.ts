@@ -250,6 +250,42 @@ export function deleteWhereStatement<T extends ObjectLiteral>(
   conditions: Partial<Record<keyof T & string, unknown>>,
 ): SqlStatement {
   const shape = shapeOf(em, target);
+  const where = whereColumns(em, shape, conditions);
+  return { sql: `DELETE FROM ${shape.table} WHERE ${where.sql}`, params: where.params };
+}
+
+/**
+ * `UPDATE <table> SET <column> = ?, ... WHERE <column> = ? AND <column> IN (...) ...` (no revision change): the same
+ * change to every row the conditions select, as in `deleteWhereStatement` (re-pointing references in bulk).
+ */
+export function updateWhereStatement<T extends ObjectLiteral>(
+  em: EntityManager,
+  target: new () => T,
+  changes: Partial<T>,
+  conditions: Partial<Record<keyof T & string, unknown>>,
+): SqlStatement {
+  const shape = shapeOf(em, target);
+  const escape = (name: string) => em.connection.driver.escape(name);
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const column of shape.columns) {
+    if (!(column.propertyName in changes)) continue;
+    sets.push(`${escape(column.databaseName)} = ?`);
+    params.push(persistentValue(em, column, changes));
+  }
+  if (!sets.length) throw new Error(`nothing to set in ${shape.table}`);
+  const where = whereColumns(em, shape, conditions);
+  return {
+    sql: `UPDATE ${shape.table} SET ${sets.join(', ')} WHERE ${where.sql}`,
+    params: [...params, ...where.params],
+  };
+}
+
+function whereColumns(
+  em: EntityManager,
+  shape: Shape,
+  conditions: Record<string, unknown>,
+): { sql: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   for (const [property, value] of Object.entries(conditions)) {
@@ -264,7 +300,7 @@ export function deleteWhereStatement<T extends ObjectLiteral>(
       params.push(value);
     }
   }
-  return { sql: `DELETE FROM ${shape.table} WHERE ${where.join(' AND ')}`, params };
+  return { sql: where.join(' AND '), params };
 }
 
 /** `DELETE ... WHERE (id = ? AND rev = ?) OR ...` (or by id alone for unversioned rows). */

@@ -18,7 +18,7 @@ const WRITES: Array<[string, RegExp]> = [
   ['SQL write', /['"`]\s*(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i],
   [
     'write statement builder',
-    /\b(insertStatements|updateRowStatement|updateRowsByIdStatements|deleteWhereStatement|deleteRowsStatement)\s*\(/,
+    /\b(insertStatements|updateRowStatement|updateRowsByIdStatements|updateWhereStatement|deleteWhereStatement|deleteRowsStatement)\s*\(/,
   ],
 ];
 
