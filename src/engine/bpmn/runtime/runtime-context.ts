@@ -33,6 +33,8 @@ import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
 import { INCIDENT_TYPE, IncidentManager } from '../../incident/incident.manager';
+import { ExecutionManager } from '../../entities/execution.manager';
+import { VariableManager } from '../../entities/variable.manager';
 
 /** READ and the configured permission on a task, as one bit mask. */
 function taskPermissionBits(permission: 'UPDATE' | 'TASK_WORK'): number {
@@ -176,7 +178,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   /** Registers a process instance created in this command. */
   adoptNew(root: ExecutionEntity, definition: ProcessDefinitionEntity, graph: ProcessGraph): ProcessInstanceState {
-    this.uow.insert(ExecutionEntity, root);
+    this.manager(ExecutionManager).insertRoot(root);
     this.afterCommit(() => this.deps.metrics.processInstanceStarted());
     const state = new ProcessInstanceState(root, definition, graph);
     this.instances.set(root.id, state);
@@ -185,51 +187,24 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   /** Every command that changes an instance bumps the root's revision: concurrent commands on it collide. */
   touch(instance: ProcessInstanceState): void {
-    if (!this.uow.isNew(instance.root)) this.uow.bump(instance.root);
+    this.manager(ExecutionManager).touch(instance.root);
   }
 
   nextSequence(instance: ProcessInstanceState): number {
-    instance.root.sequenceCounter = Number(instance.root.sequenceCounter ?? 0) + 1;
-    this.touch(instance);
-    return instance.root.sequenceCounter;
+    return this.manager(ExecutionManager).nextSequence(instance.root);
   }
 
   createExecution(instance: ProcessInstanceState, fields: Partial<ExecutionEntity>): ExecutionEntity {
-    const root = instance.root;
-    const execution = Object.assign(new ExecutionEntity(), {
-      id: newId(),
-      rev: 1,
-      rootProcessInstanceId: root.rootProcessInstanceId,
-      processInstanceId: root.id,
-      businessKey: null,
-      parentId: root.id,
-      processDefinitionId: root.processDefinitionId,
-      processDefinitionKey: root.processDefinitionKey,
-      superExecutionId: null,
-      activityId: null,
-      activityInstanceId: null,
-      isActive: true,
-      isConcurrent: false,
-      isScope: false,
-      isEventScope: false,
-      suspensionState: root.suspensionState,
-      sequenceCounter: 1,
-      tenantId: root.tenantId,
-      startTime: this.now(),
-      ...fields,
-    });
-    this.uow.insert(ExecutionEntity, execution);
+    const execution = this.manager(ExecutionManager).create(instance.root, fields);
     instance.add(execution);
-    this.touch(instance);
     return execution;
   }
 
   removeExecution(instance: ProcessInstanceState, execution: ExecutionEntity): void {
     this.variables.dropScope(instance, execution.id);
     this.events.executionRemoved(instance, execution);
-    this.uow.delete(ExecutionEntity, execution);
+    this.manager(ExecutionManager).remove(instance.root, execution);
     instance.remove(execution);
-    this.touch(instance);
   }
 
   // ---- tasks and external tasks
@@ -490,14 +465,12 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     const definition = await this.definition(root.processDefinitionId);
     const graph = await this.graph(definition);
     const state = new ProcessInstanceState(root, definition, graph);
-    for (const row of rows) {
-      this.uow.track(ExecutionEntity, row);
-      if (row !== root) state.add(row);
-    }
+    this.manager(ExecutionManager).adopt(rows);
+    for (const row of rows) if (row !== root) state.add(row);
     const variables =
       loadedVariables ?? (await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]));
+    this.manager(VariableManager).adopt(variables);
     for (const v of variables) {
-      this.uow.track(VariableEntity, v);
       let scope = state.variables.get(v.varScope);
       if (!scope) state.variables.set(v.varScope, (scope = new Map()));
       scope.set(v.name, v);
