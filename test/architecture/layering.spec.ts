@@ -98,7 +98,6 @@ const WRITES_NOT_YET_IN_MANAGERS = [
   'bpmn/runtime/task-candidates.ts',
   'command/history-log-writer.ts',
   'decision/decision.service.ts',
-  'events/start-event-scheduler.ts',
   'external-task/external-task.service.ts',
   'filter/commands/delete-filter.cmd.ts',
   'filter/commands/save-filter.cmd.ts',
@@ -114,10 +113,6 @@ const WRITES_NOT_YET_IN_MANAGERS = [
   'instances/commands/task-comments.cmd.ts',
   'instances/commands/task-identity-links.cmd.ts',
   'instances/deployment-cascade.ts',
-  'jobs/commands/execute-job.cmd.ts',
-  'jobs/commands/job-failure.cmd.ts',
-  'jobs/commands/set-job-retries.cmd.ts',
-  'jobs/job-acquisition.ts',
   'repository/deployer.ts',
   'repository/repository.service.ts',
 ].map((f) => `engine/${f}`);
