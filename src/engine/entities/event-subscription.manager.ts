@@ -40,7 +40,9 @@ export class EventSubscriptionManager {
     if (this.ctx.uow.isNew(subscription)) this.ctx.uow.delete(EventSubscriptionEntity, subscription);
   }
 
-  deleteByIds(ids: string[]): void {
+  /** Subscriptions that go: the stored ones by one statement (new ones are never written, see `forgetNew`). */
+  deleteStored(subscriptions: EventSubscriptionEntity[]): void {
+    const ids = subscriptions.filter((s) => !this.ctx.uow.isNew(s)).map((s) => s.id);
     if (ids.length) this.ctx.uow.sql((em) => [deleteWhereStatement(em, EventSubscriptionEntity, { id: ids })]);
   }
 

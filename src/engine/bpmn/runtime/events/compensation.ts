@@ -92,9 +92,8 @@ async function compensateSubscriptions(
 }
 
 function drop(ctx: RuntimeContext, subscriptions: EventSubscriptionEntity[]): void {
-  const stored = subscriptions.filter((s) => !ctx.uow.isNew(s)).map((s) => s.id);
+  ctx.manager(EventSubscriptionManager).deleteStored(subscriptions);
   for (const s of subscriptions) ctx.events.forget(s);
-  ctx.manager(EventSubscriptionManager).deleteByIds(stored);
 }
 
 /**
