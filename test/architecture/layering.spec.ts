@@ -95,21 +95,9 @@ const WRITES_NOT_YET_IN_MANAGERS = [
   'batch/commands/delete-batch.cmd.ts',
   'batch/commands/history-cleanup.cmd.ts',
   'batch/commands/set-batch-suspension.cmd.ts',
-  'bpmn/runtime/cancellation.ts',
-  'bpmn/runtime/events/compensation.ts',
-  'bpmn/runtime/events/deleted-job-log.ts',
-  'bpmn/runtime/events/event-context.ts',
-  'bpmn/runtime/events/tree-expansion.ts',
   'bpmn/runtime/execution-tree.ts',
-  'bpmn/runtime/runtime-context.ts',
-  'bpmn/runtime/variable-store.ts',
   'command/history-log-writer.ts',
-  'events/start-event-scheduler.ts',
   'instances/deployment-cascade.ts',
-  'jobs/commands/execute-job.cmd.ts',
-  'jobs/commands/job-failure.cmd.ts',
-  'jobs/commands/set-job-retries.cmd.ts',
-  'jobs/job-acquisition.ts',
 ].map((f) => `engine/${f}`);
 
 describe('one way to write', () => {

@@ -1,6 +1,12 @@
 import { EntityManager, ObjectLiteral } from 'typeorm';
 import { OptimisticLockingError } from '../errors';
-import { deleteRowsStatement, insertStatements, SqlStatement, updateRowStatement } from '../../persistence/raw-rows';
+import {
+  deleteRowsStatement,
+  execute,
+  insertStatements,
+  SqlStatement,
+  updateRowStatement,
+} from '../../persistence/raw-rows';
 import { WriteBatch } from '../../persistence/write-batch';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,6 +74,18 @@ export class UnitOfWork {
   /** Forces a revision-checked write of a tracked entity even if nothing else changed. */
   bump(entity: object): void {
     if (this.tracked.has(entity)) this.bumped.add(entity);
+  }
+
+  /**
+   * A revision-checked delete written at once instead of at flush, for a row the rest of the command must not meet
+   * again: false when another transaction changed or deleted it first.
+   */
+  async deleteNow<T extends ObjectLiteral & { id: string; rev?: number }>(
+    cls: EntityClass<T>,
+    entity: T,
+  ): Promise<boolean> {
+    const { sql, params } = deleteRowsStatement(this.em, cls, [entity], this.versioned(cls));
+    return (await execute(this.em, sql, params)) > 0;
   }
 
   statement(statement: Statement): void {

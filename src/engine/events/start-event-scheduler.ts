@@ -9,9 +9,9 @@ import { JOB_HANDLER, JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
 import { CompiledExpression, variablesContext } from '../expression';
 import { planTimer } from '../timer/iso-timer';
 import type { DeployedProcess, RepositoryService } from '../repository/repository.service';
-import { newId } from '../util/ids';
-import { INCIDENT_TYPE, IncidentManager } from '../incident/incident.manager';
 import type { CommandContext } from '../command/command-context';
+import { EventSubscriptionManager } from '../entities/event-subscription.manager';
+import { JobManager } from '../entities/job.manager';
 
 function startEvents(graph: ProcessGraph): StartEventNode[] {
   return (graph.scopes.get(graph.key)?.startEventIds ?? [])
@@ -52,7 +52,7 @@ export class StartEventScheduler {
         ctx,
         older.map((d) => d.id),
       );
-      await this.schedule(ctx, definition, graph);
+      this.schedule(ctx, definition, graph);
     }
   }
 
@@ -71,7 +71,7 @@ export class StartEventScheduler {
         order: { version: 'DESC' },
       });
       if (!latest || (await this.hasStartRows(em, latest.id))) continue;
-      await this.schedule(ctx, latest, await this.repository.processGraph(latest));
+      this.schedule(ctx, latest, await this.repository.processGraph(latest));
     }
   }
 
@@ -88,72 +88,54 @@ export class StartEventScheduler {
 
   private async remove(ctx: CommandContext, definitionIds: string[]): Promise<void> {
     if (!definitionIds.length) return;
-    const em = ctx.em;
-    await em.getRepository(EventSubscriptionEntity).delete({ configuration: In(definitionIds), executionId: IsNull() });
-    const jobs = await em
+    ctx.manager(EventSubscriptionManager).deleteOfStartEvents(definitionIds);
+    const jobs = await ctx.em
       .getRepository(JobEntity)
       .findBy({ processDefinitionId: In(definitionIds), handlerType: JOB_HANDLER.startTimer });
-    if (!jobs.length) return;
-    for (const job of jobs) ctx.logs.job('deleted', job);
-    const jobIds = jobs.map((j) => j.id);
-    ctx.manager(IncidentManager).endFor(INCIDENT_TYPE.failedJob, jobIds, 'deleted');
-    await em.getRepository(JobEntity).delete({ id: In(jobIds) });
+    ctx.manager(JobManager).deleteStartTimers(jobs);
   }
 
-  private async schedule(ctx: CommandContext, definition: ProcessDefinitionEntity, graph: ProcessGraph): Promise<void> {
-    const em = ctx.em;
+  private schedule(ctx: CommandContext, definition: ProcessDefinitionEntity, graph: ProcessGraph): void {
     const now = this.clock();
     const literal = (e: CompiledExpression) => e.evaluate(variablesContext({}, { now: () => now }));
     for (const node of startEvents(graph)) {
       const def = waitingDefinition(node)!;
       if (def.kind === 'timer') {
         const plan = planTimer(def.timerType, literal(def.value), now);
-        const job = Object.assign(new JobEntity(), {
-          id: newId(),
-          rev: 1,
-          type: JOB_TYPE.timer,
-          lockExpirationTime: null,
-          lockOwner: null,
-          exclusive: node.async.exclusive,
-          executionId: null,
-          processInstanceId: null,
-          processDefinitionId: definition.id,
-          processDefinitionKey: definition.key,
-          retries: 3,
-          exceptionMessage: null,
-          exceptionStacktrace: null,
-          dueDate: plan.due,
-          repeat: plan.repeat,
-          handlerType: JOB_HANDLER.startTimer,
-          handlerConfiguration: node.id,
-          suspensionState: 1,
-          jobDefinitionId: null,
-          priority: jobPriority(node, graph, literal),
-          activityId: node.id,
-          failedActivityId: null,
-          tenantId: definition.tenantId,
-          createTime: now,
+        ctx.manager(JobManager).create(
+          {
+            type: JOB_TYPE.timer,
+            exclusive: node.async.exclusive,
+            processDefinitionId: definition.id,
+            processDefinitionKey: definition.key,
+            dueDate: plan.due,
+            repeat: plan.repeat,
+            handlerType: JOB_HANDLER.startTimer,
+            handlerConfiguration: node.id,
+            priority: jobPriority(node, graph, literal),
+            activityId: node.id,
+            tenantId: definition.tenantId,
+            createTime: now,
+          },
+          { deploymentId: definition.deploymentId },
+        );
+        // Once the job is there: the executor would find nothing before the commit.
+        ctx.afterCommit(() => {
+          for (const l of this.listeners) setTimeout(() => l(plan.due), 0);
         });
-        await em.getRepository(JobEntity).insert(job);
-        ctx.logs.job('created', job, { deploymentId: definition.deploymentId });
-        for (const l of this.listeners) setTimeout(() => l(plan.due), 0);
         continue;
       }
       const name = def.kind === 'message' ? def.messageName : def.kind === 'signal' ? def.signalName : null;
-      await em.getRepository(EventSubscriptionEntity).insert(
-        Object.assign(new EventSubscriptionEntity(), {
-          id: newId(),
-          rev: 1,
-          eventType: def.kind,
-          eventName: name ? String(literal(name) ?? '') : null,
-          executionId: null,
-          processInstanceId: null,
-          activityId: node.id,
-          configuration: definition.id,
-          created: now,
-          tenantId: definition.tenantId,
-        }),
-      );
+      ctx.manager(EventSubscriptionManager).create({
+        eventType: def.kind,
+        eventName: name ? String(literal(name) ?? '') : null,
+        executionId: null,
+        processInstanceId: null,
+        activityId: node.id,
+        configuration: definition.id,
+        created: now,
+        tenantId: definition.tenantId,
+      });
     }
   }
 }

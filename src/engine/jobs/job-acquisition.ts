@@ -1,35 +1,34 @@
 import { EntityManager } from 'typeorm';
 import { sqlParam } from '../../persistence/raw-rows';
 import { forUpdate } from '../../persistence/dialect';
+import { CommandContext } from '../command/command-context';
+import { JobManager } from '../entities/job.manager';
 
 /** Runnable now: active, retries left, due, and not locked (or the lock ran out). */
 const RUNNABLE =
   't.suspension_state = 1 AND t.retries > 0 AND (t.duedate IS NULL OR t.duedate <= ?) AND (t.lock_exp_time IS NULL OR t.lock_exp_time <= ?)';
 
 /**
- * Claims up to `limit` runnable jobs for `owner` until `lockUntil`, inside the caller's transaction.
- * On MySQL/MariaDB the candidate rows are locked with FOR UPDATE SKIP LOCKED, so two engines
+ * Claims up to `limit` runnable jobs for `owner` until `lockUntil`, in the command's transaction (the lock columns are
+ * written with its flush). On MySQL/MariaDB the candidate rows are locked with FOR UPDATE SKIP LOCKED, so two engines
  * acquiring at the same moment never claim the same job; SQLite has a single writer anyway. The
  * scan is not ordered, so it stops after `limit` rows and locks no more than it claims.
  */
 export async function claimJobs(
-  em: EntityManager,
+  ctx: CommandContext,
   owner: string,
   limit: number,
   now: Date,
   lockUntil: Date,
 ): Promise<string[]> {
+  const em = ctx.em;
   const lock = forUpdate(em, true);
   const rows: { id: string }[] = await em.query(
     `SELECT t.id AS id FROM act_ru_job t WHERE ${RUNNABLE} LIMIT ${Math.max(1, Math.floor(limit))}${lock}`,
     [sqlParam(em, now), sqlParam(em, now)],
   );
   const ids = rows.map((r) => r.id);
-  if (!ids.length) return [];
-  await em.query(
-    `UPDATE act_ru_job SET lock_owner = ?, lock_exp_time = ?, rev = rev + 1 WHERE id IN (${ids.map(() => '?').join(', ')})`,
-    [owner, sqlParam(em, lockUntil), ...ids],
-  );
+  ctx.manager(JobManager).lock(ids, owner, lockUntil);
   return ids;
 }
 
@@ -51,11 +50,4 @@ export async function nextDueDate(em: EntityManager, now: Date): Promise<Date | 
   const due = rows[0]?.due;
   if (due == null) return null;
   return due instanceof Date ? due : new Date(`${String(due).replace(' ', 'T')}Z`);
-}
-
-/** Locks of a stopping executor go, so that others need not wait for them to expire. */
-export async function releaseLocks(em: EntityManager, owner: string): Promise<void> {
-  await em.query('UPDATE act_ru_job SET lock_owner = NULL, lock_exp_time = NULL, rev = rev + 1 WHERE lock_owner = ?', [
-    owner,
-  ]);
 }

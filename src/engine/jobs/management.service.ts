@@ -8,7 +8,8 @@ import { checkReadInstance } from '../bpmn/runtime/runtime-authorization';
 import { ExecuteJobCmd } from './commands/execute-job.cmd';
 import { JobFailureCmd } from './commands/job-failure.cmd';
 import { SetJobRetriesCmd } from './commands/set-job-retries.cmd';
-import { claimJobs, countRunnableJobs, nextDueDate, releaseLocks } from './job-acquisition';
+import { claimJobs, countRunnableJobs, nextDueDate } from './job-acquisition';
+import { JobManager } from '../entities/job.manager';
 import { JobExecutor, JobExecutorOptions, JobRunner } from './job-executor';
 
 /**
@@ -35,7 +36,7 @@ export class ManagementService implements JobRunner {
     const now = this.clock();
     return this.commands.execute(null, {
       execute: async (ctx) => {
-        const ids = await claimJobs(ctx.em, owner, limit, now, new Date(now.getTime() + lockTimeMs));
+        const ids = await claimJobs(ctx, owner, limit, now, new Date(now.getTime() + lockTimeMs));
         if (ids.length) ctx.afterCommit(() => ctx.deps.metrics.jobsAcquired(ids.length));
         return ids;
       },
@@ -61,7 +62,12 @@ export class ManagementService implements JobRunner {
   }
 
   releaseLocks(owner: string): Promise<void> {
-    return this.commands.execute(null, { execute: (ctx) => releaseLocks(ctx.em, owner) });
+    return this.commands.execute(null, {
+      execute: (ctx) => {
+        ctx.manager(JobManager).releaseLocks(owner);
+        return Promise.resolve();
+      },
+    });
   }
 
   /**

@@ -1,7 +1,4 @@
-import { deleteWhereStatement } from '../../../persistence/raw-rows';
-import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { ActivityInstanceState, ProcessInstanceEndState } from '../../history/process-history.manager';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { TaskManager } from '../../entities/task.manager';
@@ -14,7 +11,9 @@ import { ProcessInstanceState } from './process-instance-state';
 import { removeExecutions, subtree } from './subtree';
 import { fireTaskDeleted } from './task-listeners';
 import { IncidentManager } from '../../incident/incident.manager';
-import { deletedJobLogger, placeholders } from './events/deleted-job-log';
+import { EventSubscriptionManager } from '../../entities/event-subscription.manager';
+import { JobManager } from '../../entities/job.manager';
+import { jobDeletionLog } from './events/deleted-job-log';
 
 export interface CancelOptions {
   /** Whether end listeners of the canceled activities are skipped. */
@@ -81,12 +80,8 @@ export async function cancelActivities(
     }
   }
   if (rowsByExecution && ids.length) {
-    const logDeleted = deletedJobLogger(ctx, instance);
-    ctx.uow.sql((em) => [
-      deleteWhereStatement(em, EventSubscriptionEntity, { executionId: ids }),
-      ...(logDeleted ? [logDeleted(em, `j.execution_id IN (${placeholders(ids)})`, ids)] : []),
-      deleteWhereStatement(em, JobEntity, { executionId: ids }),
-    ]);
+    ctx.manager(EventSubscriptionManager).deleteOfExecutions(ids);
+    ctx.manager(JobManager).deleteOfExecutions(ids, jobDeletionLog(ctx, instance));
     ctx.manager(IncidentManager).removeOfExecutions(ids);
   }
   ctx.touch(instance);
@@ -118,12 +113,8 @@ export async function cancelProcessInstance(
   instance.deleting = true;
   const all = subtree(instance, instance.root);
   await cancelActivities(ctx, instance, all, opts, false);
-  const logDeleted = deletedJobLogger(ctx, instance);
-  ctx.uow.sql((em) => [
-    deleteWhereStatement(em, EventSubscriptionEntity, { processInstanceId: instance.id }),
-    ...(logDeleted ? [logDeleted(em, 'j.proc_inst_id = ?', [instance.id])] : []),
-    deleteWhereStatement(em, JobEntity, { processInstanceId: instance.id }),
-  ]);
+  ctx.manager(EventSubscriptionManager).deleteOfInstance(instance.id);
+  ctx.manager(JobManager).deleteOfInstance(instance.id, jobDeletionLog(ctx, instance));
   ctx.manager(IncidentManager).removeOfInstance(instance.id);
   await finishProcessInstance(ctx, instance, {
     state: opts.state,

@@ -1,9 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
-import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
-import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
 import { ProcessEngineError } from '../../errors';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { TaskManager } from '../../entities/task.manager';
@@ -12,6 +9,10 @@ import { MULTI_INSTANCE_BODY_SUFFIX } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { IncidentManager } from '../../incident/incident.manager';
+import { EventSubscriptionManager } from '../../entities/event-subscription.manager';
+import { ExecutionManager } from '../../entities/execution.manager';
+import { JobManager } from '../../entities/job.manager';
+import { VariableManager } from '../../entities/variable.manager';
 
 /** A child scope execution for a scope activity: it inherits the activity and its instance id from `host`. */
 export function createScopeExecution(
@@ -108,8 +109,7 @@ export function compactScope(ctx: RuntimeContext, instance: ProcessInstanceState
   for (const grandChild of instance.children(child)) instance.reparent(grandChild, scope.id);
   repoint(ctx, instance, child.id, scope.id);
   instance.remove(child);
-  ctx.uow.delete(ExecutionEntity, child);
-  ctx.touch(instance);
+  ctx.manager(ExecutionManager).remove(instance.root, child);
   return true;
 }
 
@@ -121,12 +121,13 @@ function repoint(ctx: RuntimeContext, instance: ProcessInstanceState, from: stri
   for (const vars of instance.variables.values())
     for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
   ctx.manager(IncidentManager).repoint(from, to);
+  // Tasks and external tasks have no entity manager yet: their rows are still re-pointed here.
   ctx.uow.statement(async (em) => {
     await em.getRepository(TaskEntity).update({ executionId: from }, { executionId: to });
     await em.getRepository(ExternalTaskEntity).update({ executionId: from }, { executionId: to });
-    await em.getRepository(EventSubscriptionEntity).update({ executionId: from }, { executionId: to });
-    await em.getRepository(JobEntity).update({ executionId: from }, { executionId: to });
-    await em.getRepository(VariableEntity).update({ executionId: from }, { executionId: to });
-    await em.getRepository(ExecutionEntity).update({ superExecutionId: from }, { superExecutionId: to });
   });
+  ctx.manager(EventSubscriptionManager).repoint(from, to);
+  ctx.manager(JobManager).repoint(from, to);
+  ctx.manager(VariableManager).repoint(from, to);
+  ctx.manager(ExecutionManager).repoint(from, to);
 }

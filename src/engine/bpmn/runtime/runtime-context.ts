@@ -15,7 +15,6 @@ import { ProcessHistoryManager } from '../../history/process-history.manager';
 import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
 import { DelegateRegistry, HistoryLevel } from '../../options';
-import { newId } from '../../util/ids';
 import { ProcessGraph } from '../model';
 import { BehaviorLookup } from './activity-behavior';
 import { Agenda } from './agenda';
@@ -24,6 +23,8 @@ import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { TaskManager } from '../../entities/task.manager';
+import { ExecutionManager } from '../../entities/execution.manager';
+import { VariableManager } from '../../entities/variable.manager';
 
 /** What the runtime needs from the rest of the engine; one instance per engine. */
 export interface RuntimeDeps extends CommandDeps {
@@ -150,7 +151,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   /** Registers a process instance created in this command. */
   adoptNew(root: ExecutionEntity, definition: ProcessDefinitionEntity, graph: ProcessGraph): ProcessInstanceState {
-    this.uow.insert(ExecutionEntity, root);
+    this.manager(ExecutionManager).insertRoot(root);
     this.afterCommit(() => this.deps.metrics.processInstanceStarted());
     const state = new ProcessInstanceState(root, definition, graph);
     this.instances.set(root.id, state);
@@ -159,7 +160,7 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   /** Every command that changes an instance bumps the root's revision: concurrent commands on it collide. */
   touch(instance: ProcessInstanceState): void {
-    if (!this.uow.isNew(instance.root)) this.uow.bump(instance.root);
+    this.manager(ExecutionManager).touch(instance.root);
   }
 
   /** The same for an instance the command may have loaded (entity managers name instances by id). */
@@ -169,47 +170,20 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   }
 
   nextSequence(instance: ProcessInstanceState): number {
-    instance.root.sequenceCounter = Number(instance.root.sequenceCounter ?? 0) + 1;
-    this.touch(instance);
-    return instance.root.sequenceCounter;
+    return this.manager(ExecutionManager).nextSequence(instance.root);
   }
 
   createExecution(instance: ProcessInstanceState, fields: Partial<ExecutionEntity>): ExecutionEntity {
-    const root = instance.root;
-    const execution = Object.assign(new ExecutionEntity(), {
-      id: newId(),
-      rev: 1,
-      rootProcessInstanceId: root.rootProcessInstanceId,
-      processInstanceId: root.id,
-      businessKey: null,
-      parentId: root.id,
-      processDefinitionId: root.processDefinitionId,
-      processDefinitionKey: root.processDefinitionKey,
-      superExecutionId: null,
-      activityId: null,
-      activityInstanceId: null,
-      isActive: true,
-      isConcurrent: false,
-      isScope: false,
-      isEventScope: false,
-      suspensionState: root.suspensionState,
-      sequenceCounter: 1,
-      tenantId: root.tenantId,
-      startTime: this.now(),
-      ...fields,
-    });
-    this.uow.insert(ExecutionEntity, execution);
+    const execution = this.manager(ExecutionManager).create(instance.root, fields);
     instance.add(execution);
-    this.touch(instance);
     return execution;
   }
 
   removeExecution(instance: ProcessInstanceState, execution: ExecutionEntity): void {
     this.variables.dropScope(instance, execution.id);
     this.events.executionRemoved(instance, execution);
-    this.uow.delete(ExecutionEntity, execution);
+    this.manager(ExecutionManager).remove(instance.root, execution);
     instance.remove(execution);
-    this.touch(instance);
   }
 
   // ---- tasks and external tasks (their managers hold the rows; loading them with their instance is the runtime's)
@@ -293,14 +267,12 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     const definition = await this.definition(root.processDefinitionId);
     const graph = await this.graph(definition);
     const state = new ProcessInstanceState(root, definition, graph);
-    for (const row of rows) {
-      this.uow.track(ExecutionEntity, row);
-      if (row !== root) state.add(row);
-    }
+    this.manager(ExecutionManager).adopt(rows);
+    for (const row of rows) if (row !== root) state.add(row);
     const variables =
       loadedVariables ?? (await selectRows(this.em, VariableEntity, 'WHERE t.proc_inst_id = ?', [root.id]));
+    this.manager(VariableManager).adopt(variables);
     for (const v of variables) {
-      this.uow.track(VariableEntity, v);
       let scope = state.variables.get(v.varScope);
       if (!scope) state.variables.set(v.varScope, (scope = new Map()));
       scope.set(v.name, v);

@@ -1,12 +1,12 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
-import { newId } from '../../util/ids';
 import { TaskManager } from '../../entities/task.manager';
 import { TypedValue, VariableMap } from '../../variables/typed-value';
 import { fromColumns, toColumns } from '../../variables/variable-columns';
 import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
+import { VariableManager } from '../../entities/variable.manager';
 
 /**
  * Typed, scoped variables of loaded process instances. Reads walk from an execution up to the
@@ -16,6 +16,10 @@ import { ProcessInstanceState } from './process-instance-state';
  */
 export class VariableStore {
   constructor(private readonly ctx: RuntimeContext) {}
+
+  private get rows(): VariableManager {
+    return this.ctx.manager(VariableManager);
+  }
 
   get(execution: ExecutionEntity, name: string): TypedValue | undefined {
     const instance = this.ctx.instanceOf(execution);
@@ -112,7 +116,7 @@ export class VariableStore {
   /** Deletes every variable a scope (execution or task) owns, when the scope goes away. */
   dropScope(instance: ProcessInstanceState, scopeId: string): void {
     const vars = instance.variables.get(scopeId);
-    if (vars) for (const v of vars.values()) this.ctx.uow.delete(VariableEntity, v);
+    if (vars) for (const v of vars.values()) this.rows.delete(v);
     instance.variables.delete(scopeId);
     instance.transientVariables.delete(scopeId);
   }
@@ -168,9 +172,7 @@ export class VariableStore {
       Object.assign(existing, cols);
       variable = existing;
     } else {
-      variable = Object.assign(new VariableEntity(), {
-        id: newId(),
-        rev: 1,
+      variable = this.rows.create({
         name,
         executionId: owner.execution?.id ?? owner.task?.executionId ?? null,
         processInstanceId: instance.id,
@@ -181,11 +183,10 @@ export class VariableStore {
         ...cols,
       });
       vars.set(name, variable);
-      this.ctx.uow.insert(VariableEntity, variable);
     }
     this.ctx.touch(instance);
-    // A stored variable updated here is written with rev + 1; history shows the revision it gets.
-    const revision = existing && !this.ctx.uow.isNew(existing) ? existing.rev + 1 : 1;
+    // History shows the revision the row gets.
+    const revision = existing ? this.rows.writtenRevision(existing) : 1;
     this.ctx.history.variableUpdated(
       { ...variable, rev: revision } as VariableEntity,
       owner.execution,
@@ -204,7 +205,7 @@ export class VariableStore {
     const execution = instance.get(scopeId) ?? (task?.executionId ? instance.get(task.executionId) : undefined) ?? null;
     this.ctx.events.variableChanged(instance, { execution, name, event: 'delete' });
     vars!.delete(name);
-    this.ctx.uow.delete(VariableEntity, existing);
+    this.rows.delete(existing);
     this.ctx.history.variableDeleted(existing);
     this.ctx.touch(instance);
   }

@@ -6,6 +6,7 @@ import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { runJob } from '../job-handlers';
 import { jobLogContext } from '../job-log-context';
 import { INCIDENT_TYPE, IncidentManager } from '../../incident/incident.manager';
+import { JobManager } from '../../entities/job.manager';
 
 export type JobRun = 'executed' | 'skipped';
 
@@ -30,14 +31,7 @@ export class ExecuteJobCmd implements Command<JobRun> {
     if (!this.lockOwner && job.processInstanceId && job.processDefinitionKey) {
       await checkUpdateInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
     }
-    // Deleted at once (revision-checked): the work may drop the rows of its wait, this one included.
-    const deleted = await ctx.em
-      .createQueryBuilder()
-      .delete()
-      .from(JobEntity)
-      .where('id = :id AND rev = :rev', { id: job.id, rev: job.rev })
-      .execute();
-    if (!deleted.affected) {
+    if (!(await ctx.manager(JobManager).deleteBeforeRun(job))) {
       if (this.lockOwner) return 'skipped';
       throw new OptimisticLockingError(`DELETE JobEntity[${job.id}]`);
     }

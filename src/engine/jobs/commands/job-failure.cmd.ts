@@ -5,6 +5,7 @@ import { evaluate } from '../../bpmn/runtime/expression-scope';
 import { OptimisticLockingError } from '../../errors';
 import { variablesContext } from '../../expression';
 import { IncidentManager } from '../../incident/incident.manager';
+import { JobManager } from '../../entities/job.manager';
 import { Command } from '../../command/command';
 import { retryAfterFailure } from '../../timer/retry-cycle';
 import { jobLogContext } from '../job-log-context';
@@ -45,7 +46,7 @@ export class JobFailureCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     const job = await ctx.em.getRepository(JobEntity).findOneBy({ id: this.jobId });
     if (!job || (this.lockOwner && job.lockOwner !== this.lockOwner)) return;
-    ctx.uow.track(JobEntity, job);
+    ctx.manager(JobManager).track(job);
     job.lockOwner = null;
     job.lockExpirationTime = null;
     if (this.error instanceof OptimisticLockingError) return;

@@ -4,6 +4,7 @@ import { BadUserRequestError, NotFoundError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { IncidentManager } from '../../incident/incident.manager';
+import { JobManager } from '../../entities/job.manager';
 import { OPERATION_CATEGORY } from '../../command/user-operation';
 
 /**
@@ -28,7 +29,7 @@ export class SetJobRetriesCmd implements Command<void> {
     if (job.processInstanceId && job.processDefinitionKey) {
       await checkUpdateInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
     }
-    ctx.uow.track(JobEntity, job);
+    ctx.manager(JobManager).track(job);
     const before = job.retries;
     ctx.manager(IncidentManager).setJobRetries(job, this.retries);
     const instance = job.processInstanceId ? ctx.instances.get(job.processInstanceId) : undefined;

@@ -1,4 +1,3 @@
-import { In } from 'typeorm';
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { ProcessEngineError } from '../../../errors';
@@ -9,6 +8,7 @@ import { ProcessInstanceState } from '../process-instance-state';
 import { removeExecutions, subtree } from '../subtree';
 import { scopeIdOf, triggerEvent } from './event-trigger';
 import { findSubscriptions } from './subscription-queries';
+import { EventSubscriptionManager } from '../../../entities/event-subscription.manager';
 
 /*
  * Compensation as Camunda does it: an activity with a compensation boundary event leaves a `compensate`
@@ -92,15 +92,8 @@ async function compensateSubscriptions(
 }
 
 function drop(ctx: RuntimeContext, subscriptions: EventSubscriptionEntity[]): void {
-  const stored = subscriptions.filter((s) => !ctx.uow.isNew(s)).map((s) => s.id);
+  ctx.manager(EventSubscriptionManager).deleteStored(subscriptions);
   for (const s of subscriptions) ctx.events.forget(s);
-  if (stored.length)
-    ctx.uow.statement((em) =>
-      em
-        .getRepository(EventSubscriptionEntity)
-        .delete({ id: In(stored) })
-        .then(() => undefined),
-    );
 }
 
 /**

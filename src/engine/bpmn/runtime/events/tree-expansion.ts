@@ -1,7 +1,4 @@
-import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
-import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
-import { In } from 'typeorm';
 import { ExternalTaskManager } from '../../../entities/external-task.manager';
 import { TaskManager } from '../../../entities/task.manager';
 import { resolveActivity } from '../activity-ref';
@@ -10,6 +7,8 @@ import { createConcurrentExecution } from '../execution-tree';
 import { ProcessInstanceState } from '../process-instance-state';
 import { gatewayTargets } from './graph-events';
 import { IncidentManager } from '../../../incident/incident.manager';
+import { EventSubscriptionManager } from '../../../entities/event-subscription.manager';
+import { JobManager } from '../../../entities/job.manager';
 
 /** The activities whose rows hang off an execution that waits at `activityId` (a gateway waits for its targets). */
 export function rowActivities(instance: ProcessInstanceState, activityId: string | null): Set<string> {
@@ -50,12 +49,8 @@ async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, 
     ctx.events.repointCreated(from, to, activities);
     const ids = [...activities];
     ctx.manager(IncidentManager).repoint(from, to, ids);
-    ctx.uow.statement(async (em) => {
-      await em
-        .getRepository(EventSubscriptionEntity)
-        .update({ executionId: from, activityId: In(ids) }, { executionId: to });
-      await em.getRepository(JobEntity).update({ executionId: from, activityId: In(ids) }, { executionId: to });
-    });
+    ctx.manager(EventSubscriptionManager).repoint(from, to, ids);
+    ctx.manager(JobManager).repoint(from, to, ids);
   }
   scope.activityId = null;
   scope.activityInstanceId = instance.scopeInstanceId(scope);
