@@ -1,10 +1,10 @@
-import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
 import { BatchEntity } from '../../persistence/entities/runtime/batch.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
 import type { JobHandler, RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { BatchOperation } from './batch-operations';
 import { BATCH_JOB_HANDLER, BatchConfiguration, BatchJobConfiguration, DAY_MS } from './batch-types';
+import { BatchManager } from './batch.manager';
 
 /** What the batch jobs need to know besides their batch row. */
 export interface BatchJobSettings {
@@ -45,14 +45,9 @@ export function insertMonitorJob(ctx: RuntimeContext, batch: BatchEntity, pollMs
 async function seed(ctx: RuntimeContext, job: JobEntity, settings: BatchJobSettings): Promise<void> {
   const batch = await ctx.em.getRepository(BatchEntity).findOneBy({ id: job.handlerConfiguration ?? '' });
   if (!batch) return;
-  ctx.uow.track(BatchEntity, batch);
-  const now = ctx.now();
-  if (!batch.executionStartTime) {
-    batch.executionStartTime = now;
-    ctx.uow.statement((em) =>
-      em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { executionStartTime: now }),
-    );
-  }
+  const batches = ctx.manager(BatchManager);
+  batches.track(batch);
+  if (!batch.executionStartTime) batches.executionStarted(batch, ctx.now());
   const create = Math.max(0, Math.min(batch.batchJobsPerSeed, batch.totalJobs - batch.jobsCreated));
   const targets = (JSON.parse(batch.configuration ?? '{"ids":[]}') as BatchConfiguration).ids.length;
   for (let i = 0; i < create; i++) {
@@ -89,19 +84,13 @@ async function monitor(ctx: RuntimeContext, job: JobEntity, settings: BatchJobSe
     insertMonitorJob(ctx, batch, settings.pollMs);
     return;
   }
-  ctx.uow.track(BatchEntity, batch);
-  ctx.uow.delete(BatchEntity, batch);
-  endHistoricBatch(ctx, batch, settings);
+  ctx.manager(BatchManager).complete(batch, batchRemovalTime(ctx.now(), batch, settings));
 }
 
-/** The historic batch ends now; its removal time is the end plus the history time to live of its type. */
-export function endHistoricBatch(ctx: RuntimeContext, batch: BatchEntity, settings: BatchJobSettings): void {
-  const end = ctx.now();
+/** The removal time of a batch's history when it ends at `end`: the end plus the history time to live of its type. */
+export function batchRemovalTime(end: Date, batch: BatchEntity, settings: BatchJobSettings): Date | null {
   const ttl = settings.ttlOf(batch.type);
-  const removalTime = ttl == null ? null : new Date(end.getTime() + ttl * DAY_MS);
-  ctx.uow.statement((em) =>
-    em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { endTime: end, removalTime }),
-  );
+  return ttl == null ? null : new Date(end.getTime() + ttl * DAY_MS);
 }
 
 /** A batch job: its share of the targets, in one transaction with the deletion of the job (so never twice). */

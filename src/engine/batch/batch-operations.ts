@@ -1,16 +1,16 @@
 import { In } from 'typeorm';
 import { HistoricBatchEntity } from '../../persistence/entities/history/historic-batch.entity';
-import { HistoricDecisionInputEntity } from '../../persistence/entities/history/historic-decision-input.entity';
 import { HistoricDecisionInstanceEntity } from '../../persistence/entities/history/historic-decision-instance.entity';
-import { HistoricDecisionOutputEntity } from '../../persistence/entities/history/historic-decision-output.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { BadUserRequestError, NotFoundError } from '../errors';
-import { IncidentManager } from '../incident/incident.manager';
 import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { deleteProcessInstances, setProcessRemovalTime } from './process-batch-operations';
+import { HistoricBatchManager } from '../history/historic-batch.manager';
+import { DecisionHistoryManager } from '../history/decision-history.manager';
+import { ExternalTaskManager } from '../entities/external-task.manager';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
@@ -22,19 +22,14 @@ const setRetries: BatchOperation = async (ctx, targets, parameters) => {
   for (const id of targets) {
     const task = tasks.get(id);
     if (!task) throw new NotFoundError(`Cannot find external task with id ${id}: externalTask is null`);
-    if (ctx.manager(IncidentManager).setExternalTaskRetries(ctx.uow.track(ExternalTaskEntity, task), retries))
-      fetchable.add(task.topicName);
+    if (ctx.manager(ExternalTaskManager).setRetries(task, retries)) fetchable.add(task.topicName);
   }
   if (fetchable.size) ctx.afterCommit(() => ctx.deps.externalTasksCreated([...fetchable]));
 };
 
 /** Historic decision instances with their inputs and outputs; one already gone is left alone. */
 const deleteDecisionHistory: BatchOperation = async (ctx, targets) => {
-  ctx.uow.statement(async (em) => {
-    await em.getRepository(HistoricDecisionInputEntity).delete({ decisionInstanceId: In(targets) });
-    await em.getRepository(HistoricDecisionOutputEntity).delete({ decisionInstanceId: In(targets) });
-    await em.getRepository(HistoricDecisionInstanceEntity).delete({ id: In(targets) });
-  });
+  ctx.manager(DecisionHistoryManager).removeInstances(targets);
 };
 
 function removalMode(parameters: Record<string, unknown>): RemovalTimeMode {
@@ -63,25 +58,7 @@ const setDecisionRemovalTime: BatchOperation = async (ctx, targets, parameters) 
       const ttl = ttlOf.get(instance.decisionDefinitionId);
       removal = ttl == null ? null : new Date(instance.evaluationTime.getTime() + ttl * DAY_MS);
     }
-    const root = instance.rootDecisionInstanceId ?? instance.id;
-    ctx.uow.statement(async (em) => {
-      const ids = parameters.hierarchical
-        ? (
-            await repo
-              .createQueryBuilder('d')
-              .select('d.id', 'id')
-              .where('d.id = :root OR d.rootDecisionInstanceId = :root', { root })
-              .getRawMany<{ id: string }>()
-          ).map((r) => r.id)
-        : [instance.id];
-      await em.getRepository(HistoricDecisionInstanceEntity).update({ id: In(ids) }, { removalTime: removal });
-      await em
-        .getRepository(HistoricDecisionInputEntity)
-        .update({ decisionInstanceId: In(ids) }, { removalTime: removal });
-      await em
-        .getRepository(HistoricDecisionOutputEntity)
-        .update({ decisionInstanceId: In(ids) }, { removalTime: removal });
-    });
+    ctx.manager(DecisionHistoryManager).setRemovalTimeOfInstance(instance, removal, parameters.hierarchical === true);
   }
 };
 
@@ -96,7 +73,7 @@ const setBatchRemovalTime: BatchOperation = async (ctx, targets, parameters, ttl
       const ttl = ttlOfBatchType(batch.type);
       removal = ttl == null || !batch.endTime ? null : new Date(batch.endTime.getTime() + ttl * DAY_MS);
     }
-    ctx.uow.statement((em) => em.getRepository(HistoricBatchEntity).update({ id: batch.id }, { removalTime: removal }));
+    ctx.manager(HistoricBatchManager).setRemovalTime(batch.id, removal);
   }
 };
 

@@ -2,7 +2,6 @@ import { EntityManager } from 'typeorm';
 import { Authentication } from '../authorization/authentication';
 import { AuthorizationChecker, PermissionCheck } from '../authorization/authorization-checker';
 import { CredentialsCache } from '../authorization/credentials-cache';
-import { HistoryLogWriter } from './history-log-writer';
 import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
 
@@ -39,7 +38,6 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
   private readonly postCommit: Array<() => void> = [];
   private readonly preFlush: Array<() => Promise<void> | void> = [];
   private readonly parts = new Map<ContextPart<unknown, never>, unknown>();
-  private logWriter?: HistoryLogWriter;
 
   constructor(
     readonly deps: D,
@@ -51,16 +49,6 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
 
   now(): Date {
     return this.deps.clock();
-  }
-
-  /** The external task, job and user operation logs (history level full). */
-  get logs(): HistoryLogWriter {
-    return (this.logWriter ??= new HistoryLogWriter(
-      this.uow,
-      this.deps.historyLevel ?? 'none',
-      this.deps.clock,
-      this.auth,
-    ));
   }
 
   /** Throws Camunda's AuthorizationException unless the caller holds one of the permissions. */

@@ -1,8 +1,9 @@
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { selectRows, SqlStatement, sqlParam } from '../../persistence/raw-rows';
+import { selectRows, SqlStatement, sqlParam, updateWhereStatement } from '../../persistence/raw-rows';
 import { CommandDeps } from '../command/command-context';
 import { INCIDENT_TYPE, IncidentManager } from '../incident/incident.manager';
 import { InstanceRowsContext } from './instance-rows-context';
+import { HistoryLogManager } from '../history/history-log.manager';
 
 /** What the external task manager needs of the engine. */
 export interface ExternalTaskManagerDeps extends CommandDeps {
@@ -76,7 +77,7 @@ export class ExternalTaskManager {
     if (task.processInstanceId) this.byInstance.get(task.processInstanceId)?.set(task.id, task);
     if (!this.newTopics.size) this.ctx.afterCommit(() => this.ctx.deps.externalTasksCreated([...this.newTopics]));
     this.newTopics.add(task.topicName);
-    this.ctx.logs.externalTask('created', task, this.rootOf(task));
+    this.ctx.manager(HistoryLogManager).externalTask('created', task, this.rootOf(task));
     if (task.processInstanceId) this.ctx.touchInstance(task.processInstanceId);
   }
 
@@ -86,7 +87,9 @@ export class ExternalTaskManager {
    */
   delete(task: ExternalTaskEntity, how: ExternalTaskEnd = 'removed'): void {
     this.ctx.uow.delete(ExternalTaskEntity, task);
-    this.ctx.logs.externalTask(how === 'completed' ? 'successful' : 'deleted', task, this.rootOf(task));
+    this.ctx
+      .manager(HistoryLogManager)
+      .externalTask(how === 'completed' ? 'successful' : 'deleted', task, this.rootOf(task));
     this.deleted.add(task.id);
     this.tasks.delete(task.id);
     if (task.processInstanceId) this.byInstance.get(task.processInstanceId)?.delete(task.id);
@@ -162,5 +165,13 @@ export class ExternalTaskManager {
     return task.processInstanceId
       ? (this.ctx.loadedInstance(task.processInstanceId)?.rootProcessInstanceId ?? null)
       : null;
+  }
+
+  /** The instance's external tasks of execution `from` belong to `to` from now on (the tree was expanded or compacted). */
+  repoint(processInstanceId: string, from: string, to: string): void {
+    for (const t of this.readOf(processInstanceId)?.values() ?? []) if (t.executionId === from) t.executionId = to;
+    this.ctx.uow.sql((em) => [
+      updateWhereStatement(em, ExternalTaskEntity, { executionId: to }, { executionId: from }),
+    ]);
   }
 }

@@ -4,9 +4,10 @@ import { JOB_LOG_STATE } from '../../persistence/entities/history/historic-job-l
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { deleteWhereStatement, SqlStatement, sqlParam, updateWhereStatement } from '../../persistence/raw-rows';
 import { CommandContext } from '../command/command-context';
-import { JOB_LOG_HOST, JobLogContext } from '../command/history-log-writer';
+import { JOB_LOG_HOST, JobLogContext } from '../history/history-log.manager';
 import { INCIDENT_TYPE, IncidentManager } from '../incident/incident.manager';
 import { newId } from '../util/ids';
+import { HistoryLogManager } from '../history/history-log.manager';
 
 /**
  * What the deletion logs of jobs deleted in bulk take from their process instance. Callers pass null where there is
@@ -64,7 +65,7 @@ export class JobManager {
       ...fields,
     });
     this.ctx.uow.insert(JobEntity, job);
-    this.ctx.logs.job('created', job, log);
+    this.ctx.manager(HistoryLogManager).job('created', job, log);
     return job;
   }
 
@@ -128,7 +129,7 @@ export class JobManager {
   /** Start timers of definitions that are no longer the latest (or gone): logged as deleted, their incidents too. */
   deleteStartTimers(jobs: JobEntity[]): void {
     if (!jobs.length) return;
-    for (const job of jobs) this.ctx.logs.job('deleted', job);
+    for (const job of jobs) this.ctx.manager(HistoryLogManager).job('deleted', job);
     const ids = jobs.map((j) => j.id);
     this.ctx.manager(IncidentManager).endFor(INCIDENT_TYPE.failedJob, ids, 'deleted');
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, JobEntity, { id: ids })]);
@@ -195,7 +196,7 @@ export class JobManager {
    * them: copied from the rows in one INSERT ... SELECT (no read first). Null when there is no log to write.
    */
   private deletionLogger(log: JobDeletionLog | null): DeletedJobLogger | null {
-    if (!log || !this.ctx.logs.enabled) return null;
+    if (!log || !this.ctx.manager(HistoryLogManager).enabled) return null;
     const now = this.ctx.now();
     return (em, where, params) => {
       const sqlite = isSqlite(em);
@@ -211,6 +212,28 @@ export class JobManager {
         params: [timestamp, log.rootProcessInstanceId, log.deploymentId, JOB_LOG_HOST, ...params],
       };
     };
+  }
+
+  /** A loaded job that goes (revision-checked at flush). */
+  delete(job: JobEntity): void {
+    this.ctx.uow.delete(JobEntity, this.track(job));
+  }
+
+  /** Every job of these job definitions (a batch's seed, monitor and batch jobs when the batch goes). */
+  deleteOfJobDefinitions(jobDefinitionIds: string[]): void {
+    if (!jobDefinitionIds.length) return;
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, JobEntity, { jobDefinitionId: jobDefinitionIds })]);
+  }
+
+  /** Suspends (2) or activates (1) every job of these job definitions; each changed row gets a new revision. */
+  setSuspensionOfJobDefinitions(jobDefinitionIds: string[], suspensionState: number): void {
+    if (!jobDefinitionIds.length) return;
+    this.ctx.uow.sql(() => [
+      {
+        sql: `UPDATE act_ru_job SET suspension_state = ?, rev = rev + 1 WHERE job_def_id IN (${placeholders(jobDefinitionIds)})`,
+        params: [suspensionState, ...jobDefinitionIds],
+      },
+    ]);
   }
 }
 

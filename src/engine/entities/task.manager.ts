@@ -1,7 +1,7 @@
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
 import { IdentityLinkEntity } from '../../persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
-import { deleteWhereStatement, selectRows, SqlStatement } from '../../persistence/raw-rows';
+import { deleteWhereStatement, selectRows, SqlStatement, updateWhereStatement } from '../../persistence/raw-rows';
 import { AUTH_TYPE, resolvePermission, Resources } from '../authorization/resources';
 import { CommandDeps } from '../command/command-context';
 import type { TaskEndReason } from '../history/task-history.manager';
@@ -249,5 +249,11 @@ export class TaskManager {
       }
       return out;
     });
+  }
+
+  /** The instance's tasks of execution `from` belong to `to` from now on (the tree was expanded or compacted). */
+  repoint(processInstanceId: string, from: string, to: string): void {
+    for (const t of this.readOf(processInstanceId)?.values() ?? []) if (t.executionId === from) t.executionId = to;
+    this.ctx.uow.sql((em) => [updateWhereStatement(em, TaskEntity, { executionId: to }, { executionId: from })]);
   }
 }

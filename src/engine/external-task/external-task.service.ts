@@ -25,6 +25,7 @@ import { FetchRequestInput, validateFetchRequest } from './fetch-request-validat
 import { checkWorker, wrongWorker } from './worker-check';
 import { forUpdate as rowLock } from '../../persistence/dialect';
 import { OPERATION_CATEGORY, PropertyChange } from '../command/user-operation';
+import { HistoryLogManager } from '../history/history-log.manager';
 
 export interface ExternalTaskServiceDeps {
   commands: CommandExecutor<RuntimeContext>;
@@ -274,7 +275,7 @@ export class ExternalTaskService {
           { property: 'async', newValue: false },
           { property: 'retries', newValue: retries },
         ];
-        ctx.logs.userOperation({
+        ctx.manager(HistoryLogManager).userOperation({
           operationType: 'SetExternalTaskRetries',
           entityType: 'ExternalTask',
           category: OPERATION_CATEGORY.operator,
@@ -363,7 +364,7 @@ export class ExternalTaskService {
 }
 
 function logRetries(ctx: CommandContext, task: ExternalTaskEntity, changes: PropertyChange[]): void {
-  ctx.logs.userOperation({
+  ctx.manager(HistoryLogManager).userOperation({
     operationType: 'SetExternalTaskRetries',
     entityType: 'ExternalTask',
     category: OPERATION_CATEGORY.operator,

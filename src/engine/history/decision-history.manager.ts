@@ -176,6 +176,44 @@ export class DecisionHistoryManager {
     const rows = await em.getRepository(HistoricDecisionInstanceEntity).find({ select: { id: true }, where });
     return rows.map((d) => d.id);
   }
+
+  /** Historic decision instances by id, with their inputs and outputs (one already gone is left alone). */
+  removeInstances(ids: string[]): void {
+    if (!ids.length) return;
+    this.ctx.uow.sql((em) => idChunks(ids).flatMap((part) => deleteInstances(em, part)));
+  }
+
+  /**
+   * The removal time of a decision instance, with its inputs and outputs; `hierarchical`: also of the instances
+   * evaluated with it (same root decision instance), all taking the root's.
+   */
+  setRemovalTimeOfInstance(
+    instance: HistoricDecisionInstanceEntity,
+    removalTime: Date | null,
+    hierarchical: boolean,
+  ): void {
+    const root = instance.rootDecisionInstanceId ?? instance.id;
+    this.ctx.uow.statement(async (em) => {
+      const ids = hierarchical
+        ? (
+            await em
+              .getRepository(HistoricDecisionInstanceEntity)
+              .createQueryBuilder('d')
+              .select('d.id', 'id')
+              .where('d.id = :root OR d.rootDecisionInstanceId = :root', { root })
+              .getRawMany<{ id: string }>()
+          ).map((r) => r.id)
+        : [instance.id];
+      await run(em, (batch) => {
+        for (const part of idChunks(ids))
+          batch.addAll([
+            updateWhereStatement(em, HistoricDecisionInstanceEntity, { removalTime }, { id: part }),
+            updateWhereStatement(em, HistoricDecisionInputEntity, { removalTime }, { decisionInstanceId: part }),
+            updateWhereStatement(em, HistoricDecisionOutputEntity, { removalTime }, { decisionInstanceId: part }),
+          ]);
+      });
+    });
+  }
 }
 
 /** A decision instance's inputs and outputs, then the instance. */

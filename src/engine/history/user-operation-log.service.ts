@@ -37,7 +37,7 @@ export class UserOperationLogService {
         for (const entry of entries) await ctx.checkPermissions(entryChecks(entry, 'UPDATE_HISTORY', 'UPDATE'));
         ctx.manager(HistoryLogManager).annotateOperation(operationId, annotation);
         const first = entries[0];
-        ctx.logs.userOperation({
+        ctx.manager(HistoryLogManager).userOperation({
           operationType: annotation == null ? 'ClearAnnotation' : 'SetAnnotation',
           entityType: OPERATION_LOG,
           category: OPERATION_CATEGORY.operator,
@@ -59,7 +59,7 @@ export class UserOperationLogService {
         if (!entry) return;
         await ctx.checkPermissions(entryChecks(entry, 'DELETE_HISTORY', 'DELETE'));
         ctx.manager(HistoryLogManager).removeOperationLogEntry(entryId);
-        ctx.logs.userOperation({
+        ctx.manager(HistoryLogManager).userOperation({
           operationType: 'Delete',
           entityType: OPERATION_LOG,
           category: OPERATION_CATEGORY.operator,

@@ -9,6 +9,7 @@ import { BadUserRequestError, NotFoundError } from '../errors';
 import { selectRows } from '../../persistence/raw-rows';
 import { OPERATION_CATEGORY } from '../command/user-operation';
 import { INCIDENT_TYPE, IncidentManager } from './incident.manager';
+import { HistoryLogManager } from '../history/history-log.manager';
 
 /** Incidents the engine opens itself; only setting retries resolves them, never a plain "resolve". */
 const HANDLED_BY_ENGINE = new Set<string>(Object.values(INCIDENT_TYPE));
@@ -39,8 +40,8 @@ export class IncidentService {
       execute: async (ctx) => {
         const incident = await this.load(ctx.em, auth, id, `incident is null`);
         ctx.manager(IncidentManager).setAnnotation(incident, annotation);
-        if (!ctx.logs.enabled) return;
-        ctx.logs.userOperation({
+        if (!ctx.manager(HistoryLogManager).enabled) return;
+        ctx.manager(HistoryLogManager).userOperation({
           operationType: annotation == null ? 'ClearAnnotation' : 'SetAnnotation',
           entityType: 'Incident',
           category: OPERATION_CATEGORY.operator,

@@ -1,7 +1,7 @@
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
-import { JobLogContext } from '../command/history-log-writer';
+import { JobLogContext } from '../history/history-log.manager';
 
 /**
  * The root instance and deployment of a job for its log row: from the instance the command loaded and the definition

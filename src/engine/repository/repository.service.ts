@@ -21,6 +21,7 @@ import { DefinitionFiles, DeploymentCache } from './deployment-cache';
 import { parseResources } from './parse-resources';
 import { selectRows } from '../../persistence/raw-rows';
 import { OPERATION_CATEGORY, PropertyChange } from '../command/user-operation';
+import { HistoryLogManager } from '../history/history-log.manager';
 
 export type DefinitionKind = 'process' | 'decision' | 'drd';
 type AnyDefinition = ProcessDefinitionEntity | DecisionDefinitionEntity | DecisionRequirementsDefinitionEntity;
@@ -110,7 +111,7 @@ export class RepositoryService {
         ];
         if (req.enableDuplicateFiltering)
           changes.push({ property: 'deployChangedOnly', newValue: req.deployChangedOnly });
-        ctx.logs.userOperation({
+        ctx.manager(HistoryLogManager).userOperation({
           operationType: 'Create',
           entityType: 'Deployment',
           category: OPERATION_CATEGORY.operator,
@@ -175,7 +176,7 @@ export class RepositoryService {
         );
         for (const hook of this.deletionHooks)
           await hook(ctx, { deploymentId, processDefinitionIds, decisionDefinitionIds }, cascade);
-        ctx.logs.userOperation({
+        ctx.manager(HistoryLogManager).userOperation({
           operationType: 'Delete',
           entityType: 'Deployment',
           category: OPERATION_CATEGORY.operator,

@@ -1,4 +1,3 @@
-import { HistoricBatchEntity } from '../../../persistence/entities/history/historic-batch.entity';
 import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
 import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
@@ -8,6 +7,8 @@ import { OPERATION_CATEGORY, PropertyChange } from '../../command/user-operation
 import { newId } from '../../util/ids';
 import { insertBatchJob } from '../batch-jobs';
 import { BATCH_JOB_HANDLER, BATCH_TYPE, BatchConfiguration } from '../batch-types';
+import { HistoryLogManager } from '../../history/history-log.manager';
+import { BatchManager } from '../batch.manager';
 
 export interface BatchSizes {
   batchJobsPerSeed: number;
@@ -71,14 +72,7 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
       startTime: ctx.now(),
       executionStartTime: null,
     });
-    ctx.uow.insert(BatchEntity, batch);
-    if (this.sizes.historyLevel !== 'none') {
-      const { rev: _rev, jobsCreated: _created, configuration: _config, suspensionState: _state, ...shared } = batch;
-      ctx.uow.insert(
-        HistoricBatchEntity,
-        Object.assign(new HistoricBatchEntity(), { ...shared, endTime: null, removalTime: null }),
-      );
-    }
+    ctx.manager(BatchManager).insert(batch, this.sizes.historyLevel !== 'none');
     const operation = OPERATION[this.type];
     if (operation) {
       const changes: PropertyChange[] = [
@@ -87,7 +81,9 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
       ];
       if (this.configuration.parameters.retries != null)
         changes.push({ property: 'retries', newValue: this.configuration.parameters.retries });
-      ctx.logs.userOperation({ ...operation, category: OPERATION_CATEGORY.operator, batchId: batch.id, changes });
+      ctx
+        .manager(HistoryLogManager)
+        .userOperation({ ...operation, category: OPERATION_CATEGORY.operator, batchId: batch.id, changes });
     }
     insertBatchJob(ctx, batch, {
       handlerType: BATCH_JOB_HANDLER.seed,

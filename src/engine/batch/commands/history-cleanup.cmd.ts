@@ -10,6 +10,7 @@ import {
   parseCleanupWindow,
   parseShare,
 } from '../history-cleanup';
+import { JobManager } from '../../entities/job.manager';
 
 /**
  * historyService.cleanUpHistoryAsync: the cleanup jobs, one per degree of parallelism, due now (or at their next window
@@ -37,7 +38,7 @@ export class HistoryCleanupCmd implements Command<JobEntity | null, RuntimeConte
     const same = jobs.length === shares.length && shares.every((s) => have.has(key(s)));
     if (same) {
       if (due) {
-        for (const job of jobs) ctx.uow.track(JobEntity, job).dueDate = due;
+        for (const job of jobs) ctx.manager(JobManager).track(job).dueDate = due;
         ctx.afterCommit(() => ctx.deps.jobsCreated?.(due));
       }
       return jobs.sort(
@@ -46,7 +47,7 @@ export class HistoryCleanupCmd implements Command<JobEntity | null, RuntimeConte
     }
     const start = due ?? jobs.map((j) => j.dueDate).find((d): d is Date => d != null) ?? null;
     if (!start) return null;
-    for (const job of jobs) ctx.uow.delete(JobEntity, ctx.uow.track(JobEntity, job));
+    for (const job of jobs) ctx.manager(JobManager).delete(job);
     const created = shares.map((share) => insertCleanupJob(ctx, start, share));
     return created[0];
   }

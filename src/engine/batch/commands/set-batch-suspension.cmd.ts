@@ -1,11 +1,11 @@
 import { BatchEntity } from '../../../persistence/entities/runtime/batch.entity';
-import { JobEntity } from '../../../persistence/entities/runtime/job.entity';
 import { Resources } from '../../authorization/resources';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { NotFoundError } from '../../errors';
 import { OPERATION_CATEGORY } from '../../command/user-operation';
-import { batchJobDefinitions } from './delete-batch.cmd';
+import { BatchManager } from '../batch.manager';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 /** Suspends or activates a batch and all its jobs (seed, monitor, batch jobs): suspended jobs are not acquired. Needs UPDATE on the batch. */
 export class SetBatchSuspensionCmd implements Command<void, RuntimeContext> {
@@ -20,22 +20,14 @@ export class SetBatchSuspensionCmd implements Command<void, RuntimeContext> {
     await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.BATCH, resourceId: batch.id }]);
     const state = this.suspended ? 2 : 1;
     if (batch.suspensionState === state) return;
-    ctx.uow.track(BatchEntity, batch).suspensionState = state;
-    ctx.logs.userOperation({
+    ctx.manager(HistoryLogManager).userOperation({
       operationType: this.suspended ? 'SuspendBatch' : 'ActivateBatch',
       entityType: 'Batch',
       category: OPERATION_CATEGORY.operator,
       batchId: batch.id,
       changes: [{ property: 'suspensionState', newValue: this.suspended ? 'suspended' : 'active' }],
     });
-    ctx.uow.statement((em) =>
-      em
-        .createQueryBuilder()
-        .update(JobEntity)
-        .set({ suspensionState: state, rev: () => 'rev + 1' })
-        .where('job_def_id IN (:...defs)', { defs: batchJobDefinitions(batch) })
-        .execute(),
-    );
+    ctx.manager(BatchManager).setSuspension(batch, state);
     if (!this.suspended) ctx.afterCommit(() => ctx.deps.jobsCreated?.(ctx.now()));
   }
 }

@@ -1,6 +1,4 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
-import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { ProcessEngineError } from '../../errors';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { TaskManager } from '../../entities/task.manager';
@@ -114,18 +112,11 @@ export function compactScope(ctx: RuntimeContext, instance: ProcessInstanceState
 }
 
 function repoint(ctx: RuntimeContext, instance: ProcessInstanceState, from: string, to: string): void {
-  for (const t of ctx.manager(TaskManager).readOf(instance.id)?.values() ?? [])
-    if (t.executionId === from) t.executionId = to;
-  for (const t of ctx.manager(ExternalTaskManager).readOf(instance.id)?.values() ?? [])
-    if (t.executionId === from) t.executionId = to;
+  ctx.manager(TaskManager).repoint(instance.id, from, to);
+  ctx.manager(ExternalTaskManager).repoint(instance.id, from, to);
   for (const vars of instance.variables.values())
     for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
   ctx.manager(IncidentManager).repoint(from, to);
-  // Tasks and external tasks have no entity manager yet: their rows are still re-pointed here.
-  ctx.uow.statement(async (em) => {
-    await em.getRepository(TaskEntity).update({ executionId: from }, { executionId: to });
-    await em.getRepository(ExternalTaskEntity).update({ executionId: from }, { executionId: to });
-  });
   ctx.manager(EventSubscriptionManager).repoint(from, to);
   ctx.manager(JobManager).repoint(from, to);
   ctx.manager(VariableManager).repoint(from, to);

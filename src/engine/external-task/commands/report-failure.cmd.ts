@@ -10,6 +10,7 @@ import { checkExternalTaskAccess } from '../external-task-authorization';
 import { MAX_ERROR_MESSAGE_LENGTH } from '../external-task-types';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { checkWorker } from '../worker-check';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 export interface FailureReport {
   workerId: string;
@@ -74,7 +75,8 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     if (this.report.errorDetails != null) task.errorDetails = this.report.errorDetails;
     task.lockExpirationTime = new Date(now.getTime() + this.report.retryTimeout);
     ctx.manager(ExternalTaskManager).setRetries(task, this.report.retries);
-    if (ctx.logs.enabled) ctx.logs.externalTask('failed', task, await rootInstanceOf(ctx, task));
+    if (ctx.manager(HistoryLogManager).enabled)
+      ctx.manager(HistoryLogManager).externalTask('failed', task, await rootInstanceOf(ctx, task));
     return { topicName: task.topicName, fetchableNow: this.report.retries > 0 && this.report.retryTimeout === 0 };
   }
 

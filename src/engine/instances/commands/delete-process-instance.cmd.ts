@@ -5,6 +5,7 @@ import { Command } from '../../command/command';
 import { checkDeleteInstance } from '../../bpmn/runtime/runtime-authorization';
 import { DeleteProcessInstanceOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 /**
  * Cancels an instance with everything it started (called instances too) and removes its runtime
@@ -21,7 +22,7 @@ export class DeleteProcessInstanceCmd implements Command<void> {
     const instance = await ctx.loadInstance(this.processInstanceId);
     if (!instance) throw new NotFoundError(`No process instance found for id '${this.processInstanceId}'`);
     await checkDeleteInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
-    ctx.logs.userOperation({
+    ctx.manager(HistoryLogManager).userOperation({
       operationType: 'Delete',
       entityType: 'ProcessInstance',
       category: OPERATION_CATEGORY.operator,

@@ -8,6 +8,7 @@ import { pickVariables } from './pick-variables';
 import { checkReadInstance, checkUpdateInstanceVariables } from '../../bpmn/runtime/runtime-authorization';
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 async function load(
   ctx: RuntimeContext,
@@ -70,7 +71,7 @@ export class ModifyExecutionVariablesCmd implements Command<void> {
       else ctx.variables.remove(execution, name);
     }
     ctx.touch(instance);
-    ctx.logs.userOperation({
+    ctx.manager(HistoryLogManager).userOperation({
       operationType: this.change.operation ?? 'ModifyVariable',
       entityType: 'Variable',
       category: OPERATION_CATEGORY.operator,

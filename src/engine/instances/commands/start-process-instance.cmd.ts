@@ -7,6 +7,7 @@ import { Command } from '../../command/command';
 import { checkCreateInstance, checkReadDefinition } from '../../bpmn/runtime/runtime-authorization';
 import { ProcessInstanceInfo, StartProcessInstanceRequest } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 export function instanceInfo(
   ctx: RuntimeContext,
@@ -46,7 +47,7 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
       businessKey: this.request.businessKey ?? null,
       variables: this.request.variables ?? null,
     });
-    ctx.logs.userOperation({
+    ctx.manager(HistoryLogManager).userOperation({
       operationType: 'Create',
       entityType: 'ProcessInstance',
       category: OPERATION_CATEGORY.operator,

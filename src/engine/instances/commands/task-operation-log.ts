@@ -1,6 +1,7 @@
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { OPERATION_CATEGORY, PropertyChange } from '../../command/user-operation';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 /** Camunda's operation types on tasks. */
 export type TaskOperation =
@@ -27,9 +28,9 @@ export function logTaskOperation(
   changes: PropertyChange[],
   entityType: 'Task' | 'IdentityLink' = 'Task',
 ): void {
-  if (!ctx.logs.enabled) return;
+  if (!ctx.manager(HistoryLogManager).enabled) return;
   const instance = task.processInstanceId ? ctx.instances.get(task.processInstanceId) : undefined;
-  ctx.logs.userOperation({
+  ctx.manager(HistoryLogManager).userOperation({
     operationType,
     entityType,
     category: OPERATION_CATEGORY.taskWorker,

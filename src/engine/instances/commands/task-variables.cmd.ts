@@ -10,6 +10,7 @@ import { pickVariables } from './pick-variables';
 import { checkReadTask, checkUpdateTaskVariables } from '../../bpmn/runtime/runtime-authorization';
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 async function load(
   ctx: RuntimeContext,
@@ -75,7 +76,7 @@ export class ModifyTaskVariablesCmd implements Command<void> {
       else ctx.variables.removeForTask(instance, task, name);
     }
     ctx.touch(instance);
-    ctx.logs.userOperation({
+    ctx.manager(HistoryLogManager).userOperation({
       operationType: this.change.operation ?? 'ModifyVariable',
       entityType: 'Variable',
       category: OPERATION_CATEGORY.taskWorker,

@@ -7,6 +7,7 @@ import { runJob } from '../job-handlers';
 import { jobLogContext } from '../job-log-context';
 import { INCIDENT_TYPE, IncidentManager } from '../../incident/incident.manager';
 import { JobManager } from '../../entities/job.manager';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 export type JobRun = 'executed' | 'skipped';
 
@@ -38,7 +39,8 @@ export class ExecuteJobCmd implements Command<JobRun> {
     if (job.exceptionMessage != null || job.retries <= 0)
       ctx.manager(IncidentManager).endFor(INCIDENT_TYPE.failedJob, [job.id]);
     await runJob(ctx, job);
-    if (ctx.logs.enabled) ctx.logs.job('successful', job, await jobLogContext(ctx, job));
+    if (ctx.manager(HistoryLogManager).enabled)
+      ctx.manager(HistoryLogManager).job('successful', job, await jobLogContext(ctx, job));
     ctx.afterCommit(() => ctx.deps.metrics.jobExecuted());
     return 'executed';
   }

@@ -9,6 +9,7 @@ import { JobManager } from '../../entities/job.manager';
 import { Command } from '../../command/command';
 import { retryAfterFailure } from '../../timer/retry-cycle';
 import { jobLogContext } from '../job-log-context';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 const MESSAGE_LENGTH = 4000;
 
@@ -60,6 +61,7 @@ export class JobFailureCmd implements Command<void> {
     job.exceptionStacktrace = err.stack ?? `${err.name}: ${err.message}`;
     job.failedActivityId = job.activityId;
     ctx.manager(IncidentManager).setJobRetries(job, decision.retries);
-    if (ctx.logs.enabled) ctx.logs.job('failed', job, await jobLogContext(ctx, job, err));
+    if (ctx.manager(HistoryLogManager).enabled)
+      ctx.manager(HistoryLogManager).job('failed', job, await jobLogContext(ctx, job, err));
   }
 }

@@ -6,6 +6,7 @@ import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { IncidentManager } from '../../incident/incident.manager';
 import { JobManager } from '../../entities/job.manager';
 import { OPERATION_CATEGORY } from '../../command/user-operation';
+import { HistoryLogManager } from '../../history/history-log.manager';
 
 /**
  * managementService.setJobRetries: retries back above 0 resolve the failedJob incident (and the job
@@ -33,7 +34,7 @@ export class SetJobRetriesCmd implements Command<void> {
     const before = job.retries;
     ctx.manager(IncidentManager).setJobRetries(job, this.retries);
     const instance = job.processInstanceId ? ctx.instances.get(job.processInstanceId) : undefined;
-    ctx.logs.userOperation({
+    ctx.manager(HistoryLogManager).userOperation({
       operationType: 'SetJobRetries',
       entityType: 'Job',
       category: OPERATION_CATEGORY.operator,
