@@ -3,7 +3,7 @@ import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { JOB_TYPE } from '../bpmn/runtime/events/job-kinds';
 import type { JobHandler, RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { BatchOperation } from './batch-operations';
-import { BATCH_JOB_HANDLER, BatchConfiguration, BatchJobConfiguration, DAY_MS } from './batch-types';
+import { BATCH_JOB_HANDLER, BatchConfiguration, BatchJobConfiguration } from './batch-types';
 import { BatchManager } from './batch.manager';
 
 /** What the batch jobs need to know besides their batch row. */
@@ -84,13 +84,7 @@ async function monitor(ctx: RuntimeContext, job: JobEntity, settings: BatchJobSe
     insertMonitorJob(ctx, batch, settings.pollMs);
     return;
   }
-  ctx.manager(BatchManager).complete(batch, batchRemovalTime(ctx.now(), batch, settings));
-}
-
-/** The removal time of a batch's history when it ends at `end`: the end plus the history time to live of its type. */
-export function batchRemovalTime(end: Date, batch: BatchEntity, settings: BatchJobSettings): Date | null {
-  const ttl = settings.ttlOf(batch.type);
-  return ttl == null ? null : new Date(end.getTime() + ttl * DAY_MS);
+  ctx.manager(BatchManager).complete(batch, settings.ttlOf(batch.type));
 }
 
 /** A batch job: its share of the targets, in one transaction with the deletion of the job (so never twice). */

@@ -4,6 +4,7 @@ import { CommandContext } from '../command/command-context';
 import { JobManager } from '../entities/job.manager';
 import { HistoricBatchManager } from '../history/historic-batch.manager';
 import { IncidentManager } from '../incident/incident.manager';
+import { DAY_MS } from './batch-types';
 
 /** The seed, monitor and batch job definitions of a batch. */
 export function batchJobDefinitions(batch: BatchEntity): string[] {
@@ -42,23 +43,32 @@ export class BatchManager {
     this.ctx.manager(HistoricBatchManager).executionStarted(batch.id, time);
   }
 
-  /** Every batch job is done: the batch goes and its historic batch ends. */
-  complete(batch: BatchEntity, removalTime: Date | null): void {
+  /**
+   * Every batch job is done: the batch goes and its historic batch ends now, to be removed `ttlDays` later (the
+   * history time to live of its type; null: kept).
+   */
+  complete(batch: BatchEntity, ttlDays: number | null): void {
     this.ctx.uow.delete(BatchEntity, this.track(batch));
-    this.ctx.manager(HistoricBatchManager).ended(batch.id, this.ctx.now(), removalTime);
+    this.endHistory(batch, ttlDays);
   }
 
   /**
    * The batch goes with its jobs and their incidents; its historic batch ends (`removalTime`) or, with
    * `cascade`, goes too, together with the job log of the batch's jobs.
    */
-  delete(batch: BatchEntity, cascade: boolean, removalTime: Date | null): void {
+  delete(batch: BatchEntity, cascade: boolean, ttlDays: number | null): void {
     this.ctx.uow.delete(BatchEntity, this.track(batch));
     const defs = batchJobDefinitions(batch);
     this.ctx.manager(IncidentManager).removeOfJobDefinitions(defs);
     this.ctx.manager(JobManager).deleteOfJobDefinitions(defs);
     if (cascade) this.ctx.manager(HistoricBatchManager).removeWithJobDefinitions(batch.id, defs);
-    else this.ctx.manager(HistoricBatchManager).ended(batch.id, this.ctx.now(), removalTime);
+    else this.endHistory(batch, ttlDays);
+  }
+
+  private endHistory(batch: BatchEntity, ttlDays: number | null): void {
+    const end = this.ctx.now();
+    const removalTime = ttlDays == null ? null : new Date(end.getTime() + ttlDays * DAY_MS);
+    this.ctx.manager(HistoricBatchManager).ended(batch.id, end, removalTime);
   }
 
   /** Suspends (2) or activates (1) the batch and every job of its job definitions. */

@@ -3,6 +3,7 @@ import { EventSubscriptionEntity } from '../../persistence/entities/runtime/even
 import { deleteWhereStatement, SqlStatement, updateWhereStatement } from '../../persistence/raw-rows';
 import { CommandContext } from '../command/command-context';
 import { newId } from '../util/ids';
+import { idChunks } from '../history/process-history-tables';
 
 /** What a new subscription is: everything but its id and revision; `created` defaults to now. */
 export type SubscriptionFields = Omit<EventSubscriptionEntity, 'id' | 'rev' | 'created'> & { created?: Date };
@@ -101,6 +102,16 @@ export class EventSubscriptionManager {
     if (!ids.length) return;
     this.pendingRemoval = [];
     this.ctx.uow.sql((em) => byExecutions(em, ids));
+  }
+
+  /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
+  purgeOfInstances(processInstanceIds: string[]): void {
+    if (!processInstanceIds.length) return;
+    this.ctx.uow.sql((em) =>
+      idChunks(processInstanceIds).map((part) =>
+        deleteWhereStatement(em, EventSubscriptionEntity, { processInstanceId: part }),
+      ),
+    );
   }
 }
 

@@ -1,7 +1,8 @@
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
-import { updateWhereStatement } from '../../persistence/raw-rows';
+import { deleteWhereStatement, updateWhereStatement } from '../../persistence/raw-rows';
 import { CommandContext } from '../command/command-context';
 import { newId } from '../util/ids';
+import { idChunks } from '../history/process-history-tables';
 
 /**
  * The one place that writes executions (Camunda's ExecutionManager): the rows of loaded trees are watched, new ones
@@ -74,5 +75,15 @@ export class ExecutionManager {
     this.ctx.uow.sql((em) => [
       updateWhereStatement(em, ExecutionEntity, { superExecutionId: to }, { superExecutionId: from }),
     ]);
+  }
+
+  /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
+  purgeOfInstances(processInstanceIds: string[]): void {
+    if (!processInstanceIds.length) return;
+    this.ctx.uow.sql((em) =>
+      idChunks(processInstanceIds).map((part) =>
+        deleteWhereStatement(em, ExecutionEntity, { processInstanceId: part }),
+      ),
+    );
   }
 }

@@ -1,9 +1,16 @@
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { selectRows, SqlStatement, sqlParam, updateWhereStatement } from '../../persistence/raw-rows';
-import { CommandDeps } from '../command/command-context';
+import {
+  deleteWhereStatement,
+  selectRows,
+  sqlParam,
+  SqlStatement,
+  updateWhereStatement,
+} from '../../persistence/raw-rows';
+import { CommandContext, CommandDeps } from '../command/command-context';
 import { INCIDENT_TYPE, IncidentManager } from '../incident/incident.manager';
 import { InstanceRowsContext } from './instance-rows-context';
 import { HistoryLogManager } from '../history/history-log.manager';
+import { idChunks } from '../history/process-history-tables';
 
 /** What the external task manager needs of the engine. */
 export interface ExternalTaskManagerDeps extends CommandDeps {
@@ -174,4 +181,14 @@ export class ExternalTaskManager {
       updateWhereStatement(em, ExternalTaskEntity, { executionId: to }, { executionId: from }),
     ]);
   }
+}
+
+/** The external tasks of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
+export function purgeExternalTasksOfInstances(ctx: CommandContext, processInstanceIds: string[]): void {
+  if (!processInstanceIds.length) return;
+  ctx.uow.sql((em) =>
+    idChunks(processInstanceIds).map((part) =>
+      deleteWhereStatement(em, ExternalTaskEntity, { processInstanceId: part }),
+    ),
+  );
 }

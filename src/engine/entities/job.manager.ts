@@ -8,6 +8,7 @@ import { JOB_LOG_HOST, JobLogContext } from '../history/history-log.manager';
 import { INCIDENT_TYPE, IncidentManager } from '../incident/incident.manager';
 import { newId } from '../util/ids';
 import { HistoryLogManager } from '../history/history-log.manager';
+import { idChunks } from '../history/process-history-tables';
 
 /**
  * What the deletion logs of jobs deleted in bulk take from their process instance. Callers pass null where there is
@@ -234,6 +235,14 @@ export class JobManager {
         params: [suspensionState, ...jobDefinitionIds],
       },
     ]);
+  }
+
+  /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
+  purgeOfInstances(processInstanceIds: string[]): void {
+    if (!processInstanceIds.length) return;
+    this.ctx.uow.sql((em) =>
+      idChunks(processInstanceIds).map((part) => deleteWhereStatement(em, JobEntity, { processInstanceId: part })),
+    );
   }
 }
 

@@ -3,10 +3,11 @@ import { IdentityLinkEntity } from '../../persistence/entities/runtime/identity-
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { deleteWhereStatement, selectRows, SqlStatement, updateWhereStatement } from '../../persistence/raw-rows';
 import { AUTH_TYPE, resolvePermission, Resources } from '../authorization/resources';
-import { CommandDeps } from '../command/command-context';
+import { CommandContext, CommandDeps } from '../command/command-context';
 import type { TaskEndReason } from '../history/task-history.manager';
 import { newId } from '../util/ids';
 import { InstanceRowsContext } from './instance-rows-context';
+import { idChunks } from '../history/process-history-tables';
 
 /** What the task manager needs of the engine's options. */
 export interface TaskManagerDeps extends CommandDeps {
@@ -256,4 +257,21 @@ export class TaskManager {
     for (const t of this.readOf(processInstanceId)?.values() ?? []) if (t.executionId === from) t.executionId = to;
     this.ctx.uow.sql((em) => [updateWhereStatement(em, TaskEntity, { executionId: to }, { executionId: from })]);
   }
+}
+
+/**
+ * The tasks of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade), their
+ * identity links first.
+ */
+export function purgeTasksOfInstances(ctx: CommandContext, processInstanceIds: string[]): void {
+  if (!processInstanceIds.length) return;
+  ctx.uow.sql((em) =>
+    idChunks(processInstanceIds).flatMap((part) => [
+      {
+        sql: `DELETE FROM act_ru_identitylink WHERE task_id IN (SELECT t.id FROM act_ru_task t WHERE t.proc_inst_id IN (${part.map(() => '?').join(', ')}))`,
+        params: part,
+      },
+      deleteWhereStatement(em, TaskEntity, { processInstanceId: part }),
+    ]),
+  );
 }

@@ -1,7 +1,8 @@
 import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
-import { updateWhereStatement } from '../../persistence/raw-rows';
+import { deleteWhereStatement, updateWhereStatement } from '../../persistence/raw-rows';
 import { CommandContext } from '../command/command-context';
 import { newId } from '../util/ids';
+import { idChunks } from '../history/process-history-tables';
 
 /**
  * The one place that writes runtime variables (Camunda's VariableInstanceManager): the rows of loaded instances are
@@ -35,5 +36,13 @@ export class VariableManager {
   /** Variables of execution `from` belong to `to` from now on (the tree was compacted). */
   repoint(from: string, to: string): void {
     this.ctx.uow.sql((em) => [updateWhereStatement(em, VariableEntity, { executionId: to }, { executionId: from })]);
+  }
+
+  /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
+  purgeOfInstances(processInstanceIds: string[]): void {
+    if (!processInstanceIds.length) return;
+    this.ctx.uow.sql((em) =>
+      idChunks(processInstanceIds).map((part) => deleteWhereStatement(em, VariableEntity, { processInstanceId: part })),
+    );
   }
 }

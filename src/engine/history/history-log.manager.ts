@@ -243,6 +243,16 @@ export class HistoryLogManager {
   removeOperationLogEntry(id: string): void {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, UserOperationLogEntryEntity, { id })]);
   }
+
+  /** The log rows of process definitions that go (a deployment deleted with cascade). */
+  removeOfDefinitions(processDefinitionIds: string[]): void {
+    if (!processDefinitionIds.length) return;
+    this.ctx.uow.sql((em) =>
+      LOG_TABLES.flatMap((table) =>
+        idChunks(processDefinitionIds).map((part) => deleteWhereStatement(em, table, { processDefinitionId: part })),
+      ),
+    );
+  }
 }
 
 /** Rows of a log table whose process instance belongs to the hierarchy of one of these roots. */

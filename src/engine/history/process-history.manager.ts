@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
@@ -357,6 +358,36 @@ export class ProcessHistoryManager {
         deleteWhereStatement(em, HistoricProcessInstanceEntity, scopeColumns(scope, part)),
         deleteWhereStatement(em, HistoricProcessInstanceEntity, { id: part }),
       ]),
+    );
+  }
+
+  /**
+   * The history of process definitions that go (a deployment deleted with cascade): the comments of their ended
+   * instances first (comments carry no definition), their logs, every row recorded under their instances, the
+   * historic instances last.
+   */
+  removeOfDefinitions(processDefinitionIds: string[]): void {
+    if (!processDefinitionIds.length) return;
+    this.uow.sql(() =>
+      idChunks(processDefinitionIds).map((part) => ({
+        sql:
+          'DELETE FROM act_hi_comment WHERE proc_inst_id IN ' +
+          `(SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (${part.map(() => '?').join(', ')}))`,
+        params: part,
+      })),
+    );
+    this.ctx.manager(HistoryLogManager).removeOfDefinitions(processDefinitionIds);
+    this.uow.sql((em) =>
+      [...PROCESS_HISTORY_TABLES.filter((t) => t !== CommentEntity), HistoricProcessInstanceEntity].flatMap((table) =>
+        idChunks(processDefinitionIds).map((part) =>
+          // Every table but the comments' has proc_def_id (the filter above): the condition names it.
+          deleteWhereStatement<ProcessHistoryRow & { processDefinitionId: string | null }>(
+            em,
+            table as new () => ProcessHistoryRow & { processDefinitionId: string | null },
+            { processDefinitionId: part },
+          ),
+        ),
+      ),
     );
   }
 

@@ -6,6 +6,7 @@ import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { deleteWhereStatement, SqlStatement, sqlParam, updateRowStatement } from '../../persistence/raw-rows';
 import { CommandContext, LoadedInstanceFacts } from '../command/command-context';
 import { newId } from '../util/ids';
+import { idChunks } from '../history/process-history-tables';
 
 /** The incident types the engine opens itself; only new retries resolve them. */
 export const INCIDENT_TYPE = { failedJob: 'failedJob', failedExternalTask: 'failedExternalTask' } as const;
@@ -232,6 +233,14 @@ export class IncidentManager {
       row.processDefinitionKey ??= found?.k ?? null;
       row.rootProcessInstanceId ??= found?.root ?? row.processInstanceId;
     }
+  }
+
+  /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
+  purgeOfInstances(processInstanceIds: string[]): void {
+    if (!processInstanceIds.length) return;
+    this.ctx.uow.sql((em) =>
+      idChunks(processInstanceIds).map((part) => deleteWhereStatement(em, IncidentEntity, { processInstanceId: part })),
+    );
   }
 }
 

@@ -1,38 +1,16 @@
-import { EntityManager, In } from 'typeorm';
-import { CommentEntity } from '../../persistence/entities/history/comment.entity';
-import { PROCESS_LOG_TABLES, ProcessLogRow } from '../history/history-log-tables';
-import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
-import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
-import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
-import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
-import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
-import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
-import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
+import { EntityManager } from 'typeorm';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
-import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { IdentityLinkEntity } from '../../persistence/entities/runtime/identity-link.entity';
-import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
-import { VariableEntity } from '../../persistence/entities/runtime/variable.entity';
+import { CommandContext } from '../command/command-context';
+import { EventSubscriptionManager } from '../entities/event-subscription.manager';
+import { ExecutionManager } from '../entities/execution.manager';
+import { purgeExternalTasksOfInstances } from '../entities/external-task.manager';
+import { JobManager } from '../entities/job.manager';
+import { purgeTasksOfInstances } from '../entities/task.manager';
+import { VariableManager } from '../entities/variable.manager';
 import { ConflictError } from '../errors';
-
-const CHUNK = 500;
-
-/** History rows of process instances that carry their definition (details and comments are handled apart). */
-const TABLES_OF_INSTANCES = [
-  HistoricVariableInstanceEntity,
-  HistoricTaskInstanceEntity,
-  HistoricIncidentEntity,
-  HistoricActivityInstanceEntity,
-  HistoricProcessInstanceEntity,
-];
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
+import { ProcessHistoryManager } from '../history/process-history.manager';
+import { idChunks } from '../history/process-history-tables';
+import { IncidentManager } from '../incident/incident.manager';
 
 /** Without cascade, definitions with running instances stay (Camunda's ENGINE-03076). */
 export async function ensureNoInstances(em: EntityManager, definitionIds: string[]): Promise<void> {
@@ -68,7 +46,7 @@ async function instancesOf(em: EntityManager, definitionIds: string[]): Promise<
   let frontier = [...all];
   while (frontier.length) {
     const next: string[] = [];
-    for (const part of chunks(frontier)) {
+    for (const part of idChunks(frontier)) {
       const called = await em
         .getRepository(ExecutionEntity)
         .createQueryBuilder('sub')
@@ -90,47 +68,19 @@ async function instancesOf(em: EntityManager, definitionIds: string[]): Promise<
 }
 
 /**
- * Cascading deployment deletion: the running instances of the definitions (and what they called)
- * with all their runtime rows, and the history of the definitions, in bulk statements.
+ * Cascading deployment deletion: the running instances of the definitions (and what they called) with all their
+ * runtime rows and their history, then the history of the definitions, through the managers of those rows (bulk
+ * statements at the command's flush).
  */
-export async function deleteProcessData(em: EntityManager, definitionIds: string[]): Promise<void> {
-  const instanceIds = await instancesOf(em, definitionIds);
-  for (const ids of chunks(instanceIds)) {
-    await em
-      .getRepository(IdentityLinkEntity)
-      .createQueryBuilder()
-      .delete()
-      .where('task_id IN (SELECT t.id FROM act_ru_task t WHERE t.proc_inst_id IN (:...ids))', { ids })
-      .execute();
-    for (const table of [
-      TaskEntity,
-      ExternalTaskEntity,
-      EventSubscriptionEntity,
-      IncidentEntity,
-      JobEntity,
-      VariableEntity,
-      ExecutionEntity,
-    ]) {
-      await em.getRepository(table as typeof TaskEntity).delete({ processInstanceId: In(ids) });
-    }
-    for (const table of PROCESS_LOG_TABLES)
-      await em.getRepository<ProcessLogRow>(table).delete({ processInstanceId: In(ids) });
-    for (const table of [CommentEntity, HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
-      await em.getRepository(table as typeof HistoricDetailEntity).delete({ processInstanceId: In(ids) });
-    }
-  }
-  // Comments of ended instances go with their historic instances, which go next.
-  for (const part of chunks(definitionIds)) {
-    await em
-      .getRepository(CommentEntity)
-      .createQueryBuilder()
-      .delete()
-      .where('proc_inst_id IN (SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (:...part))', { part })
-      .execute();
-  }
-  for (const table of PROCESS_LOG_TABLES)
-    await em.getRepository<ProcessLogRow>(table).delete({ processDefinitionId: In(definitionIds) });
-  for (const table of [HistoricDetailEntity, ...TABLES_OF_INSTANCES]) {
-    await em.getRepository(table as typeof HistoricDetailEntity).delete({ processDefinitionId: In(definitionIds) });
-  }
+export async function deleteProcessData(ctx: CommandContext, definitionIds: string[]): Promise<void> {
+  const instanceIds = await instancesOf(ctx.em, definitionIds);
+  purgeTasksOfInstances(ctx, instanceIds);
+  purgeExternalTasksOfInstances(ctx, instanceIds);
+  ctx.manager(EventSubscriptionManager).purgeOfInstances(instanceIds);
+  ctx.manager(IncidentManager).purgeOfInstances(instanceIds);
+  ctx.manager(JobManager).purgeOfInstances(instanceIds);
+  ctx.manager(VariableManager).purgeOfInstances(instanceIds);
+  ctx.manager(ExecutionManager).purgeOfInstances(instanceIds);
+  ctx.manager(ProcessHistoryManager).removeHistory({ processInstanceIds: instanceIds });
+  ctx.manager(ProcessHistoryManager).removeOfDefinitions(definitionIds);
 }

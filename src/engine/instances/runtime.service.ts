@@ -55,10 +55,10 @@ export class RuntimeService {
     readonly executor: CommandExecutor<RuntimeContext>,
     repository: RepositoryService,
   ) {
-    repository.onDeploymentDeletion(async ({ em }, { processDefinitionIds }, cascade) => {
+    repository.onDeploymentDeletion(async (ctx, { processDefinitionIds }, cascade) => {
       if (!processDefinitionIds.length) return;
-      if (cascade) await deleteProcessData(em, processDefinitionIds);
-      else await ensureNoInstances(em, processDefinitionIds);
+      if (cascade) await deleteProcessData(ctx, processDefinitionIds);
+      else await ensureNoInstances(ctx.em, processDefinitionIds);
     });
   }
 

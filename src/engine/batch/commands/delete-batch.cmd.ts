@@ -7,7 +7,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { NotFoundError } from '../../errors';
 import { OPERATION_CATEGORY } from '../../command/user-operation';
-import { BatchJobSettings, batchRemovalTime } from '../batch-jobs';
+import { BatchJobSettings } from '../batch-jobs';
 import { BatchManager, batchJobDefinitions } from '../batch.manager';
 import { HistoricBatchManager } from '../../history/historic-batch.manager';
 import { HistoryLogManager } from '../../history/history-log.manager';
@@ -39,7 +39,7 @@ export class DeleteBatchCmd implements Command<void, RuntimeContext> {
       for (const job of await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: In(defs) }))
         ctx.manager(HistoryLogManager).job('deleted', job);
     }
-    ctx.manager(BatchManager).delete(batch, this.cascade, batchRemovalTime(ctx.now(), batch, this.settings));
+    ctx.manager(BatchManager).delete(batch, this.cascade, this.settings.ttlOf(batch.type));
   }
 }
 
