@@ -5,6 +5,7 @@ import { ProcessDefinitionEntity } from '../../persistence/entities/repository/p
 import { ResourceEntity } from '../../persistence/entities/repository/resource.entity';
 import { deleteWhereStatement } from '../../persistence/raw-rows';
 import { CommandContext } from '../command/command-context';
+import type { DeploymentCache } from './deployment-cache';
 
 /** The rows one deployment writes: the deployment, its resources and the definitions parsed from them. */
 export interface DeploymentRows {
@@ -20,7 +21,7 @@ const DEFINITION_TABLES = [ProcessDefinitionEntity, DecisionDefinitionEntity, De
 /**
  * The one place that writes deployments, their resources and definitions (Camunda's DeploymentManager with the
  * definition managers), through the command's unit of work: a deployment is written in the command's flush, in one
- * multi-row insert per table. The deployment cache is evicted by the caller, which knows which ids it handed out.
+ * multi-row insert per table; deleting one evicts its definitions from the deployment cache.
  */
 export class DeploymentManager {
   constructor(private readonly ctx: CommandContext) {}
@@ -34,8 +35,14 @@ export class DeploymentManager {
     for (const d of rows.decisionDefinitions) uow.insert(DecisionDefinitionEntity, d);
   }
 
-  /** The deployment with its resources and definitions (what ran or was recorded for them goes elsewhere first). */
-  delete(deploymentId: string): void {
+  /**
+   * The deployment with its resources and definitions (what ran or was recorded for them goes elsewhere first). Their
+   * parsed models leave the cache now, so that this command's own lookups miss, and again once committed, so that a
+   * lookup that ran meanwhile in another request does not leave a definition behind.
+   */
+  delete(deploymentId: string, definitionIds: string[], cache: DeploymentCache): void {
+    cache.evict(definitionIds);
+    this.ctx.afterCommit(() => cache.evict(definitionIds));
     this.ctx.uow.sql((em) => [
       ...DEFINITION_TABLES.map((table) => deleteWhereStatement(em, table, { deploymentId })),
       deleteWhereStatement(em, ResourceEntity, { deploymentId }),

@@ -183,12 +183,9 @@ export class RepositoryService {
           deploymentId,
           changes: [{ property: 'cascade', newValue: cascade }],
         });
-        ctx.manager(DeploymentManager).delete(deploymentId);
-        // Evicted now, so that this command's own lookups miss, and again once committed, so that a
-        // lookup that ran meanwhile in another request does not leave the definition behind.
-        const ids = [...processDefinitionIds, ...decisionDefinitionIds];
-        this.cache.evict(ids);
-        ctx.afterCommit(() => this.cache.evict(ids));
+        ctx
+          .manager(DeploymentManager)
+          .delete(deploymentId, [...processDefinitionIds, ...decisionDefinitionIds], this.cache);
       },
     });
   }
