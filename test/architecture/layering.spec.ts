@@ -47,8 +47,6 @@ export function engineRoom(file: string): string | null {
  * on a file in a circle that is not listed, and on a listed file that is no longer in one.
  */
 export const TYPE_CYCLES_LEFT: string[] = [
-  'engine/bpmn/model/element-config.ts',
-  'engine/bpmn/model/event-definition.ts',
   'engine/bpmn/runtime/activity-behavior.ts',
   'engine/bpmn/runtime/activity-execution.ts',
   'engine/bpmn/runtime/agenda.ts',
