@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { BatchService } from './batch/batch.service';
 import { AuthorizationChecker } from './authorization/authorization-checker';
 import { BehaviorRegistry } from './bpmn/behaviors/behavior-registry';
+import { runOperation } from './bpmn/runtime/operations/operation-dispatch';
 import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
 import { CommandExecutor } from './command/command-executor';
 import { Transactions } from './command/transactions';
@@ -96,6 +97,7 @@ export class ProcessEngine {
       historyLevel: o.historyLevel,
       defaultUserPermissionForTask: o.defaultUserPermissionForTask,
       behaviors: new BehaviorRegistry(),
+      operations: runOperation,
       delegates: o.delegates,
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),

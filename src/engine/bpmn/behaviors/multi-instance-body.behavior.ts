@@ -4,7 +4,7 @@ import { plainValue, TypedValue } from '../../variables/typed-value';
 import { FlowNode, MultiInstanceConfig } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { bodyRef, multiInstanceOf, resolveActivity } from '../runtime/activity-ref';
-import type { InnerInstance } from '../runtime/agenda';
+import type { InnerInstance } from '../runtime/atomic-operation';
 import { cancelSubtrees } from '../runtime/cancellation';
 import { removeExecutions, subtree } from '../runtime/subtree';
 import type { RuntimeContext } from '../runtime/runtime-context';

@@ -1,5 +1,5 @@
 import type { CompiledExpression } from '../../expression';
-import type { TimerEventDefinition } from './event-definition';
+import type { TimerEventDefinition } from './timer-definition';
 
 /** camunda:asyncBefore/asyncAfter/exclusive, job priority and the retry cycle of the jobs they create. */
 export interface AsyncConfig {

@@ -1,5 +1,8 @@
 import type { CompiledExpression } from '../../expression';
 import type { ExternalTaskConfig, ScriptDefinition } from './element-config';
+import type { TimerEventDefinition } from './timer-definition';
+
+export type { TimerEventDefinition };
 
 /** What an event waits for or throws. One per event; Camunda does not support "multiple" events. */
 export type EventDefinition =
@@ -31,13 +34,6 @@ export interface SignalEventDefinition {
   readonly signalName: CompiledExpression;
   /** camunda:async on a throwing signal definition: deliver to catchers in a job. */
   readonly async: boolean;
-}
-
-export interface TimerEventDefinition {
-  readonly kind: 'timer';
-  readonly timerType: 'date' | 'duration' | 'cycle';
-  /** ISO 8601 date, duration or cycle (or a cron text for cycles); may be an expression. */
-  readonly value: CompiledExpression;
 }
 
 export interface ErrorEventDefinition {

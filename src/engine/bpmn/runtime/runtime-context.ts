@@ -18,6 +18,7 @@ import { DelegateRegistry, HistoryLevel } from '../../options';
 import { ProcessGraph } from '../model';
 import { BehaviorLookup } from './activity-behavior';
 import { Agenda } from './agenda';
+import type { AtomicOperation } from './atomic-operation';
 import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
@@ -35,6 +36,8 @@ export interface RuntimeDeps extends CommandDeps {
   readonly defaultUserPermissionForTask?: 'UPDATE' | 'TASK_WORK';
   /** The behaviour of each element type, built by the process engine (behaviours build on the runtime). */
   readonly behaviors: BehaviorLookup;
+  /** Runs one atomic operation for the agenda, built by the process engine (operations plan further ones). */
+  readonly operations: OperationRunner;
   /** Told after commit about new external tasks (long polling wakes up on it). */
   readonly externalTasksCreated: (topics: string[]) => void;
   /** Told after commit when jobs were created, with the earliest due date (the job executor wakes up on it). */
@@ -48,6 +51,9 @@ export interface RuntimeDeps extends CommandDeps {
   /** Host code models may call (embedded engines); absent or null: none. */
   readonly delegates?: DelegateRegistry | null;
 }
+
+/** Moves an execution one step: `runOperation` of operations/operation-dispatch.ts. */
+export type OperationRunner = (ctx: RuntimeContext, op: AtomicOperation) => Promise<void>;
 
 /** The work of one job whose row the caller has deleted, in the job's transaction. */
 export type JobHandler = (ctx: RuntimeContext, job: JobEntity) => Promise<void>;

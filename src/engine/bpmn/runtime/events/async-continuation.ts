@@ -1,7 +1,7 @@
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { AsyncConfig } from '../../model';
 import { ActivityRef, isMultiInstanceInner, multiInstanceOf } from '../activity-ref';
-import type { InnerInstance } from '../agenda';
+import type { InnerInstance } from '../atomic-operation';
 import { plainValue, untypedValue } from '../../../variables/typed-value';
 import type { RuntimeContext } from '../runtime-context';
 import { evaluate } from '../expression-scope';

@@ -1,6 +1,6 @@
 import { ActivityInstanceState } from '../../../history/process-history.manager';
 import { ActivityRef, bodyRef, isMultiInstanceInner, needsScope, resolveActivity } from '../activity-ref';
-import type { AtomicOperation } from '../agenda';
+import type { AtomicOperation } from '../atomic-operation';
 import { removeExecutions, subtree } from '../subtree';
 import type { RuntimeContext } from '../runtime-context';
 import { deferAfter } from '../events/async-continuation';

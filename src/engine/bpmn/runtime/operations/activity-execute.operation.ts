@@ -1,6 +1,6 @@
 import { ActivityExecution } from '../activity-execution';
 import { resolveActivity } from '../activity-ref';
-import type { AtomicOperation } from '../agenda';
+import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_EXECUTE' }>;

@@ -2,7 +2,7 @@ import { ProcessEngineError } from '../../../errors';
 import { newId } from '../../../util/ids';
 import { untypedValue } from '../../../variables/typed-value';
 import { bodyRef, multiInstanceOf, needsScope, nodeRef } from '../activity-ref';
-import type { AtomicOperation } from '../agenda';
+import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
 import { fireListeners } from '../execution-listeners';
 import { createScopeExecution } from '../execution-tree';

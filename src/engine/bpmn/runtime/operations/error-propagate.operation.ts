@@ -2,7 +2,7 @@ import { ExecutionEntity } from '../../../../persistence/entities/runtime/execut
 import { ActivityInstanceState } from '../../../history/process-history.manager';
 import { ErrorEventDefinition } from '../../model';
 import { resolveActivity } from '../activity-ref';
-import type { AtomicOperation } from '../agenda';
+import type { AtomicOperation } from '../atomic-operation';
 import { cancelActivities, cancelSubtrees, CancelOptions } from '../cancellation';
 import { errorDefinitionOf, findCatch } from '../events/catch-search';
 import type { RuntimeContext } from '../runtime-context';

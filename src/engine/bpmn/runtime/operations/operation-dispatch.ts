@@ -1,4 +1,4 @@
-import type { AtomicOperation } from '../agenda';
+import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
 import { activityEnd } from './activity-end.operation';
 import { activityExecute } from './activity-execute.operation';

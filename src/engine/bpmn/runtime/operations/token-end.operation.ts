@@ -1,5 +1,5 @@
 import { resolveActivity } from '../activity-ref';
-import type { AtomicOperation } from '../agenda';
+import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
 import { compactScope, tokensOf } from '../execution-tree';
 

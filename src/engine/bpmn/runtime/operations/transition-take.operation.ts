@@ -1,4 +1,4 @@
-import type { AtomicOperation } from '../agenda';
+import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
 import { fireListeners } from '../execution-listeners';
 
