@@ -7,7 +7,7 @@ import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
 import { CommandExecutor } from './command/command-executor';
 import { Transactions } from './command/transactions';
 import { DecisionService } from './decision/decision.service';
-import { EventService } from './events/event.service';
+import { EventService } from './correlation/event.service';
 import { ExternalTaskNotifier } from './external-task/external-task-notifier';
 import { ExternalTaskService } from './external-task/external-task.service';
 import { AuthorizationService } from './identity/authorization.service';
