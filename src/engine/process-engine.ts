@@ -108,7 +108,6 @@ export class ProcessEngine {
       commands: this.commands,
       checker,
       repository: this.repository,
-      runtime: this.runtime,
       notifier: this.externalTaskNotifier,
       longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs },
       clock: this.clock,
