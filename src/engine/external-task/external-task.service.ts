@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { hydrate, selectRows } from '../../persistence/raw-rows';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { CommandContext } from '../command/command-context';
 import type { RuntimeContext } from '../bpmn/runtime/runtime-context';

@@ -1,5 +1,5 @@
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import type { RepositoryService } from '../repository/repository.service';
 import { TypedValue, VariableMap } from '../variables/typed-value';

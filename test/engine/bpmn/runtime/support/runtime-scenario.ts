@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../../../src/common/app-config';
 import { loadConfig } from '../../../../../src/config/app-config';
-import { Authentication } from '../../../../../src/engine/authorization/authentication';
+import { Authentication } from '../../../../../src/engine/command/authentication';
 import { ProcessEngine } from '../../../../../src/engine/process-engine';
 import { DeploymentResult } from '../../../../../src/engine/repository/deployer';
 import { ProcessInstanceInfo } from '../../../../../src/engine/instances/runtime-types';
