@@ -31,7 +31,7 @@ export { BpmnError } from './engine/errors';
 export { untypedValue, plainValue, type TypedValue, type VariableMap } from './engine/variables/typed-value';
 export type { ExpressionExecution as DelegateExecution } from './engine/expression';
 export type { DelegateTask } from './engine/bpmn/runtime/delegate-task';
-export type { Authentication } from './engine/authorization/authentication';
+export type { Authentication } from './engine/command/authentication';
 export { ENTITIES as ENGINE_ENTITIES } from './persistence/entities';
 export { MIGRATIONS as ENGINE_MIGRATIONS } from './persistence/migrations';
 export { createApp } from './app.factory';

@@ -8,12 +8,13 @@ import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
 import { CommandExecutor } from './command/command-executor';
 import { Transactions } from './command/transactions';
 import { DecisionService } from './decision/decision.service';
-import { EventService } from './events/event.service';
+import { EventService } from './correlation/event.service';
 import { ExternalTaskNotifier } from './external-task/external-task-notifier';
 import { ExternalTaskService } from './external-task/external-task.service';
-import { AuthorizationService } from './identity/authorization.service';
+import { AuthorizationService } from './authorization/authorization.service';
 import { CredentialsCache } from './authorization/credentials-cache';
 import { IdentityService } from './identity/identity.service';
+import type { IdentityDeps } from './identity/identity.manager';
 import { FilterService } from './filter/filter.service';
 import { IncidentService } from './incident/incident.service';
 import { UserOperationLogService } from './history/user-operation-log.service';
@@ -79,7 +80,8 @@ export class ProcessEngine {
     this.tx = new Transactions(dataSource);
     this.clock = o.clock;
     const checker = (this.authorizationChecker = new AuthorizationChecker(o.authorizationEnabled));
-    let deps: RuntimeDeps | null = null;
+    // One deps object for every context the engine makes: the runtime's, and the identity manager's cache.
+    let deps: (RuntimeDeps & IdentityDeps) | null = null;
     this.commands = new CommandExecutor(this.tx, (em, auth) => new RuntimeContext(deps!, em, auth));
     this.credentialsCache = new CredentialsCache(o.authCacheSeconds * 1000);
     this.identity = new IdentityService(this.commands, checker, this.credentialsCache);
@@ -110,7 +112,6 @@ export class ProcessEngine {
       commands: this.commands,
       checker,
       repository: this.repository,
-      runtime: this.runtime,
       notifier: this.externalTaskNotifier,
       longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs },
       clock: this.clock,

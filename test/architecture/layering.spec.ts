@@ -16,8 +16,8 @@ export const ENGINE_LAYERS: string[][] = [
   ['variables', 'timer'],
   ['expression'],
   ['dmn'],
-  ['authorization'],
   ['command'],
+  ['authorization'],
   ['identity'],
   ['history'],
   ['incident'],
@@ -29,7 +29,7 @@ export const ENGINE_LAYERS: string[][] = [
   ['bpmn/runtime'],
   ['bpmn/behaviors'],
   ['instances'],
-  ['events', 'jobs', 'external-task', 'filter'],
+  ['correlation', 'jobs', 'external-task', 'filter'],
   ['batch'],
   ['process-engine'],
 ];

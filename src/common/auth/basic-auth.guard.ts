@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { APP_CONFIG, AppConfig } from '../app-config';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { AuthenticationRequiredError } from '../errors/authentication-required.error';
 import { parseBasicCredentials } from './basic-credentials';

@@ -1,5 +1,5 @@
 import { Brackets, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { AuthorizationChecker } from '../../engine/authorization/authorization-checker';
 import { Resources, ResourceType } from '../../engine/authorization/resources';
 

@@ -2,7 +2,7 @@ import { Get, HttpCode, Post, Type } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorator';
 import { CountResultDto } from '../http/count-result.dto';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ParsedQuery } from './parse-query';
 import { QuerySpec } from './query-spec';
 import { ApiBodySpec, ApiQuerySpec, CountBody, CountQuery, ListBody, ListQuery } from './query.decorators';

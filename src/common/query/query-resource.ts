@@ -1,6 +1,6 @@
 import { Type } from '@nestjs/common';
 import { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { AuthorizationChecker } from '../../engine/authorization/authorization-checker';
 import { ReadGrant } from './authorized-rows';
 import { ParsedQuery } from './parse-query';

@@ -1,5 +1,5 @@
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { countQuery, listQuery } from './apply-query';
 import { restrictToAnyGrant } from './authorized-rows';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
 import { DefinitionKind } from '../../engine/repository/repository.service';

@@ -1,14 +1,11 @@
 import { Brackets, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
 import { AuthorizationError, MissingAuthorization } from '../errors';
-import { Authentication } from './authentication';
-import { ADMIN_GROUP, ANY, AUTH_TYPE, ResourceType, resolvePermission } from './resources';
+import { Authentication } from '../command/authentication';
+import { PermissionCheck, PermissionChecker, ResourceType } from '../command/permission-checker';
+import { ADMIN_GROUP, ANY, AUTH_TYPE, resolvePermission } from './resources';
 
-export interface PermissionCheck {
-  permission: string;
-  resource: ResourceType;
-  resourceId?: string | null;
-}
+export type { PermissionCheck };
 
 /** The ids a list may show: all but some, or only some. */
 export type ListRestriction = { all: true; except: string[] } | { all: false; only: string[] };
@@ -18,7 +15,7 @@ export type ListRestriction = { all: true; except: string[] } | { all: false; on
  * in the order user (specific id, then `*`), group (specific, then `*`), global (specific, then `*`);
  * within a level a grant is consulted before a revoke. Revokes are always honoured.
  */
-export class AuthorizationChecker {
+export class AuthorizationChecker implements PermissionChecker {
   constructor(private readonly enabled: boolean) {}
 
   get isEnabled(): boolean {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Authentication } from './authentication';
+import { Authentication } from '../command/authentication';
 
 interface Entry {
   auth: Authentication;

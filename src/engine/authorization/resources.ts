@@ -1,11 +1,7 @@
+import { ResourceType } from '../command/permission-checker';
+
 /** Resource types and permissions as Camunda 7 numbers and names them (reference §5.1, §5.2). */
-export interface ResourceType {
-  code: number;
-  /** Enum constant name, used in "not valid for '<NAME>' resource type" messages. */
-  enumName: string;
-  /** Display name, used in authorization exception messages and `resourceName`. */
-  name: string;
-}
+export type { ResourceType };
 
 const R = (code: number, enumName: string, name: string): ResourceType => ({ code, enumName, name });
 

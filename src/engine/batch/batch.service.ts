@@ -1,5 +1,5 @@
 import { BatchEntity } from '../../persistence/entities/runtime/batch.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import type { JobHandler, RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { BadUserRequestError } from '../errors';

@@ -1,18 +1,15 @@
 import { EntityManager } from 'typeorm';
-import { Authentication } from '../authorization/authentication';
-import { AuthorizationChecker, PermissionCheck } from '../authorization/authorization-checker';
-import { CredentialsCache } from '../authorization/credentials-cache';
+import { Authentication } from './authentication';
+import { PermissionCheck, PermissionChecker } from './permission-checker';
 import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
 
 /** What every command may use, whatever it changes; one instance per engine. */
 export interface CommandDeps {
-  readonly checker: AuthorizationChecker;
+  readonly checker: PermissionChecker;
   readonly clock: () => Date;
   /** Absent: no history logs (contexts made outside the engine's executor). */
   readonly historyLevel?: HistoryLevel;
-  /** Basic-auth verifications, dropped by the identity manager after commit; absent: nothing cached. */
-  readonly credentialsCache?: CredentialsCache;
 }
 
 /** What a command knows about a process instance it has loaded: entity managers use it instead of a look-up. */

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from './authentication';
 import { OptimisticLockingError } from '../errors';
 import { Command } from './command';
 import { CommandContext } from './command-context';

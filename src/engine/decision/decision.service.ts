@@ -2,7 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { EngineMetrics, NO_METRICS } from '../metrics';
 import { HistoryLevel } from '../options';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { CommandContext } from '../command/command-context';

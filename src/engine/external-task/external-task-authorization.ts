@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
-import { Authentication } from '../authorization/authentication';
+import { PermissionChecker } from '../command/permission-checker';
+import { Authentication } from '../command/authentication';
 import { AuthorizationChecker, ListRestriction } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { Param } from './variable-condition';
@@ -57,7 +58,7 @@ export function taskRestrictionSql(restriction: TaskRestriction | null, alias: s
 /** Throws Camunda's AuthorizationException unless the caller may work on this task. */
 export async function checkExternalTaskAccess(
   em: EntityManager,
-  checker: AuthorizationChecker,
+  checker: PermissionChecker,
   auth: Authentication | null,
   task: ExternalTaskEntity,
   permission: TaskPermission,

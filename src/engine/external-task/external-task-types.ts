@@ -51,3 +51,11 @@ export interface DefinitionInfo {
 export const MAX_ERROR_MESSAGE_LENGTH = 666;
 
 export const MAX_ASYNC_RESPONSE_TIMEOUT = 1_800_000;
+
+export interface ExternalTaskCompletionOptions {
+  /**
+   * Runs inside the command, after the task is loaded and before anything changes: the place for
+   * checks such as "locked by this worker". Throwing aborts the command.
+   */
+  check?: (task: ExternalTaskEntity) => void;
+}

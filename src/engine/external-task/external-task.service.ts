@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { hydrate, selectRows } from '../../persistence/raw-rows';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { CommandContext } from '../command/command-context';
 import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
@@ -11,9 +11,10 @@ import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../errors';
 import { ExternalTaskManager } from '../entities/external-task.manager';
 import type { RepositoryService } from '../repository/repository.service';
-import type { RuntimeService } from '../instances/runtime.service';
 import type { EngineMetrics } from '../metrics';
 import { VariableMap } from '../variables/typed-value';
+import { CompleteExternalTaskCmd } from './commands/complete-external-task.cmd';
+import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
 import { FailureReport, ReportFailureCmd } from './commands/report-failure.cmd';
 import { checkExternalTaskAccess, loadTaskRestriction, TaskPermission } from './external-task-authorization';
 import { ExternalTaskNotifier } from './external-task-notifier';
@@ -31,7 +32,6 @@ export interface ExternalTaskServiceDeps {
   commands: CommandExecutor<RuntimeContext>;
   checker: AuthorizationChecker;
   repository: RepositoryService;
-  runtime: RuntimeService;
   notifier: ExternalTaskNotifier;
   longPolling: WaitingRoomOptions;
   clock: () => Date;
@@ -153,9 +153,12 @@ export class ExternalTaskService {
     localVariables: VariableMap | null,
   ): Promise<void> {
     if (workerId == null) throw new NullValueError('workerId is null');
-    await this.deps.runtime.completeExternalTask(auth, id, variables, localVariables, {
-      check: (task) => checkWorker(task, workerId, `External Task ${id} cannot be completed`),
-    });
+    await this.deps.commands.execute(
+      auth,
+      new CompleteExternalTaskCmd(id, variables, localVariables, {
+        check: (task) => checkWorker(task, workerId, `External Task ${id} cannot be completed`),
+      }),
+    );
   }
 
   async handleBpmnError(
@@ -167,9 +170,12 @@ export class ExternalTaskService {
     variables: VariableMap | null,
   ): Promise<void> {
     if (workerId == null) throw new NullValueError('workerId is null');
-    await this.deps.runtime.handleExternalTaskBpmnError(auth, id, errorCode, errorMessage, variables, {
-      check: (task) => checkWorker(task, workerId, `Bpmn error of External Task ${id} cannot be reported`),
-    });
+    await this.deps.commands.execute(
+      auth,
+      new HandleExternalTaskBpmnErrorCmd(id, errorCode, errorMessage, variables, {
+        check: (task) => checkWorker(task, workerId, `Bpmn error of External Task ${id} cannot be reported`),
+      }),
+    );
   }
 
   async handleFailure(
@@ -182,7 +188,7 @@ export class ExternalTaskService {
       throw new BadUserRequestError('retries is not greater than or equal to 0', 'ProcessEngineException');
     if (report.retryTimeout < 0)
       throw new BadUserRequestError('retryDuration is not greater than or equal to 0', 'ProcessEngineException');
-    const outcome = await this.deps.runtime.execute(
+    const outcome = await this.deps.commands.execute(
       auth,
       new ReportFailureCmd(id, { ...report, workerId: report.workerId }),
     );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FilterEntity } from '../../persistence/entities/runtime/filter.entity';
 import { ALL, Resources } from '../authorization/resources';
 import { CommandContext } from '../command/command-context';
-import { AuthorizationManager } from '../identity/authorization.manager';
+import { AuthorizationManager } from '../authorization/authorization.manager';
 
 /** The columns of a filter a caller saves (the resource type stays what it was created with). */
 export type FilterFields = Pick<FilterEntity, 'name' | 'owner' | 'query' | 'properties'>;

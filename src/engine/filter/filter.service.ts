@@ -1,5 +1,5 @@
 import { FilterEntity } from '../../persistence/entities/runtime/filter.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { CommandExecutor } from '../command/command-executor';

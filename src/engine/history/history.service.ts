@@ -1,4 +1,4 @@
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { CommandExecutor } from '../command/command-executor';
 import { DeleteHistoricVariableInstanceCmd } from './commands/delete-historic-variable-instance.cmd';
 

@@ -1,5 +1,5 @@
 import { UserOperationLogEntryEntity } from '../../persistence/entities/history/user-operation-log-entry.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { PermissionCheck } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { CommandContext } from '../command/command-context';

@@ -3,8 +3,9 @@ import { MembershipEntity } from '../../persistence/entities/identity/membership
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
 import { deleteWhereStatement } from '../../persistence/raw-rows';
 import { Resources } from '../authorization/resources';
-import { CommandContext } from '../command/command-context';
-import { AuthorizationManager } from './authorization.manager';
+import { CommandContext, CommandDeps } from '../command/command-context';
+import { CredentialsCache } from '../authorization/credentials-cache';
+import { AuthorizationManager } from '../authorization/authorization.manager';
 
 export interface NewUser {
   id: string;
@@ -18,6 +19,12 @@ export type UserProfileChanges = Pick<UserEntity, 'firstName' | 'lastName' | 'em
 
 export type GroupChanges = Pick<GroupEntity, 'name' | 'type'>;
 
+/** What the identity manager needs beyond a command's deps. */
+export interface IdentityDeps extends CommandDeps {
+  /** Basic-auth verifications, dropped by the identity manager after commit; absent: nothing cached. */
+  readonly credentialsCache?: CredentialsCache;
+}
+
 /**
  * The one place that writes users, groups and memberships (Camunda's DbIdentityServiceProvider), through the
  * command's unit of work: updates and deletes of loaded users and groups are checked against their revision.
@@ -29,7 +36,7 @@ export class IdentityManager {
   private readonly staleUsers = new Set<string>();
   private readonly staleGroups = new Set<string>();
 
-  constructor(private readonly ctx: CommandContext) {
+  constructor(private readonly ctx: CommandContext<IdentityDeps>) {
     const cache = ctx.deps.credentialsCache;
     if (!cache) return;
     ctx.afterCommit(() => {

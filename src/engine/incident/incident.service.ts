@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import type { CommandContext } from '../command/command-context';

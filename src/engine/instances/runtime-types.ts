@@ -1,5 +1,4 @@
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
-import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { VariableMap } from '../variables/typed-value';
 
 /** A started (or looked-up) process instance, shaped like Camunda's ProcessInstanceDto. */
@@ -56,14 +55,6 @@ export interface VariableModification {
   modifications?: VariableMap | null;
   deletions?: string[] | null;
   operation?: VariableOperation;
-}
-
-export interface ExternalTaskCompletionOptions {
-  /**
-   * Runs inside the command, after the task is loaded and before anything changes: the place for
-   * checks such as "locked by this worker". Throwing aborts the command.
-   */
-  check?: (task: ExternalTaskEntity) => void;
 }
 
 /** One node of a running instance's activity instance tree (the root stands for the process definition). */

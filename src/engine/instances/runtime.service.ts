@@ -1,5 +1,5 @@
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import type { RepositoryService } from '../repository/repository.service';
 import { TypedValue, VariableMap } from '../variables/typed-value';
@@ -7,7 +7,6 @@ import { Command } from '../command/command';
 import { ActivityInstanceTreeCmd } from './commands/activity-instance-tree.cmd';
 import { GetProcessInstanceCmd } from './commands/get-process-instance.cmd';
 import { CommandExecutor } from '../command/command-executor';
-import { CompleteExternalTaskCmd } from './commands/complete-external-task.cmd';
 import { CompleteTaskCmd } from './commands/complete-task.cmd';
 import { CreateIncidentCmd } from './commands/create-incident.cmd';
 import { SetTaskAssigneeCmd } from './commands/task-assignment.cmd';
@@ -17,7 +16,6 @@ import {
   GetExecutionVariablesCmd,
   ModifyExecutionVariablesCmd,
 } from './commands/execution-variables.cmd';
-import { HandleExternalTaskBpmnErrorCmd } from './commands/handle-external-task-bpmn-error.cmd';
 import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
@@ -34,7 +32,6 @@ import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
 import {
   ActivityInstanceNode,
   DeleteProcessInstanceOptions,
-  ExternalTaskCompletionOptions,
   ProcessInstanceInfo,
   StartProcessInstanceRequest,
   TaskComment,
@@ -46,7 +43,7 @@ import {
 } from './runtime-types';
 
 /**
- * Process instances at runtime: start, complete tasks and external tasks, signal, delete, and
+ * Process instances at runtime: start, complete tasks, signal, delete, and
  * their variables. Every method is one command (one transaction, retried on optimistic-locking
  * conflicts).
  */
@@ -92,30 +89,6 @@ export class RuntimeService {
     variables?: VariableMap | null,
   ): Promise<void> {
     return this.executor.execute(auth, new HandleTaskEscalationCmd(taskId, escalationCode, variables));
-  }
-
-  completeExternalTask(
-    auth: Authentication | null,
-    externalTaskId: string,
-    variables?: VariableMap | null,
-    localVariables?: VariableMap | null,
-    options?: ExternalTaskCompletionOptions,
-  ): Promise<void> {
-    return this.executor.execute(auth, new CompleteExternalTaskCmd(externalTaskId, variables, localVariables, options));
-  }
-
-  handleExternalTaskBpmnError(
-    auth: Authentication | null,
-    externalTaskId: string,
-    errorCode: string | null | undefined,
-    errorMessage?: string | null,
-    variables?: VariableMap | null,
-    options?: ExternalTaskCompletionOptions,
-  ): Promise<void> {
-    return this.executor.execute(
-      auth,
-      new HandleExternalTaskBpmnErrorCmd(externalTaskId, errorCode, errorMessage, variables, options),
-    );
   }
 
   /** Claims a task for a user; a task claimed by somebody else stays theirs. */

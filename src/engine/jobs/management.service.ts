@@ -1,5 +1,5 @@
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { RuntimeContext } from '../bpmn/runtime/runtime-context';
 import { CommandExecutor } from '../command/command-executor';
 import { AuthorizationError, NotFoundError } from '../errors';

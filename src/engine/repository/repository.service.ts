@@ -6,7 +6,7 @@ import { DeploymentEntity } from '../../persistence/entities/repository/deployme
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { PropertyEntity } from '../../persistence/entities/property.entity';
 import { ResourceEntity } from '../../persistence/entities/repository/resource.entity';
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { ProcessGraph } from '../bpmn/model/process-graph';

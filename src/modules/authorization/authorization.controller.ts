@@ -4,7 +4,7 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { ResourceOptionsDto } from '../../common/http/count-result.dto';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { LinkBuilder, Links } from '../../common/http/links';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { AuthorizationCheckResultDto, AuthorizationCreateDto, AuthorizationDto } from './authorization.dto';
 import { AUTHORIZATION_LIST } from './authorization.query';

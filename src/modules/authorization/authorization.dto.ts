@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AuthorizationData } from '../../engine/identity/authorization.service';
+import { AuthorizationData } from '../../engine/authorization/authorization.service';
 import { IntegerField, StringArrayField, StringField } from '../../common/validation/body-fields';
 import { formatDate } from '../../engine/util/camunda-date';
 import { permissionNames } from '../../engine/authorization/resources';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RestError, notFound } from '../../common/errors/rest-error';
 import { Link, LinkBuilder } from '../../common/http/links';
-import { Authentication } from '../../engine/authorization/authentication';
-import { permissionBit } from '../../engine/identity/authorization.service';
+import { Authentication } from '../../engine/command/authentication';
+import { permissionBit } from '../../engine/authorization/authorization.service';
 import { ANY, RESOURCE_BY_CODE, Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { APP_CONFIG, AppConfig } from '../../common/app-config';

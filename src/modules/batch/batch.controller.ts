@@ -3,7 +3,7 @@ import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { ListRoutes } from '../../common/query/list-routes';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { BatchDto, BatchSuspensionStateDto } from './batch.dto';
 import { BATCH_LIST, BATCH_STATISTICS_LIST } from './batch.query';
 import { BatchRestService } from './batch.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { BatchEntity } from '../../persistence/entities/runtime/batch.entity';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { processInstanceInfoDto, ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { RestError } from '../../common/errors/rest-error';
 import { variablesFromWire } from '../../common/variables/variable-value.dto';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { EvaluationConditionDto } from './condition.dto';
 

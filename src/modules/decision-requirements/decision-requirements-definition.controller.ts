@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { DecisionRequirementsDefinitionDto } from '../../common/dto/decision-requirements-definition.dto';
 import { DmnXmlDto } from '../../common/dto/decision-definition.dto';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { DRD_LIST } from './decision-requirements-definition.query';
 import { DecisionRequirementsDefinitionService } from './decision-requirements-definition.service';

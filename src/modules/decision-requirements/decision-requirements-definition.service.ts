@@ -5,7 +5,7 @@ import {
   toDecisionRequirementsDefinitionDto,
 } from '../../common/dto/decision-requirements-definition.dto';
 import { DefinitionLookup } from '../../common/repository/definition-lookup';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
 import { ResourceQuery } from '../../common/query/resource-query';

@@ -4,7 +4,7 @@ import { VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { DecisionDefinitionDto, DmnXmlDto, HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { DECISION_DEFINITION_LIST } from './decision-definition.query';
 import { DecisionDefinitionService } from './decision-definition.service';

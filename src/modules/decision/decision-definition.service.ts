@@ -9,7 +9,7 @@ import {
 import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { variablesFromWire, variablesToWire, VariablesBodyDto } from '../../common/variables/variable-value.dto';
 import { withErrorPrefix, wrapEngineError } from '../../common/errors/wrap-engine-error';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { AuthorizationError } from '../../engine/errors';
 import { VariableMap } from '../../engine/variables/typed-value';
 import { ProcessEngine } from '../../engine/process-engine';

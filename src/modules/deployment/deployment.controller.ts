@@ -18,7 +18,7 @@ import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-er
 import { sendBinary } from '../../common/http/binary-response';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { DEPLOYMENT_UPLOAD } from '../../common/http/multipart-upload';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { DeploymentDto, DeploymentResourceDto, DeploymentWithDefinitionsDto, RedeploymentDto } from './deployment.dto';
 import { DEPLOYMENT_LIST } from './deployment.query';

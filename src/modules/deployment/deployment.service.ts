@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../common/errors/rest-error';
 import { LinkBuilder } from '../../common/http/links';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { mediaTypeOf } from '../../engine/repository/resource-kinds';
 import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';

@@ -21,7 +21,7 @@ import { BINARY_VARIABLE_BODY, VARIABLE_DATA_UPLOAD } from '../../common/http/mu
 import { PatchVariablesDto, TriggerDto } from '../../common/variables/patch-variables.dto';
 import * as vars from '../../common/variables/variable-scope-resource';
 import { VariableValueDto } from '../../common/variables/variable-value.dto';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { CreateIncidentDto, ExecutionDto } from './execution.dto';
 import { EXECUTION_LIST } from './execution.query';

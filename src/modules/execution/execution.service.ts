@@ -7,7 +7,7 @@ import { instanceReadGrants, restrictToAnyGrant } from '../../common/query/autho
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { TriggerDto } from '../../common/variables/patch-variables.dto';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { EventSubscriptionEntity } from '../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';

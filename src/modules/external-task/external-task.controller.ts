@@ -6,7 +6,7 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
 import { ParsedQuery } from '../../common/query/parse-query';
 import { ApiQuerySpec, CountQuery } from '../../common/query/query.decorators';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ExternalTaskDto, LockedExternalTaskDto } from './external-task.dto';
 import { EXTERNAL_TASK_QUERY, TOPIC_NAMES_QUERY } from './external-task.query';
 import {

@@ -5,7 +5,7 @@ import { JsonObject } from '../../common/http/json-body';
 import { applyFilters } from '../../common/query/apply-query';
 import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
 import { QuerySpec } from '../../common/query/query-spec';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';

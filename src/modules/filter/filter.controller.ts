@@ -21,7 +21,7 @@ import { CountResultDto, ResourceOptionsDto } from '../../common/http/count-resu
 import { LinkBuilder, Links } from '../../common/http/links';
 import { ListRoutes } from '../../common/query/list-routes';
 import { pagingQueries } from '../../common/query/query.decorators';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { CreateFilterDto, FilterDto } from './filter.dto';
 import { FILTER_LIST } from './filter.query';
 import { FilterRestService } from './filter.service';

@@ -5,7 +5,7 @@ import { TaskDto } from '../../common/dto/task.dto';
 import { ParsedQuery, parsePostQuery } from '../../common/query/parse-query';
 import { ListSource, ResourceQuery } from '../../common/query/resource-query';
 import { TASK_EXPRESSION_TARGETS, TASK_LIST, TASK_QUERY, validateTaskQuery } from '../../common/query/task-query';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { Filter, FilterData, TASK_FILTER } from '../../engine/filter/filter-types';
 import { ProcessEngine } from '../../engine/process-engine';
 import { FilterEntity } from '../../persistence/entities/runtime/filter.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { ResourceQuery } from '../../common/query/resource-query';

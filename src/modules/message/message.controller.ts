@@ -3,7 +3,7 @@ import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers } from '../../common/errors/engine-error-answers.decorator';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { CorrelationMessageDto, MessageCorrelationResultDto } from './message.dto';
 import { MessageService } from './message.service';
 

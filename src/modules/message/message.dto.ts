@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { processInstanceInfoDto, ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { variablesToWire } from '../../common/variables/variable-value.dto';
-import { MessageCorrelationResult } from '../../engine/events/event-types';
+import { MessageCorrelationResult } from '../../engine/correlation/event-types';
 import { WireValue } from '../../common/variables/wire-value';
 
 /** POST /message (Camunda's CorrelationMessageDto). */

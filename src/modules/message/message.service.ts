@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RestError } from '../../common/errors/rest-error';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { CorrelationMessageDto, MessageCorrelationResultDto, toMessageCorrelationResultDto } from './message.dto';
 

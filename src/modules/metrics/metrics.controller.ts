@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Registry } from 'prom-client';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Public } from '../../common/auth/public.decorator';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { MetricsService } from './metrics.service';
 
 /** Scrapers are configured with fixed paths, so this lives at the root, outside the `engine-rest` prefix (like the health probes). */

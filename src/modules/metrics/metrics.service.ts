@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppMetrics } from '../../common/metrics/app-metrics';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { registerEngineGauges } from './engine-gauges';
 

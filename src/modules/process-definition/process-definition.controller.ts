@@ -5,7 +5,7 @@ import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 import { ProcessInstanceWithVariablesDto } from '../../common/dto/process-instance.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';

@@ -7,7 +7,7 @@ import { wrapEngineError } from '../../common/errors/wrap-engine-error';
 import { LinkBuilder } from '../../common/http/links';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { AuthorizationError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessInstanceInfo } from '../../engine/instances/runtime-types';

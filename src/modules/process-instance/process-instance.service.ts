@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
 import { notFound, RestError } from '../../common/errors/rest-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { BadUserRequestError, NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';

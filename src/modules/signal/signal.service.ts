@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { variablesFromWire } from '../../common/variables/variable-value.dto';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { ProcessEngine } from '../../engine/process-engine';
 import { SignalDto } from './signal.dto';
 

@@ -5,7 +5,7 @@ import { withErrorPrefix } from '../../common/errors/wrap-engine-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { variablesToWire } from '../../common/variables/variable-value.dto';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { WireValue } from '../../common/variables/wire-value';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound, badRequest } from '../../common/errors/rest-error';
 import { LinkBuilder } from '../../common/http/links';
-import { Authentication } from '../../engine/authorization/authentication';
+import { Authentication } from '../../engine/command/authentication';
 import { Resources } from '../../engine/authorization/resources';
 import { ProcessEngine } from '../../engine/process-engine';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';

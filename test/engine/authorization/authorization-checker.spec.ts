@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { Authentication } from '../../../src/engine/authorization/authentication';
+import { Authentication } from '../../../src/engine/command/authentication';
 import { AuthorizationChecker } from '../../../src/engine/authorization/authorization-checker';
-import { permissionMask } from '../../../src/engine/identity/authorization.service';
+import { permissionMask } from '../../../src/engine/authorization/authorization.service';
 import { ANY, AUTH_TYPE, Resources } from '../../../src/engine/authorization/resources';
 import { AuthorizationError } from '../../../src/engine/errors';
 import { openDataSource } from '../../../src/persistence/data-source';

@@ -1,4 +1,4 @@
-import { permissionBit, permissionMask } from '../../../src/engine/identity/authorization.service';
+import { permissionBit, permissionMask } from '../../../src/engine/authorization/authorization.service';
 import {
   ALL,
   AUTH_TYPE,

@@ -1,6 +1,7 @@
 import { databaseLabel } from '../../support/test-app';
 import { RuntimeScenario, vars } from '../bpmn/runtime/support/runtime-scenario';
 import { recordStatements } from '../../support/statement-log';
+import { CompleteExternalTaskCmd } from '../../../src/engine/external-task/commands/complete-external-task.cmd';
 
 const PAID = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="paid" targetNamespace="http://test">
@@ -81,7 +82,9 @@ describe(`statements per command (${databaseLabel()})`, () => {
   it('completing an external task to the end of the instance', async () => {
     const a = await s.start('uncaught', many(20));
     const taskA = await s.externalTask(a.id, 'Work');
-    const n = await count(() => s.runtime.completeExternalTask(null, taskA.id, vars(many(10)), vars({ local: 1 })));
+    const n = await count(() =>
+      s.runtime.execute(null, new CompleteExternalTaskCmd(taskA.id, vars(many(10)), vars({ local: 1 }))),
+    );
     // 13: the historic variable instances, one bulk insert (the new local) and one update (the changed ten);
     // the external task log's success row at history level full (one insert).
     // On MySQL: BEGIN with the task, the execution tree and its variables; the revision bumps; the rest of the writes;

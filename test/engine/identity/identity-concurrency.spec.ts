@@ -1,5 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { Authentication } from '../../../src/engine/authorization/authentication';
+import { Authentication } from '../../../src/engine/command/authentication';
 import { AuthorizationChecker, PermissionCheck } from '../../../src/engine/authorization/authorization-checker';
 import { CommandContext } from '../../../src/engine/command/command-context';
 import { CommandExecutor } from '../../../src/engine/command/command-executor';

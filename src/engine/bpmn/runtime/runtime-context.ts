@@ -7,7 +7,7 @@ import { multipleStatements, selectRows, selectRowsTogether } from '../../../per
 import { ExternalTaskEntity } from '../../../persistence/entities/runtime/external-task.entity';
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../persistence/entities/runtime/variable.entity';
-import { Authentication } from '../../authorization/authentication';
+import { Authentication } from '../../command/authentication';
 import { CommandContext, CommandDeps, LoadedInstanceFacts } from '../../command/command-context';
 import type { DecisionService } from '../../decision/decision.service';
 import { NotFoundError } from '../../errors';

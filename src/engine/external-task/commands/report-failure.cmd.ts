@@ -4,7 +4,7 @@ import { externalTaskConfigOf, throwMappedError } from '../../bpmn/behaviors/ext
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { Command } from '../../command/command';
-import { loadExternalTask } from '../../instances/commands/external-task-lookup';
+import { loadExternalTask } from './external-task-lookup';
 import { VariableMap } from '../../variables/typed-value';
 import { checkExternalTaskAccess } from '../external-task-authorization';
 import { MAX_ERROR_MESSAGE_LENGTH } from '../external-task-types';

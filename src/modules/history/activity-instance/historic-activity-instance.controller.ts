@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { HistoricActivityInstanceDto } from './historic-activity-instance.dto';
 import { HISTORIC_ACTIVITY_INSTANCE_LIST } from './historic-activity-instance.query';
 import { HistoricActivityInstanceService } from './historic-activity-instance.service';

@@ -7,7 +7,7 @@ import { CountResultDto } from '../../../common/http/count-result.dto';
 import { ListRoutes } from '../../../common/query/list-routes';
 import { ParsedQuery } from '../../../common/query/parse-query';
 import { ApiQuerySpec, CountQuery, ListQuery } from '../../../common/query/query.decorators';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import {
   CleanableHistoricBatchReportResultDto,
   HistoricBatchDto,

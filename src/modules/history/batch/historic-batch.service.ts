@@ -7,7 +7,7 @@ import { applyFilters, applyOrderAndPaging } from '../../../common/query/apply-q
 import { checkMaxResults } from '../../../common/query/max-results';
 import { parsePostQuery, ParsedQuery } from '../../../common/query/parse-query';
 import { ResourceQuery } from '../../../common/query/resource-query';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { Resources } from '../../../engine/authorization/resources';
 import { RemovalTimeRequest } from '../../../engine/batch/batch.service';
 import { ProcessEngine } from '../../../engine/process-engine';

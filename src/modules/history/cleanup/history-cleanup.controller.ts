@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../../common/auth/auth.decorator';
 import { JobDto } from '../../../common/dto/job.dto';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { HistoricBatchService } from '../batch/historic-batch.service';
 
 /** Beyond the spec: Camunda's POST /history/cleanup, the cleanup job due now (camunda-admin only). */

@@ -10,7 +10,7 @@ import { CountResultDto } from '../../../common/http/count-result.dto';
 import { ListRoutes } from '../../../common/query/list-routes';
 import { ApiQuerySpec, CountQuery, ListQuery } from '../../../common/query/query.decorators';
 import { ParsedQuery } from '../../../common/query/parse-query';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { HistoricDecisionInstanceDto } from './historic-decision-instance.dto';
 import { CLEANABLE_DECISION_REPORT_QUERY, HISTORIC_DECISION_INSTANCE_LIST } from './historic-decision-instance.query';
 import { HistoricDecisionInstanceService } from './historic-decision-instance.service';

@@ -5,7 +5,7 @@ import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
 import { ApiBodySpec, ListBody } from '../../../common/query/query.decorators';
 import { ParsedQuery } from '../../../common/query/parse-query';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { HistoricDetailDto } from './historic-detail.dto';
 import { HISTORIC_DETAIL_LIST, HISTORIC_DETAIL_QUERY } from './historic-detail.query';
 import { HistoricDetailService } from './historic-detail.service';

@@ -3,7 +3,7 @@ import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags
 import type { Response } from 'express';
 import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { HistoricExternalTaskLogDto } from './historic-external-task-log.dto';
 import { HISTORIC_EXTERNAL_TASK_LOG_LIST } from './historic-external-task-log.query';
 import { HistoricExternalTaskLogService } from './historic-external-task-log.service';

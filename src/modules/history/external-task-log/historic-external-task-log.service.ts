@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../../../common/errors/rest-error';
 import { ResourceQuery } from '../../../common/query/resource-query';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { ProcessEngine } from '../../../engine/process-engine';
 import { HistoricExternalTaskLogEntity } from '../../../persistence/entities/history/historic-external-task-log.entity';
 import { HistoricExternalTaskLogDto } from './historic-external-task-log.dto';

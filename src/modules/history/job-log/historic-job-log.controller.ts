@@ -3,7 +3,7 @@ import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags
 import type { Response } from 'express';
 import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { HistoricJobLogDto } from './historic-job-log.dto';
 import { HISTORIC_JOB_LOG_LIST } from './historic-job-log.query';
 import { HistoricJobLogService } from './historic-job-log.service';

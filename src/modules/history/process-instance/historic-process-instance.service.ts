@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ResourceQuery } from '../../../common/query/resource-query';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { ProcessEngine } from '../../../engine/process-engine';
 import { HistoricProcessInstanceEntity } from '../../../persistence/entities/history/historic-process-instance.entity';
 import { HistoricProcessInstanceDto } from './historic-process-instance.dto';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { OperationLogAnnotationDto } from './user-operation-log.dto';
 import { USER_OPERATION_LOG_LIST } from './user-operation-log.query';
 import { UserOperationLogRestService } from './user-operation-log.service';

@@ -6,7 +6,7 @@ import { EngineErrorAnswers, notFoundIs404 } from '../../../common/errors/engine
 import { ListRoutes } from '../../../common/query/list-routes';
 import { ParsedQuery } from '../../../common/query/parse-query';
 import { ApiBodySpec, ListBody } from '../../../common/query/query.decorators';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { HistoricVariableInstanceDto } from './historic-variable-instance.dto';
 import { HISTORIC_VARIABLE_INSTANCE_LIST, HISTORIC_VARIABLE_INSTANCE_QUERY } from './historic-variable-instance.query';
 import { HistoricVariableInstanceService } from './historic-variable-instance.service';

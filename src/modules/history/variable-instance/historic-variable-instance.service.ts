@@ -4,7 +4,7 @@ import { notFound } from '../../../common/errors/rest-error';
 import { ParsedQuery } from '../../../common/query/parse-query';
 import { ResourceQuery } from '../../../common/query/resource-query';
 import { sendTypedValueBinary } from '../../../common/variables/variable-scope-resource';
-import { Authentication } from '../../../engine/authorization/authentication';
+import { Authentication } from '../../../engine/command/authentication';
 import { ProcessEngine } from '../../../engine/process-engine';
 import { fromColumns } from '../../../engine/variables/variable-columns';
 import { HistoricVariableInstanceEntity } from '../../../persistence/entities/history/historic-variable-instance.entity';

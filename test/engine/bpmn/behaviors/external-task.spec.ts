@@ -1,5 +1,7 @@
 import { databaseLabel } from '../../../support/test-app';
 import { ADMIN, RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
+import { CompleteExternalTaskCmd } from '../../../../src/engine/external-task/commands/complete-external-task.cmd';
+import { HandleExternalTaskBpmnErrorCmd } from '../../../../src/engine/external-task/commands/handle-external-task-bpmn-error.cmd';
 
 describe(`external tasks (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
@@ -68,9 +70,12 @@ describe(`external tasks (${databaseLabel()})`, () => {
     await runJobs();
     const task = await s.externalTask(pi.id, 'Fetch');
     let checked = false;
-    await s.runtime.completeExternalTask(ADMIN, task.id, vars({ a: 1 }), vars({ b: 2 }), {
-      check: (t) => (checked = t.id === task.id),
-    });
+    await s.runtime.execute(
+      ADMIN,
+      new CompleteExternalTaskCmd(task.id, vars({ a: 1 }), vars({ b: 2 }), {
+        check: (t) => (checked = t.id === task.id),
+      }),
+    );
     expect(checked).toBe(true);
     await runJobs();
     expect(await s.variables(pi.id)).toMatchObject({ a: 1, b: 2 });
@@ -82,17 +87,20 @@ describe(`external tasks (${databaseLabel()})`, () => {
     await runJobs();
     const task = await s.externalTask(pi.id, 'Fetch');
     await expect(
-      s.runtime.completeExternalTask(null, task.id, vars({ a: 1 }), null, {
-        check: () => {
-          throw new Error('locked by somebody else');
-        },
-      }),
+      s.runtime.execute(
+        null,
+        new CompleteExternalTaskCmd(task.id, vars({ a: 1 }), null, {
+          check: () => {
+            throw new Error('locked by somebody else');
+          },
+        }),
+      ),
     ).rejects.toThrow('locked by somebody else');
     expect(await s.externalTask(pi.id, 'Fetch')).toMatchObject({ id: task.id });
   });
 
   it('an unknown external task is not found', async () => {
-    await expect(s.runtime.completeExternalTask(null, 'missing')).rejects.toThrow(
+    await expect(s.runtime.execute(null, new CompleteExternalTaskCmd('missing'))).rejects.toThrow(
       'External task with id missing does not exist',
     );
   });
@@ -125,7 +133,10 @@ describe(`external tasks (${databaseLabel()})`, () => {
     it('a worker bpmnError with another code is caught by the catch-all boundary event', async () => {
       const pi = await s.start('externalErrors', { amount: 1 });
       const task = await s.externalTask(pi.id, 'Pay');
-      await s.runtime.handleExternalTaskBpmnError(null, task.id, 'OTHER', 'something else', vars({ detail: 'x' }));
+      await s.runtime.execute(
+        null,
+        new HandleExternalTaskBpmnErrorCmd(task.id, 'OTHER', 'something else', vars({ detail: 'x' })),
+      );
       expect(await s.activities(pi.id)).toEqual(['EStart', 'Pay', 'OnAnyError', 'Trouble']);
       expect((await s.history(pi.id))[2].activityType).toBe('boundaryError');
       expect(await s.variables(pi.id)).toMatchObject({ code: 'OTHER', detail: 'x' });
@@ -136,7 +147,7 @@ describe(`external tasks (${databaseLabel()})`, () => {
     it('a worker bpmnError with the declared code is caught by the specific boundary event', async () => {
       const pi = await s.start('externalErrors', { amount: 1 });
       const task = await s.externalTask(pi.id, 'Pay');
-      await s.runtime.handleExternalTaskBpmnError(null, task.id, 'DECLINED', 'no money');
+      await s.runtime.execute(null, new HandleExternalTaskBpmnErrorCmd(task.id, 'DECLINED', 'no money'));
       expect(await s.activities(pi.id)).toEqual(['EStart', 'Pay', 'OnDeclined', 'Declined']);
       expect(await s.variables(pi.id)).toMatchObject({ code: 'DECLINED', message: 'no money' });
     });
@@ -144,7 +155,7 @@ describe(`external tasks (${databaseLabel()})`, () => {
     it('an uncaught BPMN error ends the execution (Camunda default)', async () => {
       const pi = await s.start('uncaught');
       const task = await s.externalTask(pi.id, 'Work');
-      await s.runtime.handleExternalTaskBpmnError(null, task.id, 'ANY', null);
+      await s.runtime.execute(null, new HandleExternalTaskBpmnErrorCmd(task.id, 'ANY', null));
       expect(await s.isEnded(pi.id)).toBe(true);
       expect(await s.activities(pi.id)).toEqual(['UStart', 'Work']);
       expect((await s.processInstance(pi.id))!.state).toBe('COMPLETED');
@@ -153,7 +164,9 @@ describe(`external tasks (${databaseLabel()})`, () => {
     it('an error code is required', async () => {
       const pi = await s.start('uncaught');
       const task = await s.externalTask(pi.id, 'Work');
-      await expect(s.runtime.handleExternalTaskBpmnError(null, task.id, null)).rejects.toThrow('errorCode is null');
+      await expect(s.runtime.execute(null, new HandleExternalTaskBpmnErrorCmd(task.id, null))).rejects.toThrow(
+        'errorCode is null',
+      );
     });
   });
 });

@@ -1,6 +1,7 @@
 import { EventSubscriptionEntity } from '../../../../src/persistence/entities/runtime/event-subscription.entity';
 import { databaseLabel } from '../../../support/test-app';
 import { RuntimeScenario, vars } from '../runtime/support/runtime-scenario';
+import { HandleExternalTaskBpmnErrorCmd } from '../../../../src/engine/external-task/commands/handle-external-task-bpmn-error.cmd';
 
 const sorted = (xs: string[]) => [...xs].sort();
 
@@ -79,7 +80,7 @@ describe(`sub-processes, io mappings, error and terminate events (${databaseLabe
   it('an error event sub-process catches an error from anywhere in its scope and interrupts it', async () => {
     const pi = await s.start('errorEventSubProcess');
     const work = await s.externalTask(pi.id, 'Work');
-    await s.runtime.handleExternalTaskBpmnError(null, work.id, 'FATAL', 'disk full');
+    await s.runtime.execute(null, new HandleExternalTaskBpmnErrorCmd(work.id, 'FATAL', 'disk full'));
 
     expect(await s.externalTasks(pi.id)).toEqual([]);
     expect((await s.tasks(pi.id)).map((t) => t.taskDefinitionKey)).toEqual(['Cleanup']);

@@ -1,5 +1,6 @@
 import { databaseLabel } from '../../../support/test-app';
 import { RuntimeScenario } from './support/runtime-scenario';
+import { HandleExternalTaskBpmnErrorCmd } from '../../../../src/engine/external-task/commands/handle-external-task-bpmn-error.cmd';
 
 describe(`interrupting errors in scopes (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
@@ -13,7 +14,7 @@ describe(`interrupting errors in scopes (${databaseLabel()})`, () => {
     const pi = await s.start('miError');
     const tasks = await s.externalTasks(pi.id);
     expect(tasks).toHaveLength(3);
-    await s.runtime.handleExternalTaskBpmnError(null, tasks[1].id, 'ITEM');
+    await s.runtime.execute(null, new HandleExternalTaskBpmnErrorCmd(tasks[1].id, 'ITEM'));
 
     expect(await s.isEnded(pi.id)).toBe(true);
     expect(await s.externalTasks(pi.id)).toEqual([]);
@@ -26,7 +27,7 @@ describe(`interrupting errors in scopes (${databaseLabel()})`, () => {
   it('an error event sub-process inside a sub-process handles the error there; the sub-process then completes normally', async () => {
     const pi = await s.start('nestedHandler');
     const job = await s.externalTask(pi.id, 'Job');
-    await s.runtime.handleExternalTaskBpmnError(null, job.id, 'ANY');
+    await s.runtime.execute(null, new HandleExternalTaskBpmnErrorCmd(job.id, 'ANY'));
 
     expect(await s.openActivities(pi.id)).toEqual(['After']);
     const history = await s.history(pi.id);

@@ -1,6 +1,6 @@
 import { AUTH_TYPE, Resources } from '../../../../src/engine/authorization/resources';
 import { AuthorizationError } from '../../../../src/engine/errors';
-import { Authentication } from '../../../../src/engine/authorization/authentication';
+import { Authentication } from '../../../../src/engine/command/authentication';
 import { databaseLabel } from '../../../support/test-app';
 import { ADMIN, RuntimeScenario, vars } from './support/runtime-scenario';
 

@@ -1,5 +1,6 @@
 import { databaseLabel } from '../../../../support/test-app';
 import { EventScenario } from '../support/event-scenario';
+import { HandleExternalTaskBpmnErrorCmd } from '../../../../../src/engine/external-task/commands/handle-external-task-bpmn-error.cmd';
 
 const MODELS = [
   'throw-all',
@@ -158,7 +159,7 @@ describe(`compensation events and transactions (${databaseLabel()})`, () => {
     await e.s.completeExternalTask(pi.id, 'BookHotel');
     await e.s.completeExternalTask(pi.id, 'BookFlight');
     const charge = await e.s.externalTask(pi.id, 'ChargeCard');
-    await e.s.runtime.handleExternalTaskBpmnError(null, charge.id, 'DECLINED');
+    await e.s.runtime.execute(null, new HandleExternalTaskBpmnErrorCmd(charge.id, 'DECLINED'));
     expect((await e.s.openActivities(pi.id)).sort()).toEqual([
       'Booking',
       'CancelBooking',

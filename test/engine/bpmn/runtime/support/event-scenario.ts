@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FindOptionsWhere } from 'typeorm';
 import type { AppConfig } from '../../../../../src/common/app-config';
-import { MessageCorrelationRequest } from '../../../../../src/engine/events/event-types';
+import { MessageCorrelationRequest } from '../../../../../src/engine/correlation/event-types';
 import { EventSubscriptionEntity } from '../../../../../src/persistence/entities/runtime/event-subscription.entity';
 import { IncidentEntity } from '../../../../../src/persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../../../../src/persistence/entities/runtime/job.entity';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../../../src/common/app-config';
 import { loadConfig } from '../../../../../src/config/app-config';
-import { Authentication } from '../../../../../src/engine/authorization/authentication';
+import { Authentication } from '../../../../../src/engine/command/authentication';
 import { ProcessEngine } from '../../../../../src/engine/process-engine';
 import { DeploymentResult } from '../../../../../src/engine/repository/deployer';
 import { ProcessInstanceInfo } from '../../../../../src/engine/instances/runtime-types';
@@ -19,6 +19,7 @@ import { ExternalTaskEntity } from '../../../../../src/persistence/entities/runt
 import { IdentityLinkEntity } from '../../../../../src/persistence/entities/runtime/identity-link.entity';
 import { TaskEntity } from '../../../../../src/persistence/entities/runtime/task.entity';
 import { VariableEntity } from '../../../../../src/persistence/entities/runtime/variable.entity';
+import { CompleteExternalTaskCmd } from '../../../../../src/engine/external-task/commands/complete-external-task.cmd';
 
 export const RUNTIME_FIXTURES = path.join(__dirname, '..', '..', '..', '..', 'fixtures', 'runtime');
 
@@ -178,7 +179,7 @@ export class RuntimeScenario {
     variables: Record<string, unknown> = {},
   ): Promise<void> {
     const task = await this.externalTask(processInstanceId, activityId);
-    await this.runtime.completeExternalTask(null, task.id, vars(variables));
+    await this.runtime.execute(null, new CompleteExternalTaskCmd(task.id, vars(variables)));
   }
 
   /** The stored variables of an instance by name (execution-owned, all scopes), as plain values. */

@@ -3,7 +3,7 @@ import { NullValueError } from '../../errors';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
-import { ExternalTaskCompletionOptions } from '../runtime-types';
+import { ExternalTaskCompletionOptions } from '../external-task-types';
 import { loadExternalTask } from './external-task-lookup';
 
 /** A worker reports a business error: the variables are set, the task goes, the error is thrown at its activity. */
@@ -11,8 +11,8 @@ export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
   constructor(
     private readonly externalTaskId: string,
     private readonly errorCode: string | null | undefined,
-    private readonly errorMessage: string | null | undefined,
-    private readonly variables: VariableMap | null | undefined,
+    private readonly errorMessage?: string | null,
+    private readonly variables?: VariableMap | null,
     private readonly options?: ExternalTaskCompletionOptions,
   ) {}
 

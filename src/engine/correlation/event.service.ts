@@ -1,4 +1,4 @@
-import { Authentication } from '../authorization/authentication';
+import { Authentication } from '../command/authentication';
 import type { RepositoryService } from '../repository/repository.service';
 import type { RuntimeService } from '../instances/runtime.service';
 import { ProcessInstanceInfo } from '../instances/runtime-types';

@@ -5,7 +5,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { ProcessInstanceState } from '../../bpmn/runtime/process-instance-state';
 import { NotFoundError, ProcessEngineError, SuspendedEntityInteractionError } from '../../errors';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
-import { ExternalTaskCompletionOptions } from '../runtime-types';
+import { ExternalTaskCompletionOptions } from '../external-task-types';
 
 export interface LoadedExternalTask {
   task: ExternalTaskEntity;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AuthorizationEntity } from '../../persistence/entities/identity/authorization.entity';
 import { deleteWhereStatement } from '../../persistence/raw-rows';
-import { AUTH_TYPE } from '../authorization/resources';
+import { AUTH_TYPE } from './resources';
 import { CommandContext } from '../command/command-context';
 
 /** A grant of Camunda's DefaultAuthorizationProvider: to one user or one group, on one resource. */

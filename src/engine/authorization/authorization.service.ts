@@ -3,9 +3,9 @@ import { AuthorizationEntity } from '../../persistence/entities/identity/authori
 import { CommandExecutor } from '../command/command-executor';
 import { selectRows } from '../../persistence/raw-rows';
 import { BadUserRequestError, NotFoundError, NullValueError } from '../errors';
-import { Authentication } from '../authorization/authentication';
-import { AuthorizationChecker } from '../authorization/authorization-checker';
-import { ALL, ANY, AUTH_TYPE, NONE, RESOURCE_BY_CODE, Resources, resolvePermission } from '../authorization/resources';
+import { Authentication } from '../command/authentication';
+import { AuthorizationChecker } from './authorization-checker';
+import { ALL, ANY, AUTH_TYPE, NONE, RESOURCE_BY_CODE, Resources, resolvePermission } from './resources';
 import { AuthorizationChanges, AuthorizationManager } from './authorization.manager';
 
 export interface AuthorizationData {

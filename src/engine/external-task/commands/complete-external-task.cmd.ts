@@ -3,7 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
-import { ExternalTaskCompletionOptions } from '../runtime-types';
+import { ExternalTaskCompletionOptions } from '../external-task-types';
 import { loadExternalTask } from './external-task-lookup';
 
 /**
@@ -14,8 +14,8 @@ import { loadExternalTask } from './external-task-lookup';
 export class CompleteExternalTaskCmd implements Command<void> {
   constructor(
     private readonly externalTaskId: string,
-    private readonly variables: VariableMap | null | undefined,
-    private readonly localVariables: VariableMap | null | undefined,
+    private readonly variables?: VariableMap | null,
+    private readonly localVariables?: VariableMap | null,
     private readonly options?: ExternalTaskCompletionOptions,
   ) {}
 

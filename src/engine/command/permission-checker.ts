@@ -1,0 +1,30 @@
+import { EntityManager } from 'typeorm';
+import { Authentication } from './authentication';
+
+/** A resource type as Camunda 7 numbers and names it (the authorization room's `Resources` lists them). */
+export interface ResourceType {
+  code: number;
+  /** Enum constant name, used in "not valid for '<NAME>' resource type" messages. */
+  enumName: string;
+  /** Display name, used in authorization exception messages and `resourceName`. */
+  name: string;
+}
+
+export interface PermissionCheck {
+  permission: string;
+  resource: ResourceType;
+  resourceId?: string | null;
+}
+
+/**
+ * What a command asks of the permission checker. Declared here because the authorization room, whose
+ * `AuthorizationChecker` implements it, sits above the command layer: its records are written by a manager that
+ * needs the command context.
+ */
+export interface PermissionChecker {
+  readonly isEnabled: boolean;
+  /** No checks for this caller: authorization is off, nobody is calling, or the caller is an administrator. */
+  bypasses(auth: Authentication | null | undefined): boolean;
+  /** Throws Camunda's AuthorizationException unless at least one of the checks passes. */
+  check(em: EntityManager, auth: Authentication | null, checks: PermissionCheck[], singleForm?: boolean): Promise<void>;
+}
