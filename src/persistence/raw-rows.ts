@@ -187,13 +187,7 @@ export function updateRowStatement<T extends ObjectLiteral>(
 ): SqlStatement | null {
   const shape = shapeOf(em, target);
   const escape = (name: string) => em.connection.driver.escape(name);
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  for (const column of shape.columns) {
-    if (!(column.propertyName in changes)) continue;
-    sets.push(`${escape(column.databaseName)} = ?`);
-    params.push(persistentValue(em, column, changes));
-  }
+  const { sets, params } = setClauses(em, shape, changes);
   if (expectedRev != null) sets.push(`${escape('rev')} = ${escape('rev')} + 1`);
   if (!sets.length) return null;
   params.push(id);
@@ -273,6 +267,19 @@ function whereOf(em: EntityManager, shape: Shape, conditions: Record<string, unk
   return { sql: where.join(' AND '), params };
 }
 
+/** `<column> = ?` for each changed property, with its parameter as the column stores it. */
+function setClauses(em: EntityManager, shape: Shape, changes: ObjectLiteral): { sets: string[]; params: unknown[] } {
+  const escape = (name: string) => em.connection.driver.escape(name);
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const column of shape.columns) {
+    if (!(column.propertyName in changes)) continue;
+    sets.push(`${escape(column.databaseName)} = ?`);
+    params.push(persistentValue(em, column, changes));
+  }
+  return { sets, params };
+}
+
 /**
  * `UPDATE <table> SET <columns> = ? WHERE <column> = ? AND <column> IN (...) ...`: the same values for every row the
  * conditions pick (property names, as in `deleteWhereStatement`); null when there is nothing to set.
@@ -284,14 +291,7 @@ export function updateWhereStatement<T extends ObjectLiteral>(
   conditions: Partial<Record<keyof T & string, unknown>>,
 ): SqlStatement | null {
   const shape = shapeOf(em, target);
-  const escape = (name: string) => em.connection.driver.escape(name);
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  for (const column of shape.columns) {
-    if (!(column.propertyName in changes)) continue;
-    sets.push(`${escape(column.databaseName)} = ?`);
-    params.push(persistentValue(em, column, changes));
-  }
+  const { sets, params } = setClauses(em, shape, changes);
   if (!sets.length) return null;
   const where = whereOf(em, shape, conditions);
   return {
