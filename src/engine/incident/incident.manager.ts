@@ -3,7 +3,13 @@ import { HistoricIncidentEntity, IncidentState } from '../../persistence/entitie
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { deleteWhereStatement, SqlStatement, sqlParam, updateRowStatement } from '../../persistence/raw-rows';
+import {
+  deleteWhereStatement,
+  SqlStatement,
+  sqlParam,
+  updateRowStatement,
+  updateWhereStatement,
+} from '../../persistence/raw-rows';
 import { CommandContext, LoadedInstanceFacts } from '../command/command-context';
 import { newId } from '../util/ids';
 import { idChunks } from '../history/process-history-tables';
@@ -118,7 +124,7 @@ export class IncidentManager {
   repoint(from: string, to: string, activityIds?: string[]): void {
     this.ctx.uow.sql((em) => {
       const where = activityIds ? { executionId: from, activityId: activityIds } : { executionId: from };
-      return [updateWhere(em, 'act_ru_incident', { execution_id: to }, columnsOf(em, where))];
+      return [updateWhereStatement(em, IncidentEntity, { executionId: to }, where)];
     });
   }
 
@@ -275,21 +281,6 @@ function whereClause(
     }
   }
   return { sql: parts.join(' AND '), params };
-}
-
-function updateWhere(
-  em: EntityManager,
-  table: string,
-  set: Record<string, unknown>,
-  where: Record<string, string | string[]>,
-): SqlStatement {
-  const escape = (name: string) => em.connection.driver.escape(name);
-  const sets = Object.keys(set).map((name) => `${escape(name)} = ?`);
-  const condition = whereClause(em, '', where);
-  return {
-    sql: `UPDATE ${table} SET ${sets.join(', ')} WHERE ${condition.sql}`,
-    params: [...Object.values(set).map((v) => sqlParam(em, v)), ...condition.params],
-  };
 }
 
 /** Ends the open historic rows of the runtime incidents `selection` picks (no rows at lower levels: no change). */
