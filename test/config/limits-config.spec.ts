@@ -22,7 +22,7 @@ describe('limit configuration', () => {
   });
 
   it('reads QUERY_MAX_RESULTS and refuses what is not a limit', () => {
-    expect(loadConfig({ QUERY_MAX_RESULTS: '500' }).queryMaxResultsLimit).toBe(500);
+    expect(loadConfig({ QUERY_MAX_RESULTS: '500' }).queryMaxResultsLimit).toBe(500); // deliberate 500: a number, no HTTP status
     expect(loadConfig({ QUERY_MAX_RESULTS: 'unlimited' }).queryMaxResultsLimit).toBeNull();
     expect(() => loadConfig({ QUERY_MAX_RESULTS: 'lots' })).toThrow(/QUERY_MAX_RESULTS must be a whole number/);
     expect(() => loadConfig({ QUERY_MAX_RESULTS: '-1' })).toThrow(/QUERY_MAX_RESULTS must be a whole number/);

@@ -204,7 +204,7 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
       .post(`${ENGINE}/process-definition/key/order/start`)
       .auth('demo', 'demo')
       .send({ variables: { customer: { value: 'crash' }, amount: { value: 1 } } })
-      .expect(500);
+      .expect(500); // deliberate 500: the host delegate threw, not the caller
     expect(res.body.message).toContain('mail server down');
     expect(
       (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count,
@@ -324,7 +324,7 @@ describe(`embedding in a Nest application (${databaseLabel()})`, () => {
       .post(`${ENGINE}/process-definition/key/review/start`)
       .auth('demo', 'demo')
       .send({ variables: { reject: { value: true, type: 'Boolean' } } })
-      .expect(500);
+      .expect(500); // deliberate 500: the host delegate threw, not the caller
     expect(failed.body.message).toContain('no reviewer for this one');
     expect(
       (await api().get(`${ENGINE}/history/process-instance/count`).auth('demo', 'demo').expect(200)).body.count,

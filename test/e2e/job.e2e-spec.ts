@@ -65,7 +65,7 @@ describe(`jobs over REST (${databaseLabel()})`, () => {
     const pi = await start('asyncFailing');
     const [job] = await jobsOf(pi.id);
     for (let i = 0; i < 3; i++) {
-      const res = await t.as('demo').post(`/job/${job.id}/execute`).expect(500);
+      const res = await t.as('demo').post(`/job/${job.id}/execute`).expect(500); // deliberate 500: Camunda answers 500 when the executed job fails
       expect(res.body).toMatchObject({
         type: 'RestException',
         message: expect.stringContaining('Unknown property used in expression: ${missing > 1}'),

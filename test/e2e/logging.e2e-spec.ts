@@ -204,7 +204,7 @@ describe(`structured logs (${databaseLabel()})`, () => {
       ).body;
       const [job] = (await api().get(`/engine-rest/job?processInstanceId=${pi.id}`).auth('demo', 'demo').expect(200))
         .body;
-      const res = await api().post(`/engine-rest/job/${job.id}/execute`).auth('demo', 'demo').expect(500);
+      const res = await api().post(`/engine-rest/job/${job.id}/execute`).auth('demo', 'demo').expect(500); // deliberate 500: Camunda answers 500 when the executed job fails
       const id = res.headers['x-request-id'];
       const error = await b.sink.nextJson((e) => e.requestId === id && e.level === 'error');
       expect(error).toMatchObject({ status: 500, type: 'RestException', msg: res.body.message });

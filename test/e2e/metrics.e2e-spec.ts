@@ -195,7 +195,7 @@ describe(`metrics (${databaseLabel()})`, () => {
       // The job evaluates the decision and fails after it: the evaluation is rolled back and not counted.
       const rolledBack = await start('metricsRollback', DISH_INPUTS);
       const [job] = (await t.as('demo').get(`/job?processInstanceId=${rolledBack}`).expect(200)).body;
-      await t.as('demo').post(`/job/${job.id}/execute`).expect(500);
+      await t.as('demo').post(`/job/${job.id}/execute`).expect(500); // deliberate 500: Camunda answers 500 when the executed job fails
 
       const after = await scrape();
       const moved = Object.fromEntries(ENGINE_COUNTERS.map((name) => [name, value(after, name) - value(before, name)]));

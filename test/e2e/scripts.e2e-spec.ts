@@ -121,7 +121,7 @@ describe(`JavaScript scripts in the sandbox over REST (${databaseLabel()})`, () 
   it('an asynchronous script that throws fails its job and opens an incident', async () => {
     const pi = (await start('scriptAsync').expect(200)).body;
     const [job] = (await t.as('demo').get(`/job?processInstanceId=${pi.id}`).expect(200)).body;
-    for (let i = 0; i < 3; i++) await t.as('demo').post(`/job/${job.id}/execute`).expect(500);
+    for (let i = 0; i < 3; i++) await t.as('demo').post(`/job/${job.id}/execute`).expect(500); // deliberate 500: Camunda answers 500 when the executed job fails
     const [failed] = (await t.as('demo').get(`/job?processInstanceId=${pi.id}`).expect(200)).body;
     expect(failed).toMatchObject({
       retries: 0,
