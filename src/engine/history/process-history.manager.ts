@@ -338,13 +338,14 @@ export class ProcessHistoryManager {
   }
 
   /**
-   * Removes the history of the scope, the historic process instances too: the decisions they evaluated first (their
-   * inputs and outputs before them), then the rows recorded under the instances and their logs, the instances last.
+   * Removes the history of the scope, the historic process instances too: the decisions they evaluated first (unless
+   * `withDecisions` is false; their inputs and outputs before them), then the rows recorded under the instances and
+   * their logs, the instances last.
    */
-  removeHistory(scope: ProcessHistoryScope): void {
+  removeHistory(scope: ProcessHistoryScope, options: { withDecisions: boolean } = { withDecisions: true }): void {
     const ids = scopeIds(scope);
     if (!ids.length) return;
-    this.ctx.manager(DecisionHistoryManager).removeOfProcesses(scope);
+    if (options.withDecisions) this.ctx.manager(DecisionHistoryManager).removeOfProcesses(scope);
     this.uow.sql((em) =>
       PROCESS_HISTORY_TABLES.flatMap((table) =>
         idChunks(ids).map((part) => deleteWhereStatement<ProcessHistoryRow>(em, table, scopeColumns(scope, part))),

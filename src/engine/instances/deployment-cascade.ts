@@ -81,6 +81,7 @@ export async function deleteProcessData(ctx: CommandContext, definitionIds: stri
   ctx.manager(JobManager).purgeOfInstances(instanceIds);
   ctx.manager(VariableManager).purgeOfInstances(instanceIds);
   ctx.manager(ExecutionManager).purgeOfInstances(instanceIds);
-  ctx.manager(ProcessHistoryManager).removeHistory({ processInstanceIds: instanceIds });
+  // The decisions these instances evaluated keep their history here, as before (they belong to decision definitions).
+  ctx.manager(ProcessHistoryManager).removeHistory({ processInstanceIds: instanceIds }, { withDecisions: false });
   ctx.manager(ProcessHistoryManager).removeOfDefinitions(definitionIds);
 }
