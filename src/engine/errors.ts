@@ -54,6 +54,17 @@ export class BadUserRequestError extends EngineError {
   }
 }
 
+/**
+ * A value of the instance's data (an expression's result, a variable) is not what the element needs: no collection
+ * to iterate, no date, nothing to call. Camunda throws a ProcessEngineException (500); the data is the caller's or
+ * the modeller's to fix, so it is a 400 here with Camunda's type.
+ */
+export class ModelDataError extends BadUserRequestError {
+  constructor(message: string) {
+    super(message, 'ProcessEngineException');
+  }
+}
+
 export class NotFoundError extends BadUserRequestError {
   readonly kind = 'NotFound' as const;
   readonly type = 'NotFoundException';

@@ -99,4 +99,49 @@ describe(`errors the caller caused are 4xx (${databaseLabel()})`, () => {
     expect(res.body.message.startsWith(`Cannot instantiate process definition ${definitionId}: `)).toBe(true);
     expect(res.body.message).toMatch(/Cannot resolve identifier 'owner'/);
   });
+
+  // A model's data that does not fit its element is the modeller's or the caller's to fix: Camunda answers these with
+  // 500 (ProcessEngineException, NullValueException); here they are 400 with Camunda's type and message.
+  const BPMN =
+    'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"';
+  const startFails = async (key: string, body: object, process: string) => {
+    const xml = `<bpmn:definitions ${BPMN} id="d" targetNamespace="t"><bpmn:process id="${key}" isExecutable="true">${process}</bpmn:process></bpmn:definitions>`;
+    await deploy(t, [{ name: `${key}.bpmn`, content: xml }]).expect(200);
+    return (await t.as('demo').post(`/process-definition/key/${key}/start`).send(body).expect(400)).body;
+  };
+
+  it('a call activity whose called process is not deployed: 400 naming the key', async () => {
+    const body = await startFails(
+      'callsMissing',
+      { variables: { child: { value: 'notDeployedAnywhere', type: 'String' } } },
+      `<bpmn:startEvent id="s" /><bpmn:sequenceFlow id="f" sourceRef="s" targetRef="c" />
+       <bpmn:callActivity id="c" calledElement="\${child}" />`,
+    );
+    expect(body.type).toBe('RestException');
+    expect(body.message).toMatch(/no processes deployed with key 'notDeployedAnywhere'/);
+  });
+
+  it('a business rule task whose decision is not deployed: 400 naming the key', async () => {
+    const body = await startFails(
+      'decidesMissing',
+      {},
+      `<bpmn:startEvent id="s" /><bpmn:sequenceFlow id="f" sourceRef="s" targetRef="r" />
+       <bpmn:businessRuleTask id="r" camunda:decisionRef="noSuchDecision" />`,
+    );
+    expect(body.message).toMatch(/no decision definition deployed with key 'noSuchDecision'/);
+  });
+
+  it.each([
+    ['null', { items: { value: null, type: 'Null' } }, /Variable 'items':'null' is not a Collection/],
+    ['a string', { items: { value: 'abc', type: 'String' } }, /Variable 'items':'"abc"' is not a Collection/],
+  ])('a multi-instance collection that is %s: 400', async (_what, variables, message) => {
+    const key = `miOver${_what === 'null' ? 'Null' : 'String'}`;
+    const body = await startFails(
+      key,
+      { variables },
+      `<bpmn:startEvent id="s" /><bpmn:sequenceFlow id="f" sourceRef="s" targetRef="u" />
+       <bpmn:userTask id="u"><bpmn:multiInstanceLoopCharacteristics camunda:collection="items" camunda:elementVariable="item" /></bpmn:userTask>`,
+    );
+    expect(body.message).toMatch(message);
+  });
 });

@@ -64,7 +64,8 @@ describe(`asynchronous continuations and failing jobs (${databaseLabel()})`, () 
     const [failed] = await e.jobs({ processInstanceId: pi.id });
     expect(failed).toMatchObject({ id: job.id, retries: 0, failedActivityId: 'Check', lockOwner: null });
     expect(failed.exceptionMessage).toMatch(/Unknown property used in expression: \$\{missing > 1\}/);
-    expect(failed.exceptionStacktrace).toMatch(/Unknown property used in expression[\s\S]*\n\s+at /);
+    expect(failed.exceptionStacktrace).toMatch(/^\w+: Unknown property used in expression/);
+    expect(failed.exceptionStacktrace).not.toMatch(/\n\s+at /);
     expect(await e.incidents({ processInstanceId: pi.id })).toMatchObject([
       {
         incidentType: 'failedJob',

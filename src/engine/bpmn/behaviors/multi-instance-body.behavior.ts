@@ -1,5 +1,5 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { ProcessEngineError } from '../../errors';
+import { ModelDataError } from '../../errors';
 import { plainValue, TypedValue } from '../../variables/typed-value';
 import { FlowNode, MultiInstanceConfig } from '../model';
 import type { ActivityExecution } from '../runtime/activity-execution';
@@ -26,14 +26,14 @@ function collectionOf(ctx: RuntimeContext, body: ExecutionEntity, mi: MultiInsta
   if (mi.collection.kind === 'expression') {
     value = evaluate(ctx, body, mi.collection.expression);
     if (!Array.isArray(value))
-      throw new ProcessEngineError(
+      throw new ModelDataError(
         `Expression '${mi.collection.expression.text}' didn't resolve to a Collection: ${JSON.stringify(value)}`,
       );
   } else {
     const tv = ctx.variables.get(body, mi.collection.name);
     value = tv ? plainValue(tv) : undefined;
     if (!Array.isArray(value))
-      throw new ProcessEngineError(
+      throw new ModelDataError(
         `Variable '${mi.collection.name}':'${JSON.stringify(value ?? null)}' is not a Collection.`,
       );
   }
@@ -51,14 +51,14 @@ function cardinalityOf(
     const raw = evaluate(ctx, body, mi.loopCardinality);
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
     if (!Number.isInteger(n) || n < 0) {
-      throw new ProcessEngineError(
+      throw new ModelDataError(
         `Invalid number of instances: must be non-negative integer value, but was ${String(raw)}`,
       );
     }
     return n;
   }
   if (collection) return collection.length;
-  throw new ProcessEngineError(
+  throw new ModelDataError(
     `Couldn't resolve collection expression nor variable reference of the multi-instance activity '${node.id}'`,
   );
 }

@@ -1,4 +1,4 @@
-import { ProcessEngineError } from '../../errors';
+import { ModelDataError } from '../../errors';
 import { parseDate } from '../../util/camunda-date';
 
 const DURATION = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
@@ -29,5 +29,5 @@ export function toTaskDate(value: unknown, what: 'Due date' | 'Follow up date', 
       addDuration(text, now);
     if (parsed) return parsed;
   }
-  throw new ProcessEngineError(`${what} expression does not resolve to a Date or Date string: ${String(value)}`);
+  throw new ModelDataError(`${what} expression does not resolve to a Date or Date string: ${String(value)}`);
 }

@@ -1,6 +1,6 @@
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { TaskManager } from '../../entities/task.manager';
-import { ProcessEngineError } from '../../errors';
+import { ModelDataError, ProcessEngineError } from '../../errors';
 import { compileExpression, containsExpression } from '../../expression';
 import { newId } from '../../util/ids';
 import { UserTaskNode } from '../model';
@@ -36,7 +36,7 @@ function identities(values: unknown[]): string[] {
 
 function priorityOf(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isInteger(n)) throw new ProcessEngineError(`Priority does not resolve to a number: ${String(value)}`);
+  if (!Number.isInteger(n)) throw new ModelDataError(`Priority does not resolve to a number: ${String(value)}`);
   return n;
 }
 

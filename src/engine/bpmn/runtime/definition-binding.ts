@@ -1,7 +1,7 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { DecisionDefinitionEntity } from '../../../persistence/entities/repository/decision-definition.entity';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
-import { ProcessEngineError } from '../../errors';
+import { BadUserRequestError, ModelDataError } from '../../errors';
 import { CompiledExpression } from '../../expression';
 import { DefinitionBinding } from '../model';
 import type { RuntimeContext } from './runtime-context';
@@ -39,13 +39,12 @@ function lookupOf(
   config: BindingConfig,
 ): Lookup {
   const keyValue = evaluate(ctx, execution, key);
-  if (keyValue == null || keyValue === '')
-    throw new ProcessEngineError(`The reference '${key.text}' resolves to nothing`);
+  if (keyValue == null || keyValue === '') throw new ModelDataError(`The reference '${key.text}' resolves to nothing`);
   const tenant = config.tenantId ? evaluate(ctx, execution, config.tenantId) : instance.definition.tenantId;
   const version =
     config.binding === 'version' && config.version ? Number(evaluate(ctx, execution, config.version)) : null;
   if (config.binding === 'version' && (version == null || !Number.isInteger(version))) {
-    throw new ProcessEngineError(`The version of the reference '${key.text}' is not an integer`);
+    throw new ModelDataError(`The version of the reference '${key.text}' is not an integer`);
   }
   const tag = config.binding === 'versionTag' && config.versionTag ? evaluate(ctx, execution, config.versionTag) : null;
   return {
@@ -99,7 +98,8 @@ export async function resolveCalledProcess(
 ): Promise<ProcessDefinitionEntity> {
   const lookup = lookupOf(ctx, instance, execution, calledElement, config);
   const found = await find(ctx, ProcessDefinitionEntity, lookup);
-  if (!found) throw new ProcessEngineError(`no processes deployed with ${describe(lookup)}`);
+  // Camunda's deployment cache: NullValueException (500 there); the model names a process nobody deployed.
+  if (!found) throw new BadUserRequestError(`no processes deployed with ${describe(lookup)}`, 'NullValueException');
   return found;
 }
 
@@ -112,6 +112,10 @@ export async function resolveDecision(
 ): Promise<DecisionDefinitionEntity> {
   const lookup = lookupOf(ctx, instance, execution, decisionRef, config);
   const found = await find(ctx, DecisionDefinitionEntity, lookup);
-  if (!found) throw new ProcessEngineError(`no decision definition deployed with ${describe(lookup)}`);
+  if (!found)
+    throw new BadUserRequestError(
+      `no decision definition deployed with ${describe(lookup)}`,
+      'DecisionDefinitionNotFoundException',
+    );
   return found;
 }

@@ -1,7 +1,7 @@
 import { TaskEntity } from '../../../persistence/entities/runtime/task.entity';
 import { executionHostObject, ExpressionExecution, HOST_OBJECT, HostObject, Lookup } from '../../expression';
 import { TaskManager } from '../../entities/task.manager';
-import { BadUserRequestError, ProcessEngineError } from '../../errors';
+import { BadUserRequestError, ModelDataError } from '../../errors';
 import { plainValue, untypedValue } from '../../variables/typed-value';
 import { expressionExecution } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
@@ -25,7 +25,7 @@ function dateOf(value: unknown, what: string): Date | null {
   if (value == null) return null;
   const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime()))
-    throw new ProcessEngineError(`${what} does not resolve to a date: ${String(value)}`);
+    throw new ModelDataError(`${what} does not resolve to a date: ${String(value)}`);
   return date;
 }
 
@@ -101,7 +101,7 @@ export function taskHostObject(
     setDescription: (v) => ((task.description = v == null ? null : String(v)), touch()),
     setPriority: (v) => {
       const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isInteger(n)) throw new ProcessEngineError(`Priority does not resolve to a number: ${String(v)}`);
+      if (!Number.isInteger(n)) throw new ModelDataError(`Priority does not resolve to a number: ${String(v)}`);
       task.priority = n;
       touch();
     },

@@ -9,7 +9,7 @@ import { JobManager } from '../../entities/job.manager';
 import { Command } from '../../command/command';
 import { retryAfterFailure } from '../../timer/retry-cycle';
 import { jobLogContext } from '../job-log-context';
-import { HistoryLogManager } from '../../history/history-log.manager';
+import { failureText, HistoryLogManager } from '../../history/history-log.manager';
 
 const MESSAGE_LENGTH = 4000;
 
@@ -58,7 +58,8 @@ export class JobFailureCmd implements Command<void> {
     const err = this.error instanceof Error ? this.error : new Error(String(this.error));
     job.lockExpirationTime = decision.nextTry;
     job.exceptionMessage = (err.message || err.name).slice(0, MESSAGE_LENGTH);
-    job.exceptionStacktrace = err.stack ?? `${err.name}: ${err.message}`;
+    // The message and its causes as the job log has them: the REST API hands this text out, our call stack stays in.
+    job.exceptionStacktrace = failureText(err);
     job.failedActivityId = job.activityId;
     ctx.manager(IncidentManager).setJobRetries(job, decision.retries);
     if (ctx.manager(HistoryLogManager).enabled)

@@ -1,7 +1,7 @@
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
 import { JobEntity } from '../../../../persistence/entities/runtime/job.entity';
-import { ProcessEngineError } from '../../../errors';
+import { ModelDataError } from '../../../errors';
 import { CompiledExpression } from '../../../expression';
 import { planTimer } from '../../../timer/iso-timer';
 import { FlowNode, ProcessGraph } from '../../model';
@@ -27,7 +27,7 @@ export function jobPriority(
   const value = evaluateWith(expression);
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isSafeInteger(n))
-    throw new ProcessEngineError(`Priority value is not an Integer nor a Long: ${String(value)}`);
+    throw new ModelDataError(`Priority value is not an Integer nor a Long: ${String(value)}`);
   return n;
 }
 
@@ -38,7 +38,7 @@ function name(
   node: FlowNode,
 ): string {
   const value = expression ? evaluate(ctx, execution, expression) : null;
-  if (value == null || value === '') throw new ProcessEngineError(`The event name of '${node.id}' resolves to nothing`);
+  if (value == null || value === '') throw new ModelDataError(`The event name of '${node.id}' resolves to nothing`);
   return String(value);
 }
 
