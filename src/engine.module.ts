@@ -208,7 +208,7 @@ export class EngineModule
       useStaticAssets: (path: string, options: object) =>
         (adapter as unknown as { useStaticAssets: (p: string, o: object) => void }).useStaticAssets(path, options),
     } as unknown as INestApplication;
-    setupEngineSwagger(app, swagger.path, MOUNTED_MODULES);
+    setupEngineSwagger(app, swagger.path, MOUNTED_MODULES, basePath);
   }
 
   async onApplicationBootstrap(): Promise<void> {

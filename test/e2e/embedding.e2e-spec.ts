@@ -472,6 +472,8 @@ describe(`EngineModule at a base path of the host's choosing, without auth (${da
         expect.arrayContaining(['/api/camunda/deployment/count', '/api/camunda/external-task/fetchAndLock']),
       );
       expect(paths.filter((p) => !p.startsWith('/api/camunda/'))).toEqual([]);
+      // Camunda's operationIds below the host's base path too
+      expect(docs.body.paths['/api/camunda/deployment/count'].get.operationId).toBe('getDeploymentsCount');
       expect((await request(server).get('/engine-docs').expect(200)).text).toContain('swagger-ui');
       await request(server).get('/shop').expect(200, []);
     } finally {

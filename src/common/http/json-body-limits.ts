@@ -1,5 +1,6 @@
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { API_ROOT } from './engine-prefix.middleware';
+import { hasFractionalValue, retypeFractionalValues } from './jackson-numbers';
 
 /**
  * The routes whose JSON bodies carry variables (Camunda's `variables`, `processVariables`,
@@ -79,7 +80,28 @@ export interface JsonBodyLimits {
 export function jsonBodies(limits: JsonBodyLimits, root: string = API_ROOT): RequestHandler {
   const type = ['application/json', 'application/*+json'];
   const small = express.json({ limit: limits.maxBody, type });
-  const large = express.json({ limit: limits.maxVariablesBody, type });
-  return (req: Request, res: Response, next: NextFunction) =>
-    (carriesVariables(req.method, req.path, root) ? large : small)(req, res, next);
+  const large = express.json({ limit: limits.maxVariablesBody, type, verify: markFractionalValues });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!carriesVariables(req.method, req.path, root)) return small(req, res, next);
+    large(req, res, (err?: unknown) => {
+      const text = (req as FractionalText)[FRACTIONAL_TEXT];
+      if (err || text === undefined) return next(err);
+      // The text already parsed once, so it is valid JSON.
+      req.body = retypeFractionalValues(text);
+      next();
+    });
+  };
+}
+
+const FRACTIONAL_TEXT = Symbol('fractionalText');
+type FractionalText = { [FRACTIONAL_TEXT]?: string };
+
+/**
+ * Untyped variable values keep Jackson's Double for `5.0` (see jackson-numbers.ts): the text of a body that has one is
+ * kept for a second reading. Only UTF-8 bodies (what clients send; body-parser decodes others itself).
+ */
+function markFractionalValues(req: Request, _res: Response, buf: Buffer, encoding: string): void {
+  if (encoding !== 'utf-8' && encoding !== 'utf8') return;
+  // The pattern is ASCII: latin1 is the cheaper decoding to test it on.
+  if (hasFractionalValue(buf.toString('latin1'))) (req as FractionalText)[FRACTIONAL_TEXT] = buf.toString('utf8');
 }

@@ -122,10 +122,15 @@ const JSON_OBJECT_ARRAY: JsonType<JsonObject[]> = {
   read: (v) => (Array.isArray(v) && v.every((e) => JSON_OBJECT.read(e) !== UNREADABLE) ? v : UNREADABLE),
 };
 
+/*
+ * Swagger takes a function for a type lazily only when the function is named `type` (an arrow written as the value of a
+ * `type:` property, as below); any other function it takes for the class itself, and the schema becomes an empty `$ref`.
+ */
+
 /** A nested body object, validated by the rules of its class. */
 export function NestedField(type: () => new () => object, options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
-    documented({ type }, options),
+    documented({ type: () => type() }, options),
     Type(type),
     ValidateNested(),
     typeRule(JSON_OBJECT),
@@ -136,7 +141,7 @@ export function NestedField(type: () => new () => object, options: FieldOptions 
 
 export function NestedArrayField(type: () => new () => object, options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
-    documented({ type, isArray: true }, options),
+    documented({ type: () => type(), isArray: true }, options),
     Type(type),
     ValidateNested({ each: true }),
     typeRule(JSON_OBJECT_ARRAY),

@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Injectable, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { objectOrNull } from '../http/json-body';
 import { invalidBody } from './invalid-body.factory';
-import { isLeanBody, readLeanBody } from './lean-body';
+import { dropNullOptionals, isLeanBody, readLeanBody } from './lean-body';
 
 /** The pipe's class-validator settings (also the reference reader of test/common/lean-body.spec.ts). */
 export const CLASS_VALIDATOR_OPTIONS: ValidationPipeOptions = {
@@ -13,7 +13,7 @@ export const CLASS_VALIDATOR_OPTIONS: ValidationPipeOptions = {
 /**
  * Validates and coerces request bodies declared with a DTO class (see body-fields.ts). Query strings,
  * path parameters and custom parameter decorators keep their own readers. Unknown properties are not
- * stripped: Camunda ignores them. `transform` hands the handler the coerced DTO instance. Classes marked
+ * stripped: Camunda ignores them; null optional properties are dropped, as Jackson reads them as absent. `transform` hands the handler the coerced DTO instance. Classes marked
  * `@LeanBody()` (the hot paths) are read by lean-body.ts to the same result.
  */
 @Injectable()
@@ -27,6 +27,7 @@ export class BodyValidationPipe extends ValidationPipe {
     // An array or a scalar body gets the same answer as a nested value of the wrong type.
     const body = objectOrNull(value);
     if (isLeanBody(metadata.metatype)) return readLeanBody(metadata.metatype, body);
+    if (body) dropNullOptionals(metadata.metatype as new () => object, body);
     return super.transform(value, metadata);
   }
 }
