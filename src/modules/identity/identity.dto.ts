@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
 import { NestedField, StringField } from '../../common/validation/body-fields';
 import { GroupInfo } from '../../engine/identity/identity.service';
 import { PasswordPolicyResult, PasswordPolicyRule } from '../../engine/identity/password-policy';
@@ -27,7 +28,10 @@ export class PasswordPolicyProfileDto {
 export class PasswordPolicyRequestDto {
   @StringField({ description: 'The candidate password to be checked against the password policy.' })
   password: string | null;
-  @NestedField(() => PasswordPolicyProfileDto) profile: PasswordPolicyProfileDto | null;
+  // Null is absent here too (NestedField alone refuses a null object, as ValidateNested does).
+  @IsOptional()
+  @NestedField(() => PasswordPolicyProfileDto)
+  profile: PasswordPolicyProfileDto | null;
 }
 
 export class PasswordPolicyRuleDto {
