@@ -25,6 +25,17 @@ export interface EngineOptions {
   enforceHistoryTimeToLive: boolean;
   /** Seconds a successful basic-auth verification stays cached in this process. */
   authCacheSeconds: number;
+  /**
+   * Camunda's enablePasswordPolicy: new passwords (user creation, password change) must satisfy the default
+   * password policy, and `/identity/password-policy` answers instead of 404.
+   */
+  passwordPolicyEnabled: boolean;
+  /** Failed password checks after which a user stays locked until an admin unlocks them (Camunda's loginMaxAttempts). */
+  loginMaxAttempts: number;
+  /** After the n-th failed check the next one counts only after base * factor^(n-1) seconds, at most the max time. */
+  loginDelayFactor: number;
+  loginDelayBase: number;
+  loginDelayMaxTime: number;
   /** Long-polling fetchAndLock requests that may wait at once (Camunda's fetch-and-lock-queue-capacity). */
   fetchAndLockQueueCapacity: number;
   /** How often waiting fetchAndLock requests re-check the database for tasks (other instances, expired locks). */
@@ -81,6 +92,11 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   historyLevel: 'full',
   enforceHistoryTimeToLive: true,
   authCacheSeconds: 60,
+  passwordPolicyEnabled: false,
+  loginMaxAttempts: 10,
+  loginDelayFactor: 2,
+  loginDelayBase: 3,
+  loginDelayMaxTime: 60,
   fetchAndLockQueueCapacity: 200,
   longPollRecheckMs: 1000,
   jobExecutorEnabled: true,

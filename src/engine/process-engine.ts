@@ -14,6 +14,7 @@ import { ExternalTaskService } from './external-task/external-task.service';
 import { AuthorizationService } from './authorization/authorization.service';
 import { CredentialsCache } from './authorization/credentials-cache';
 import { IdentityService } from './identity/identity.service';
+import { TenantService } from './identity/tenant.service';
 import type { IdentityDeps } from './identity/identity.manager';
 import { FilterService } from './filter/filter.service';
 import { IncidentService } from './incident/incident.service';
@@ -40,6 +41,7 @@ export class ProcessEngine {
   readonly authorizationChecker: AuthorizationChecker;
   readonly credentialsCache: CredentialsCache;
   readonly identity: IdentityService;
+  readonly tenants: TenantService;
   readonly authorizations: AuthorizationService;
   readonly repository: RepositoryService;
   readonly decisions: DecisionService;
@@ -84,7 +86,8 @@ export class ProcessEngine {
     let deps: (RuntimeDeps & IdentityDeps) | null = null;
     this.commands = new CommandExecutor(this.tx, (em, auth) => new RuntimeContext(deps!, em, auth));
     this.credentialsCache = new CredentialsCache(o.authCacheSeconds * 1000);
-    this.identity = new IdentityService(this.commands, checker, this.credentialsCache);
+    this.identity = new IdentityService(this.commands, checker, this.credentialsCache, { ...o, clock: this.clock });
+    this.tenants = new TenantService(this.commands, checker);
     this.authorizations = new AuthorizationService(this.commands, checker);
     this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled, o.delegates);
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, metrics);

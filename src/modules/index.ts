@@ -2,6 +2,8 @@ import { AuthorizationModule } from './authorization/authorization.module';
 import { EngineRestModule } from './engine/engine-rest.module';
 import { GroupModule } from './group/group.module';
 import { UserModule } from './user/user.module';
+import { TenantModule } from './tenant/tenant.module';
+import { IdentityModule } from './identity/identity.module';
 import { DeploymentModule } from './deployment/deployment.module';
 import { ProcessDefinitionModule } from './process-definition/process-definition.module';
 import { DecisionModule } from './decision/decision.module';
@@ -36,6 +38,8 @@ export const RESOURCE_MODULES = [
   EngineRestModule,
   UserModule,
   GroupModule,
+  TenantModule,
+  IdentityModule,
   AuthorizationModule,
   DeploymentModule,
   DecisionRequirementsModule,

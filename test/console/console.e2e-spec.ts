@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { loadConfig } from '../../src/config/app-config';
-import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
+import { createTestApp, databaseLabel, NO_LOGIN_DELAY, TestApp } from '../support/test-app';
 
 /**
  * The web console in a real browser (Debian's Chromium, driven by playwright-core) against the real app on a
@@ -110,7 +110,8 @@ describeInBrowser(`console in Chromium (${databaseLabel()})`, () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     // Without the job executor a batch stays where the test can see, suspend and delete it.
-    t = await createTestApp({ jobExecutorEnabled: false });
+    // The wrong login below is not about throttling: without the delay demo may log in right after it.
+    t = await createTestApp({ ...NO_LOGIN_DELAY, jobExecutorEnabled: false });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     const { chromium } = await import('playwright-core');

@@ -1,5 +1,5 @@
 import { CredentialsCache } from '../../src/engine/authorization/credentials-cache';
-import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
+import { createTestApp, databaseLabel, TestApp, NO_LOGIN_DELAY } from '../support/test-app';
 
 // The real module object, so that a pass-through spy counts the password hasher's scrypt runs.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -20,7 +20,7 @@ describe(`basic authentication (${databaseLabel()})`, () => {
   const admin = () => t.as('demo', 'demo');
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(NO_LOGIN_DELAY);
     await admin()
       .post('/user/create')
       .send({ profile: { id: 'dora' }, credentials: { password: 'dorapw' } })
@@ -217,7 +217,7 @@ describe(`AUTH_ENABLED=false (${databaseLabel()})`, () => {
 describe(`AUTHORIZATION_ENABLED=false (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ authorizationEnabled: false });
+    t = await createTestApp({ ...NO_LOGIN_DELAY, authorizationEnabled: false });
     await t
       .as('demo', 'demo')
       .post('/user/create')

@@ -1,9 +1,9 @@
-import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
+import { createTestApp, databaseLabel, TestApp, NO_LOGIN_DELAY } from '../support/test-app';
 
 describe(`engine list and wire conventions (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(NO_LOGIN_DELAY);
   });
   afterAll(() => t.close());
 

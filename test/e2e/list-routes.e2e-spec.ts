@@ -23,6 +23,7 @@ const FAMILIES: Array<{ path: string; routes: Route[] }> = [
   { path: '/incident', routes: GET_ONLY },
   { path: '/event-subscription', routes: GET_ONLY },
   { path: '/user', routes: GET_ONLY },
+  { path: '/tenant', routes: GET_ONLY },
   { path: '/authorization', routes: GET_ONLY },
   { path: '/deployment', routes: GET_ONLY },
   { path: '/decision-definition', routes: GET_ONLY },

@@ -1,4 +1,4 @@
-import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
+import { createTestApp, databaseLabel, TestApp, NO_LOGIN_DELAY } from '../support/test-app';
 
 const invalid = (message: string) => ({ type: 'InvalidRequestException', message, code: null });
 
@@ -13,7 +13,7 @@ describe(`user resource (${databaseLabel()})`, () => {
   const ids = (body: Array<{ id: string }>) => body.map((u) => u.id);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(NO_LOGIN_DELAY);
     await createUser('alice', 'alicepw', { firstName: 'Alice', lastName: 'Smith', email: 'alice@example.com' }).expect(
       204,
     );

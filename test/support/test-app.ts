@@ -69,6 +69,12 @@ export function databaseLabel(): TestDatabase {
   return process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite';
 }
 
+/**
+ * For files whose wrong passwords are not about login throttling: a failed check still counts, but the next one is
+ * not delayed (Camunda's 3 s after the first failure would turn the file's following requests into 401s).
+ */
+export const NO_LOGIN_DELAY: Partial<AppConfig> = { loginDelayBase: 0 };
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { url: databaseUrl, drop } = await freshTestDatabase();
   const config = loadConfig({}, { databaseUrl, adminUser: 'demo', adminPassword: 'demo', ...overrides });

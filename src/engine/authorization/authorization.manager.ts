@@ -74,6 +74,15 @@ export class AuthorizationManager {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, AuthorizationEntity, { groupId })]);
   }
 
+  /** The authorizations one user or one group holds on one resource (a tenant membership that ends). */
+  deleteOfOwnerOnResource(
+    owner: { userId: string } | { groupId: string },
+    resourceType: number,
+    resourceId: string,
+  ): void {
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, AuthorizationEntity, { ...owner, resourceType, resourceId })]);
+  }
+
   /** Every authorization on a resource that goes (a user, a group, a filter). */
   deleteOnResource(resourceType: number, resourceId: string): void {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, AuthorizationEntity, { resourceType, resourceId })]);

@@ -16,6 +16,8 @@ interface Entry {
  */
 export class CredentialsCache {
   private readonly entries = new Map<string, Entry>();
+  /** Goes up with every drop, so that a verification that began before a drop does not put back what it dropped. */
+  private dropped = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -36,8 +38,13 @@ export class CredentialsCache {
     return entry.auth;
   }
 
-  put(key: string, auth: Authentication, now = Date.now()): void {
-    if (this.ttlMs <= 0) return;
+  /** Taken before a verification reads the database, and handed to `put` with its result. */
+  generation(): number {
+    return this.dropped;
+  }
+
+  put(key: string, auth: Authentication, now = Date.now(), generation = this.dropped): void {
+    if (this.ttlMs <= 0 || generation !== this.dropped) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -46,10 +53,12 @@ export class CredentialsCache {
   }
 
   dropUser(userId: string): void {
+    this.dropped++;
     for (const [key, entry] of this.entries) if (entry.auth.userId === userId) this.entries.delete(key);
   }
 
   dropGroup(groupId: string): void {
+    this.dropped++;
     for (const [key, entry] of this.entries) if (entry.auth.groupIds.includes(groupId)) this.entries.delete(key);
   }
 

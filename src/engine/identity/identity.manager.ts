@@ -1,5 +1,8 @@
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
+import { randomUUID } from 'node:crypto';
 import { MembershipEntity } from '../../persistence/entities/identity/membership.entity';
+import { TenantEntity } from '../../persistence/entities/identity/tenant.entity';
+import { TenantMembershipEntity } from '../../persistence/entities/identity/tenant-membership.entity';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
 import { deleteWhereStatement } from '../../persistence/raw-rows';
 import { Resources } from '../authorization/resources';
@@ -19,6 +22,9 @@ export type UserProfileChanges = Pick<UserEntity, 'firstName' | 'lastName' | 'em
 
 export type GroupChanges = Pick<GroupEntity, 'name' | 'type'>;
 
+/** A tenant member: one user or one group. */
+export type TenantMember = { userId: string } | { groupId: string };
+
 /** What the identity manager needs beyond a command's deps. */
 export interface IdentityDeps extends CommandDeps {
   /** Basic-auth verifications, dropped by the identity manager after commit; absent: nothing cached. */
@@ -26,7 +32,7 @@ export interface IdentityDeps extends CommandDeps {
 }
 
 /**
- * The one place that writes users, groups and memberships (Camunda's DbIdentityServiceProvider), through the
+ * The one place that writes users, groups, tenants and memberships (Camunda's DbIdentityServiceProvider), through the
  * command's unit of work: updates and deletes of loaded users and groups are checked against their revision.
  * It owns the credentials cache's freshness: every write that changes what a cached verification says (a user's
  * password, memberships or deletion, a group's deletion) notes the user or group, and the one after-commit hook
@@ -58,9 +64,25 @@ export class IdentityManager {
     this.staleUsers.add(user.id);
   }
 
+  /**
+   * A failed password check (Camunda's lockUser): the count goes up and the user waits until `lockExpirationTime`.
+   * Cached verifications of the user go, so that the lock holds for every caller of this instance at once.
+   */
+  recordFailedLogin(user: UserEntity, attempts: number, lockExpirationTime: Date): void {
+    Object.assign(this.ctx.uow.track(UserEntity, user), { attempts, lockExpirationTime });
+    this.staleUsers.add(user.id);
+  }
+
+  /** Back to no failed attempts (a successful check, or an admin's unlock). */
+  unlock(user: UserEntity): void {
+    Object.assign(this.ctx.uow.track(UserEntity, user), { attempts: 0, lockExpirationTime: null });
+    this.staleUsers.add(user.id);
+  }
+
   /** A user with its memberships and the authorizations given to it or on it; `loaded`: its row, if there is one. */
   deleteUser(id: string, loaded: UserEntity | undefined): void {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, MembershipEntity, { userId: id })]);
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, TenantMembershipEntity, { userId: id })]);
     const authorizations = this.ctx.manager(AuthorizationManager);
     authorizations.deleteOfUser(id);
     authorizations.deleteOnResource(Resources.USER.code, id);
@@ -79,6 +101,7 @@ export class IdentityManager {
   /** A group with its memberships and the authorizations given to it or on it; `loaded`: its row, if there is one. */
   deleteGroup(id: string, loaded: GroupEntity | undefined): void {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, MembershipEntity, { groupId: id })]);
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, TenantMembershipEntity, { groupId: id })]);
     const authorizations = this.ctx.manager(AuthorizationManager);
     authorizations.deleteOfGroup(id);
     authorizations.deleteOnResource(Resources.GROUP.code, id);
@@ -95,4 +118,45 @@ export class IdentityManager {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, MembershipEntity, { userId, groupId })]);
     this.staleUsers.add(userId);
   }
+
+  insertTenant(tenant: { id: string; name: string | null }): TenantEntity {
+    return this.ctx.uow.insert(TenantEntity, Object.assign(new TenantEntity(), { ...tenant, rev: 1 }));
+  }
+
+  updateTenant(tenant: TenantEntity, name: string | null): void {
+    this.ctx.uow.track(TenantEntity, tenant).name = name;
+  }
+
+  /** A tenant with its memberships and the authorizations on it (Camunda's deleteTenant). */
+  deleteTenant(tenant: TenantEntity): void {
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, TenantMembershipEntity, { tenantId: tenant.id })]);
+    this.ctx.manager(AuthorizationManager).deleteOnResource(Resources.TENANT.code, tenant.id);
+    this.ctx.uow.delete(TenantEntity, tenant);
+  }
+
+  /** A user or group joins a tenant; Camunda's DefaultAuthorizationProvider lets the member read the tenant. */
+  addTenantMembership(tenantId: string, member: TenantMember): void {
+    const row = { userId: null, groupId: null, ...member, id: randomUUID(), tenantId };
+    this.ctx.uow.insert(TenantMembershipEntity, Object.assign(new TenantMembershipEntity(), row));
+    this.ctx.manager(AuthorizationManager).grantDefault({
+      ...member,
+      resourceType: Resources.TENANT.code,
+      resourceId: tenantId,
+      permissions: READ,
+    });
+  }
+
+  /**
+   * A user or group leaves a tenant, with its authorizations on the tenant. As Camunda's
+   * deleteTenantUserMembership, the TenantMembership authorizations whose resource id is the member's id go too.
+   */
+  removeTenantMembership(tenantId: string, member: TenantMember): void {
+    const memberId = 'userId' in member ? member.userId : member.groupId;
+    const authorizations = this.ctx.manager(AuthorizationManager);
+    authorizations.deleteOnResource(Resources.TENANT_MEMBERSHIP.code, memberId);
+    authorizations.deleteOfOwnerOnResource(member, Resources.TENANT.code, tenantId);
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, TenantMembershipEntity, { tenantId, ...member })]);
+  }
 }
+
+const READ = 2;

@@ -9,12 +9,30 @@ import { ALL, Resources } from '../authorization/resources';
 import { CommandContext } from '../command/command-context';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
-import { BadUserRequestError, NotFoundError, NullValueError } from '../errors';
+import { AuthorizationError, BadUserRequestError, NotFoundError, NullValueError } from '../errors';
 import { selectRows } from '../../persistence/raw-rows';
 import { AuthorizationManager } from '../authorization/authorization.manager';
 import { EnsureAdminCmd } from './commands/ensure-admin.cmd';
 import { IdentityManager } from './identity.manager';
 import { hashPassword, verifyPassword } from './password-hasher';
+import { checkPasswordAgainstPolicy, PasswordOwner } from './password-policy';
+import { ENGINE_DEFAULTS } from '../options';
+
+/** Camunda's login throttling and password policy settings (see `EngineOptions`). */
+export interface IdentityOptions {
+  clock: () => Date;
+  passwordPolicyEnabled: boolean;
+  loginMaxAttempts: number;
+  loginDelayFactor: number;
+  loginDelayBase: number;
+  loginDelayMaxTime: number;
+}
+
+/** A group a user belongs to, and the other members of those groups (Camunda's GroupInfoDto). */
+export interface GroupInfo {
+  groups: GroupEntity[];
+  groupUsers: UserEntity[];
+}
 
 const READ = 2;
 
@@ -34,7 +52,7 @@ export interface GroupData {
   type?: string | null;
 }
 
-function ensureValidId(kind: 'User' | 'Group', id: unknown): asserts id is string {
+export function ensureValidId(kind: 'User' | 'Group' | 'Tenant', id: unknown): asserts id is string {
   if (typeof id !== 'string') throw new NullValueError(`${kind.toLowerCase()}Id is null`);
   if (!ID_PATTERN.test(id)) {
     throw new BadUserRequestError(
@@ -56,6 +74,7 @@ export class IdentityService {
     private readonly commands: CommandExecutor,
     private readonly checker: AuthorizationChecker,
     private readonly cache: CredentialsCache,
+    private readonly options: IdentityOptions = ENGINE_DEFAULTS,
   ) {}
 
   private get tx(): Transactions {
@@ -66,15 +85,19 @@ export class IdentityService {
     return this.commands.execute(auth, { execute: work });
   }
 
-  /** Verifies basic-auth credentials; the slow hash runs only on a cache miss. */
+  /**
+   * Verifies basic-auth credentials; the slow hash and the database run only on a cache miss. A miss goes through
+   * the login throttling of `checkPassword`; a lock drops the user's entries (after commit), so no cached success
+   * outlives it on this instance.
+   */
   async authenticate(userId: string, password: string): Promise<Authentication | null> {
     const key = CredentialsCache.key(userId, password);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const user = await this.tx.read((em) => em.getRepository(UserEntity).findOneBy({ id: userId }));
-    if (!user || !(await verifyPassword(password, user.passwordHash))) return null;
+    const generation = this.cache.generation();
+    if (!(await this.checkPassword(userId, password))) return null;
     const auth = { userId, groupIds: await this.tx.read((em) => this.groupIdsOf(em, userId)) };
-    this.cache.put(key, auth);
+    this.cache.put(key, auth, undefined, generation);
     return auth;
   }
 
@@ -83,9 +106,97 @@ export class IdentityService {
     return rows.map((r) => r.groupId);
   }
 
-  async checkPassword(userId: string, password: string): Promise<boolean> {
+  /**
+   * Camunda's DbIdentityServiceProvider#checkPassword with its login throttling: while a user is locked (a delay
+   * after a failed check, or for good after `loginMaxAttempts` of them) the check fails without looking at the
+   * password; a failed check counts and locks, a successful one clears the count. The state is in the user's row,
+   * so that every instance sharing the database sees it.
+   */
+  async checkPassword(userId: string, password: string | null | undefined): Promise<boolean> {
+    if (password == null) return false;
     const user = await this.tx.read((em) => em.getRepository(UserEntity).findOneBy({ id: userId }));
-    return !!user && verifyPassword(password, user.passwordHash);
+    if (!user || this.isLocked(user, this.options.clock())) return false;
+    const valid = await verifyPassword(password, user.passwordHash);
+    if (valid && user.attempts === 0 && user.lockExpirationTime == null) return true;
+    await this.run(null, async (ctx) => {
+      const [fresh] = await selectRows(ctx.em, UserEntity, 'WHERE t.id = ?', [userId]);
+      if (!fresh) return;
+      const identity = ctx.manager(IdentityManager);
+      if (valid) {
+        if (fresh.attempts > 0 || fresh.lockExpirationTime != null) identity.unlock(fresh);
+        return;
+      }
+      // Another check may have failed meanwhile and locked the user: this one then does not count.
+      if (this.isLocked(fresh, ctx.now())) return;
+      const attempts = fresh.attempts + 1;
+      identity.recordFailedLogin(fresh, attempts, new Date(ctx.now().getTime() + this.lockDelayMs(attempts)));
+    });
+    return valid;
+  }
+
+  private isLocked(user: UserEntity, now: Date): boolean {
+    if (user.attempts >= this.options.loginMaxAttempts) return true;
+    return user.lockExpirationTime != null && user.lockExpirationTime.getTime() > now.getTime();
+  }
+
+  /** base * factor^(attempts - 1) seconds, at most the maximum (Camunda's lockUser). */
+  private lockDelayMs(attempts: number): number {
+    const { loginDelayBase, loginDelayFactor, loginDelayMaxTime } = this.options;
+    return Math.min(Math.floor(loginDelayBase * loginDelayFactor ** (attempts - 1)), loginDelayMaxTime) * 1000;
+  }
+
+  /** Camunda's UnlockUserCmd: admins only; an unknown user is a no-op. */
+  async unlockUser(auth: Authentication | null, userId: string): Promise<void> {
+    await this.run(auth, async (ctx) => {
+      if (!ctx.deps.checker.bypasses(ctx.auth))
+        throw new AuthorizationError(ctx.auth?.userId ?? null, [], 'Required admin authenticated group or user.');
+      const [user] = await selectRows(ctx.em, UserEntity, 'WHERE t.id = ?', [userId]);
+      if (user && (user.attempts > 0 || user.lockExpirationTime != null)) ctx.manager(IdentityManager).unlock(user);
+    });
+  }
+
+  get passwordPolicyEnabled(): boolean {
+    return this.options.passwordPolicyEnabled;
+  }
+
+  checkPasswordAgainstPolicy(password: string | null | undefined, owner: PasswordOwner | null) {
+    if (password == null) throw new NullValueError('password is null');
+    return checkPasswordAgainstPolicy(password, owner);
+  }
+
+  /** Camunda's saveUser: with the policy on, a new password that breaks a rule is refused. */
+  private enforcePasswordPolicy(password: string, owner: PasswordOwner): void {
+    if (!this.options.passwordPolicyEnabled) return;
+    if (!checkPasswordAgainstPolicy(password, owner).valid)
+      throw new BadUserRequestError('Password does not match policy', 'PasswordPolicyException');
+  }
+
+  /**
+   * The groups of a user the caller may read, by name, and the other members of those groups the caller may read
+   * (Camunda's IdentityRestService#getGroupInfo).
+   */
+  async groupInfo(auth: Authentication | null, userId: string): Promise<GroupInfo> {
+    return this.tx.read(async (em) => {
+      const groupQuery = em
+        .getRepository(GroupEntity)
+        .createQueryBuilder('g')
+        .where('g.id IN (SELECT m.group_id FROM act_id_membership m WHERE m.user_id = :userId)', { userId })
+        .orderBy('g.name', 'ASC')
+        .addOrderBy('g.id', 'ASC');
+      await this.checker.restrictQuery(em, groupQuery, auth, 'READ', Resources.GROUP, 'g.id');
+      const groups = await groupQuery.getMany();
+      if (!groups.length) return { groups, groupUsers: [] };
+      const userQuery = em
+        .getRepository(UserEntity)
+        .createQueryBuilder('u')
+        .where('u.id IN (SELECT m.user_id FROM act_id_membership m WHERE m.group_id IN (:...groupIds))', {
+          groupIds: groups.map((g) => g.id),
+        })
+        .andWhere('u.id <> :userId', { userId })
+        .orderBy('u.id', 'ASC');
+      await this.checker.restrictQuery(em, userQuery, auth, 'READ', Resources.USER, 'u.id');
+      return { groups, groupUsers: await userQuery.getMany() };
+    });
   }
 
   /** The configured admin: created once, member of `camunda-admin`. */
@@ -103,6 +214,7 @@ export class IdentityService {
   ): Promise<void> {
     const id = profile?.id;
     ensureValidId('User', id);
+    if (password) this.enforcePasswordPolicy(password, { ...profile, id });
     const hash = password ? await hashPassword(password) : null;
     await this.run(auth, async (ctx) => {
       await ctx.checkPermissions([{ permission: 'CREATE', resource: Resources.USER }], true);
@@ -153,6 +265,7 @@ export class IdentityService {
     await this.run(auth, async (ctx) => {
       const user = await this.loadUser(ctx, id);
       await ctx.checkPermissions([{ permission: 'UPDATE', resource: Resources.USER, resourceId: id }], true);
+      this.enforcePasswordPolicy(password, user);
       ctx.manager(IdentityManager).setPassword(user, hash);
     });
   }

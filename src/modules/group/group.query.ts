@@ -15,8 +15,10 @@ export const GROUP_QUERY: QuerySpec = {
       const p = n('member');
       qb.andWhere(`g.id IN (SELECT m.group_id FROM act_id_membership m WHERE m.user_id = :${p})`, { [p]: v });
     }),
-    // Tenants are not supported yet, so no group is a member of one.
-    memberOfTenant: f.custom('string', (qb) => qb.andWhere('1 = 0')),
+    memberOfTenant: f.custom('string', (qb, v, _a, n) => {
+      const p = n('tenant');
+      qb.andWhere(`g.id IN (SELECT tm.group_id FROM act_id_tenant_member tm WHERE tm.tenant_id = :${p})`, { [p]: v });
+    }),
   },
   sortBy: { id: 'g.id', name: 'g.name', type: 'g.type' },
   defaultOrder: 'g.id',

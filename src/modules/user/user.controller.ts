@@ -55,6 +55,12 @@ export class UserController {
     return this.users.updateCredentials(auth, id, dto);
   }
 
+  @Post(':id/unlock')
+  @HttpCode(204)
+  unlock(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.users.unlock(auth, id);
+  }
+
   @Delete(':id')
   @HttpCode(204)
   delete(@Auth() auth: Authentication | null, @Param('id') id: string) {

@@ -18,8 +18,11 @@ export const USER_QUERY: QuerySpec = {
       const p = n('group');
       qb.andWhere(`u.id IN (SELECT m.user_id FROM act_id_membership m WHERE m.group_id = :${p})`, { [p]: v });
     }),
-    // Tenants are not supported yet, so no user is a member of one.
-    memberOfTenant: f.custom('string', (qb) => qb.andWhere('1 = 0')),
+    // Direct members only, as Camunda's user query (not the members of the tenant's groups).
+    memberOfTenant: f.custom('string', (qb, v, _a, n) => {
+      const p = n('tenant');
+      qb.andWhere(`u.id IN (SELECT tm.user_id FROM act_id_tenant_member tm WHERE tm.tenant_id = :${p})`, { [p]: v });
+    }),
   },
   sortBy: { userId: 'u.id', firstName: 'u.firstName', lastName: 'u.lastName', email: 'u.email' },
   defaultOrder: 'u.id',

@@ -36,10 +36,14 @@ export class UserService {
 
   async updateCredentials(auth: Authentication | null, id: string, dto: UserCredentialsDto): Promise<void> {
     // Camunda's UserResource (not the engine) makes the caller confirm their own password first.
-    if (auth && !(await this.engine.identity.checkPassword(auth.userId, dto.authenticatedUserPassword ?? ''))) {
+    if (auth && !(await this.engine.identity.checkPassword(auth.userId, dto.authenticatedUserPassword ?? null))) {
       throw badRequest('The given authenticated user password is not valid.');
     }
     await this.engine.identity.updatePassword(auth, id, dto.password ?? null);
+  }
+
+  unlock(auth: Authentication | null, id: string): Promise<void> {
+    return this.engine.identity.unlockUser(auth, id);
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {

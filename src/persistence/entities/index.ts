@@ -2,6 +2,8 @@ import { PropertyEntity } from './property.entity';
 import { UserEntity } from './identity/user.entity';
 import { GroupEntity } from './identity/group.entity';
 import { MembershipEntity } from './identity/membership.entity';
+import { TenantEntity } from './identity/tenant.entity';
+import { TenantMembershipEntity } from './identity/tenant-membership.entity';
 import { AuthorizationEntity } from './identity/authorization.entity';
 import { DeploymentEntity } from './repository/deployment.entity';
 import { ResourceEntity } from './repository/resource.entity';
@@ -39,6 +41,8 @@ export const ENTITIES = [
   UserEntity,
   GroupEntity,
   MembershipEntity,
+  TenantEntity,
+  TenantMembershipEntity,
   AuthorizationEntity,
   DeploymentEntity,
   ResourceEntity,

@@ -8,6 +8,7 @@ import { AuthorizationError } from '../../../src/engine/errors';
 import { CredentialsCache } from '../../../src/engine/authorization/credentials-cache';
 import { IdentityManager } from '../../../src/engine/identity/identity.manager';
 import { IdentityService } from '../../../src/engine/identity/identity.service';
+import { ENGINE_DEFAULTS } from '../../../src/engine/options';
 import { openDataSource } from '../../../src/persistence/data-source';
 import { AuthorizationEntity } from '../../../src/persistence/entities/identity/authorization.entity';
 import { MembershipEntity } from '../../../src/persistence/entities/identity/membership.entity';
@@ -16,6 +17,9 @@ import { UserEntity } from '../../../src/persistence/entities/identity/user.enti
 // The real module object, so that a pass-through spy counts the password hasher's scrypt runs.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const nodeCrypto: typeof import('node:crypto') = require('node:crypto');
+
+// Wrong passwords here are about the cache: failures count, but the next check is not delayed.
+const NO_LOGIN_DELAY = { ...ENGINE_DEFAULTS, loginDelayBase: 0 };
 
 function executorOn(
   ds: DataSource,
@@ -37,7 +41,7 @@ describe('IdentityService (SQLite)', () => {
     ds = await openDataSource('sqlite::memory:');
     cache = new CredentialsCache(60_000);
     commands = executorOn(ds, true, cache);
-    identity = new IdentityService(commands, new AuthorizationChecker(true), cache);
+    identity = new IdentityService(commands, new AuthorizationChecker(true), cache, NO_LOGIN_DELAY);
     await identity.ensureAdmin('root', 'rootpw');
     await identity.createUser(admin, { id: 'alice', firstName: 'Alice' }, 'pw1');
     await identity.createUser(admin, { id: 'bob' }, 'bobpw');
@@ -138,7 +142,12 @@ describe('IdentityService (SQLite)', () => {
 
   it('creates no default authorizations while authorization is off', async () => {
     const offCache = new CredentialsCache(0);
-    const off = new IdentityService(executorOn(ds, false, offCache), new AuthorizationChecker(false), offCache);
+    const off = new IdentityService(
+      executorOn(ds, false, offCache),
+      new AuthorizationChecker(false),
+      offCache,
+      NO_LOGIN_DELAY,
+    );
     await off.createUser(null, { id: 'carl' }, null);
     await off.createGroup(null, { id: 'plain' });
     expect(await ds.getRepository(AuthorizationEntity).countBy({ resourceId: 'carl' })).toBe(0);

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { RevisionColumn } from '../../columns';
+import { RevisionColumn, TimestampColumn } from '../../columns';
 
 @Entity('act_id_user')
 export class UserEntity {
@@ -21,4 +21,12 @@ export class UserEntity {
   /** `scrypt$N$r$p$<salt b64>$<hash b64>`; never the password itself. */
   @Column({ name: 'pwd', type: 'varchar', length: 255, nullable: true })
   passwordHash: string | null;
+
+  /** Failed password checks since the last successful one (Camunda's login throttling). */
+  @Column({ name: 'attempts', type: 'int', default: 0 })
+  attempts: number;
+
+  /** Until when password checks fail without looking at the password; null: not locked for a while. */
+  @TimestampColumn('lock_exp_time')
+  lockExpirationTime: Date | null;
 }
