@@ -16,6 +16,8 @@ import { HistoricDetailController } from './detail/historic-detail.controller';
 import { HistoricDetailService } from './detail/historic-detail.service';
 import { HistoricProcessInstanceController } from './process-instance/historic-process-instance.controller';
 import { HistoricProcessInstanceService } from './process-instance/historic-process-instance.service';
+import { HistoricIdentityLinkLogController } from './identity-link-log/historic-identity-link-log.controller';
+import { HistoricIdentityLinkLogService } from './identity-link-log/historic-identity-link-log.service';
 import { HistoricIncidentController } from './incident/historic-incident.controller';
 import { HistoricIncidentService } from './incident/historic-incident.service';
 import { HistoricTaskInstanceController } from './task-instance/historic-task-instance.controller';
@@ -34,6 +36,7 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricVariableInstanceController,
     HistoricTaskInstanceController,
     HistoricIncidentController,
+    HistoricIdentityLinkLogController,
     HistoricExternalTaskLogController,
     HistoricJobLogController,
     UserOperationLogController,
@@ -47,6 +50,7 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricVariableInstanceService,
     HistoricTaskInstanceService,
     HistoricIncidentService,
+    HistoricIdentityLinkLogService,
     HistoricExternalTaskLogService,
     HistoricJobLogService,
     UserOperationLogRestService,
