@@ -18,6 +18,8 @@ import { HistoricProcessInstanceController } from './process-instance/historic-p
 import { HistoricProcessInstanceService } from './process-instance/historic-process-instance.service';
 import { HistoricIdentityLinkLogController } from './identity-link-log/historic-identity-link-log.controller';
 import { HistoricIdentityLinkLogService } from './identity-link-log/historic-identity-link-log.service';
+import { HistoricProcessDefinitionController } from './process-definition/historic-process-definition.controller';
+import { HistoricProcessDefinitionService } from './process-definition/historic-process-definition.service';
 import { HistoricIncidentController } from './incident/historic-incident.controller';
 import { HistoricIncidentService } from './incident/historic-incident.service';
 import { HistoricTaskInstanceController } from './task-instance/historic-task-instance.controller';
@@ -37,6 +39,7 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricTaskInstanceController,
     HistoricIncidentController,
     HistoricIdentityLinkLogController,
+    HistoricProcessDefinitionController,
     HistoricExternalTaskLogController,
     HistoricJobLogController,
     UserOperationLogController,
@@ -51,6 +54,7 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricTaskInstanceService,
     HistoricIncidentService,
     HistoricIdentityLinkLogService,
+    HistoricProcessDefinitionService,
     HistoricExternalTaskLogService,
     HistoricJobLogService,
     UserOperationLogRestService,
