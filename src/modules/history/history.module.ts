@@ -24,6 +24,7 @@ import { HistoricIncidentController } from './incident/historic-incident.control
 import { HistoricIncidentService } from './incident/historic-incident.service';
 import { HistoricTaskInstanceController } from './task-instance/historic-task-instance.controller';
 import { HistoricTaskInstanceService } from './task-instance/historic-task-instance.service';
+import { HistoricTaskReportService } from './task-instance/historic-task-report.service';
 import { HistoricVariableInstanceController } from './variable-instance/historic-variable-instance.controller';
 import { HistoricVariableInstanceService } from './variable-instance/historic-variable-instance.service';
 
@@ -52,6 +53,7 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricProcessInstanceService,
     HistoricVariableInstanceService,
     HistoricTaskInstanceService,
+    HistoricTaskReportService,
     HistoricIncidentService,
     HistoricIdentityLinkLogService,
     HistoricProcessDefinitionService,
