@@ -21,6 +21,11 @@ export function forUpdate(x: HasConnection, skipLocked = false): string {
   return skipLocked ? ' FOR UPDATE SKIP LOCKED' : ' FOR UPDATE';
 }
 
+/** The month (1-12) of a timestamp column, as an integer SQL expression. */
+export function monthOf(x: HasConnection, column: string): string {
+  return isSqlite(x) ? `CAST(strftime('%m', ${column}) AS INTEGER)` : `MONTH(${column})`;
+}
+
 /** The minute (0-59) of a timestamp column, as an integer SQL expression. */
 export function minuteOf(x: HasConnection, column: string): string {
   return isSqlite(x) ? `CAST(strftime('%M', ${column}) AS INTEGER)` : `MINUTE(${column})`;

@@ -7,7 +7,13 @@ import { EngineOptions } from '../options';
 import { BatchJobSettings, batchJobHandlers } from './batch-jobs';
 import { BATCH_OPERATIONS } from './batch-operations';
 import { BATCH_TYPE, RemovalTimeMode } from './batch-types';
-import { HISTORY_CLEANUP_HANDLER, historyCleanupHandler, parseCleanupWindow } from './history-cleanup';
+import {
+  currentOrNextWindow,
+  HISTORY_CLEANUP_HANDLER,
+  historyCleanupHandler,
+  parseCleanupWindow,
+} from './history-cleanup';
+import { FindHistoryCleanupJobsCmd } from './commands/find-history-cleanup-jobs.cmd';
 import { HistoryCleanupCmd } from './commands/history-cleanup.cmd';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { CreateBatchCmd } from './commands/create-batch.cmd';
@@ -81,6 +87,16 @@ export class BatchService {
         this.options.historyCleanupDegreeOfParallelism,
       ),
     );
+  }
+
+  /** historyService.findHistoryCleanupJobs (readable by any caller, as in Camunda). */
+  historyCleanupJobs(auth: Authentication | null): Promise<JobEntity[]> {
+    return this.commands.read(auth, new FindHistoryCleanupJobsCmd());
+  }
+
+  /** The cleanup's current or next window (null without one); the cleanup itself is always enabled here. */
+  historyCleanupWindow(): { start: Date; end: Date } | null {
+    return currentOrNextWindow(this.options.historyCleanupWindow, this.options.clock());
   }
 
   /** At start-up with a cleanup window: the cleanup job is there, due at the window's next start. */

@@ -127,6 +127,24 @@ export function nextWindowStart(window: { start: number; end: number }, now: Dat
 }
 
 /**
+ * The window the cleanup runs in now, or its next one (Camunda's BatchWindowManager.getCurrentOrNextBatchWindow): null
+ * when no window is configured.
+ */
+export function currentOrNextWindow(window: string | null, now: Date): { start: Date; end: Date } | null {
+  const parsed = parseCleanupWindow(window);
+  if (!parsed) return null;
+  const startOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const minute = 60_000;
+  const length = ((parsed.end - parsed.start + 24 * 60) % (24 * 60) || 24 * 60) * minute;
+  // The window that began yesterday may still be open (one that ends after midnight), else today's or tomorrow's.
+  for (const day of [-1, 0, 1]) {
+    const start = startOfDay + day * 24 * 60 * minute + parsed.start * minute;
+    if (start + length > now.getTime()) return { start: new Date(start), end: new Date(start + length) };
+  }
+  return null;
+}
+
+/**
  * Root process instances past their removal time go with everything recorded under them (the end of an instance sets
  * the removal time on its root row only). Returns whether more roots are due than this run took.
  */

@@ -51,6 +51,8 @@ export class TaskManager {
   /** Stored tasks deleted in this command: their identity links and authorizations go at flush. */
   private readonly deletedStored: string[] = [];
   private readonly grants = new Map<string, { taskId: string; userId: string | null; groupId: string | null }>();
+  /** Candidates of stored tasks removed by statement: the identity link log names the stored links they removed. */
+  private readonly candidatesDeleted: Array<{ task: TaskEntity; candidate: Candidate }> = [];
 
   constructor(private readonly ctx: InstanceRowsContext<TaskManagerDeps>) {
     ctx.beforeFlush(() => this.beforeFlush());
@@ -145,6 +147,7 @@ export class TaskManager {
       }),
     );
     this.grantTaskDefaults(task.id, link.userId, link.groupId);
+    this.ctx.history.tasks.linkChanged(task, link, 'add');
   }
 
   /** DelegateTask.addCandidateUser/Group and the candidates of the model: a `candidate` link, with the default grants. */
@@ -152,8 +155,9 @@ export class TaskManager {
     this.addIdentityLink(task, { ...candidate, type: 'candidate' });
   }
 
-  deleteIdentityLink(link: IdentityLinkEntity): void {
+  deleteIdentityLink(task: TaskEntity, link: IdentityLinkEntity): void {
     this.ctx.uow.delete(IdentityLinkEntity, link);
+    this.ctx.history.tasks.linkChanged(task, link, 'delete');
   }
 
   /**
@@ -165,8 +169,11 @@ export class TaskManager {
       l.taskId === task.id &&
       l.type === 'candidate' &&
       (candidate.userId != null ? l.userId === candidate.userId : l.groupId === candidate.groupId);
-    for (const link of this.ctx.uow.pendingInserts(IdentityLinkEntity).filter(matches))
+    for (const link of this.ctx.uow.pendingInserts(IdentityLinkEntity).filter(matches)) {
       this.ctx.uow.delete(IdentityLinkEntity, link);
+      this.ctx.history.tasks.linkChanged(task, link, 'delete');
+    }
+    if (!this.ctx.uow.isNew(task)) this.candidatesDeleted.push({ task, candidate });
     const where =
       candidate.userId != null
         ? { taskId: task.id, type: 'candidate', userId: candidate.userId }
@@ -189,9 +196,26 @@ export class TaskManager {
   // ---- at flush
 
   private async beforeFlush(): Promise<void> {
+    if (this.candidatesDeleted.length) await this.logStoredCandidatesDeleted(this.candidatesDeleted.splice(0));
     if (this.grants.size) await this.writeTaskGrants();
     if (this.tasks.size) this.ctx.history.tasks.sync(this.tasks.values());
     if (this.deletedStored.length) this.deleteWithTasks(this.deletedStored.splice(0));
+  }
+
+  /** Before the delete statements run: the stored candidate links they are about to remove, one read per task. */
+  private async logStoredCandidatesDeleted(deleted: Array<{ task: TaskEntity; candidate: Candidate }>): Promise<void> {
+    if (!this.ctx.history.tasks.logsLinks) return;
+    for (const { task, candidate } of deleted) {
+      const [column, value] =
+        candidate.userId != null ? ['user_id', candidate.userId] : ['group_id', candidate.groupId as string];
+      const stored = await selectRows(
+        this.ctx.em,
+        IdentityLinkEntity,
+        `WHERE t.task_id = ? AND t.type = 'candidate' AND t.${column} = ?`,
+        [task.id, value],
+      );
+      for (const link of stored) this.ctx.history.tasks.linkChanged(task, link, 'delete');
+    }
   }
 
   /** One read for all of the command's grants, one bulk insert for the new ones (no statement per task or user). */

@@ -2,6 +2,7 @@ import { In } from 'typeorm';
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
+import { HistoricIdentityLinkLogEntity } from '../../persistence/entities/history/historic-identity-link-log.entity';
 import { HistoricIncidentEntity } from '../../persistence/entities/history/historic-incident.entity';
 import { HistoricTaskInstanceEntity } from '../../persistence/entities/history/historic-task-instance.entity';
 import { HistoricVariableInstanceEntity } from '../../persistence/entities/history/historic-variable-instance.entity';
@@ -24,6 +25,7 @@ export const PROCESS_HISTORY_TABLES: ReadonlyArray<new () => ProcessHistoryRow> 
   HistoricVariableInstanceEntity,
   HistoricTaskInstanceEntity,
   HistoricIncidentEntity,
+  HistoricIdentityLinkLogEntity,
   CommentEntity,
   HistoricActivityInstanceEntity,
 ];

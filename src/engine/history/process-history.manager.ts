@@ -419,6 +419,14 @@ export class ProcessHistoryManager {
     ]);
   }
 
+  /** historyService.deleteHistoricVariableInstancesByProcessInstanceId: the instance's variables and their details. */
+  removeVariablesOfInstance(processInstanceId: string): void {
+    this.uow.sql((em) => [
+      deleteWhereStatement(em, HistoricDetailEntity, { processInstanceId }),
+      deleteWhereStatement(em, HistoricVariableInstanceEntity, { processInstanceId }),
+    ]);
+  }
+
   /** Rows of the historic process instance table or of a table under it, by id (the history cleanup). */
   removeRows(
     table: (typeof PROCESS_HISTORY_TABLES)[number] | typeof HistoricProcessInstanceEntity,

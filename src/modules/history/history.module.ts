@@ -16,10 +16,15 @@ import { HistoricDetailController } from './detail/historic-detail.controller';
 import { HistoricDetailService } from './detail/historic-detail.service';
 import { HistoricProcessInstanceController } from './process-instance/historic-process-instance.controller';
 import { HistoricProcessInstanceService } from './process-instance/historic-process-instance.service';
+import { HistoricIdentityLinkLogController } from './identity-link-log/historic-identity-link-log.controller';
+import { HistoricIdentityLinkLogService } from './identity-link-log/historic-identity-link-log.service';
+import { HistoricProcessDefinitionController } from './process-definition/historic-process-definition.controller';
+import { HistoricProcessDefinitionService } from './process-definition/historic-process-definition.service';
 import { HistoricIncidentController } from './incident/historic-incident.controller';
 import { HistoricIncidentService } from './incident/historic-incident.service';
 import { HistoricTaskInstanceController } from './task-instance/historic-task-instance.controller';
 import { HistoricTaskInstanceService } from './task-instance/historic-task-instance.service';
+import { HistoricTaskReportService } from './task-instance/historic-task-report.service';
 import { HistoricVariableInstanceController } from './variable-instance/historic-variable-instance.controller';
 import { HistoricVariableInstanceService } from './variable-instance/historic-variable-instance.service';
 
@@ -34,6 +39,8 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricVariableInstanceController,
     HistoricTaskInstanceController,
     HistoricIncidentController,
+    HistoricIdentityLinkLogController,
+    HistoricProcessDefinitionController,
     HistoricExternalTaskLogController,
     HistoricJobLogController,
     UserOperationLogController,
@@ -46,7 +53,10 @@ import { HistoricVariableInstanceService } from './variable-instance/historic-va
     HistoricProcessInstanceService,
     HistoricVariableInstanceService,
     HistoricTaskInstanceService,
+    HistoricTaskReportService,
     HistoricIncidentService,
+    HistoricIdentityLinkLogService,
+    HistoricProcessDefinitionService,
     HistoricExternalTaskLogService,
     HistoricJobLogService,
     UserOperationLogRestService,

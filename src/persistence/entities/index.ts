@@ -33,6 +33,7 @@ import { HistoricTaskInstanceEntity } from './history/historic-task-instance.ent
 import { HistoricIncidentEntity } from './history/historic-incident.entity';
 import { HistoricExternalTaskLogEntity } from './history/historic-external-task-log.entity';
 import { HistoricJobLogEntity } from './history/historic-job-log.entity';
+import { HistoricIdentityLinkLogEntity } from './history/historic-identity-link-log.entity';
 import { UserOperationLogEntryEntity } from './history/user-operation-log-entry.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
@@ -72,5 +73,6 @@ export const ENTITIES = [
   HistoricIncidentEntity,
   HistoricExternalTaskLogEntity,
   HistoricJobLogEntity,
+  HistoricIdentityLinkLogEntity,
   UserOperationLogEntryEntity,
 ];

@@ -145,7 +145,7 @@ export class DeleteTaskIdentityLinkCmd implements Command<void> {
       // Camunda removes the user's links when a user is given, otherwise the group's.
       const matches = link.type === type && (userId != null ? link.userId === userId : link.groupId === groupId);
       if (matches) {
-        ctx.manager(TaskManager).deleteIdentityLink(link);
+        ctx.manager(TaskManager).deleteIdentityLink(task, link);
         removed = true;
       }
     }

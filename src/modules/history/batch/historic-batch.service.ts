@@ -1,3 +1,4 @@
+import { formatDate } from '../../../engine/util/camunda-date';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { BatchDto, toBatchDto } from '../../../common/dto/batch.dto';
@@ -73,6 +74,29 @@ export class HistoricBatchService {
   async cleanUp(auth: Authentication | null, immediatelyDue: boolean): Promise<JobDto | null> {
     const job = await this.engine.batches.cleanUpHistory(auth, immediatelyDue);
     return job ? toJobDto(job) : null;
+  }
+
+  /** GET /history/cleanup/jobs: Camunda answers 404 (a RestException) when there is none. */
+  async cleanupJobs(auth: Authentication | null): Promise<JobDto[]> {
+    const jobs = await this.engine.batches.historyCleanupJobs(auth);
+    if (!jobs.length) throw new RestError(404, 'History cleanup jobs are empty', 'RestException');
+    return jobs.map(toJobDto);
+  }
+
+  /** GET /history/cleanup/job: the first of them. */
+  async cleanupJob(auth: Authentication | null): Promise<JobDto> {
+    const [job] = await this.engine.batches.historyCleanupJobs(auth);
+    if (!job) throw new RestError(404, 'History cleanup job does not exist', 'RestException');
+    return toJobDto(job);
+  }
+
+  cleanupConfiguration(): { batchWindowStartTime: string | null; batchWindowEndTime: string | null; enabled: boolean } {
+    const window = this.engine.batches.historyCleanupWindow();
+    return {
+      batchWindowStartTime: formatDate(window?.start ?? null),
+      batchWindowEndTime: formatDate(window?.end ?? null),
+      enabled: true,
+    };
   }
 
   /** Per batch type: finished batches, and those whose removal time has passed (what the cleanup would remove). */

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { BatchDto } from '../../../common/dto/batch.dto';
 import {
   DeleteHistoricProcessInstancesDto,
   SetRemovalTimeToHistoricProcessInstancesDto,
 } from '../batch/historic-batch.dto';
-import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
 import { Authentication } from '../../../engine/command/authentication';
@@ -37,5 +37,24 @@ export class HistoricProcessInstanceController {
   @ApiOkResponse({ type: HistoricProcessInstanceDto })
   get(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.history.get(auth, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiQuery({ name: 'failIfNotExists', required: false, type: Boolean })
+  @ApiNoContentResponse()
+  delete(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('failIfNotExists') failIfNotExists?: string,
+  ) {
+    return this.history.delete(auth, id, failIfNotExists);
+  }
+
+  @Delete(':id/variable-instances')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  deleteVariables(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.history.deleteVariables(auth, id);
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '../batch/historic-batch.dto';
 import { removalTimeRequest } from '../batch/historic-batch.service';
 import { notFound } from '../../../common/errors/rest-error';
-import { BadUserRequestError } from '../../../engine/errors';
+import { AuthorizationError, BadUserRequestError, NotFoundError } from '../../../engine/errors';
 
 @Injectable()
 export class HistoricProcessInstanceService {
@@ -28,6 +28,32 @@ export class HistoricProcessInstanceService {
     const found = await this.rows.one(auth, id);
     if (!found) throw notFound(`Historic process instance with id ${id} does not exist`);
     return found;
+  }
+
+  /**
+   * As Camunda's resource: every failure but a missing permission answers 404 with one message (a running instance
+   * too); `failIfNotExists=false` makes a missing instance no error.
+   */
+  async delete(auth: Authentication | null, id: string, failIfNotExists: string | undefined): Promise<void> {
+    // JAX-RS reads a Boolean with Boolean.valueOf: anything but `true` is false.
+    const fail = failIfNotExists == null || failIfNotExists.toLowerCase() === 'true';
+    try {
+      await this.engine.history.deleteHistoricProcessInstance(auth, id, fail);
+    } catch (e) {
+      if (e instanceof AuthorizationError) throw e;
+      if (e instanceof BadUserRequestError) throw notFound(`Historic process instance with id ${id} does not exist`);
+      throw e;
+    }
+  }
+
+  /** The variables of a finished or running instance; an unknown instance is a 404 with the engine's message. */
+  async deleteVariables(auth: Authentication | null, id: string): Promise<void> {
+    try {
+      await this.engine.history.deleteHistoricVariableInstancesByProcessInstanceId(auth, id);
+    } catch (e) {
+      if (e instanceof NotFoundError) throw notFound(e.message);
+      throw e;
+    }
   }
 
   /** Beyond the spec: historyService.deleteHistoricProcessInstancesAsync, a historic-instance-deletion batch (ids and query together). */
