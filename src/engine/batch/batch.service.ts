@@ -14,6 +14,7 @@ import { CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
+import { ensureInstanceIds } from '../instances/commands/process-instance-suspension.cmd';
 
 /** How a set-removal-time request chose the mode: each flag as given. */
 export interface RemovalTimeRequest {
@@ -152,6 +153,15 @@ export class BatchService {
     return this.start(auth, BATCH_TYPE.processInstanceDeletion, ensureTargets(ids, 'processInstanceIds'), {
       ...parameters,
     });
+  }
+
+  /** runtimeService.updateProcessInstanceSuspensionState()...suspendAsync()/activateAsync(). */
+  setProcessInstancesSuspensionAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    suspended: boolean,
+  ): Promise<BatchEntity> {
+    return this.start(auth, BATCH_TYPE.processInstanceSuspension, ensureInstanceIds(ids), { suspended });
   }
 
   /** historyService.setRemovalTimeToHistoricProcessInstances, executed async. */
