@@ -349,7 +349,7 @@ describe(`suspension of definitions and instances (${databaseLabel()})`, () => {
       await finish(other);
     });
 
-    it('a suspended instance`s new rows are suspended too, and the log names the operation', async () => {
+    it('suspending twice is fine, and the log names each operation (Camunda`s Suspend entries)', async () => {
       const pi = await start('plain');
       await suspendInstance(pi, true);
       await suspendInstance(pi, true);
@@ -402,6 +402,10 @@ describe(`suspension of definitions and instances (${databaseLabel()})`, () => {
         newValue: '3',
         processInstanceId: null,
       });
+      // Each instance of the group is suspended as by its id, with its own entry.
+      const own = (await demo().get(`/history/user-operation?processInstanceId=${c}&operationType=Suspend`).expect(200))
+        .body;
+      expect(own).toHaveLength(1);
       await demo()
         .put('/process-instance/suspended')
         .send({ processInstanceIds: [a, b, c], suspended: false })
@@ -445,6 +449,14 @@ describe(`suspension of definitions and instances (${databaseLabel()})`, () => {
       expect(noGroup.body.message).toBe(
         'Either processInstanceIds, processInstanceQuery or historicProcessInstanceQuery should be set to update the suspension state.',
       );
+      const emptyBatch = await demo()
+        .post('/process-instance/suspended-async')
+        .send({ processInstanceIds: [], suspended: true })
+        .expect(400);
+      expect(emptyBatch.body).toMatchObject({
+        type: 'BadUserRequestException',
+        message: 'No process instance ids given: process Instance Ids is empty',
+      });
       expect((await instance(pi)).suspended).toBe(false);
       await finish(pi);
     });

@@ -161,7 +161,9 @@ export class BatchService {
     ids: Array<string | null>,
     suspended: boolean,
   ): Promise<BatchEntity> {
-    return this.start(auth, BATCH_TYPE.processInstanceSuspension, ensureInstanceIds(ids), { suspended });
+    return this.start(auth, BATCH_TYPE.processInstanceSuspension, ensureInstanceIds(ids, 'process Instance Ids'), {
+      suspended,
+    });
   }
 
   /** historyService.setRemovalTimeToHistoricProcessInstances, executed async. */

@@ -117,24 +117,32 @@ export class SetProcessInstanceSuspensionCmd implements Command<void, RuntimeCon
       }
     }
     await setInstancesSuspension(ctx, roots, this.suspend ? SUSPENDED : ACTIVE);
-    if (!this.standalone) return;
-    const single = s.processInstanceId != null ? roots[0] : undefined;
-    ctx.manager(HistoryLogManager).userOperation({
-      operationType: this.suspend ? 'Suspend' : 'Activate',
-      entityType: 'ProcessInstance',
-      category: OPERATION_CATEGORY.operator,
-      processInstanceId: s.processInstanceId ?? null,
-      processDefinitionId: single?.processDefinitionId ?? s.processDefinitionId ?? null,
-      processDefinitionKey: single?.processDefinitionKey ?? s.processDefinitionKey ?? null,
-      rootProcessInstanceId: single ? (single.rootProcessInstanceId ?? single.id) : null,
-      changes: [{ property: 'suspensionState', newValue: this.suspend ? 'suspended' : 'active' }],
-    });
+    if (this.standalone) logSuspension(ctx, this.suspend, s, s.processInstanceId != null ? roots[0] : undefined);
   }
 }
 
-/** Camunda's checks of a group of instance ids: not empty, no null in it. */
-export function ensureInstanceIds(ids: Array<string | null>): string[] {
-  if (!ids.length) throw new BadUserRequestError('No process instance ids given: Process Instance ids is empty');
+/** Camunda's Suspend / Activate entry of one selection (one instance, or all of a definition). */
+function logSuspension(
+  ctx: RuntimeContext,
+  suspend: boolean,
+  s: InstanceSuspensionSelection,
+  single: ExecutionEntity | undefined,
+): void {
+  ctx.manager(HistoryLogManager).userOperation({
+    operationType: suspend ? 'Suspend' : 'Activate',
+    entityType: 'ProcessInstance',
+    category: OPERATION_CATEGORY.operator,
+    processInstanceId: s.processInstanceId ?? null,
+    processDefinitionId: single?.processDefinitionId ?? s.processDefinitionId ?? null,
+    processDefinitionKey: single?.processDefinitionKey ?? s.processDefinitionKey ?? null,
+    rootProcessInstanceId: single ? (single.rootProcessInstanceId ?? single.id) : null,
+    changes: [{ property: 'suspensionState', newValue: suspend ? 'suspended' : 'active' }],
+  });
+}
+
+/** Camunda's checks of a group of instance ids: not empty, no null in it (the batch names the list differently). */
+export function ensureInstanceIds(ids: Array<string | null>, name = 'Process Instance ids'): string[] {
+  if (!ids.length) throw new BadUserRequestError(`No process instance ids given: ${name} is empty`);
   if (ids.some((id) => id == null))
     throw new BadUserRequestError('Cannot be null.: Process Instance ids contains null value');
   return [...new Set(ids as string[])];
@@ -142,7 +150,8 @@ export function ensureInstanceIds(ids: Array<string | null>): string[] {
 
 /**
  * The group of instances of runtimeService.updateProcessInstanceSuspensionState().byProcessInstanceIds(...)
- * (or a query): each instance checked as by its id, one log entry for all, which Camunda types as a job's suspension.
+ * (or a query): one log entry for the group, which Camunda types as a job's suspension, then each instance as by its
+ * id (checked and logged one by one).
  */
 export class SetProcessInstancesSuspensionCmd implements Command<void, RuntimeContext> {
   constructor(
@@ -155,6 +164,7 @@ export class SetProcessInstancesSuspensionCmd implements Command<void, RuntimeCo
     const roots = await rootsOf(ctx, ids);
     for (const root of roots) await checkSuspendInstance(ctx, root);
     await setInstancesSuspension(ctx, roots, this.suspend ? SUSPENDED : ACTIVE);
+    for (const root of roots) logSuspension(ctx, this.suspend, { processInstanceId: root.id }, root);
     ctx.manager(HistoryLogManager).userOperation({
       operationType: this.suspend ? 'SuspendJob' : 'ActivateJob',
       entityType: 'ProcessInstance',
