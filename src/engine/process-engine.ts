@@ -26,6 +26,7 @@ import { EngineMetrics, NO_METRICS } from './metrics';
 import { EngineOptions, engineOptions } from './options';
 import { ScriptSandbox } from './expression/script/script-sandbox';
 import { RepositoryService } from './repository/repository.service';
+import { DEFINITION_SUSPENSION_JOB_HANDLERS } from './instances/commands/process-definition-suspension.cmd';
 
 /**
  * The engine facade: one object per running engine, holding the services that the REST modules
@@ -107,7 +108,7 @@ export class ProcessEngine {
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
       metrics,
-      jobHandlers: this.batches.jobHandlers,
+      jobHandlers: new Map([...this.batches.jobHandlers, ...DEFINITION_SUSPENSION_JOB_HANDLERS]),
       scripts: this.scripts,
     };
     this.runtime = new RuntimeService(this.commands, this.repository);

@@ -20,6 +20,7 @@ import { CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
+import { ensureInstanceIds } from '../instances/commands/process-instance-suspension.cmd';
 
 /** How a set-removal-time request chose the mode: each flag as given. */
 export interface RemovalTimeRequest {
@@ -167,6 +168,17 @@ export class BatchService {
   ): Promise<BatchEntity> {
     return this.start(auth, BATCH_TYPE.processInstanceDeletion, ensureTargets(ids, 'processInstanceIds'), {
       ...parameters,
+    });
+  }
+
+  /** runtimeService.updateProcessInstanceSuspensionState()...suspendAsync()/activateAsync(). */
+  setProcessInstancesSuspensionAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    suspended: boolean,
+  ): Promise<BatchEntity> {
+    return this.start(auth, BATCH_TYPE.processInstanceSuspension, ensureInstanceIds(ids, 'process Instance Ids'), {
+      suspended,
     });
   }
 

@@ -6,6 +6,12 @@ import { NotFoundError } from '../errors';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
 import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
+import {
+  ACTIVE,
+  rootsOf,
+  setInstancesSuspension,
+  SUSPENDED,
+} from '../instances/commands/process-instance-suspension.cmd';
 
 /** What an instance-deletion batch was asked to do besides deleting (Camunda's DeleteProcessInstanceBatchConfiguration). */
 export interface InstanceDeletionParameters {
@@ -81,4 +87,12 @@ export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parame
     if (root) history.setRemovalTime({ rootProcessInstanceIds: [root.id] }, removalTimeOf(root));
     else history.setRemovalTime({ processInstanceIds: [instance.id] }, removalTimeOf(instance));
   }
+};
+
+/**
+ * Suspends or activates running process instances (Camunda's UpdateProcessInstancesSuspendStateJobHandler); one no
+ * longer running is left alone. The caller's permission was checked when the batch started.
+ */
+export const setProcessInstancesSuspension: BatchOperation = async (ctx, targets, parameters) => {
+  await setInstancesSuspension(ctx, await rootsOf(ctx, targets), parameters.suspended === true ? SUSPENDED : ACTIVE);
 };

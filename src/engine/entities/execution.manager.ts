@@ -77,6 +77,25 @@ export class ExecutionManager {
     ]);
   }
 
+  /**
+   * Suspends (2) or activates (1) whole process instances: each root row revision-checked (a command working on the
+   * instance meanwhile conflicts), the other executions of the instances in one statement per chunk.
+   */
+  setSuspensionOfInstances(roots: ExecutionEntity[], suspensionState: number): void {
+    if (!roots.length) return;
+    for (const root of roots) {
+      this.ctx.uow.track(ExecutionEntity, root).suspensionState = suspensionState;
+      this.touch(root);
+    }
+    const ids = roots.map((r) => r.id);
+    this.ctx.uow.sql(() =>
+      idChunks(ids).map((part) => ({
+        sql: `UPDATE act_ru_execution SET suspension_state = ?, rev = rev + 1 WHERE proc_inst_id IN (${part.map(() => '?').join(', ')}) AND id <> proc_inst_id`,
+        params: [suspensionState, ...part],
+      })),
+    );
+  }
+
   /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
   purgeOfInstances(processInstanceIds: string[]): void {
     if (!processInstanceIds.length) return;

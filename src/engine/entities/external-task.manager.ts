@@ -174,6 +174,30 @@ export class ExternalTaskManager {
       : null;
   }
 
+  /**
+   * Suspends (2) or activates (1) every external task of these process instances; each changed row gets a new revision.
+   * Activated tasks can be fetched again: waiting long polls of their topics are told after commit.
+   */
+  async setSuspensionOfInstances(processInstanceIds: string[], suspensionState: number): Promise<void> {
+    if (!processInstanceIds.length) return;
+    const topics = new Set<string>();
+    for (const part of idChunks(processInstanceIds)) {
+      const rows = await this.ctx.em.query(
+        `SELECT DISTINCT topic_name AS topic FROM act_ru_ext_task WHERE proc_inst_id IN (${part.map(() => '?').join(', ')})`,
+        part,
+      );
+      for (const r of rows as Array<{ topic: string }>) topics.add(r.topic);
+    }
+    if (!topics.size) return;
+    this.ctx.uow.sql(() =>
+      idChunks(processInstanceIds).map((part) => ({
+        sql: `UPDATE act_ru_ext_task SET suspension_state = ?, rev = rev + 1 WHERE proc_inst_id IN (${part.map(() => '?').join(', ')})`,
+        params: [suspensionState, ...part],
+      })),
+    );
+    if (suspensionState === 1) this.ctx.afterCommit(() => this.ctx.deps.externalTasksCreated([...topics]));
+  }
+
   /** The instance's external tasks of execution `from` belong to `to` from now on (the tree was expanded or compacted). */
   repoint(processInstanceId: string, from: string, to: string): void {
     for (const t of this.readOf(processInstanceId)?.values() ?? []) if (t.executionId === from) t.executionId = to;

@@ -237,6 +237,17 @@ export class JobManager {
     ]);
   }
 
+  /** Suspends (2) or activates (1) every job of these process instances; each changed row gets a new revision. */
+  setSuspensionOfInstances(processInstanceIds: string[], suspensionState: number): void {
+    if (!processInstanceIds.length) return;
+    this.ctx.uow.sql(() =>
+      idChunks(processInstanceIds).map((part) => ({
+        sql: `UPDATE act_ru_job SET suspension_state = ?, rev = rev + 1 WHERE proc_inst_id IN (${placeholders(part)})`,
+        params: [suspensionState, ...part],
+      })),
+    );
+  }
+
   /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
   purgeOfInstances(processInstanceIds: string[]): void {
     if (!processInstanceIds.length) return;

@@ -276,6 +276,17 @@ export class TaskManager {
     });
   }
 
+  /** Suspends (2) or activates (1) every task of these process instances; each changed row gets a new revision. */
+  setSuspensionOfInstances(processInstanceIds: string[], suspensionState: number): void {
+    if (!processInstanceIds.length) return;
+    this.ctx.uow.sql(() =>
+      idChunks(processInstanceIds).map((part) => ({
+        sql: `UPDATE act_ru_task SET suspension_state = ?, rev = rev + 1 WHERE proc_inst_id IN (${part.map(() => '?').join(', ')})`,
+        params: [suspensionState, ...part],
+      })),
+    );
+  }
+
   /** The instance's tasks of execution `from` belong to `to` from now on (the tree was expanded or compacted). */
   repoint(processInstanceId: string, from: string, to: string): void {
     for (const t of this.readOf(processInstanceId)?.values() ?? []) if (t.executionId === from) t.executionId = to;

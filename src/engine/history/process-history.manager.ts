@@ -392,6 +392,16 @@ export class ProcessHistoryManager {
     );
   }
 
+  /** Running instances suspended or activated: their historic rows say so (Camunda's process instance update event). */
+  setInstanceState(processInstanceIds: string[], state: 'ACTIVE' | 'SUSPENDED'): void {
+    if (!this.activityEnabled || !processInstanceIds.length) return;
+    this.uow.sql((em) =>
+      idChunks(processInstanceIds).map((part) =>
+        updateWhereStatement(em, HistoricProcessInstanceEntity, { state }, { id: part }),
+      ),
+    );
+  }
+
   /** Gives the history of the scope (historic process instances, decisions evaluated by them included) one removal time. */
   setRemovalTime(scope: ProcessHistoryScope, removalTime: Date | null): void {
     const ids = scopeIds(scope);

@@ -19,6 +19,15 @@ import {
 import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
+import {
+  InstanceSuspensionSelection,
+  SetProcessInstancesSuspensionCmd,
+  SetProcessInstanceSuspensionCmd,
+} from './commands/process-instance-suspension.cmd';
+import {
+  DefinitionSuspensionRequest,
+  SetProcessDefinitionSuspensionCmd,
+} from './commands/process-definition-suspension.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
 import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
@@ -62,6 +71,33 @@ export class RuntimeService {
   /** Runs other engine code as a runtime command (shared unit of work, retries). */
   execute<T>(auth: Authentication | null, command: Command<T, RuntimeContext>): Promise<T> {
     return this.executor.execute(auth, command);
+  }
+
+  /** runtimeService.updateProcessInstanceSuspensionState() by instance id, definition id or definition key. */
+  setProcessInstanceSuspension(
+    auth: Authentication | null,
+    selection: InstanceSuspensionSelection,
+    suspend: boolean,
+  ): Promise<void> {
+    return this.executor.execute(auth, new SetProcessInstanceSuspensionCmd(selection, suspend));
+  }
+
+  /** The same for a group of instances (ids, or what a query found), in one transaction. */
+  setProcessInstancesSuspension(
+    auth: Authentication | null,
+    processInstanceIds: Array<string | null>,
+    suspend: boolean,
+  ): Promise<void> {
+    return this.executor.execute(auth, new SetProcessInstancesSuspensionCmd(processInstanceIds, suspend));
+  }
+
+  /** repositoryService.updateProcessDefinitionSuspensionState(): now, or as a timer job at the execution date. */
+  setProcessDefinitionSuspension(
+    auth: Authentication | null,
+    request: DefinitionSuspensionRequest,
+    suspend: boolean,
+  ): Promise<void> {
+    return this.executor.execute(auth, new SetProcessDefinitionSuspensionCmd(request, suspend));
   }
 
   startProcessInstance(

@@ -50,6 +50,18 @@ export class DeploymentManager {
     ]);
   }
 
+  /**
+   * Suspends (2) or activates (1) process definitions. Activating also ends a suspension until a deployment's
+   * activation time: the definition is active from now on.
+   */
+  setProcessDefinitionSuspension(definitions: ProcessDefinitionEntity[], suspensionState: number): void {
+    for (const definition of definitions) {
+      const row = this.ctx.uow.track(ProcessDefinitionEntity, definition);
+      row.suspensionState = suspensionState;
+      if (suspensionState === 1) row.activationTime = null;
+    }
+  }
+
   setDecisionHistoryTimeToLive(definition: DecisionDefinitionEntity, ttl: number | null): void {
     this.ctx.uow.track(DecisionDefinitionEntity, definition).historyTimeToLive = ttl;
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -10,6 +10,7 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { ProcessDefinitionService } from './process-definition.service';
+import { ProcessDefinitionSuspensionStateDto } from './process-definition-suspension.dto';
 
 @ApiTags('Process Definition')
 @ApiBasicAuth()
@@ -19,6 +20,49 @@ import { ProcessDefinitionService } from './process-definition.service';
 })
 export class ProcessDefinitionController {
   constructor(readonly definitions: ProcessDefinitionService) {}
+
+  @Put('suspended')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Activates or suspends every version of a process definition key (Camunda: Activate/Suspend By Key)',
+  })
+  suspendByKey(@Auth() auth: Authentication | null, @Body() body: ProcessDefinitionSuspensionStateDto) {
+    return this.definitions.suspendByKey(auth, body);
+  }
+
+  @Put('key/:key/suspended')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Activates or suspends the latest version of a key without tenant' })
+  suspendLatestByKey(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Body() body: ProcessDefinitionSuspensionStateDto,
+  ) {
+    return this.definitions.suspendOne(auth, { key }, body);
+  }
+
+  @Put('key/:key/tenant-id/:tenantId/suspended')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Activates or suspends the latest version of a key of a tenant' })
+  suspendLatestByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Body() body: ProcessDefinitionSuspensionStateDto,
+  ) {
+    return this.definitions.suspendOne(auth, { key, tenantId }, body);
+  }
+
+  @Put(':id/suspended')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Activates or suspends a process definition, now or at the execution date' })
+  suspendById(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: ProcessDefinitionSuspensionStateDto,
+  ) {
+    return this.definitions.suspendOne(auth, { id }, body);
+  }
 
   @Get('statistics')
   @ApiOperation({

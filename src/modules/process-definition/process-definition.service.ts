@@ -18,6 +18,8 @@ import { parseValue } from '../../common/query/parse-query';
 import { ParamDef } from '../../common/query/query-spec';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
+import { ProcessDefinitionSuspensionStateDto } from './process-definition-suspension.dto';
+import { parseDate } from '../../engine/util/camunda-date';
 import {
   ActivityStatisticsDto,
   ProcessDefinitionStatistics,
@@ -76,6 +78,54 @@ export class ProcessDefinitionService {
   }
 
   /**
+   * PUT .../{id}/suspended and by key (the latest version, 404 when there is none): that one definition, as Camunda's
+   * definition resource sets the id into the body.
+   */
+  async suspendOne(
+    auth: Authentication | null,
+    ref: DefinitionRef,
+    dto: ProcessDefinitionSuspensionStateDto,
+  ): Promise<void> {
+    const id = ref.id ?? (await this.find(auth, ref)).id;
+    if (dto.processDefinitionKey != null)
+      throw badRequest(
+        'Only one of processDefinitionId or processDefinitionKey should be set to update the suspension state.',
+      );
+    const executionDate = suspensionDate(
+      dto,
+      (reason) => `The suspension state of Process Definition with id ${id} could not be updated due to: ${reason}`,
+    );
+    await this.engine.runtime.setProcessDefinitionSuspension(
+      auth,
+      { processDefinitionId: id, includeProcessInstances: dto.includeProcessInstances === true, executionDate },
+      dto.suspended === true,
+    );
+  }
+
+  /** PUT /process-definition/suspended: every version of a key. */
+  async suspendByKey(auth: Authentication | null, dto: ProcessDefinitionSuspensionStateDto): Promise<void> {
+    if (dto.processDefinitionId != null)
+      throw badRequest('Only processDefinitionKey can be set to update the suspension state.');
+    const executionDate = suspensionDate(
+      dto,
+      (reason) => `Could not update the suspension state of Process Definitions due to: ${reason}`,
+    );
+    if (dto.processDefinitionKey == null)
+      throw badRequest(
+        'Either processDefinitionId or processDefinitionKey should be set to update the suspension state.',
+      );
+    await this.engine.runtime.setProcessDefinitionSuspension(
+      auth,
+      {
+        processDefinitionKey: dto.processDefinitionKey,
+        includeProcessInstances: dto.includeProcessInstances === true,
+        executionDate,
+      },
+      dto.suspended === true,
+    );
+  }
+
+  /**
    * POST .../start. By key, the start command itself looks up the latest version (with the READ check of
    * Camunda's definition query): one transaction, no separate read before it (on SQLite a read would also end
    * the open group commit). Messages name the definition's id, so a failure looks it up then: an unknown key is
@@ -88,7 +138,9 @@ export class ProcessDefinitionService {
     links: LinkBuilder,
   ): Promise<ProcessInstanceWithVariablesDto> {
     const prefix = async () => `Cannot instantiate process definition ${ref.id ?? (await this.find(auth, ref)).id}`;
-    if (dto.startInstructions != null) throw badRequest(`${await prefix()}: start instructions are not supported`);
+    // An empty list is an ordinary start (pycamunda always sends one); instructions themselves are not supported yet.
+    if (Array.isArray(dto.startInstructions) ? dto.startInstructions.length > 0 : dto.startInstructions != null)
+      throw badRequest(`${await prefix()}: start instructions are not supported`);
     let variables: VariableMap;
     try {
       variables = prefixedVariablesFromWire(dto.variables, { prefix: '' });
@@ -113,6 +165,14 @@ export class ProcessDefinitionService {
     }
     return startedInstanceDto(info, links);
   }
+}
+
+/** The execution date of a suspension body; an empty text is none, as in Camunda. */
+function suspensionDate(dto: ProcessDefinitionSuspensionStateDto, message: (reason: string) => string): Date | null {
+  if (dto.executionDate == null || dto.executionDate === '') return null;
+  const date = parseDate(dto.executionDate);
+  if (!date) throw badRequest(message(`Invalid format: "${dto.executionDate}"`));
+  return date;
 }
 
 const BOOLEAN_FLAG: ParamDef = { type: 'boolean' };

@@ -11,7 +11,7 @@ export class StartProcessInstanceDto {
   @BooleanField() skipCustomListeners?: boolean | null;
   @BooleanField() skipIoMappings?: boolean | null;
   @ApiPropertyOptional({
-    description: 'Not supported: a request with start instructions is refused',
+    description: 'An empty list is an ordinary start; instructions themselves are not supported yet (400)',
     type: 'array',
     items: { type: 'object' },
     nullable: true,

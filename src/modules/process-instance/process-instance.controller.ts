@@ -12,7 +12,7 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
@@ -28,6 +28,7 @@ import { BatchDto } from '../../common/dto/batch.dto';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
+import { ProcessInstanceSuspensionStateDto } from './process-instance-suspension.dto';
 
 @ApiTags('Process Instance')
 @ApiBasicAuth()
@@ -41,6 +42,34 @@ export class ProcessInstanceController {
   @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-deletion' })
   deleteAsync(@Auth() auth: Authentication | null, @Body() body: DeleteProcessInstancesDto) {
     return this.instances.deleteAsync(auth, body);
+  }
+
+  @Put('suspended')
+  @HttpCode(204)
+  @ApiOperation({
+    summary:
+      'Activates or suspends process instances: of a definition (id, or key with tenant) or a group (ids, queries)',
+  })
+  suspend(@Auth() auth: Authentication | null, @Body() body: ProcessInstanceSuspensionStateDto) {
+    return this.instances.suspend(auth, body);
+  }
+
+  @Post('suspended-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-update-suspension-state' })
+  suspendAsync(@Auth() auth: Authentication | null, @Body() body: ProcessInstanceSuspensionStateDto) {
+    return this.instances.suspendAsync(auth, body);
+  }
+
+  @Put(':id/suspended')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Activates or suspends a process instance' })
+  suspendOne(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: ProcessInstanceSuspensionStateDto,
+  ) {
+    return this.instances.suspendOne(auth, id, body);
   }
 
   @Get(':id')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
-import { notFound, RestError } from '../../common/errors/rest-error';
+import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { Authentication } from '../../engine/command/authentication';
 import { BadUserRequestError, NotFoundError } from '../../engine/errors';
@@ -14,6 +14,12 @@ import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
+import { ProcessInstanceSuspensionStateDto } from './process-instance-suspension.dto';
+import {
+  HISTORIC_PROCESS_INSTANCE_IDS,
+  HISTORIC_PROCESS_INSTANCE_QUERY,
+} from '../../common/query/historic-process-instance-query';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 
 export interface DeleteFlags {
   skipCustomListeners?: string;
@@ -27,9 +33,89 @@ const notExisting = (id: string) => notFound(`Process instance with id ${id} doe
 @Injectable()
 export class ProcessInstanceService {
   readonly rows: ResourceQuery<ExecutionEntity, ProcessInstanceDto>;
+  private readonly historic: ResourceQuery<HistoricProcessInstanceEntity, { id: string }>;
 
   constructor(private readonly engine: ProcessEngine) {
     this.rows = new ResourceQuery(engine, PROCESS_INSTANCE_LIST);
+    this.historic = new ResourceQuery(engine, HISTORIC_PROCESS_INSTANCE_IDS);
+  }
+
+  /** PUT /process-instance/{id}/suspended: the instance resource sets its id into the body. */
+  suspendOne(auth: Authentication | null, id: string, dto: ProcessInstanceSuspensionStateDto): Promise<void> {
+    return this.suspend(auth, { ...dto, processInstanceId: id });
+  }
+
+  /** PUT /process-instance/suspended, with Camunda's rules for which selections go together. */
+  async suspend(auth: Authentication | null, dto: ProcessInstanceSuspensionStateDto): Promise<void> {
+    const single = [dto.processInstanceId, dto.processDefinitionId, dto.processDefinitionKey].filter(
+      (v) => v != null,
+    ).length;
+    const group = [dto.processInstanceIds, dto.processInstanceQuery, dto.historicProcessInstanceQuery].filter(
+      (v) => v != null,
+    ).length;
+    if (single >= 1 && group >= 1)
+      throw badRequest(
+        'Choose either a single processInstance with processInstanceId, processDefinitionId or processDefinitionKey or a group of processInstances with processInstanceIds, procesInstanceQuery or historicProcessInstanceQuery.',
+      );
+    if (single > 1)
+      throw badRequest(
+        'Only one of processInstanceId, processDefinitionId or processDefinitionKey should be set to update the suspension state.',
+      );
+    if (single === 0 && group === 0)
+      throw badRequest(
+        'Either processInstanceId, processDefinitionId or processDefinitionKey should be set to update the suspension state.',
+      );
+    const suspended = dto.suspended === true;
+    if (group) {
+      await this.engine.runtime.setProcessInstancesSuspension(auth, await this.selectedIds(auth, dto), suspended);
+      return;
+    }
+    let tenant: { tenantId: string | null } | null = null;
+    if (dto.processDefinitionTenantId != null) tenant = { tenantId: dto.processDefinitionTenantId };
+    else if (dto.processDefinitionWithoutTenantId === true) tenant = { tenantId: null };
+    await this.engine.runtime.setProcessInstanceSuspension(
+      auth,
+      {
+        processInstanceId: dto.processInstanceId,
+        processDefinitionId: dto.processDefinitionId,
+        processDefinitionKey: dto.processDefinitionKey,
+        tenant: dto.processDefinitionKey != null ? tenant : null,
+      },
+      suspended,
+    );
+  }
+
+  /** POST /process-instance/suspended-async: a batch over the group. */
+  async suspendAsync(auth: Authentication | null, dto: ProcessInstanceSuspensionStateDto): Promise<BatchDto> {
+    if (dto.processInstanceIds == null && dto.processInstanceQuery == null && dto.historicProcessInstanceQuery == null)
+      throw badRequest(
+        'Either processInstanceIds, processInstanceQuery or historicProcessInstanceQuery should be set to update the suspension state.',
+      );
+    const ids = await this.selectedIds(auth, dto);
+    return toBatchDto(await this.engine.batches.setProcessInstancesSuspensionAsync(auth, ids, dto.suspended === true));
+  }
+
+  /** The ids given, and what the runtime and historic queries find among the instances the caller may read. */
+  private async selectedIds(
+    auth: Authentication | null,
+    dto: ProcessInstanceSuspensionStateDto,
+  ): Promise<Array<string | null>> {
+    const ids: Array<string | null> = [...(dto.processInstanceIds ?? [])];
+    if (dto.processInstanceQuery != null) {
+      const q = parsePostQuery(PROCESS_INSTANCE_QUERY, dto.processInstanceQuery, {}, false);
+      const found = await this.rows.read(auth, (qb) =>
+        applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>(),
+      );
+      for (const r of found) ids.push(r.id);
+    }
+    if (dto.historicProcessInstanceQuery != null) {
+      const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, dto.historicProcessInstanceQuery, {}, false);
+      const found = await this.historic.read(auth, (qb) =>
+        applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
+      );
+      for (const r of found) ids.push(r.id);
+    }
+    return ids;
   }
 
   async get(auth: Authentication | null, id: string): Promise<ProcessInstanceDto> {

@@ -25,15 +25,23 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.historicProcessInstanceDeletion]: 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES',
   [BATCH_TYPE.processInstanceDeletion]: 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES',
   [BATCH_TYPE.processSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+  [BATCH_TYPE.processInstanceSuspension]: 'CREATE_BATCH_UPDATE_PROCESS_INSTANCES_SUSPEND',
 };
 
+type Operation = { operationType: string; entityType: string };
+
 /** How the user operation log names the operation a batch of each type does (Camunda's operation and entity types). */
-const OPERATION: Record<string, { operationType: string; entityType: string }> = {
+const OPERATION: Record<string, Operation | ((parameters: Record<string, unknown>) => Operation)> = {
   [BATCH_TYPE.setExternalTaskRetries]: { operationType: 'SetExternalTaskRetries', entityType: 'ExternalTask' },
   [BATCH_TYPE.historicDecisionInstanceDeletion]: { operationType: 'DeleteHistory', entityType: 'DecisionInstance' },
   [BATCH_TYPE.decisionSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'DecisionInstance' },
   [BATCH_TYPE.batchSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'Batch' },
   [BATCH_TYPE.historicProcessInstanceDeletion]: { operationType: 'DeleteHistory', entityType: 'ProcessInstance' },
+  // Camunda logs the suspension of instances under the operation types of a job's suspension.
+  [BATCH_TYPE.processInstanceSuspension]: (p) => ({
+    operationType: p.suspended === true ? 'SuspendJob' : 'ActivateJob',
+    entityType: 'ProcessInstance',
+  }),
 };
 
 /**
@@ -73,7 +81,8 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
       executionStartTime: null,
     });
     ctx.manager(BatchManager).insert(batch, this.sizes.historyLevel !== 'none');
-    const operation = OPERATION[this.type];
+    const named = OPERATION[this.type];
+    const operation = typeof named === 'function' ? named(this.configuration.parameters) : named;
     if (operation) {
       const changes: PropertyChange[] = [
         { property: 'nrOfInstances', newValue: this.configuration.ids.length },

@@ -4,6 +4,7 @@ import { findSubscriptions } from '../../bpmn/runtime/events/subscription-querie
 import { NullValueError, ProcessEngineError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
+import { ensureExecutionActive } from '../../bpmn/runtime/suspension';
 import { VariableMap } from '../../variables/typed-value';
 
 /**
@@ -34,6 +35,7 @@ export class MessageEventReceivedCmd implements Command<void> {
       );
     }
     await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    ensureExecutionActive(execution);
     const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, {
       variables: this.variables,
     });

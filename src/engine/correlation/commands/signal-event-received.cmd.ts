@@ -4,6 +4,7 @@ import { ANY_TENANT, findSubscriptions } from '../../bpmn/runtime/events/subscri
 import { BadUserRequestError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
 import { SignalRequest } from '../event-types';
+import { ensureExecutionActive } from '../../bpmn/runtime/suspension';
 
 /**
  * runtimeService.createSignalEvent(name).send(): to every subscription of the name (of the tenant
@@ -24,14 +25,15 @@ export class SignalEventReceivedCmd implements Command<void> {
           'ENGINE-13027 Cannot specify a tenant-id when deliver a signal to a single execution.',
         );
       const instance = await ctx.loadInstanceOfExecution(executionId);
-      if (!instance?.get(executionId))
-        throw new NullValueError(`Cannot find execution with id '${executionId}': execution is null`);
+      const execution = instance?.get(executionId);
+      if (!execution) throw new NullValueError(`Cannot find execution with id '${executionId}': execution is null`);
       const subscriptions = await findSubscriptions(ctx, { eventType: 'signal', eventName: name, executionId });
       if (!subscriptions.length) {
         throw new NullValueError(
           `Execution '${executionId}' has not subscribed to a signal event with name '${name}'.`,
         );
       }
+      ensureExecutionActive(execution);
       await deliverSignal(ctx, { name, variables, tenant, executionId, authorize: true }, subscriptions);
     }
     await ctx.agenda.run();

@@ -7,6 +7,7 @@ import { NullValueError, ProcessEngineError } from '../../errors';
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
+import { ensureExecutionActive } from '../../bpmn/runtime/suspension';
 
 /** The execution running the behaviour: the given one, or its scope child when the activity is a scope. */
 function behaviourHost(
@@ -33,6 +34,7 @@ export class SignalExecutionCmd implements Command<void> {
     if (!instance || !execution)
       throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);
     await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    ensureExecutionActive(execution);
     const ref = resolveActivity(instance.graph, execution.activityId);
     const host = ref ? behaviourHost(instance, execution, ref.id) : undefined;
     if (!ref || !host)

@@ -3,7 +3,7 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { ConflictError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
 import { TaskManager } from '../../entities/task.manager';
-import { setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
+import { ensureTaskActive, setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
 import { logTaskOperation } from './task-operation-log';
 
 /** Claim, unclaim and set assignee. */
@@ -21,6 +21,7 @@ export class SetTaskAssigneeCmd implements Command<void> {
     if (this.claim && this.userId != null && task.assignee != null && task.assignee !== this.userId) {
       throw new ConflictError(`Task '${task.id}' is already claimed by someone else.`, 'TaskAlreadyClaimedException');
     }
+    ensureTaskActive(task);
     const before = task.assignee;
     if (!setAssigneeOrOwner(ctx, task, 'assignee', this.userId)) return;
     logTaskOperation(ctx, task, this.claim ? 'Claim' : 'Assign', [

@@ -1,3 +1,4 @@
+import { isSuspended } from '../suspension';
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import { checkCreateInstance, checkUpdateInstance } from '../runtime-authorization';
 import { VariableMap } from '../../../variables/typed-value';
@@ -43,7 +44,9 @@ export async function deliverSignal(
   const targets: Target[] = [];
   for (const subscription of found.filter((s) => s.executionId && s.processInstanceId)) {
     const instance = await ctx.loadInstance(subscription.processInstanceId!);
-    if (!instance?.get(subscription.executionId!)) continue;
+    const execution = instance?.get(subscription.executionId!);
+    // A broadcast passes suspended instances by (Camunda's subscription query only finds active executions).
+    if (!instance || !execution || (!signal.executionId && isSuspended(execution))) continue;
     if (signal.authorize) await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     targets.push({ subscription, instance });
   }
