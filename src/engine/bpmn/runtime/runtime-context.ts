@@ -38,6 +38,12 @@ export interface RuntimeDeps extends CommandDeps {
   readonly behaviors: BehaviorLookup;
   /** Runs one atomic operation for the agenda, built by the process engine (operations plan further ones). */
   readonly operations: OperationRunner;
+  /**
+   * Checks the conditional events whose scope was entered or whose variables changed, when the agenda is idle: true
+   * when one was triggered. `settleConditions` of events/conditional-evaluation.ts, handed down by the process
+   * engine: what a condition triggers runs through the whole runtime, agenda included.
+   */
+  readonly settleConditions: (ctx: RuntimeContext) => Promise<boolean>;
   /** Told after commit about new external tasks (long polling wakes up on it). */
   readonly externalTasksCreated: (topics: string[]) => void;
   /** Told after commit when jobs were created, with the earliest due date (the job executor wakes up on it). */
@@ -67,9 +73,6 @@ export type JobHandler = (ctx: RuntimeContext, job: JobEntity) => Promise<void>;
 export class RuntimeContext extends CommandContext<RuntimeDeps> {
   // Made on first use: most commands (identity, decisions, locks) never touch a process instance.
   private historyWriter?: ProcessHistoryManager;
-  private operationAgenda?: Agenda;
-  private variableStore?: VariableStore;
-  private eventContext?: EventContext;
   readonly instances = new Map<string, ProcessInstanceState>();
 
   constructor(deps: RuntimeDeps, em: EntityManager, auth: Authentication | null) {
@@ -81,16 +84,16 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   }
 
   get agenda(): Agenda {
-    return (this.operationAgenda ??= new Agenda(this));
+    return this.manager(Agenda);
   }
 
   get variables(): VariableStore {
-    return (this.variableStore ??= new VariableStore(this));
+    return this.manager(VariableStore);
   }
 
   /** Subscriptions, jobs and conditional events of this command. */
   get events(): EventContext {
-    return (this.eventContext ??= new EventContext(this));
+    return this.manager(EventContext);
   }
 
   // ---- process instances
@@ -246,19 +249,13 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   // ---- end of command
 
-  /** Runs what the agenda still holds, then writes everything in one go. */
+  /**
+   * Writes everything in one go (the agenda, once made, runs what it still holds first: see `Agenda`), then the
+   * process history gathered meanwhile.
+   */
   async flush(): Promise<void> {
-    // The agenda also settles conditional events, so it runs whenever events were touched (a variable change alone).
-    if (this.operationAgenda || this.eventContext) await this.agenda.run();
-    this.eventContext?.beforeFlush();
     await super.flush();
     this.historyWriter?.flush();
-  }
-
-  committed(): void {
-    const due = this.eventContext?.createdJobsDue();
-    if (due) this.deps.jobsCreated?.(due);
-    super.committed();
   }
 
   // ---- loading

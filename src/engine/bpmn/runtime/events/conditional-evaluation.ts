@@ -7,13 +7,7 @@ import { evaluateCondition } from '../expression-scope';
 import { runConditionScript } from '../scripts';
 import { ProcessInstanceState } from '../process-instance-state';
 import { triggerEvent } from './event-trigger';
-
-export interface VariableChange {
-  /** The execution whose scope (or whose task's scope) changed; null: the whole instance. */
-  execution: ExecutionEntity | null;
-  name: string;
-  event: 'create' | 'update' | 'delete';
-}
+import { EventContext, VariableChange } from './event-context';
 
 /**
  * Camunda's tryEvaluate: a condition naming a variable that does not exist (yet) is simply false,
@@ -49,33 +43,19 @@ function definitionOf(
 /**
  * Conditional events of running instances: checked when their scope is entered and whenever a
  * variable they can see changes (restricted by camunda:variableName and camunda:variableEvents).
- * Checks wait until the agenda is idle, then outer scopes go first, as in Camunda.
+ * Checks wait until the agenda is idle, then outer scopes go first, as in Camunda. The `EventContext`
+ * collects what to check; this part of the command's context checks it and triggers the events.
  */
 export class ConditionalEvaluation {
-  private readonly changes = new Map<ProcessInstanceState, VariableChange[]>();
-  private readonly activatedSubscriptions: Array<{
-    instance: ProcessInstanceState;
-    subscription: EventSubscriptionEntity;
-  }> = [];
   private readonly stored = new Map<string, EventSubscriptionEntity[]>();
 
   constructor(private readonly ctx: RuntimeContext) {}
 
-  variableChanged(instance: ProcessInstanceState, change: VariableChange): void {
-    let list = this.changes.get(instance);
-    if (!list) this.changes.set(instance, (list = []));
-    list.push(change);
-  }
-
-  activated(instance: ProcessInstanceState, subscriptions: EventSubscriptionEntity[]): void {
-    for (const subscription of subscriptions) this.activatedSubscriptions.push({ instance, subscription });
-  }
-
+  /** Runs when the agenda is empty: true when something was triggered (and more steps are planned). */
   async settle(): Promise<boolean> {
-    if (!this.changes.size && !this.activatedSubscriptions.length) return false;
-    const activated = this.activatedSubscriptions.splice(0);
-    const changes = [...this.changes];
-    this.changes.clear();
+    const pending = this.ctx.manager(EventContext).takePendingConditions();
+    if (!pending) return false;
+    const { activated, changes } = pending;
     let triggered = false;
     for (const { instance, subscription } of activated) {
       if (await this.tryTrigger(instance, subscription)) triggered = true;
@@ -135,4 +115,9 @@ export class ConditionalEvaluation {
     if (outcome === 'consumed') this.ctx.events.forget(subscription);
     return true;
   }
+}
+
+/** `RuntimeDeps.settleConditions`: handed to the agenda by the process engine (what it triggers runs the runtime). */
+export function settleConditions(ctx: RuntimeContext): Promise<boolean> {
+  return ctx.manager(ConditionalEvaluation).settle();
 }
