@@ -16,12 +16,9 @@ import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
 import { DelegateRegistry, HistoryLevel } from '../../options';
 import { ProcessGraph } from '../model';
-import { BehaviorLookup } from './activity-behavior';
-import { Agenda } from './agenda';
+import type { ActivityRef } from './activity-ref';
 import type { AtomicOperation } from './atomic-operation';
-import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
-import { VariableStore } from './variable-store';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { TaskManager } from '../../entities/task.manager';
 import { ExecutionManager } from '../../entities/execution.manager';
@@ -34,8 +31,11 @@ export interface RuntimeDeps extends CommandDeps {
   readonly historyLevel: HistoryLevel;
   /** Granted with READ to the users and groups a task is given to (Camunda's DefaultAuthorizationProvider). */
   readonly defaultUserPermissionForTask?: 'UPDATE' | 'TASK_WORK';
-  /** The behaviour of each element type, built by the process engine (behaviours build on the runtime). */
-  readonly behaviors: BehaviorLookup;
+  /**
+   * The behaviour of each element type, built by the process engine (behaviours build on the runtime). Read it with
+   * `behaviorOf` (activity-behavior.ts): behaviours take this context, so naming their type here would close a circle.
+   */
+  readonly behaviors: { behaviorFor(ref: ActivityRef): unknown };
   /** Runs one atomic operation for the agenda, built by the process engine (operations plan further ones). */
   readonly operations: OperationRunner;
   /**
@@ -81,19 +81,6 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   get history(): ProcessHistoryManager {
     return (this.historyWriter ??= this.manager(ProcessHistoryManager));
-  }
-
-  get agenda(): Agenda {
-    return this.manager(Agenda);
-  }
-
-  get variables(): VariableStore {
-    return this.manager(VariableStore);
-  }
-
-  /** Subscriptions, jobs and conditional events of this command. */
-  get events(): EventContext {
-    return this.manager(EventContext);
   }
 
   // ---- process instances
@@ -186,13 +173,6 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     const execution = this.manager(ExecutionManager).create(instance.root, fields);
     instance.add(execution);
     return execution;
-  }
-
-  removeExecution(instance: ProcessInstanceState, execution: ExecutionEntity): void {
-    this.variables.dropScope(instance, execution.id);
-    this.events.executionRemoved(instance, execution);
-    this.manager(ExecutionManager).remove(instance.root, execution);
-    instance.remove(execution);
   }
 
   // ---- tasks and external tasks (their managers hold the rows; loading them with their instance is the runtime's)

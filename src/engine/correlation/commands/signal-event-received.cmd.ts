@@ -4,6 +4,7 @@ import { ANY_TENANT, findSubscriptions } from '../../bpmn/runtime/events/subscri
 import { BadUserRequestError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
 import { SignalRequest } from '../event-types';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /**
  * runtimeService.createSignalEvent(name).send(): to every subscription of the name (of the tenant
@@ -34,6 +35,6 @@ export class SignalEventReceivedCmd implements Command<void> {
       }
       await deliverSignal(ctx, { name, variables, tenant, executionId, authorize: true }, subscriptions);
     }
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
   }
 }

@@ -78,10 +78,11 @@ export class ConditionalEvaluation {
         .findBy({ processInstanceId: instance.id, eventType: 'conditional' });
       this.stored.set(instance.id, stored);
     }
-    const created = this.ctx.events
+    const created = this.ctx
+      .manager(EventContext)
       .createdSubscriptions()
       .filter((s) => s.processInstanceId === instance.id && s.eventType === 'conditional');
-    const all = [...stored.filter((s) => !this.ctx.events.isDropped(s)), ...created];
+    const all = [...stored.filter((s) => !this.ctx.manager(EventContext).isDropped(s)), ...created];
     const depth = (s: EventSubscriptionEntity) => {
       const e = instance.get(s.executionId ?? '');
       return e ? instance.ancestry(e).length : 0;
@@ -107,12 +108,12 @@ export class ConditionalEvaluation {
   }
 
   private async tryTrigger(instance: ProcessInstanceState, subscription: EventSubscriptionEntity): Promise<boolean> {
-    if (instance.ended || this.ctx.events.isDropped(subscription)) return false;
+    if (instance.ended || this.ctx.manager(EventContext).isDropped(subscription)) return false;
     const execution = instance.get(subscription.executionId ?? '');
     const def = definitionOf(instance, subscription);
     if (!execution || !def || !(await conditionHolds(this.ctx, execution, def, subscription.activityId!))) return false;
     const outcome = await triggerEvent(this.ctx, instance, execution, subscription.activityId!);
-    if (outcome === 'consumed') this.ctx.events.forget(subscription);
+    if (outcome === 'consumed') this.ctx.manager(EventContext).forget(subscription);
     return true;
   }
 }
