@@ -88,7 +88,7 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
     this.postCommit.push(hook);
   }
 
-  /** Writes everything the command recorded. Subclasses run their pending work first. */
+  /** Writes everything the command recorded: pending work, then the before-flush hooks, then the unit of work. */
   async flush(): Promise<void> {
     // for-of re-reads the length: hooks added while the list runs are run too.
     for (const hook of this.work) await hook();

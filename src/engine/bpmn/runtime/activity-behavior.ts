@@ -34,5 +34,5 @@ export interface BehaviorLookup {
 
 /** The behaviour of an activity, from `RuntimeDeps.behaviors` (a `BehaviorLookup`, typed loosely there). */
 export function behaviorOf(ctx: RuntimeContext, ref: ActivityRef): ActivityBehavior {
-  return behaviorOf(ctx, ref) as ActivityBehavior;
+  return ctx.deps.behaviors.behaviorFor(ref) as ActivityBehavior;
 }
