@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { BatchService } from './batch/batch.service';
 import { AuthorizationChecker } from './authorization/authorization-checker';
 import { BehaviorRegistry } from './bpmn/behaviors/behavior-registry';
+import { settleConditions } from './bpmn/runtime/events/conditional-evaluation';
 import { runOperation } from './bpmn/runtime/operations/operation-dispatch';
 import { RuntimeContext, RuntimeDeps } from './bpmn/runtime/runtime-context';
 import { CommandExecutor } from './command/command-executor';
@@ -104,6 +105,7 @@ export class ProcessEngine {
       defaultUserPermissionForTask: o.defaultUserPermissionForTask,
       behaviors: new BehaviorRegistry(),
       operations: runOperation,
+      settleConditions,
       delegates: o.delegates,
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),

@@ -5,6 +5,7 @@ import type { JobHandler, RuntimeContext } from '../bpmn/runtime/runtime-context
 import { BatchOperation } from './batch-operations';
 import { BATCH_JOB_HANDLER, BatchConfiguration, BatchJobConfiguration } from './batch-types';
 import { BatchManager } from './batch.manager';
+import { EventContext } from '../bpmn/runtime/events/event-context';
 
 /** What the batch jobs need to know besides their batch row. */
 export interface BatchJobSettings {
@@ -19,7 +20,7 @@ export function insertBatchJob(
   batch: BatchEntity,
   fields: Partial<JobEntity> & Pick<JobEntity, 'handlerType'>,
 ): JobEntity {
-  return ctx.events.insertJob(null, {
+  return ctx.manager(EventContext).insertJob(null, {
     type: JOB_TYPE.message,
     suspensionState: batch.suspensionState,
     tenantId: batch.tenantId,

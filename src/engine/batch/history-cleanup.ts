@@ -14,6 +14,7 @@ import { HistoricBatchManager } from '../history/historic-batch.manager';
 import { HistoryLogManager } from '../history/history-log.manager';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { PROCESS_HISTORY_TABLES } from '../history/process-history-tables';
+import { EventContext } from '../bpmn/runtime/events/event-context';
 
 export const HISTORY_CLEANUP_HANDLER = 'history-cleanup';
 
@@ -168,7 +169,7 @@ async function removeRootHierarchies(
 }
 
 export function insertCleanupJob(ctx: RuntimeContext, dueDate: Date, share: CleanupShare): JobEntity {
-  return ctx.events.insertJob(null, {
+  return ctx.manager(EventContext).insertJob(null, {
     type: JOB_TYPE.message,
     handlerType: HISTORY_CLEANUP_HANDLER,
     handlerConfiguration: JSON.stringify(share),

@@ -33,6 +33,7 @@ export type ContextPart<T, C> = new (ctx: C) => T;
 export class CommandContext<D extends CommandDeps = CommandDeps> {
   readonly uow: UnitOfWork;
   private readonly postCommit: Array<() => void> = [];
+  private readonly work: Array<() => Promise<void> | void> = [];
   private readonly preFlush: Array<() => Promise<void> | void> = [];
   private readonly parts = new Map<ContextPart<unknown, never>, unknown>();
 
@@ -68,6 +69,15 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
     return undefined;
   }
 
+  /**
+   * Runs at flush ahead of every `beforeFlush` hook, in the order given: work the command left pending (the BPMN
+   * runtime's agenda), which may still give managers rows to write, so their hooks must see it done. A hook given
+   * while these run (a part first made by the agenda) runs too; one given later (by a `beforeFlush` hook) does not.
+   */
+  pendingWork(hook: () => Promise<void> | void): void {
+    this.work.push(hook);
+  }
+
   /** Runs at flush, after the command's own work and before the unit of work writes (look-ups the writes need). */
   beforeFlush(hook: () => Promise<void> | void): void {
     this.preFlush.push(hook);
@@ -78,8 +88,10 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
     this.postCommit.push(hook);
   }
 
-  /** Writes everything the command recorded. Subclasses run their pending work first. */
+  /** Writes everything the command recorded: pending work, then the before-flush hooks, then the unit of work. */
   async flush(): Promise<void> {
+    // for-of re-reads the length: hooks added while the list runs are run too.
+    for (const hook of this.work) await hook();
     for (const hook of this.preFlush) await hook();
     await this.uow.flush();
   }

@@ -13,6 +13,8 @@ import { ProcessInstanceState } from '../bpmn/runtime/process-instance-state';
 import { ProcessEngineError } from '../errors';
 import { TaskManager } from '../entities/task.manager';
 import { nextCycle } from '../timer/iso-timer';
+import { EventContext } from '../bpmn/runtime/events/event-context';
+import { Agenda } from '../bpmn/runtime/agenda';
 
 /** The next firing of a cycle timer that fired and stays (non-interrupting events, start timers). */
 function reschedule(ctx: RuntimeContext, instance: ProcessInstanceState | null, job: JobEntity): void {
@@ -20,7 +22,7 @@ function reschedule(ctx: RuntimeContext, instance: ProcessInstanceState | null, 
   const next = nextCycle(job.repeat, job.dueDate ?? ctx.now(), ctx.now());
   if (!next) return;
   const { id: _id, rev: _rev, lockOwner: _owner, lockExpirationTime: _lock, createTime: _created, ...rest } = job;
-  ctx.events.insertJob(instance, {
+  ctx.manager(EventContext).insertJob(instance, {
     ...rest,
     dueDate: next.due,
     repeat: next.repeat,
@@ -44,9 +46,9 @@ async function continueAsync(
   }
   ctx.touch(instance);
   if (config.step === 'before') {
-    ctx.events.skipAsyncBefore(execution);
+    ctx.manager(EventContext).skipAsyncBefore(execution);
     const inner = innerOfJob(ctx, execution, ref, config);
-    ctx.agenda.plan({
+    ctx.manager(Agenda).plan({
       kind: 'ACTIVITY_START',
       execution,
       activityId: ref.node.id,

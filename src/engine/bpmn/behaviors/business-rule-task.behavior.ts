@@ -4,6 +4,7 @@ import type { ActivityExecution } from '../runtime/activity-execution';
 import { resolveDecision } from '../runtime/definition-binding';
 import { ActivityBehavior } from '../runtime/activity-behavior';
 import { mapDecisionResult } from './decision-result-mapping';
+import { VariableStore } from '../runtime/variable-store';
 
 /** Evaluates the referenced decision with the variables in scope and stores the mapped result. */
 export class BusinessRuleTaskBehavior implements ActivityBehavior {
@@ -13,7 +14,7 @@ export class BusinessRuleTaskBehavior implements ActivityBehavior {
     const config = node.decision;
     if (!config) throw new ProcessEngineError(`The business rule task '${node.id}' references no decision`);
     const definition = await resolveDecision(ctx, instance, execution, config.decisionRef, config);
-    const result = await ctx.deps.decisions.evaluateIn(ctx, definition, ctx.variables.visible(execution), {
+    const result = await ctx.deps.decisions.evaluateIn(ctx, definition, ctx.manager(VariableStore).visible(execution), {
       userId: ctx.auth?.userId ?? null,
       processDefinitionId: instance.definition.id,
       processDefinitionKey: instance.definition.key,

@@ -1,5 +1,6 @@
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { ActivityBehavior } from '../runtime/activity-behavior';
+import { Agenda } from '../runtime/agenda';
 
 /**
  * Completes as an end event, then throws its error from here: the nearest matching error boundary
@@ -12,7 +13,7 @@ export class ErrorEndEventBehavior implements ActivityBehavior {
       'eventDefinition' in node && node.eventDefinition?.kind === 'error' ? node.eventDefinition : null;
     const message = definition?.errorMessage ? activity.evaluate(definition.errorMessage) : null;
     ctx.history.activityEnded(execution.activityInstanceId!);
-    ctx.agenda.plan({
+    ctx.manager(Agenda).plan({
       kind: 'ERROR_PROPAGATE',
       execution,
       activityId: node.id,

@@ -3,6 +3,7 @@ import type { ActivityExecution } from '../runtime/activity-execution';
 import { ActivityBehavior } from '../runtime/activity-behavior';
 import { escalationDefinitionOf } from '../runtime/events/catch-search';
 import { propagateEscalation } from '../runtime/events/escalation-propagation';
+import { Agenda } from '../runtime/agenda';
 
 /**
  * Escalation intermediate throw and end events, as in Camunda: unless an interrupting catch canceled
@@ -26,7 +27,7 @@ export class EscalationThrowEventBehavior implements ActivityBehavior {
     const leaving =
       execution.activityInstanceId === activityInstanceId ? execution : movedToken(activity, activityInstanceId);
     if (!leaving) return;
-    ctx.agenda.plan({
+    ctx.manager(Agenda).plan({
       kind: 'ACTIVITY_END',
       execution: leaving,
       activityId: ref.id,

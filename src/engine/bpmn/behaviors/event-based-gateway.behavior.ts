@@ -4,6 +4,7 @@ import { gatewayTargets, waitingDefinition } from '../runtime/events/graph-event
 import { JOB_HANDLER } from '../runtime/events/job-kinds';
 import { EventSubscriptionEntity } from '../../../persistence/entities/runtime/event-subscription.entity';
 import { ActivityBehavior } from '../runtime/activity-behavior';
+import { EventContext } from '../runtime/events/event-context';
 
 /**
  * Waits for all the events it leads to at once, on its own execution; the first one that fires
@@ -19,6 +20,6 @@ export class EventBasedGatewayBehavior implements ActivityBehavior {
       const row = waitFor(ctx, instance, execution, node, def, JOB_HANDLER.intermediateTimer);
       if (row instanceof EventSubscriptionEntity && row.eventType === 'conditional') conditionals.push(row);
     }
-    ctx.events.conditionalsActivated(instance, conditionals);
+    ctx.manager(EventContext).conditionalsActivated(instance, conditionals);
   }
 }

@@ -9,6 +9,7 @@ import { ActivityBehavior } from '../runtime/activity-behavior';
 import { ActivityRef } from '../runtime/activity-ref';
 import { evaluate, evaluateCondition } from '../runtime/expression-scope';
 import type { RuntimeContext } from '../runtime/runtime-context';
+import { Agenda } from '../runtime/agenda';
 
 export function externalTaskConfigOf(node: FlowNode): ExternalTaskConfig | null {
   if ('externalTask' in node && node.externalTask) return node.externalTask;
@@ -81,7 +82,7 @@ export function throwMappedError(ctx: RuntimeContext, execution: ExecutionEntity
   );
   if (!mapping) return false;
   const message = mapping.errorMessage ? evaluate(ctx, execution, mapping.errorMessage) : null;
-  ctx.agenda.plan({
+  ctx.manager(Agenda).plan({
     kind: 'ERROR_PROPAGATE',
     execution,
     activityId: ref.id,

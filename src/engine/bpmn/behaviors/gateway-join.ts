@@ -1,6 +1,6 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ActivityExecution } from '../runtime/activity-execution';
-import { isMultiInstanceBodyScope, tokensOf } from '../runtime/execution-tree';
+import { isMultiInstanceBodyScope, tokensOf, removeExecution } from '../runtime/execution-tree';
 
 /** Tokens of the arriving execution's scope that wait at this gateway (the arriving one included). */
 export function waitingTokens(activity: ActivityExecution): { waiting: ExecutionEntity[]; tokens: ExecutionEntity[] } {
@@ -20,7 +20,7 @@ export function fireJoin(activity: ActivityExecution, waiting: ExecutionEntity[]
   for (const t of waiting) {
     if (t === execution) continue;
     ctx.history.activityEnded(t.activityInstanceId!);
-    ctx.removeExecution(instance, t);
+    removeExecution(ctx, instance, t);
   }
   execution.isActive = true;
   const scope = instance.scopeOf(execution);
@@ -28,7 +28,7 @@ export function fireJoin(activity: ActivityExecution, waiting: ExecutionEntity[]
     scope.activityId = execution.activityId;
     scope.activityInstanceId = execution.activityInstanceId;
     scope.isActive = true;
-    ctx.removeExecution(instance, execution);
+    removeExecution(ctx, instance, execution);
     return new ActivityExecution(ctx, instance, scope, ref);
   }
   return activity;

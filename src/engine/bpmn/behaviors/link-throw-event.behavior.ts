@@ -1,6 +1,7 @@
 import { ProcessEngineError } from '../../errors';
 import type { ActivityExecution } from '../runtime/activity-execution';
 import { ActivityBehavior } from '../runtime/activity-behavior';
+import { Agenda } from '../runtime/agenda';
 
 /** Jumps to the link catch event of the same name in the same scope (paired up at parse time). */
 export class LinkThrowEventBehavior implements ActivityBehavior {
@@ -18,6 +19,6 @@ export class LinkThrowEventBehavior implements ActivityBehavior {
     ctx.history.activityEnded(execution.activityInstanceId!);
     execution.activityId = null;
     execution.activityInstanceId = instance.scopeInstanceId(instance.scopeOf(execution));
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution, activityId: target.id });
+    ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution, activityId: target.id });
   }
 }

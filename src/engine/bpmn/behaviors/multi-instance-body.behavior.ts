@@ -8,15 +8,17 @@ import type { InnerInstance } from '../runtime/atomic-operation';
 import { cancelSubtrees } from '../runtime/cancellation';
 import { removeExecutions, subtree } from '../runtime/subtree';
 import type { RuntimeContext } from '../runtime/runtime-context';
-import { createConcurrentExecution } from '../runtime/execution-tree';
+import { createConcurrentExecution, removeExecution } from '../runtime/execution-tree';
 import { evaluate, evaluateCondition } from '../runtime/expression-scope';
 import { ProcessInstanceState } from '../runtime/process-instance-state';
 import { ActivityBehavior } from '../runtime/activity-behavior';
+import { VariableStore } from '../runtime/variable-store';
+import { Agenda } from '../runtime/agenda';
 
 const int = (value: number): TypedValue => ({ type: 'integer', value, valueInfo: {} });
 
 function count(ctx: RuntimeContext, body: ExecutionEntity, name: string): number {
-  return Number(ctx.variables.getLocal(body, name)?.value ?? 0);
+  return Number(ctx.manager(VariableStore).getLocal(body, name)?.value ?? 0);
 }
 
 /** The collection to iterate: camunda:collection as an expression or as the name of a variable. */
@@ -30,7 +32,7 @@ function collectionOf(ctx: RuntimeContext, body: ExecutionEntity, mi: MultiInsta
         `Expression '${mi.collection.expression.text}' didn't resolve to a Collection: ${JSON.stringify(value)}`,
       );
   } else {
-    const tv = ctx.variables.get(body, mi.collection.name);
+    const tv = ctx.manager(VariableStore).get(body, mi.collection.name);
     value = tv ? plainValue(tv) : undefined;
     if (!Array.isArray(value))
       throw new ModelDataError(
@@ -82,15 +84,15 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
     const mi = multiInstanceOf(node)!;
     const collection = collectionOf(ctx, body, mi);
     const n = cardinalityOf(ctx, body, node, mi, collection);
-    ctx.variables.setLocal(body, 'nrOfInstances', int(n));
-    ctx.variables.setLocal(body, 'nrOfCompletedInstances', int(0));
-    ctx.variables.setLocal(body, 'nrOfActiveInstances', int(mi.isSequential ? Math.min(1, n) : n));
+    ctx.manager(VariableStore).setLocal(body, 'nrOfInstances', int(n));
+    ctx.manager(VariableStore).setLocal(body, 'nrOfCompletedInstances', int(0));
+    ctx.manager(VariableStore).setLocal(body, 'nrOfActiveInstances', int(mi.isSequential ? Math.min(1, n) : n));
     if (n === 0) {
       activity.leave();
       return;
     }
     if (mi.isSequential) {
-      ctx.agenda.plan({
+      ctx.manager(Agenda).plan({
         kind: 'ACTIVITY_START',
         execution: body,
         activityId: node.id,
@@ -103,7 +105,7 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
     body.activityInstanceId = instance.scopeInstanceId(body);
     for (let i = 0; i < n; i++) {
       const child = createConcurrentExecution(ctx, instance, body);
-      ctx.agenda.plan({
+      ctx.manager(Agenda).plan({
         kind: 'ACTIVITY_START',
         execution: child,
         activityId: node.id,
@@ -123,8 +125,8 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
     const mi = multiInstanceOf(node)!;
     const completed = count(ctx, body, 'nrOfCompletedInstances') + 1;
     const active = count(ctx, body, 'nrOfActiveInstances') - 1;
-    ctx.variables.setLocal(body, 'nrOfCompletedInstances', int(completed));
-    ctx.variables.setLocal(body, 'nrOfActiveInstances', int(active));
+    ctx.manager(VariableStore).setLocal(body, 'nrOfCompletedInstances', int(completed));
+    ctx.manager(VariableStore).setLocal(body, 'nrOfActiveInstances', int(active));
     const done = mi.completionCondition ? evaluateCondition(ctx, instanceScope, mi.completionCondition) : false;
     removeExecutions(ctx, instance, subtree(instance, instanceScope));
     const leaveBody = () => {
@@ -132,10 +134,10 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
       body.activityId = ref.id;
       body.activityInstanceId = instance.scopeInstanceId(body);
       body.isActive = true;
-      ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: body, activityId: ref.id });
+      ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution: body, activityId: ref.id });
     };
     if (!mi.isSequential) {
-      ctx.removeExecution(instance, host);
+      removeExecution(ctx, instance, host);
       const rest = instance.children(body);
       if (done && rest.length)
         await cancelSubtrees(ctx, instance, rest, { calledInstanceState: 'INTERNALLY_TERMINATED', reason: null });
@@ -146,9 +148,9 @@ export class MultiInstanceBodyBehavior implements ActivityBehavior {
       leaveBody();
       return;
     }
-    ctx.variables.setLocal(body, 'nrOfActiveInstances', int(1));
+    ctx.manager(VariableStore).setLocal(body, 'nrOfActiveInstances', int(1));
     const collection = collectionOf(ctx, body, mi);
-    ctx.agenda.plan({
+    ctx.manager(Agenda).plan({
       kind: 'ACTIVITY_START',
       execution: body,
       activityId: node.id,

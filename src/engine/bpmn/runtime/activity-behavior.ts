@@ -31,3 +31,8 @@ export interface ActivityBehavior {
 export interface BehaviorLookup {
   behaviorFor(ref: ActivityRef): ActivityBehavior;
 }
+
+/** The behaviour of an activity, from `RuntimeDeps.behaviors` (a `BehaviorLookup`, typed loosely there). */
+export function behaviorOf(ctx: RuntimeContext, ref: ActivityRef): ActivityBehavior {
+  return ctx.deps.behaviors.behaviorFor(ref) as ActivityBehavior;
+}

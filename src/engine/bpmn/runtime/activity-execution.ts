@@ -7,6 +7,7 @@ import type { RuntimeContext } from './runtime-context';
 import { evaluate, evaluateCondition, evaluateTyped } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableStore } from './variable-store';
+import { Agenda } from './agenda';
 
 /**
  * What a behaviour sees of the activity it runs: the execution, the node, variables, expressions,
@@ -30,7 +31,7 @@ export class ActivityExecution {
   }
 
   get variables(): VariableStore {
-    return this.ctx.variables;
+    return this.ctx.manager(VariableStore);
   }
 
   evaluate(expression: CompiledExpression): unknown {
@@ -46,24 +47,26 @@ export class ActivityExecution {
   }
 
   getVariable(name: string): TypedValue | undefined {
-    return this.ctx.variables.get(this.execution, name);
+    return this.ctx.manager(VariableStore).get(this.execution, name);
   }
 
   setVariable(name: string, value: TypedValue): void {
-    this.ctx.variables.set(this.execution, name, value);
+    this.ctx.manager(VariableStore).set(this.execution, name, value);
   }
 
   setVariableLocal(name: string, value: TypedValue): void {
-    this.ctx.variables.setLocal(this.execution, name, value);
+    this.ctx.manager(VariableStore).setLocal(this.execution, name, value);
   }
 
   /** Completes the activity; without flow ids the default outgoing behaviour picks the flows. */
   leave(flowIds?: readonly string[]): void {
-    this.ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: this.execution, activityId: this.ref.id, flowIds });
+    this.ctx
+      .manager(Agenda)
+      .plan({ kind: 'ACTIVITY_END', execution: this.execution, activityId: this.ref.id, flowIds });
   }
 
   throwError(errorCode: string, errorMessage: string | null): void {
-    this.ctx.agenda.plan({
+    this.ctx.manager(Agenda).plan({
       kind: 'ERROR_PROPAGATE',
       execution: this.execution,
       activityId: this.ref.id,

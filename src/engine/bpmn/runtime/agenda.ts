@@ -6,6 +6,10 @@ import type { AtomicOperation } from './atomic-operation';
 /** Generous: a model that loops without a wait state must fail, not hang the process. */
 const MAX_OPERATIONS = 200_000;
 
+/**
+ * The operations planned in one command (Camunda's agenda), a part of its context (`ctx.manager(Agenda)`): made on
+ * first use, it runs what is left at flush, ahead of the managers' before-flush hooks.
+ */
 export class Agenda {
   private readonly queue: AtomicOperation[] = [];
   private head = 0;
@@ -14,7 +18,9 @@ export class Agenda {
   /** Async host code (listeners) started by the step in hand: finished before the next step runs. */
   private hostWork: Promise<unknown>[] = [];
 
-  constructor(private readonly ctx: RuntimeContext) {}
+  constructor(private readonly ctx: RuntimeContext) {
+    ctx.pendingWork(() => this.run());
+  }
 
   /** Host code that returned a promise: the command waits for it after the current step, and fails with it. */
   waitFor(work: PromiseLike<unknown>): void {
@@ -71,7 +77,7 @@ export class Agenda {
           if (this.hostWork.length) await this.settleHostWork();
         }
         // Idle: conditional events look at what changed; what they trigger runs in this same loop.
-      } while (await this.ctx.events.settle());
+      } while (await this.ctx.deps.settleConditions(this.ctx));
     } finally {
       this.queue.length = 0;
       this.head = 0;

@@ -3,6 +3,7 @@ import { TypedValue, VariableMap } from '../../variables/typed-value';
 import { CallActivityConfig, CallActivityMapping } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { evaluate, evaluateTyped } from './expression-scope';
+import { VariableStore } from './variable-store';
 
 const NULL_VALUE: TypedValue = { type: 'null', value: null, valueInfo: {} };
 
@@ -18,11 +19,16 @@ function collect(
     const into = m.local ? local : values;
     switch (m.kind) {
       case 'all':
-        Object.assign(into, m.local ? ctx.variables.local(source) : ctx.variables.visible(source));
+        Object.assign(
+          into,
+          m.local ? ctx.manager(VariableStore).local(source) : ctx.manager(VariableStore).visible(source),
+        );
         break;
       case 'variable':
         into[m.target] =
-          (m.local ? ctx.variables.getLocal(source, m.source) : ctx.variables.get(source, m.source)) ?? NULL_VALUE;
+          (m.local
+            ? ctx.manager(VariableStore).getLocal(source, m.source)
+            : ctx.manager(VariableStore).get(source, m.source)) ?? NULL_VALUE;
         break;
       case 'expression':
         into[m.target] = evaluateTyped(ctx, source, m.sourceExpression);
@@ -56,6 +62,6 @@ export function applyCallOutputs(
   config: CallActivityConfig,
 ): void {
   const { values, local } = collect(ctx, calledRoot, config.outputs);
-  ctx.variables.setAll(caller, values);
-  ctx.variables.setAll(caller, local, true);
+  ctx.manager(VariableStore).setAll(caller, values);
+  ctx.manager(VariableStore).setAll(caller, local, true);
 }

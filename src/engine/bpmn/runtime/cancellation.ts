@@ -14,6 +14,7 @@ import { IncidentManager } from '../../incident/incident.manager';
 import { EventSubscriptionManager } from '../../entities/event-subscription.manager';
 import { JobManager } from '../../entities/job.manager';
 import { jobDeletionLog } from './events/deleted-job-log';
+import { VariableStore } from './variable-store';
 
 export interface CancelOptions {
   /** Whether end listeners of the canceled activities are skipped. */
@@ -57,7 +58,7 @@ export async function cancelActivities(
         if (task.executionId !== e.id) continue;
         if (!opts.skipCustomListeners) await fireTaskDeleted(ctx, instance, task);
         ctx.manager(TaskManager).delete(task);
-        ctx.variables.dropScope(instance, task.id);
+        ctx.manager(VariableStore).dropScope(instance, task.id);
       }
     }
     if (!opts.skipCustomListeners && !ref.isBody) {

@@ -11,6 +11,9 @@ import { EventSubscriptionManager } from '../../entities/event-subscription.mana
 import { ExecutionManager } from '../../entities/execution.manager';
 import { JobManager } from '../../entities/job.manager';
 import { VariableManager } from '../../entities/variable.manager';
+import { VariableStore } from './variable-store';
+import { EventContext } from './events/event-context';
+import { Agenda } from './agenda';
 
 /** A child scope execution for a scope activity: it inherits the activity and its instance id from `host`. */
 export function createScopeExecution(
@@ -56,11 +59,11 @@ export function takeFlows(
   flows: readonly SequenceFlow[],
 ): void {
   if (flows.length === 0) {
-    ctx.agenda.plan({ kind: 'TOKEN_END', execution });
+    ctx.manager(Agenda).plan({ kind: 'TOKEN_END', execution });
     return;
   }
   if (flows.length === 1) {
-    ctx.agenda.plan({ kind: 'TRANSITION_TAKE', execution, flowId: flows[0].id });
+    ctx.manager(Agenda).plan({ kind: 'TRANSITION_TAKE', execution, flowId: flows[0].id });
     return;
   }
   let tokens: ExecutionEntity[];
@@ -78,7 +81,17 @@ export function takeFlows(
     execution.activityInstanceId = instance.scopeInstanceId(execution);
     tokens = flows.map(() => createConcurrentExecution(ctx, instance, execution));
   }
-  flows.forEach((flow, i) => ctx.agenda.plan({ kind: 'TRANSITION_TAKE', execution: tokens[i], flowId: flow.id }));
+  flows.forEach((flow, i) =>
+    ctx.manager(Agenda).plan({ kind: 'TRANSITION_TAKE', execution: tokens[i], flowId: flow.id }),
+  );
+}
+
+/** Removes one execution (not those below it) with its variables and the subscriptions and jobs waiting on it. */
+export function removeExecution(ctx: RuntimeContext, instance: ProcessInstanceState, execution: ExecutionEntity): void {
+  ctx.manager(VariableStore).dropScope(instance, execution.id);
+  ctx.manager(EventContext).executionRemoved(instance, execution);
+  ctx.manager(ExecutionManager).remove(instance.root, execution);
+  instance.remove(execution);
 }
 
 /** Tokens of a scope: its concurrent children, or the scope itself when it has none. */
@@ -100,7 +113,7 @@ export function compactScope(ctx: RuntimeContext, instance: ProcessInstanceState
   const children = instance.children(scope);
   if (children.length !== 1 || !children[0].isConcurrent || isMultiInstanceBodyScope(instance, scope)) return false;
   const child = children[0];
-  if (ctx.agenda.hasPending(child) || ctx.variables.hasLocalIn(instance, child.id)) return false;
+  if (ctx.manager(Agenda).hasPending(child) || ctx.manager(VariableStore).hasLocalIn(instance, child.id)) return false;
   scope.activityId = child.activityId;
   scope.activityInstanceId = child.activityInstanceId;
   scope.isActive = child.isActive;

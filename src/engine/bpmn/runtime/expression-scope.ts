@@ -4,6 +4,7 @@ import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variabl
 import { resolveActivity } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
 import { lookupBean } from './bean-host-object';
+import { VariableStore } from './variable-store';
 
 const SIMPLE_REFERENCE = /^[$#]\{\s*([A-Za-z_$][\w$]*)\s*\}$/;
 
@@ -20,7 +21,7 @@ export function expressionExecution(
   eventName: string | null = null,
 ): ExpressionExecution {
   const instance = ctx.instanceOf(execution);
-  const vars = ctx.variables;
+  const vars = ctx.manager(VariableStore);
   return {
     id: execution.id,
     processInstanceId: execution.processInstanceId,
@@ -58,7 +59,7 @@ export function expressionContext(
 ): ExpressionContext {
   return {
     resolve: (name) => {
-      const tv = ctx.variables.get(execution, name);
+      const tv = ctx.manager(VariableStore).get(execution, name);
       if (tv) return { found: true, value: plainValue(tv) };
       // Variables first, then the host's named objects, as Camunda's resolvers in a Spring application.
       const bean = lookupBean(ctx.deps.delegates, name);
@@ -93,7 +94,7 @@ export function evaluateTyped(
 ): TypedValue {
   const simple = SIMPLE_REFERENCE.exec(expression.text);
   if (simple && simple[1] !== 'execution') {
-    const tv = ctx.variables.get(execution, simple[1]);
+    const tv = ctx.manager(VariableStore).get(execution, simple[1]);
     if (tv) {
       // The copy is a value of its own: a transient source does not make the target transient.
       const { transient: _transient, ...valueInfo } = tv.valueInfo;

@@ -4,6 +4,8 @@ import { applyCallOutputs } from './call-mappings';
 import { removeExecutions, subtree } from './subtree';
 import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
+import { VariableStore } from './variable-store';
+import { Agenda } from './agenda';
 
 export interface FinishOptions {
   state: ProcessInstanceEndState;
@@ -24,7 +26,7 @@ export async function finishProcessInstance(
   opts: FinishOptions,
 ): Promise<void> {
   const root = instance.root;
-  instance.finalVariables = ctx.variables.local(root);
+  instance.finalVariables = ctx.manager(VariableStore).local(root);
   instance.ended = true;
   ctx.history.processInstanceEnded(
     root,
@@ -42,9 +44,9 @@ export async function finishProcessInstance(
     applyCallOutputs(ctx, superExecution, root, callActivity.node.callActivity);
   }
   removeExecutions(ctx, instance, subtree(instance, root));
-  for (const scopeId of [...instance.variables.keys()]) ctx.variables.dropScope(instance, scopeId);
+  for (const scopeId of [...instance.variables.keys()]) ctx.manager(VariableStore).dropScope(instance, scopeId);
   ctx.touch(instance);
   if (superExecution && callActivity) {
-    ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: superExecution, activityId: callActivity.id });
+    ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution: superExecution, activityId: callActivity.id });
   }
 }

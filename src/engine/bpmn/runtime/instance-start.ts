@@ -8,6 +8,8 @@ import type { RuntimeContext } from './runtime-context';
 import { subscribeEventSubProcesses } from './events/event-waits';
 import { fireListeners } from './execution-listeners';
 import { ProcessInstanceState } from './process-instance-state';
+import { VariableStore } from './variable-store';
+import { Agenda } from './agenda';
 
 export interface InstanceStart {
   businessKey: string | null;
@@ -67,19 +69,24 @@ export async function createProcessInstance(
     startActivityId: initial.id,
     superProcessInstanceId: superExecution?.processInstanceId ?? null,
   });
-  for (const [name, value] of Object.entries(start.variables ?? {})) ctx.variables.setLocal(root, name, value, true);
+  for (const [name, value] of Object.entries(start.variables ?? {}))
+    ctx.manager(VariableStore).setLocal(root, name, value, true);
   // Camunda sets the initiator variable on every start: the authenticated user, or null without one.
   if (initial.type === 'startEvent' && initial.initiator) {
     const userId = ctx.auth?.userId ?? null;
-    ctx.variables.setLocal(
-      root,
-      initial.initiator,
-      userId === null ? { type: 'null', value: null, valueInfo: {} } : { type: 'string', value: userId, valueInfo: {} },
-      true,
-    );
+    ctx
+      .manager(VariableStore)
+      .setLocal(
+        root,
+        initial.initiator,
+        userId === null
+          ? { type: 'null', value: null, valueInfo: {} }
+          : { type: 'string', value: userId, valueInfo: {} },
+        true,
+      );
   }
   await fireListeners(ctx, root, graph.executionListeners, 'start', graph.key);
   subscribeEventSubProcesses(ctx, instance, root, graph.key);
-  ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: root, activityId: initial.id });
+  ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution: root, activityId: initial.id });
   return instance;
 }

@@ -5,6 +5,7 @@ import { FlowNode, IoValue } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { evaluateTyped } from './expression-scope';
 import { runScript } from './scripts';
+import { VariableStore } from './variable-store';
 
 async function typedOf(
   ctx: RuntimeContext,
@@ -43,7 +44,7 @@ async function plainOf(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNo
  */
 export async function applyInputMappings(ctx: RuntimeContext, scope: ExecutionEntity, node: FlowNode): Promise<void> {
   for (const p of node.ioMapping?.inputs ?? [])
-    ctx.variables.setLocal(scope, p.name, await typedOf(ctx, scope, node, p.value));
+    ctx.manager(VariableStore).setLocal(scope, p.name, await typedOf(ctx, scope, node, p.value));
 }
 
 /** camunda:outputParameter: evaluated in the activity's scope, set on the scope around it. */
@@ -54,5 +55,5 @@ export async function applyOutputMappings(
   node: FlowNode,
 ): Promise<void> {
   for (const p of node.ioMapping?.outputs ?? [])
-    ctx.variables.set(outer, p.name, await typedOf(ctx, scope, node, p.value));
+    ctx.manager(VariableStore).set(outer, p.name, await typedOf(ctx, scope, node, p.value));
 }

@@ -16,12 +16,9 @@ import type { RepositoryService } from '../../repository/repository.service';
 import type { EngineMetrics } from '../../metrics';
 import { DelegateRegistry, HistoryLevel } from '../../options';
 import { ProcessGraph } from '../model';
-import { BehaviorLookup } from './activity-behavior';
-import { Agenda } from './agenda';
+import type { ActivityRef } from './activity-ref';
 import type { AtomicOperation } from './atomic-operation';
-import { EventContext } from './events/event-context';
 import { ProcessInstanceState } from './process-instance-state';
-import { VariableStore } from './variable-store';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { TaskManager } from '../../entities/task.manager';
 import { ExecutionManager } from '../../entities/execution.manager';
@@ -34,10 +31,19 @@ export interface RuntimeDeps extends CommandDeps {
   readonly historyLevel: HistoryLevel;
   /** Granted with READ to the users and groups a task is given to (Camunda's DefaultAuthorizationProvider). */
   readonly defaultUserPermissionForTask?: 'UPDATE' | 'TASK_WORK';
-  /** The behaviour of each element type, built by the process engine (behaviours build on the runtime). */
-  readonly behaviors: BehaviorLookup;
+  /**
+   * The behaviour of each element type, built by the process engine (behaviours build on the runtime). Read it with
+   * `behaviorOf` (activity-behavior.ts): behaviours take this context, so naming their type here would close a circle.
+   */
+  readonly behaviors: { behaviorFor(ref: ActivityRef): unknown };
   /** Runs one atomic operation for the agenda, built by the process engine (operations plan further ones). */
   readonly operations: OperationRunner;
+  /**
+   * Checks the conditional events whose scope was entered or whose variables changed, when the agenda is idle: true
+   * when one was triggered. `settleConditions` of events/conditional-evaluation.ts, handed down by the process
+   * engine: what a condition triggers runs through the whole runtime, agenda included.
+   */
+  readonly settleConditions: (ctx: RuntimeContext) => Promise<boolean>;
   /** Told after commit about new external tasks (long polling wakes up on it). */
   readonly externalTasksCreated: (topics: string[]) => void;
   /** Told after commit when jobs were created, with the earliest due date (the job executor wakes up on it). */
@@ -67,9 +73,6 @@ export type JobHandler = (ctx: RuntimeContext, job: JobEntity) => Promise<void>;
 export class RuntimeContext extends CommandContext<RuntimeDeps> {
   // Made on first use: most commands (identity, decisions, locks) never touch a process instance.
   private historyWriter?: ProcessHistoryManager;
-  private operationAgenda?: Agenda;
-  private variableStore?: VariableStore;
-  private eventContext?: EventContext;
   readonly instances = new Map<string, ProcessInstanceState>();
 
   constructor(deps: RuntimeDeps, em: EntityManager, auth: Authentication | null) {
@@ -78,19 +81,6 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   get history(): ProcessHistoryManager {
     return (this.historyWriter ??= this.manager(ProcessHistoryManager));
-  }
-
-  get agenda(): Agenda {
-    return (this.operationAgenda ??= new Agenda(this));
-  }
-
-  get variables(): VariableStore {
-    return (this.variableStore ??= new VariableStore(this));
-  }
-
-  /** Subscriptions, jobs and conditional events of this command. */
-  get events(): EventContext {
-    return (this.eventContext ??= new EventContext(this));
   }
 
   // ---- process instances
@@ -185,13 +175,6 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
     return execution;
   }
 
-  removeExecution(instance: ProcessInstanceState, execution: ExecutionEntity): void {
-    this.variables.dropScope(instance, execution.id);
-    this.events.executionRemoved(instance, execution);
-    this.manager(ExecutionManager).remove(instance.root, execution);
-    instance.remove(execution);
-  }
-
   // ---- tasks and external tasks (their managers hold the rows; loading them with their instance is the runtime's)
 
   /** An external task with its process instance (null where either is missing): see `withInstance`. */
@@ -246,19 +229,13 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
 
   // ---- end of command
 
-  /** Runs what the agenda still holds, then writes everything in one go. */
+  /**
+   * Writes everything in one go (the agenda, once made, runs what it still holds first: see `Agenda`), then the
+   * process history gathered meanwhile.
+   */
   async flush(): Promise<void> {
-    // The agenda also settles conditional events, so it runs whenever events were touched (a variable change alone).
-    if (this.operationAgenda || this.eventContext) await this.agenda.run();
-    this.eventContext?.beforeFlush();
     await super.flush();
     this.historyWriter?.flush();
-  }
-
-  committed(): void {
-    const due = this.eventContext?.createdJobsDue();
-    if (due) this.deps.jobsCreated?.(due);
-    super.committed();
   }
 
   // ---- loading

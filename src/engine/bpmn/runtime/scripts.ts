@@ -10,6 +10,7 @@ import {
 import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
 import { ScriptDefinition } from '../model';
 import type { RuntimeContext } from './runtime-context';
+import { VariableStore } from './variable-store';
 
 function toSandbox(tv: TypedValue): SandboxValue | null {
   if (tv.type === 'json') return tv.value == null ? { t: 'v', v: null } : { t: 'json', v: String(tv.value) };
@@ -72,7 +73,10 @@ export async function runSandbox(
   script: ScriptDefinition,
   elementId: string,
   eventName: string | null,
-  view: ScriptView = { vars: ctx.variables.visible(execution), locals: Object.keys(ctx.variables.local(execution)) },
+  view: ScriptView = {
+    vars: ctx.manager(VariableStore).visible(execution),
+    locals: Object.keys(ctx.manager(VariableStore).local(execution)),
+  },
 ): Promise<ScriptOutput> {
   const instance = ctx.instanceOf(execution);
   const failure = (message: string) => scriptFailure(elementId, execution.processDefinitionId, message);
@@ -104,9 +108,10 @@ export async function runSandbox(
 
 /** Applies a write made through `execution`; false for the writes of other objects (`task`). */
 export function applyExecutionWrite(ctx: RuntimeContext, execution: ExecutionEntity, write: SandboxWrite): boolean {
-  if (write.op === 'remove') ctx.variables.remove(execution, write.name);
-  else if (write.op === 'setLocal') ctx.variables.setLocal(execution, write.name, fromSandbox(write.value!));
-  else if (write.op === 'set') ctx.variables.set(execution, write.name, fromSandbox(write.value!));
+  if (write.op === 'remove') ctx.manager(VariableStore).remove(execution, write.name);
+  else if (write.op === 'setLocal')
+    ctx.manager(VariableStore).setLocal(execution, write.name, fromSandbox(write.value!));
+  else if (write.op === 'set') ctx.manager(VariableStore).set(execution, write.name, fromSandbox(write.value!));
   else return false;
   return true;
 }

@@ -1,6 +1,7 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
 import { ProcessInstanceState } from './process-instance-state';
 import type { RuntimeContext } from './runtime-context';
+import { removeExecution } from './execution-tree';
 
 /** An execution with everything below it, parents first. */
 export function subtree(instance: ProcessInstanceState, execution: ExecutionEntity): ExecutionEntity[] {
@@ -13,5 +14,5 @@ export function removeExecutions(
   instance: ProcessInstanceState,
   executions: ExecutionEntity[],
 ): void {
-  for (const e of [...executions].reverse()) if (instance.executions.get(e.id) === e) ctx.removeExecution(instance, e);
+  for (const e of [...executions].reverse()) if (instance.executions.get(e.id) === e) removeExecution(ctx, instance, e);
 }

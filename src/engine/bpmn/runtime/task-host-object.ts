@@ -6,6 +6,7 @@ import { plainValue, untypedValue } from '../../variables/typed-value';
 import { expressionExecution } from './expression-scope';
 import { ProcessInstanceState } from './process-instance-state';
 import type { RuntimeContext } from './runtime-context';
+import { VariableStore } from './variable-store';
 
 export type TaskEvent = 'create' | 'assignment' | 'update' | 'complete' | 'delete' | 'timeout';
 
@@ -53,7 +54,7 @@ export function taskHostObject(
   event: TaskEvent,
   changes: TaskChanges,
 ): HostObject {
-  const vars = ctx.variables;
+  const vars = ctx.manager(VariableStore);
   const execution = () => (task.executionId ? (instance.get(task.executionId) ?? null) : null);
   const properties: Record<string, () => unknown> = {
     id: () => task.id,
@@ -173,6 +174,6 @@ export function taskHostObject(
   };
 }
 
-function plainOrNull(tv: ReturnType<RuntimeContext['variables']['getForTask']>): unknown {
+function plainOrNull(tv: ReturnType<VariableStore['getForTask']>): unknown {
   return tv ? plainValue(tv) : null;
 }

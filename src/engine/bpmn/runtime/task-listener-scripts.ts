@@ -8,6 +8,7 @@ import { ProcessInstanceState } from './process-instance-state';
 import type { RuntimeContext } from './runtime-context';
 import { applyExecutionWrite, fromSandbox, runSandbox } from './scripts';
 import { TaskEvent } from './task-host-object';
+import { VariableStore } from './variable-store';
 
 /** The task methods a script's recorded calls may name; they are replayed on the expression listeners' `task`. */
 const TASK_CALLS = new Set([
@@ -51,7 +52,7 @@ function snapshotOf(
     tenantId: task.tenantId,
     formKey: task.formKey,
     deleteReason: event === 'complete' ? 'completed' : event === 'delete' ? 'deleted' : null,
-    locals: Object.keys(ctx.variables.localForTask(instance, task)),
+    locals: Object.keys(ctx.manager(VariableStore).localForTask(instance, task)),
   };
 }
 
@@ -77,18 +78,19 @@ export async function runTaskListenerScript(
     task.taskDefinitionKey ?? execution.activityId ?? task.id,
     event,
     {
-      vars: ctx.variables.visibleForTask(instance, task),
-      locals: Object.keys(ctx.variables.local(execution)),
+      vars: ctx.manager(VariableStore).visibleForTask(instance, task),
+      locals: Object.keys(ctx.manager(VariableStore).local(execution)),
       task: snapshotOf(ctx, instance, task, event),
     },
   );
   for (const write of output.writes) {
     if (applyExecutionWrite(ctx, execution, write)) continue;
     const value = write.value ? fromSandbox(write.value) : null;
-    if (write.op === 'taskSet') ctx.variables.setForTask(instance, task, write.name, value!);
-    else if (write.op === 'taskSetLocal') ctx.variables.setLocalForTask(instance, task, write.name, value!);
-    else if (write.op === 'taskRemove') ctx.variables.removeForTask(instance, task, write.name);
-    else if (write.op === 'taskRemoveLocal') ctx.variables.removeLocalForTask(instance, task, write.name);
+    if (write.op === 'taskSet') ctx.manager(VariableStore).setForTask(instance, task, write.name, value!);
+    else if (write.op === 'taskSetLocal')
+      ctx.manager(VariableStore).setLocalForTask(instance, task, write.name, value!);
+    else if (write.op === 'taskRemove') ctx.manager(VariableStore).removeForTask(instance, task, write.name);
+    else if (write.op === 'taskRemoveLocal') ctx.manager(VariableStore).removeLocalForTask(instance, task, write.name);
     else {
       const args = write.name === 'complete' ? [] : [value ? plainValue(value) : null];
       if (!TASK_CALLS.has(write.name) || !host.invoke(write.name, args).found) {

@@ -16,6 +16,9 @@ import { delegateObject } from './host-code';
 import { delegateTaskOf } from './delegate-task';
 import { lookupBean } from './bean-host-object';
 import { DelegateRef } from '../model';
+import { VariableStore } from './variable-store';
+import { EventContext } from './events/event-context';
+import { Agenda } from './agenda';
 
 export { changeTaskUser } from './task-host-object';
 export type { TaskEvent } from './task-host-object';
@@ -49,7 +52,7 @@ function taskListenerContext(
   return {
     resolve: (name) => {
       if (name === 'task') return found(host);
-      const tv = ctx.variables.getForTask(instance, task, name);
+      const tv = ctx.manager(VariableStore).getForTask(instance, task, name);
       if (tv) return found(plainValue(tv));
       // Variables first, then the host's named objects (bean method expressions of an embedded engine).
       const bean = lookupBean(ctx.deps.delegates, name);
@@ -128,10 +131,10 @@ export async function completeProcessTask(
   await fire(ctx, instance, task, 'complete', { assignee: false, completed: false });
   ctx.history.activityEnded(execution.activityInstanceId!, { assignee: task.assignee });
   ctx.manager(TaskManager).delete(task, 'completed');
-  ctx.variables.dropScope(instance, task.id);
+  ctx.manager(VariableStore).dropScope(instance, task.id);
   if (ref.node.type === 'userTask' && ref.node.userTask.taskListeners.some((l) => l.timer))
-    ctx.events.dropRowsOf(instance, execution, [ref.id]);
-  ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
+    ctx.manager(EventContext).dropRowsOf(instance, execution, [ref.id]);
+  ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
 }
 
 /** A listener called `task.complete()`: the task completes now that the listener is done. Whether it did. */
@@ -143,7 +146,7 @@ async function completeIfAsked(
 ): Promise<boolean> {
   if (!changes.completed) return false;
   await completeProcessTask(ctx, instance, task);
-  await ctx.agenda.run();
+  await ctx.manager(Agenda).run();
   return true;
 }
 
@@ -198,7 +201,7 @@ export function planTaskTimeouts(ctx: RuntimeContext, instance: ProcessInstanceS
   for (const listener of node.userTask.taskListeners) {
     if (!listener.timer) continue;
     const plan = planTimer(listener.timer.timerType, evaluate(ctx, execution, listener.timer.value), ctx.now());
-    ctx.events.insertJob(instance, {
+    ctx.manager(EventContext).insertJob(instance, {
       type: JOB_TYPE.timer,
       handlerType: JOB_HANDLER.taskListenerTimer,
       handlerConfiguration: JSON.stringify({ activityId: node.id, listenerId: listener.id }),

@@ -7,6 +7,7 @@ import { fromColumns, toColumns } from '../../variables/variable-columns';
 import type { RuntimeContext } from './runtime-context';
 import { ProcessInstanceState } from './process-instance-state';
 import { VariableManager } from '../../entities/variable.manager';
+import { EventContext } from './events/event-context';
 
 /**
  * Typed, scoped variables of loaded process instances. Reads walk from an execution up to the
@@ -156,7 +157,7 @@ export class VariableStore {
     owner: { execution: ExecutionEntity | null; task: TaskEntity | null; initial: boolean },
   ): void {
     const event = this.hasLocal(instance, scopeId, name) ? 'update' : 'create';
-    this.ctx.events.variableChanged(instance, { execution: owner.execution, name, event });
+    this.ctx.manager(EventContext).variableChanged(instance, { execution: owner.execution, name, event });
     if (value.valueInfo?.transient === true) {
       let map = instance.transientVariables.get(scopeId);
       if (!map) instance.transientVariables.set(scopeId, (map = {}));
@@ -203,7 +204,7 @@ export class VariableStore {
     if (!existing) return;
     const task = this.ctx.manager(TaskManager).readOf(instance.id)?.get(scopeId);
     const execution = instance.get(scopeId) ?? (task?.executionId ? instance.get(task.executionId) : undefined) ?? null;
-    this.ctx.events.variableChanged(instance, { execution, name, event: 'delete' });
+    this.ctx.manager(EventContext).variableChanged(instance, { execution, name, event: 'delete' });
     vars!.delete(name);
     this.rows.delete(existing);
     this.ctx.history.variableDeleted(existing);

@@ -12,6 +12,9 @@ import { checkCreateInstance, checkUpdateInstance } from '../../bpmn/runtime/run
 import { plainValue, VariableMap } from '../../variables/typed-value';
 import { MessageCorrelationRequest, MessageCorrelationResult } from '../event-types';
 import { messageSubscriptionsFor } from '../message-candidates';
+import { EventContext } from '../../bpmn/runtime/events/event-context';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 interface StartCandidate {
   subscription: EventSubscriptionEntity;
@@ -77,7 +80,7 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
         variables: r.processVariables,
         localVariables: r.processVariablesLocal,
       });
-      if (outcome === 'consumed') ctx.events.forget(subscription);
+      if (outcome === 'consumed') ctx.manager(EventContext).forget(subscription);
       results.push(() => {
         const alive = !instance.ended && instance.get(execution.id) === execution;
         const result: MessageCorrelationResult = {
@@ -86,7 +89,7 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
           execution: { id: execution.id, processInstanceId: instance.id, ended: !alive, tenantId: execution.tenantId },
         };
         if (r.variablesInResult)
-          result.variables = alive ? ctx.variables.visible(execution) : (instance.finalVariables ?? {});
+          result.variables = alive ? ctx.manager(VariableStore).visible(execution) : (instance.finalVariables ?? {});
         return result;
       });
     }
@@ -101,11 +104,15 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
         execution: null,
         processInstance: instanceInfo(ctx, instance),
         ...(r.variablesInResult
-          ? { variables: instance.ended ? (instance.finalVariables ?? {}) : ctx.variables.local(instance.root) }
+          ? {
+              variables: instance.ended
+                ? (instance.finalVariables ?? {})
+                : ctx.manager(VariableStore).local(instance.root),
+            }
           : {}),
       }));
     }
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
     return results.map((result) => result());
   }
 

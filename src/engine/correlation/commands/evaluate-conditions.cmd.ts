@@ -11,6 +11,7 @@ import { ProcessInstanceInfo } from '../../instances/runtime-types';
 import { plainValue } from '../../variables/typed-value';
 import { ConditionEvaluationRequest } from '../event-types';
 import { runDetachedConditionScript } from '../../bpmn/runtime/scripts';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /**
  * runtimeService.createConditionEvaluation().evaluateStartConditions(): every conditional start
@@ -57,7 +58,7 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
       await checkCreateInstance(ctx, definition.key);
       started.push(await startAtEvent(ctx, definition, node!.id, { businessKey, variables }));
     }
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
     return started.map((instance) => instanceInfo(ctx, instance));
   }
 

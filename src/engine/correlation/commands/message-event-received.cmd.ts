@@ -6,6 +6,8 @@ import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { ensureExecutionActive } from '../../bpmn/runtime/suspension';
 import { VariableMap } from '../../variables/typed-value';
+import { EventContext } from '../../bpmn/runtime/events/event-context';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /**
  * runtimeService.messageEventReceived(messageName, executionId): the message goes to that
@@ -39,7 +41,7 @@ export class MessageEventReceivedCmd implements Command<void> {
     const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, {
       variables: this.variables,
     });
-    if (outcome === 'consumed') ctx.events.forget(subscription);
-    await ctx.agenda.run();
+    if (outcome === 'consumed') ctx.manager(EventContext).forget(subscription);
+    await ctx.manager(Agenda).run();
   }
 }

@@ -5,6 +5,7 @@ import { BadUserRequestError, NullValueError } from '../../errors';
 import { Command } from '../../command/command';
 import { SignalRequest } from '../event-types';
 import { ensureExecutionActive } from '../../bpmn/runtime/suspension';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /**
  * runtimeService.createSignalEvent(name).send(): to every subscription of the name (of the tenant
@@ -36,6 +37,6 @@ export class SignalEventReceivedCmd implements Command<void> {
       ensureExecutionActive(execution);
       await deliverSignal(ctx, { name, variables, tenant, executionId, authorize: true }, subscriptions);
     }
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
   }
 }

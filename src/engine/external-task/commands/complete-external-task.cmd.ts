@@ -5,6 +5,8 @@ import { Command } from '../../command/command';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { ExternalTaskCompletionOptions } from '../external-task-types';
 import { loadExternalTask } from './external-task-lookup';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /**
  * A worker's result: variables go to the process (set where they exist, else on the instance),
@@ -21,17 +23,17 @@ export class CompleteExternalTaskCmd implements Command<void> {
 
   async execute(ctx: RuntimeContext): Promise<void> {
     const { task, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
-    ctx.variables.setAll(execution, this.variables);
-    ctx.variables.setAll(execution, this.localVariables, true);
+    ctx.manager(VariableStore).setAll(execution, this.variables);
+    ctx.manager(VariableStore).setAll(execution, this.localVariables, true);
     if (Object.keys({ ...this.variables, ...this.localVariables }).length > 0) {
-      await ctx.agenda.settleVariables();
+      await ctx.manager(Agenda).settleVariables();
       // An interrupting conditional event canceled the task with its activity: the completion ends there.
       if (!(await ctx.manager(ExternalTaskManager).find(task.id))) return;
     }
     ctx.manager(ExternalTaskManager).delete(task, 'completed');
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskCompleted());
     if (!throwMappedError(ctx, execution, ref))
-      ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
-    await ctx.agenda.run();
+      ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution, activityId: ref.id });
+    await ctx.manager(Agenda).run();
   }
 }

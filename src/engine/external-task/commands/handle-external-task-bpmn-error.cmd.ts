@@ -5,6 +5,8 @@ import { Command } from '../../command/command';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { ExternalTaskCompletionOptions } from '../external-task-types';
 import { loadExternalTask } from './external-task-lookup';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /** A worker reports a business error: the variables are set, the task goes, the error is thrown at its activity. */
 export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
@@ -19,10 +21,10 @@ export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     if (this.errorCode == null) throw new NullValueError('errorCode is null');
     const { task, execution, ref } = await loadExternalTask(ctx, this.externalTaskId, this.options);
-    ctx.variables.setAll(execution, this.variables);
+    ctx.manager(VariableStore).setAll(execution, this.variables);
     ctx.manager(ExternalTaskManager).delete(task);
     ctx.afterCommit(() => ctx.deps.metrics.externalTaskBpmnError());
-    ctx.agenda.plan({
+    ctx.manager(Agenda).plan({
       kind: 'ERROR_PROPAGATE',
       execution,
       activityId: ref.id,
@@ -30,6 +32,6 @@ export class HandleExternalTaskBpmnErrorCmd implements Command<void> {
       errorMessage: this.errorMessage ?? null,
       thrownByEndEvent: false,
     });
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
   }
 }

@@ -11,6 +11,8 @@ import { MAX_ERROR_MESSAGE_LENGTH } from '../external-task-types';
 import { ExternalTaskManager } from '../../entities/external-task.manager';
 import { checkWorker } from '../worker-check';
 import { HistoryLogManager } from '../../history/history-log.manager';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 export interface FailureReport {
   workerId: string;
@@ -87,11 +89,11 @@ export class ReportFailureCmd implements Command<FailureOutcome> {
     const mappings = (node && externalTaskConfigOf(node)?.errorEventDefinitions) || [];
     if (!mappings.length && !hasEntries(this.report.variables) && !hasEntries(this.report.localVariables)) return false;
     const { execution, ref } = await loadExternalTask(ctx, task.id, undefined);
-    ctx.variables.setAll(execution, this.report.variables);
-    ctx.variables.setAll(execution, this.report.localVariables, true);
+    ctx.manager(VariableStore).setAll(execution, this.report.variables);
+    ctx.manager(VariableStore).setAll(execution, this.report.localVariables, true);
     if (!throwMappedError(ctx, execution, ref)) return false;
     ctx.manager(ExternalTaskManager).delete(task);
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
     return true;
   }
 }

@@ -6,6 +6,8 @@ import { TaskManager } from '../../entities/task.manager';
 import { checkTaskWork } from '../../bpmn/runtime/runtime-authorization';
 import { completeProcessTask } from '../../bpmn/runtime/task-listeners';
 import { logTaskOperation } from './task-operation-log';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /** Completes a user task: sets the variables (task scope rules), removes the task and continues the process. */
 export class CompleteTaskCmd implements Command<VariableMap | null> {
@@ -27,22 +29,22 @@ export class CompleteTaskCmd implements Command<VariableMap | null> {
       return this.withVariablesInReturn ? { ...(this.variables ?? {}) } : null;
     }
     for (const [name, value] of Object.entries(this.variables ?? {}))
-      ctx.variables.setForTask(instance, task, name, value);
+      ctx.manager(VariableStore).setForTask(instance, task, name, value);
     if (Object.keys(this.variables ?? {}).length > 0) {
-      await ctx.agenda.settleVariables();
+      await ctx.manager(Agenda).settleVariables();
       // An interrupting conditional event took the task away: nothing is left to complete.
       if (!(await ctx.manager(TaskManager).find(task.id))) {
         if (!this.withVariablesInReturn) return null;
         const at = task.executionId ? instance.get(task.executionId) : undefined;
-        return at ? ctx.variables.visible(at) : (instance.finalVariables ?? {});
+        return at ? ctx.manager(VariableStore).visible(at) : (instance.finalVariables ?? {});
       }
     }
     const execution = task.executionId ? instance.get(task.executionId) : undefined;
     await completeProcessTask(ctx, instance, task);
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
     if (!this.withVariablesInReturn) return null;
     return execution && instance.executions.has(execution.id)
-      ? ctx.variables.visible(execution)
+      ? ctx.manager(VariableStore).visible(execution)
       : (instance.finalVariables ?? {});
   }
 }

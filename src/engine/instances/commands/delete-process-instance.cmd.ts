@@ -6,6 +6,7 @@ import { checkDeleteInstance } from '../../bpmn/runtime/runtime-authorization';
 import { DeleteProcessInstanceOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 import { HistoryLogManager } from '../../history/history-log.manager';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /**
  * Cancels an instance with everything it started (called instances too) and removes its runtime
@@ -36,6 +37,6 @@ export class DeleteProcessInstanceCmd implements Command<void> {
       skipSubprocesses: this.options.skipSubprocesses,
       continueCaller: true,
     });
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
   }
 }

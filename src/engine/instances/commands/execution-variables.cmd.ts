@@ -9,6 +9,7 @@ import { checkReadInstance, checkUpdateInstanceVariables } from '../../bpmn/runt
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 import { HistoryLogManager } from '../../history/history-log.manager';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
 
 async function load(
   ctx: RuntimeContext,
@@ -31,7 +32,7 @@ export class GetExecutionVariablesCmd implements Command<VariableMap> {
     const { instance, execution } = await load(ctx, this.executionId);
     await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     return pickVariables(
-      this.options.local ? ctx.variables.local(execution) : ctx.variables.visible(execution),
+      this.options.local ? ctx.manager(VariableStore).local(execution) : ctx.manager(VariableStore).visible(execution),
       this.options.names,
     );
   }
@@ -48,8 +49,9 @@ export class GetExecutionVariableCmd implements Command<TypedValue | null> {
     const { instance, execution } = await load(ctx, this.executionId);
     await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
     return (
-      (this.options.local ? ctx.variables.getLocal(execution, this.name) : ctx.variables.get(execution, this.name)) ??
-      null
+      (this.options.local
+        ? ctx.manager(VariableStore).getLocal(execution, this.name)
+        : ctx.manager(VariableStore).get(execution, this.name)) ?? null
     );
   }
 }
@@ -65,10 +67,10 @@ export class ModifyExecutionVariablesCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     const { instance, execution } = await load(ctx, this.executionId);
     await checkUpdateInstanceVariables(ctx, { id: instance.id, definitionKey: instance.definition.key });
-    ctx.variables.setAll(execution, this.change.modifications, this.options.local);
+    ctx.manager(VariableStore).setAll(execution, this.change.modifications, this.options.local);
     for (const name of this.change.deletions ?? []) {
-      if (this.options.local) ctx.variables.removeLocal(execution, name);
-      else ctx.variables.remove(execution, name);
+      if (this.options.local) ctx.manager(VariableStore).removeLocal(execution, name);
+      else ctx.manager(VariableStore).remove(execution, name);
     }
     ctx.touch(instance);
     ctx.manager(HistoryLogManager).userOperation({

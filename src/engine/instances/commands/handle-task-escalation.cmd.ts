@@ -6,6 +6,8 @@ import { BadUserRequestError, NotFoundError, ProcessEngineError, SuspendedEntity
 import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { TaskManager } from '../../entities/task.manager';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 /**
  * TaskService.handleEscalation: the variables are set, then the escalation is thrown at the task's
@@ -32,7 +34,7 @@ export class HandleTaskEscalationCmd implements Command<void> {
     if (!instance || !execution || !ref || execution.activityId !== ref.id) {
       throw new ProcessEngineError(`Task ${task.id} does not belong to a waiting activity of a process instance`);
     }
-    ctx.variables.setAll(execution, this.variables);
+    ctx.manager(VariableStore).setAll(execution, this.variables);
     const outcome = await propagateEscalation(ctx, instance, execution, ref, this.escalationCode, ref.node.scopeId);
     if (outcome === 'uncaught') {
       throw new BadUserRequestError(
@@ -40,6 +42,6 @@ export class HandleTaskEscalationCmd implements Command<void> {
         'ProcessEngineException',
       );
     }
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
   }
 }

@@ -14,6 +14,7 @@ import {
   SetProcessInstanceSuspensionCmd,
   SUSPENDED,
 } from './process-instance-suspension.cmd';
+import { EventContext } from '../../bpmn/runtime/events/event-context';
 
 /** The handler types of Camunda's delayed suspension and activation of process definitions. */
 export const DEFINITION_SUSPENSION_HANDLER = {
@@ -112,7 +113,7 @@ export class SetProcessDefinitionSuspensionCmd implements Command<void, RuntimeC
       configuration.isTenantIdSet = true;
       configuration.processDefinitionTenantId = r.tenant.tenantId;
     }
-    ctx.events.insertJob(null, {
+    ctx.manager(EventContext).insertJob(null, {
       type: JOB_TYPE.timer,
       handlerType: this.suspend ? DEFINITION_SUSPENSION_HANDLER.suspend : DEFINITION_SUSPENSION_HANDLER.activate,
       handlerConfiguration: JSON.stringify(configuration),

@@ -8,6 +8,9 @@ import { VariableMap } from '../../variables/typed-value';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
 import { ensureExecutionActive } from '../../bpmn/runtime/suspension';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
+import { behaviorOf } from '../../bpmn/runtime/activity-behavior';
 
 /** The execution running the behaviour: the given one, or its scope child when the activity is a scope. */
 function behaviourHost(
@@ -39,14 +42,14 @@ export class SignalExecutionCmd implements Command<void> {
     const host = ref ? behaviourHost(instance, execution, ref.id) : undefined;
     if (!ref || !host)
       throw new ProcessEngineError(`cannot signal execution ${this.executionId}: it has no current activity`);
-    const behavior = ctx.deps.behaviors.behaviorFor(ref);
+    const behavior = behaviorOf(ctx, ref);
     if (!behavior.signal) {
       throw new ProcessEngineError(
         `cannot signal execution ${this.executionId}: the activity '${ref.id}' does not wait for a signal`,
       );
     }
-    ctx.variables.setAll(execution, this.variables);
+    ctx.manager(VariableStore).setAll(execution, this.variables);
     await behavior.signal(new ActivityExecution(ctx, instance, host, ref));
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
   }
 }

@@ -8,6 +8,8 @@ import { checkCreateInstance, checkReadDefinition } from '../../bpmn/runtime/run
 import { ProcessInstanceInfo, StartProcessInstanceRequest } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 import { HistoryLogManager } from '../../history/history-log.manager';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
+import { Agenda } from '../../bpmn/runtime/agenda';
 
 export function instanceInfo(
   ctx: RuntimeContext,
@@ -25,7 +27,8 @@ export function instanceInfo(
     suspended: root.suspensionState === 2,
     tenantId: root.tenantId,
   };
-  if (withVariables) info.variables = instance.ended ? (instance.finalVariables ?? {}) : ctx.variables.local(root);
+  if (withVariables)
+    info.variables = instance.ended ? (instance.finalVariables ?? {}) : ctx.manager(VariableStore).local(root);
   return info;
 }
 
@@ -53,7 +56,7 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
       category: OPERATION_CATEGORY.operator,
       ...inInstance(instance),
     });
-    await ctx.agenda.run();
+    await ctx.manager(Agenda).run();
     return instanceInfo(ctx, instance, this.request.withVariablesInReturn);
   }
 

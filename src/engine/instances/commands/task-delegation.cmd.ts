@@ -4,6 +4,7 @@ import { Command } from '../../command/command';
 import { VariableMap } from '../../variables/typed-value';
 import { ensureTaskActive, findTaskOrFail, setAssigneeOrOwner, taskUpdated } from './task-identity-links.cmd';
 import { logTaskOperation, taskChanges } from './task-operation-log';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
 
 export const PENDING = 'PENDING';
 export const RESOLVED = 'RESOLVED';
@@ -46,7 +47,7 @@ export class ResolveTaskCmd implements Command<void> {
     const instance = task.processInstanceId ? await ctx.loadInstance(task.processInstanceId) : null;
     if (instance)
       for (const [name, value] of Object.entries(this.variables ?? {}))
-        ctx.variables.setForTask(instance, task, name, value);
+        ctx.manager(VariableStore).setForTask(instance, task, name, value);
     const before = { ...task };
     task.delegationState = RESOLVED;
     task.lastUpdated = ctx.now();

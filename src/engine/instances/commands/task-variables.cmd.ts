@@ -11,6 +11,7 @@ import { checkReadTask, checkUpdateTaskVariables } from '../../bpmn/runtime/runt
 import { VariableModification, VariableReadOptions, VariableScopeOptions } from '../runtime-types';
 import { inInstance, OPERATION_CATEGORY } from '../../command/user-operation';
 import { HistoryLogManager } from '../../history/history-log.manager';
+import { VariableStore } from '../../bpmn/runtime/variable-store';
 
 async function load(
   ctx: RuntimeContext,
@@ -35,8 +36,8 @@ export class GetTaskVariablesCmd implements Command<VariableMap> {
     const { task, instance } = await load(ctx, this.taskId);
     await checkReadTask(ctx, task);
     const map = this.options.local
-      ? ctx.variables.localForTask(instance, task)
-      : ctx.variables.visibleForTask(instance, task);
+      ? ctx.manager(VariableStore).localForTask(instance, task)
+      : ctx.manager(VariableStore).visibleForTask(instance, task);
     return pickVariables(map, this.options.names);
   }
 }
@@ -51,8 +52,8 @@ export class GetTaskVariableCmd implements Command<TypedValue | null> {
   async execute(ctx: RuntimeContext): Promise<TypedValue | null> {
     const { task, instance } = await load(ctx, this.taskId);
     await checkReadTask(ctx, task);
-    const map = this.options.local ? ctx.variables.localForTask(instance, task) : null;
-    return (map ? map[this.name] : ctx.variables.getForTask(instance, task, this.name)) ?? null;
+    const map = this.options.local ? ctx.manager(VariableStore).localForTask(instance, task) : null;
+    return (map ? map[this.name] : ctx.manager(VariableStore).getForTask(instance, task, this.name)) ?? null;
   }
 }
 
@@ -68,12 +69,12 @@ export class ModifyTaskVariablesCmd implements Command<void> {
     await checkUpdateTaskVariables(ctx, task);
     // Updates first, then deletions: a name in both lists ends deleted (Camunda's order).
     for (const [name, value] of Object.entries(this.change.modifications ?? {})) {
-      if (this.options.local) ctx.variables.setLocalForTask(instance, task, name, value);
-      else ctx.variables.setForTask(instance, task, name, value);
+      if (this.options.local) ctx.manager(VariableStore).setLocalForTask(instance, task, name, value);
+      else ctx.manager(VariableStore).setForTask(instance, task, name, value);
     }
     for (const name of this.change.deletions ?? []) {
-      if (this.options.local) ctx.variables.removeLocalForTask(instance, task, name);
-      else ctx.variables.removeForTask(instance, task, name);
+      if (this.options.local) ctx.manager(VariableStore).removeLocalForTask(instance, task, name);
+      else ctx.manager(VariableStore).removeForTask(instance, task, name);
     }
     ctx.touch(instance);
     ctx.manager(HistoryLogManager).userOperation({

@@ -2,6 +2,7 @@ import { RuntimeContext } from '../../../../src/engine/bpmn/runtime/runtime-cont
 import { Command } from '../../../../src/engine/command/command';
 import { databaseLabel } from '../../../support/test-app';
 import { RuntimeScenario } from './support/runtime-scenario';
+import { VariableStore } from '../../../../src/engine/bpmn/runtime/variable-store';
 
 describe(`concurrent commands on one instance (${databaseLabel()})`, () => {
   let s: RuntimeScenario;
@@ -43,9 +44,11 @@ describe(`concurrent commands on one instance (${databaseLabel()})`, () => {
       async execute(ctx) {
         if (label === 'slow') attempts++;
         const instance = (await ctx.loadInstance(pi.id))!;
-        const counter = Number(ctx.variables.get(instance.root, 'counter')!.value);
+        const counter = Number(ctx.manager(VariableStore).get(instance.root, 'counter')!.value);
         if (label === 'slow' && attempts === 1) await otherCommitted;
-        ctx.variables.set(instance.root, 'counter', { type: 'integer', value: counter + 1, valueInfo: {} });
+        ctx
+          .manager(VariableStore)
+          .set(instance.root, 'counter', { type: 'integer', value: counter + 1, valueInfo: {} });
       },
     });
     const retriesBefore = s.runtime.executor.retries;

@@ -8,6 +8,8 @@ import { evaluate } from '../expression-scope';
 import { ProcessInstanceState } from '../process-instance-state';
 import { jobPriority } from './event-waits';
 import { AsyncJobConfig, JOB_HANDLER, JOB_TYPE } from './job-kinds';
+import { EventContext } from './event-context';
+import { VariableStore } from '../variable-store';
 
 /**
  * The async flags that apply to an activity: the activity's own for it (and for its multi-instance
@@ -30,7 +32,7 @@ function park(
   execution.activityId = ref.id;
   execution.activityInstanceId = null;
   execution.isActive = true;
-  ctx.events.insertJob(instance, {
+  ctx.manager(EventContext).insertJob(instance, {
     type: JOB_TYPE.message,
     handlerType: JOB_HANDLER.asyncContinuation,
     handlerConfiguration: JSON.stringify(config),
@@ -49,7 +51,7 @@ export function deferBefore(
   ref: ActivityRef,
   startEventId?: string,
 ): boolean {
-  if (!asyncOf(ref)?.asyncBefore || ctx.events.consumeSkipAsync(execution)) return false;
+  if (!asyncOf(ref)?.asyncBefore || ctx.manager(EventContext).consumeSkipAsync(execution)) return false;
   park(ctx, instance, execution, ref, startEventId ? { step: 'before', startEventId } : { step: 'before' });
   return true;
 }
@@ -66,8 +68,9 @@ export function deferInnerBefore(
   inner: InnerInstance,
 ): boolean {
   const loop = multiInstanceOf(ref.node)?.async;
-  if (!loop?.asyncBefore || ctx.events.consumeSkipAsync(execution)) return false;
-  if (inner.element) ctx.variables.setLocal(execution, inner.element.name, untypedValue(inner.element.value));
+  if (!loop?.asyncBefore || ctx.manager(EventContext).consumeSkipAsync(execution)) return false;
+  if (inner.element)
+    ctx.manager(VariableStore).setLocal(execution, inner.element.name, untypedValue(inner.element.value));
   park(ctx, instance, execution, ref, { step: 'before', loopCounter: inner.loopCounter }, loop);
   return true;
 }
@@ -81,7 +84,7 @@ export function innerOfJob(
 ): InnerInstance | undefined {
   if (config.loopCounter === undefined) return undefined;
   const name = multiInstanceOf(ref.node)?.elementVariable;
-  const element = name ? ctx.variables.getLocal(execution, name) : undefined;
+  const element = name ? ctx.manager(VariableStore).getLocal(execution, name) : undefined;
   return element && name
     ? { loopCounter: config.loopCounter, element: { name, value: plainValue(element) } }
     : { loopCounter: config.loopCounter };

@@ -9,6 +9,8 @@ import { removeExecutions, subtree } from '../subtree';
 import { scopeIdOf, triggerEvent } from './event-trigger';
 import { findSubscriptions } from './subscription-queries';
 import { EventSubscriptionManager } from '../../../entities/event-subscription.manager';
+import { EventContext } from './event-context';
+import { Agenda } from '../agenda';
 
 /*
  * Compensation as Camunda does it: an activity with a compensation boundary event leaves a `compensate`
@@ -73,7 +75,7 @@ export async function registerCompensation(
   if (!handlerId) return;
   const scope = flowScopeExecution(instance, host, ref.node.scopeId);
   const latest = Math.max(0, ...(await compensateSubscriptions(ctx, scope)).map((s) => s.created.getTime()));
-  const subscription = ctx.events.subscribe(instance, scope, {
+  const subscription = ctx.manager(EventContext).subscribe(instance, scope, {
     eventType: 'compensate',
     eventName: null,
     activityId: handlerId,
@@ -93,7 +95,7 @@ async function compensateSubscriptions(
 
 function drop(ctx: RuntimeContext, subscriptions: EventSubscriptionEntity[]): void {
   ctx.manager(EventSubscriptionManager).deleteStored(subscriptions);
-  for (const s of subscriptions) ctx.events.forget(s);
+  for (const s of subscriptions) ctx.manager(EventContext).forget(s);
 }
 
 /**
@@ -123,7 +125,7 @@ export async function keepInnerCompensation(
   // stored rows are replaced rather than updated: later steps of this command must find them where they are now
   drop(ctx, inner);
   for (const s of inner) {
-    const moved = ctx.events.subscribe(instance, outer, {
+    const moved = ctx.manager(EventContext).subscribe(instance, outer, {
       eventType: 'compensate',
       eventName: null,
       activityId: s.activityId!,
@@ -178,7 +180,7 @@ export async function throwCompensation(
     });
     const handlerNode = graph.elements.get(s.activityId!);
     const startEventId = handlerNode ? (compensationStartOf(graph, handlerNode) ?? undefined) : undefined;
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: handler, activityId: s.activityId!, startEventId });
+    ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution: handler, activityId: s.activityId!, startEventId });
   }
   if (chosen.length) thrower.isActive = false;
   return chosen.length;
@@ -210,7 +212,7 @@ export async function compensationDone(
     await leaveByCancelBoundary(ctx, instance, thrower, node);
     return;
   }
-  ctx.agenda.plan({
+  ctx.manager(Agenda).plan({
     kind: 'ACTIVITY_END',
     execution: thrower,
     activityId: ref.id,

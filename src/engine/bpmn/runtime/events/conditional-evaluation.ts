@@ -7,13 +7,7 @@ import { evaluateCondition } from '../expression-scope';
 import { runConditionScript } from '../scripts';
 import { ProcessInstanceState } from '../process-instance-state';
 import { triggerEvent } from './event-trigger';
-
-export interface VariableChange {
-  /** The execution whose scope (or whose task's scope) changed; null: the whole instance. */
-  execution: ExecutionEntity | null;
-  name: string;
-  event: 'create' | 'update' | 'delete';
-}
+import { EventContext, VariableChange } from './event-context';
 
 /**
  * Camunda's tryEvaluate: a condition naming a variable that does not exist (yet) is simply false,
@@ -49,33 +43,19 @@ function definitionOf(
 /**
  * Conditional events of running instances: checked when their scope is entered and whenever a
  * variable they can see changes (restricted by camunda:variableName and camunda:variableEvents).
- * Checks wait until the agenda is idle, then outer scopes go first, as in Camunda.
+ * Checks wait until the agenda is idle, then outer scopes go first, as in Camunda. The `EventContext`
+ * collects what to check; this part of the command's context checks it and triggers the events.
  */
 export class ConditionalEvaluation {
-  private readonly changes = new Map<ProcessInstanceState, VariableChange[]>();
-  private readonly activatedSubscriptions: Array<{
-    instance: ProcessInstanceState;
-    subscription: EventSubscriptionEntity;
-  }> = [];
   private readonly stored = new Map<string, EventSubscriptionEntity[]>();
 
   constructor(private readonly ctx: RuntimeContext) {}
 
-  variableChanged(instance: ProcessInstanceState, change: VariableChange): void {
-    let list = this.changes.get(instance);
-    if (!list) this.changes.set(instance, (list = []));
-    list.push(change);
-  }
-
-  activated(instance: ProcessInstanceState, subscriptions: EventSubscriptionEntity[]): void {
-    for (const subscription of subscriptions) this.activatedSubscriptions.push({ instance, subscription });
-  }
-
+  /** Runs when the agenda is empty: true when something was triggered (and more steps are planned). */
   async settle(): Promise<boolean> {
-    if (!this.changes.size && !this.activatedSubscriptions.length) return false;
-    const activated = this.activatedSubscriptions.splice(0);
-    const changes = [...this.changes];
-    this.changes.clear();
+    const pending = this.ctx.manager(EventContext).takePendingConditions();
+    if (!pending) return false;
+    const { activated, changes } = pending;
     let triggered = false;
     for (const { instance, subscription } of activated) {
       if (await this.tryTrigger(instance, subscription)) triggered = true;
@@ -98,10 +78,11 @@ export class ConditionalEvaluation {
         .findBy({ processInstanceId: instance.id, eventType: 'conditional' });
       this.stored.set(instance.id, stored);
     }
-    const created = this.ctx.events
+    const created = this.ctx
+      .manager(EventContext)
       .createdSubscriptions()
       .filter((s) => s.processInstanceId === instance.id && s.eventType === 'conditional');
-    const all = [...stored.filter((s) => !this.ctx.events.isDropped(s)), ...created];
+    const all = [...stored.filter((s) => !this.ctx.manager(EventContext).isDropped(s)), ...created];
     const depth = (s: EventSubscriptionEntity) => {
       const e = instance.get(s.executionId ?? '');
       return e ? instance.ancestry(e).length : 0;
@@ -127,12 +108,17 @@ export class ConditionalEvaluation {
   }
 
   private async tryTrigger(instance: ProcessInstanceState, subscription: EventSubscriptionEntity): Promise<boolean> {
-    if (instance.ended || this.ctx.events.isDropped(subscription)) return false;
+    if (instance.ended || this.ctx.manager(EventContext).isDropped(subscription)) return false;
     const execution = instance.get(subscription.executionId ?? '');
     const def = definitionOf(instance, subscription);
     if (!execution || !def || !(await conditionHolds(this.ctx, execution, def, subscription.activityId!))) return false;
     const outcome = await triggerEvent(this.ctx, instance, execution, subscription.activityId!);
-    if (outcome === 'consumed') this.ctx.events.forget(subscription);
+    if (outcome === 'consumed') this.ctx.manager(EventContext).forget(subscription);
     return true;
   }
+}
+
+/** `RuntimeDeps.settleConditions`: handed to the agenda by the process engine (what it triggers runs the runtime). */
+export function settleConditions(ctx: RuntimeContext): Promise<boolean> {
+  return ctx.manager(ConditionalEvaluation).settle();
 }

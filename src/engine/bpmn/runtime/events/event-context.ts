@@ -5,17 +5,32 @@ import { EventSubscriptionManager } from '../../../entities/event-subscription.m
 import { JobManager } from '../../../entities/job.manager';
 import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
-import { ConditionalEvaluation, VariableChange } from './conditional-evaluation';
 import { graphEventInfo } from './graph-events';
 import { jobDeletionLog } from './deleted-job-log';
+import { Agenda } from '../agenda';
 
 export type SubscriptionType = 'message' | 'signal' | 'conditional' | 'compensate';
 
+export interface VariableChange {
+  /** The execution whose scope (or whose task's scope) changed; null: the whole instance. */
+  execution: ExecutionEntity | null;
+  name: string;
+  event: 'create' | 'update' | 'delete';
+}
+
+/** What conditional events have to look at once the agenda is idle (`ConditionalEvaluation` takes it). */
+export interface PendingConditions {
+  /** Conditional subscriptions of scopes just entered. */
+  activated: Array<{ instance: ProcessInstanceState; subscription: EventSubscriptionEntity }>;
+  changes: Array<[ProcessInstanceState, VariableChange[]]>;
+}
+
 /**
- * The event side of one command: subscriptions and jobs it creates or deletes (written by their entity managers),
- * rows of executions that went away, conditions to check once the agenda is idle, and one-shot markers between an
- * event trigger and the step it causes. Queries for waiting events merge what this command created
- * and dropped with what is stored, since nothing is flushed before the end.
+ * The event side of one command, a part of its context (`ctx.manager(EventContext)`): subscriptions and jobs it
+ * creates or deletes (written by their entity managers), rows of executions that went away, conditions to check
+ * once the agenda is idle (checked by `ConditionalEvaluation`, which triggers what they start: that is above this
+ * file), and one-shot markers between an event trigger and the step it causes. Queries for waiting events merge
+ * what this command created and dropped with what is stored, since nothing is flushed before the end.
  */
 export class EventContext {
   private readonly created: EventSubscriptionEntity[] = [];
@@ -23,11 +38,19 @@ export class EventContext {
   private readonly removedExecutionIds: string[] = [];
   private readonly triggered = new Set<string>();
   private readonly skipAsync = new Set<ExecutionEntity>();
-  private readonly conditions: ConditionalEvaluation;
+  private readonly changes = new Map<ProcessInstanceState, VariableChange[]>();
+  private readonly activated: PendingConditions['activated'] = [];
   private earliestJob: Date | null = null;
 
   constructor(private readonly ctx: RuntimeContext) {
-    this.conditions = new ConditionalEvaluation(ctx);
+    // The agenda's run at flush comes first (made here if it is not yet): it settles the conditions this part
+    // collects, and may still create and drop subscriptions that the before-flush step below has to see.
+    ctx.manager(Agenda);
+    ctx.pendingWork(() => this.dropCreatedOfRemovedExecutions());
+    // Wakes the job executor; only sets a flag, so its place among the after-commit hooks does not matter.
+    ctx.afterCommit(() => {
+      if (this.earliestJob) ctx.deps.jobsCreated?.(this.earliestJob);
+    });
   }
 
   private get subscriptions(): EventSubscriptionManager {
@@ -146,17 +169,23 @@ export class EventContext {
   // ---- conditions
 
   variableChanged(instance: ProcessInstanceState, change: VariableChange): void {
-    if (graphEventInfo(instance.graph).conditionals) this.conditions.variableChanged(instance, change);
+    if (!graphEventInfo(instance.graph).conditionals) return;
+    let list = this.changes.get(instance);
+    if (!list) this.changes.set(instance, (list = []));
+    list.push(change);
   }
 
   /** Conditional subscriptions of a scope just entered are evaluated once the agenda is idle. */
   conditionalsActivated(instance: ProcessInstanceState, subscriptions: EventSubscriptionEntity[]): void {
-    if (subscriptions.length) this.conditions.activated(instance, subscriptions);
+    for (const subscription of subscriptions) this.activated.push({ instance, subscription });
   }
 
-  /** Runs when the agenda is empty: true when something was triggered (and more steps are planned). */
-  settle(): Promise<boolean> {
-    return this.conditions.settle();
+  /** The conditions to check now, taken (each change is looked at once); null when there are none. */
+  takePendingConditions(): PendingConditions | null {
+    if (!this.changes.size && !this.activated.length) return null;
+    const pending = { activated: this.activated.splice(0), changes: [...this.changes] };
+    this.changes.clear();
+    return pending;
   }
 
   // ---- lifecycle
@@ -170,15 +199,10 @@ export class EventContext {
   }
 
   /** Before the flush: subscriptions created for executions that went away are gone too. */
-  beforeFlush(): void {
+  private dropCreatedOfRemovedExecutions(): void {
     if (!this.removedExecutionIds.length) return;
     const ids = new Set(this.removedExecutionIds);
     this.removedExecutionIds.length = 0;
     for (const s of this.created) if (s.executionId && ids.has(s.executionId)) this.dropped.add(s.id);
-  }
-
-  /** The earliest due date of the jobs this command created (the job executor may want to wake up). */
-  createdJobsDue(): Date | null {
-    return this.earliestJob;
   }
 }

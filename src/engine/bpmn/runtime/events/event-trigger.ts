@@ -9,6 +9,9 @@ import type { RuntimeContext } from '../runtime-context';
 import { ProcessInstanceState } from '../process-instance-state';
 import { gatewayTargets, waitingEventSubProcessStarts } from './graph-events';
 import { newTokenBeside, newTokenInScope, rowActivities } from './tree-expansion';
+import { VariableStore } from '../variable-store';
+import { Agenda } from '../agenda';
+import { EventContext } from './event-context';
 
 /** Variables that come with an event (message payload, signal variables). */
 export interface EventPayload {
@@ -27,8 +30,8 @@ function hasVariables(payload: EventPayload): boolean {
 }
 
 function deliver(ctx: RuntimeContext, execution: ExecutionEntity, payload: EventPayload): void {
-  ctx.variables.setAll(execution, payload.variables);
-  ctx.variables.setAll(execution, payload.localVariables, true);
+  ctx.manager(VariableStore).setAll(execution, payload.variables);
+  ctx.manager(VariableStore).setAll(execution, payload.localVariables, true);
 }
 
 /** The flow scope a scope execution stands for: the process, or the sub-process whose scope it is. */
@@ -53,12 +56,12 @@ async function triggerBoundary(
     ctx.history.activityEnded(host.activityInstanceId!, { state: ActivityInstanceState.CANCELED });
     host.isActive = true;
     deliver(ctx, host, payload);
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: host, activityId: node.id });
+    ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution: host, activityId: node.id });
     return 'consumed';
   }
   const token = await newTokenBeside(ctx, instance, host);
   deliver(ctx, token, payload);
-  ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: token, activityId: node.id });
+  ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution: token, activityId: node.id });
   return 'kept';
 }
 
@@ -77,9 +80,9 @@ async function interruptScope(
   const current = resolveActivity(instance.graph, scope.activityId);
   if (current && !current.isBody && current.node.scopeId === scopeId) {
     await cancelActivities(ctx, instance, [scope], CANCEL, false);
-    ctx.events.dropRowsOf(instance, scope, [...rowActivities(instance, scope.activityId)]);
+    ctx.manager(EventContext).dropRowsOf(instance, scope, [...rowActivities(instance, scope.activityId)]);
   }
-  ctx.events.dropRowsOf(
+  ctx.manager(EventContext).dropRowsOf(
     instance,
     scope,
     waitingEventSubProcessStarts(instance.graph, scopeId).map((s) => s.id),
@@ -102,12 +105,16 @@ async function triggerEventSubProcess(
     scope.activityInstanceId = instance.scopeInstanceId(scope);
     scope.isActive = true;
     deliver(ctx, scope, payload);
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: scope, activityId: start.scopeId, startEventId: start.id });
+    ctx
+      .manager(Agenda)
+      .plan({ kind: 'ACTIVITY_START', execution: scope, activityId: start.scopeId, startEventId: start.id });
     return 'consumed';
   }
   const token = await newTokenInScope(ctx, instance, scope);
   deliver(ctx, token, payload);
-  ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: token, activityId: start.scopeId, startEventId: start.id });
+  ctx
+    .manager(Agenda)
+    .plan({ kind: 'ACTIVITY_START', execution: token, activityId: start.scopeId, startEventId: start.id });
   return 'kept';
 }
 
@@ -131,15 +138,15 @@ export async function triggerEvent(
   if (node.type === 'boundaryEvent') return triggerBoundary(ctx, instance, execution, node, payload);
   if (node.type === 'startEvent') return triggerEventSubProcess(ctx, instance, execution, node, payload);
   if (execution.activityId === activityId) {
-    ctx.events.dropRowsOf(instance, execution, [activityId]);
+    ctx.manager(EventContext).dropRowsOf(instance, execution, [activityId]);
     deliver(ctx, execution, payload);
     if (hasVariables(payload)) {
-      await ctx.agenda.settleVariables();
+      await ctx.manager(Agenda).settleVariables();
       // An interrupting conditional event of an enclosing scope took the waiting execution away.
       if (instance.ended || instance.get(execution.id) !== execution || execution.activityId !== activityId)
         return 'consumed';
     }
-    ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId });
+    ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution, activityId });
     return 'consumed';
   }
   const gateway = resolveActivity(instance.graph, execution.activityId);
@@ -149,9 +156,9 @@ export async function triggerEvent(
       : undefined;
   if (!gateway || !target)
     throw new ProcessEngineError(`Execution ${execution.id} does not wait for the event '${activityId}'`);
-  ctx.events.dropRowsOf(instance, execution, [...rowActivities(instance, gateway.id)]);
+  ctx.manager(EventContext).dropRowsOf(instance, execution, [...rowActivities(instance, gateway.id)]);
   deliver(ctx, execution, payload);
-  ctx.events.markTriggered(instance, activityId);
-  ctx.agenda.plan({ kind: 'ACTIVITY_END', execution, activityId: gateway.id, flowIds: [target.flowId] });
+  ctx.manager(EventContext).markTriggered(instance, activityId);
+  ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution, activityId: gateway.id, flowIds: [target.flowId] });
   return 'consumed';
 }

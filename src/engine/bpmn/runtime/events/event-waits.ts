@@ -15,6 +15,7 @@ import {
   WaitingDefinition,
 } from './graph-events';
 import { JOB_HANDLER, JOB_TYPE, TimerHandler } from './job-kinds';
+import { EventContext } from './event-context';
 
 /** camunda:jobPriority of the activity, else of the process, else 0. */
 export function jobPriority(
@@ -56,26 +57,26 @@ export function waitFor(
 ): EventSubscriptionEntity | JobEntity {
   switch (definition.kind) {
     case 'message':
-      return ctx.events.subscribe(instance, execution, {
+      return ctx.manager(EventContext).subscribe(instance, execution, {
         eventType: 'message',
         eventName: name(ctx, execution, definition.messageName, node),
         activityId: node.id,
       });
     case 'signal':
-      return ctx.events.subscribe(instance, execution, {
+      return ctx.manager(EventContext).subscribe(instance, execution, {
         eventType: 'signal',
         eventName: name(ctx, execution, definition.signalName, node),
         activityId: node.id,
       });
     case 'conditional':
-      return ctx.events.subscribe(instance, execution, {
+      return ctx.manager(EventContext).subscribe(instance, execution, {
         eventType: 'conditional',
         eventName: null,
         activityId: node.id,
       });
     case 'timer': {
       const plan = planTimer(definition.timerType, evaluate(ctx, execution, definition.value), ctx.now());
-      return ctx.events.insertJob(instance, {
+      return ctx.manager(EventContext).insertJob(instance, {
         type: JOB_TYPE.timer,
         handlerType: timerHandler,
         handlerConfiguration: node.id,
@@ -106,7 +107,7 @@ export function subscribeBoundaryEvents(
   const rows = waitingBoundaryEvents(instance.graph, activity).map((b) =>
     waitFor(ctx, instance, scopeExecution, b, waitingDefinition(b)!, JOB_HANDLER.boundaryTimer),
   );
-  ctx.events.conditionalsActivated(instance, conditionals(rows));
+  ctx.manager(EventContext).conditionalsActivated(instance, conditionals(rows));
 }
 
 /** A process or sub-process scope was entered: its event sub-processes wait on the scope execution. */
@@ -121,5 +122,5 @@ export function subscribeEventSubProcesses(
   const rows = starts.map((s) =>
     waitFor(ctx, instance, scopeExecution, s, waitingDefinition(s)!, JOB_HANDLER.eventSubProcessTimer),
   );
-  ctx.events.conditionalsActivated(instance, conditionals(rows));
+  ctx.manager(EventContext).conditionalsActivated(instance, conditionals(rows));
 }

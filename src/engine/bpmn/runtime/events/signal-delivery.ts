@@ -7,6 +7,7 @@ import { ProcessInstanceState } from '../process-instance-state';
 import { currentDefinition, isStartable, startAtEvent } from './event-start';
 import { triggerEvent } from './event-trigger';
 import { findSubscriptions, TenantFilter } from './subscription-queries';
+import { EventContext } from './event-context';
 
 export interface SignalDelivery {
   name: string;
@@ -59,11 +60,11 @@ export async function deliverSignal(
   }
   for (const { subscription, instance } of targets) {
     const execution = instance.get(subscription.executionId!);
-    if (!execution || instance.ended || ctx.events.isDropped(subscription)) continue;
+    if (!execution || instance.ended || ctx.manager(EventContext).isDropped(subscription)) continue;
     const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, {
       variables: signal.variables,
     });
-    if (outcome === 'consumed') ctx.events.forget(subscription);
+    if (outcome === 'consumed') ctx.manager(EventContext).forget(subscription);
   }
   for (const { subscription, definition } of starts) {
     await startAtEvent(ctx, definition, subscription.activityId!, { variables: signal.variables });

@@ -1,6 +1,6 @@
 import { EventSubscriptionEntity } from '../../../../persistence/entities/runtime/event-subscription.entity';
 import type { RuntimeContext } from '../runtime-context';
-import { SubscriptionType } from './event-context';
+import { SubscriptionType, EventContext } from './event-context';
 
 /** Which tenants a trigger reaches: any (not set), exactly one (null: only those without tenant), optionally plus those without. */
 export interface TenantFilter {
@@ -53,7 +53,8 @@ export async function findSubscriptions(
     else qb.andWhere('s.tenantId = :tenant', { tenant: tenant.tenantId });
   }
   const stored = await qb.orderBy('s.created', 'ASC').addOrderBy('s.id', 'ASC').getMany();
-  const created = ctx.events
+  const created = ctx
+    .manager(EventContext)
     .createdSubscriptions()
     .filter(
       (s) =>
@@ -64,9 +65,11 @@ export async function findSubscriptions(
         tenantMatches(s, tenant),
     );
   const seen = new Set(created.map((s) => s.id));
-  return [...stored.filter((s) => !seen.has(s.id) && !ctx.events.isDropped(s)), ...created].filter((s) => {
-    if (!s.executionId || !s.processInstanceId) return true;
-    const instance = ctx.instances.get(s.processInstanceId);
-    return !instance || (!instance.ended && instance.get(s.executionId) != null);
-  });
+  return [...stored.filter((s) => !seen.has(s.id) && !ctx.manager(EventContext).isDropped(s)), ...created].filter(
+    (s) => {
+      if (!s.executionId || !s.processInstanceId) return true;
+      const instance = ctx.instances.get(s.processInstanceId);
+      return !instance || (!instance.ended && instance.get(s.executionId) != null);
+    },
+  );
 }

@@ -9,6 +9,7 @@ import { gatewayTargets } from './graph-events';
 import { IncidentManager } from '../../../incident/incident.manager';
 import { EventSubscriptionManager } from '../../../entities/event-subscription.manager';
 import { JobManager } from '../../../entities/job.manager';
+import { EventContext } from './event-context';
 
 /** The activities whose rows hang off an execution that waits at `activityId` (a gateway waits for its targets). */
 export function rowActivities(instance: ProcessInstanceState, activityId: string | null): Set<string> {
@@ -46,7 +47,7 @@ async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, 
   }
   const activities = rowActivities(instance, scope.activityId);
   if (activities.size) {
-    ctx.events.repointCreated(from, to, activities);
+    ctx.manager(EventContext).repointCreated(from, to, activities);
     const ids = [...activities];
     ctx.manager(IncidentManager).repoint(from, to, ids);
     ctx.manager(EventSubscriptionManager).repoint(from, to, ids);

@@ -16,6 +16,7 @@ import { applyOutputMappings } from '../io-mapping';
 import { defaultOutgoing } from '../outgoing-flows';
 import { ProcessInstanceState } from '../process-instance-state';
 import { ExecutionEntity } from '../../../../persistence/entities/runtime/execution.entity';
+import { behaviorOf } from '../activity-behavior';
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_END' }>;
 
@@ -64,7 +65,7 @@ export async function activityEnd(ctx: RuntimeContext, op: Op): Promise<void> {
     await registerCompensation(ctx, instance, host, ref);
   }
   if (isMultiInstanceInner(ref)) {
-    await ctx.deps.behaviors.behaviorFor(bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
+    await behaviorOf(ctx, bodyRef(ref.node)).instanceCompleted!(ctx, instance, execution, host);
     return;
   }
   removeExecutions(ctx, instance, subtree(instance, execution));

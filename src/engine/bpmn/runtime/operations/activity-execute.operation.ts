@@ -2,6 +2,7 @@ import { ActivityExecution } from '../activity-execution';
 import { resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
+import { behaviorOf } from '../activity-behavior';
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_EXECUTE' }>;
 
@@ -9,7 +10,7 @@ type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_EXECUTE' }>;
 export async function activityExecute(ctx: RuntimeContext, op: Op): Promise<void> {
   const instance = ctx.instanceOf(op.execution);
   const ref = resolveActivity(instance.graph, op.activityId)!;
-  await ctx.deps.behaviors
-    .behaviorFor(ref)
-    .execute(new ActivityExecution(ctx, instance, op.execution, ref), { startEventId: op.startEventId });
+  await behaviorOf(ctx, ref).execute(new ActivityExecution(ctx, instance, op.execution, ref), {
+    startEventId: op.startEventId,
+  });
 }

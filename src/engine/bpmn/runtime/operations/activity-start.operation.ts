@@ -9,6 +9,8 @@ import { createScopeExecution } from '../execution-tree';
 import { deferBefore, deferInnerBefore } from '../events/async-continuation';
 import { subscribeBoundaryEvents, subscribeEventSubProcesses } from '../events/event-waits';
 import { applyInputMappings } from '../io-mapping';
+import { VariableStore } from '../variable-store';
+import { Agenda } from '../agenda';
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_START' }>;
 
@@ -43,8 +45,11 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
   if (needsScope(ref)) {
     host = createScopeExecution(ctx, instance, execution);
     if (op.inner) {
-      ctx.variables.setLocal(host, 'loopCounter', { type: 'integer', value: op.inner.loopCounter, valueInfo: {} });
-      if (op.inner.element) ctx.variables.setLocal(host, op.inner.element.name, untypedValue(op.inner.element.value));
+      ctx
+        .manager(VariableStore)
+        .setLocal(host, 'loopCounter', { type: 'integer', value: op.inner.loopCounter, valueInfo: {} });
+      if (op.inner.element)
+        ctx.manager(VariableStore).setLocal(host, op.inner.element.name, untypedValue(op.inner.element.value));
     }
   }
   ctx.history.activityStarted({
@@ -64,5 +69,7 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
   if (host !== execution && (ref.isBody || !multiInstanceOf(node))) subscribeBoundaryEvents(ctx, instance, host, node);
   if (host !== execution && !ref.isBody && node.type === 'subProcess')
     subscribeEventSubProcesses(ctx, instance, host, node.id);
-  ctx.agenda.plan({ kind: 'ACTIVITY_EXECUTE', execution: host, activityId: ref.id, startEventId: op.startEventId });
+  ctx
+    .manager(Agenda)
+    .plan({ kind: 'ACTIVITY_EXECUTE', execution: host, activityId: ref.id, startEventId: op.startEventId });
 }

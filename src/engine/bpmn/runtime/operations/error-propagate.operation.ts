@@ -6,6 +6,8 @@ import type { AtomicOperation } from '../atomic-operation';
 import { cancelActivities, cancelSubtrees, CancelOptions } from '../cancellation';
 import { errorDefinitionOf, findCatch } from '../events/catch-search';
 import type { RuntimeContext } from '../runtime-context';
+import { VariableStore } from '../variable-store';
+import { Agenda } from '../agenda';
 
 type Op = Extract<AtomicOperation, { kind: 'ERROR_PROPAGATE' }>;
 
@@ -16,13 +18,15 @@ function setErrorVariables(
   op: Op,
 ): void {
   if (definition.errorCodeVariable)
-    ctx.variables.set(execution, definition.errorCodeVariable, { type: 'string', value: op.errorCode, valueInfo: {} });
+    ctx
+      .manager(VariableStore)
+      .set(execution, definition.errorCodeVariable, { type: 'string', value: op.errorCode, valueInfo: {} });
   if (definition.errorMessageVariable) {
     const value =
       op.errorMessage == null
         ? { type: 'null' as const, value: null, valueInfo: {} }
         : { type: 'string' as const, value: op.errorMessage, valueInfo: {} };
-    ctx.variables.set(execution, definition.errorMessageVariable, value);
+    ctx.manager(VariableStore).set(execution, definition.errorMessageVariable, value);
   }
 }
 
@@ -46,7 +50,7 @@ export async function errorPropagate(ctx: RuntimeContext, op: Op): Promise<void>
     ctx.history.activityEnded(frame.host.activityInstanceId!, { state: ActivityInstanceState.CANCELED });
     frame.host.isActive = true;
     setErrorVariables(ctx, frame.host, caught.definition, op);
-    ctx.agenda.plan({ kind: 'ACTIVITY_START', execution: frame.host, activityId: caught.node.id });
+    ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution: frame.host, activityId: caught.node.id });
     return;
   }
   if (caught) {
@@ -57,7 +61,7 @@ export async function errorPropagate(ctx: RuntimeContext, op: Op): Promise<void>
     scope.activityInstanceId = catching.scopeInstanceId(scope);
     scope.isActive = true;
     setErrorVariables(ctx, scope, caught.definition, op);
-    ctx.agenda.plan({
+    ctx.manager(Agenda).plan({
       kind: 'ACTIVITY_START',
       execution: scope,
       activityId: caught.subProcessId,
@@ -65,6 +69,7 @@ export async function errorPropagate(ctx: RuntimeContext, op: Op): Promise<void>
     });
     return;
   }
-  if (op.thrownByEndEvent) ctx.agenda.plan({ kind: 'TOKEN_END', execution: op.execution });
-  else ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: op.execution, activityId: op.activityId, flowIds: [] });
+  if (op.thrownByEndEvent) ctx.manager(Agenda).plan({ kind: 'TOKEN_END', execution: op.execution });
+  else
+    ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution: op.execution, activityId: op.activityId, flowIds: [] });
 }

@@ -1,6 +1,7 @@
 import { resolveActivity } from '../activity-ref';
 import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
+import { Agenda } from '../agenda';
 
 type Op = Extract<AtomicOperation, { kind: 'SCOPE_COMPLETE' }>;
 
@@ -10,9 +11,9 @@ export function scopeComplete(ctx: RuntimeContext, op: Op): void {
   const scope = op.execution;
   const owner = instance.parent(scope);
   if (!owner) {
-    ctx.agenda.plan({ kind: 'PROCESS_END', execution: scope });
+    ctx.manager(Agenda).plan({ kind: 'PROCESS_END', execution: scope });
     return;
   }
   const ref = resolveActivity(instance.graph, owner.activityId)!;
-  ctx.agenda.plan({ kind: 'ACTIVITY_END', execution: scope, activityId: ref.id });
+  ctx.manager(Agenda).plan({ kind: 'ACTIVITY_END', execution: scope, activityId: ref.id });
 }

@@ -1,6 +1,7 @@
 import type { AtomicOperation } from '../atomic-operation';
 import type { RuntimeContext } from '../runtime-context';
 import { fireListeners } from '../execution-listeners';
+import { Agenda } from '../agenda';
 
 type Op = Extract<AtomicOperation, { kind: 'TRANSITION_TAKE' }>;
 
@@ -12,5 +13,5 @@ export async function transitionTake(ctx: RuntimeContext, op: Op): Promise<void>
   execution.activityId = null;
   execution.activityInstanceId = instance.scopeInstanceId(instance.scopeOf(execution));
   execution.isActive = true;
-  ctx.agenda.plan({ kind: 'ACTIVITY_START', execution, activityId: flow.targetId });
+  ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution, activityId: flow.targetId });
 }
