@@ -20,6 +20,9 @@ import { SignalModule } from './signal/signal.module';
 import { ConditionModule } from './condition/condition.module';
 import { JobModule } from './job/job.module';
 import { HealthModule } from './health/health.module';
+import { VariableInstanceModule } from './variable-instance/variable-instance.module';
+import { VersionModule } from './version/version.module';
+import { SchemaLogModule } from './schema-log/schema-log.module';
 
 /**
  * Every REST resource module; each new family adds itself here. Express tries routes in this order, one
@@ -49,5 +52,8 @@ export const RESOURCE_MODULES = [
   SignalModule,
   ConditionModule,
   JobModule,
+  VariableInstanceModule,
+  VersionModule,
+  SchemaLogModule,
   HealthModule,
 ];
