@@ -23,6 +23,7 @@ import { HealthModule } from './health/health.module';
 import { VariableInstanceModule } from './variable-instance/variable-instance.module';
 import { VersionModule } from './version/version.module';
 import { SchemaLogModule } from './schema-log/schema-log.module';
+import { MeterLogModule } from './meter-log/meter-log.module';
 
 /**
  * Every REST resource module; each new family adds itself here. Express tries routes in this order, one
@@ -55,5 +56,6 @@ export const RESOURCE_MODULES = [
   VariableInstanceModule,
   VersionModule,
   SchemaLogModule,
+  MeterLogModule,
   HealthModule,
 ];

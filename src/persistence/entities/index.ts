@@ -32,6 +32,7 @@ import { HistoricIncidentEntity } from './history/historic-incident.entity';
 import { HistoricExternalTaskLogEntity } from './history/historic-external-task-log.entity';
 import { HistoricJobLogEntity } from './history/historic-job-log.entity';
 import { UserOperationLogEntryEntity } from './history/user-operation-log-entry.entity';
+import { MeterLogEntity } from './runtime/meter-log.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -69,4 +70,5 @@ export const ENTITIES = [
   HistoricExternalTaskLogEntity,
   HistoricJobLogEntity,
   UserOperationLogEntryEntity,
+  MeterLogEntity,
 ];

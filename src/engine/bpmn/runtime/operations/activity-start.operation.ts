@@ -47,6 +47,7 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
       if (op.inner.element) ctx.variables.setLocal(host, op.inner.element.name, untypedValue(op.inner.element.value));
     }
   }
+  ctx.afterCommit(() => ctx.deps.metrics.activityInstanceStarted());
   ctx.history.activityStarted({
     activityInstanceId: execution.activityInstanceId,
     parentActivityInstanceId,
