@@ -24,6 +24,7 @@ import { VariableInstanceModule } from './variable-instance/variable-instance.mo
 import { VersionModule } from './version/version.module';
 import { SchemaLogModule } from './schema-log/schema-log.module';
 import { MeterLogModule } from './meter-log/meter-log.module';
+import { TelemetryModule } from './telemetry/telemetry.module';
 
 /**
  * Every REST resource module; each new family adds itself here. Express tries routes in this order, one
@@ -57,5 +58,6 @@ export const RESOURCE_MODULES = [
   VersionModule,
   SchemaLogModule,
   MeterLogModule,
+  TelemetryModule,
   HealthModule,
 ];

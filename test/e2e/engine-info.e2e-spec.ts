@@ -62,14 +62,61 @@ describe(`engine information: version, schema log (${databaseLabel()})`, () => {
     expect(badPage.body.type).toBe('InvalidRequestException');
   });
 
-  it('shows the schema log only to camunda-admin and users with READ on SYSTEM', async () => {
+  it('shows the schema log and the telemetry data only to camunda-admin and users with READ on SYSTEM', async () => {
     const denied = await t.as('plain', 'plain').get('/schema/log').expect(403);
     expect(denied.body.type).toBe('AuthorizationException');
+    await t.as('plain', 'plain').get('/telemetry/data').expect(403);
     await t
       .as('demo')
       .post('/authorization/create')
       .send({ type: 1, userId: 'plain', resourceType: 21, resourceId: '*', permissions: ['READ'] })
       .expect(200);
     expect((await t.as('plain', 'plain').get('/schema/log').expect(200)).body).toHaveLength(MIGRATION_NAMES.length);
+    await t.as('plain', 'plain').get('/telemetry/data').expect(200);
+  });
+
+  // TelemetryRestServiceTest: Camunda 7.22 removed the sending; the configuration stays off
+  it('keeps telemetry off, and accepts the deprecated configuration without effect', async () => {
+    expect((await t.as('demo').get('/telemetry/configuration').expect(200)).body).toEqual({ enableTelemetry: false });
+    await t.as('demo').post('/telemetry/configuration').send({ enableTelemetry: true }).expect(204);
+    await t.as('demo').post('/telemetry/configuration').send({ enableTelemetry: null }).expect(204);
+    expect((await t.as('demo').get('/telemetry/configuration').expect(200)).body).toEqual({ enableTelemetry: false });
+    const bad = await t.as('demo').post('/telemetry/configuration').send({ enableTelemetry: 'yes' }).expect(400);
+    expect(bad.body.type).toBe('InvalidRequestException');
+  });
+
+  it("answers Camunda's telemetry data with what this installation knows", async () => {
+    const data = (await t.as('demo').get('/telemetry/data').expect(200)).body;
+    const pkg = require('../../package.json');
+    expect(data).toEqual({
+      installation: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      product: {
+        name: pkg.name,
+        version: pkg.version,
+        edition: 'community',
+        internals: {
+          database: {
+            vendor: databaseLabel() === 'sqlite' ? 'SQLite' : expect.stringMatching(/^(MariaDB|MySQL)$/),
+            version: expect.any(String),
+          },
+          'application-server': { vendor: 'NestJS', version: expect.any(String) },
+          'license-key': null,
+          'camunda-integration': [],
+          commands: expect.any(Object),
+          metrics: {
+            'process-instances': { count: 0 },
+            'flow-node-instances': { count: 0 },
+            'decision-instances': { count: 0 },
+          },
+          webapps: [],
+          jdk: { version: process.versions.node, vendor: 'Node.js' },
+          'data-collection-start-date': expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+      },
+    });
+    // Commands by class, as Camunda counts them: the start-up made sure of the admin user once.
+    expect(data.product.internals.commands.EnsureAdminCmd).toEqual({ count: 1 });
+    // The same installation id on every call (it lives in the database, shared by every instance).
+    expect((await t.as('demo').get('/telemetry/data').expect(200)).body.installation).toBe(data.installation);
   });
 });

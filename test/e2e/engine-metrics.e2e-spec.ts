@@ -123,4 +123,14 @@ describe(`Camunda engine metrics: the meter log (${databaseLabel()})`, () => {
     const scrape = await t.api().get('/metrics').auth('demo', 'demo').expect(200);
     expect(scrape.text).toMatch(/engine_activity_instances_started_total 6/);
   });
+
+  it('reports the same counts since start in the telemetry data, reported or not', async () => {
+    const data = (await t.as('demo').get('/telemetry/data').expect(200)).body;
+    expect(data.product.internals.metrics).toEqual({
+      'process-instances': { count: 3 },
+      'flow-node-instances': { count: 6 },
+      'decision-instances': { count: 0 },
+    });
+    expect(data.product.internals.commands.ReportMetersCmd.count).toBeGreaterThanOrEqual(3);
+  });
 });
