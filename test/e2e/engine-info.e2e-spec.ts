@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MIGRATIONS } from '../../src/persistence/migrations';
 import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
 
@@ -87,7 +89,7 @@ describe(`engine information: version, schema log (${databaseLabel()})`, () => {
 
   it("answers Camunda's telemetry data with what this installation knows", async () => {
     const data = (await t.as('demo').get('/telemetry/data').expect(200)).body;
-    const pkg = require('../../package.json');
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
     expect(data).toEqual({
       installation: expect.stringMatching(/^[0-9a-f-]{36}$/),
       product: {

@@ -26,7 +26,6 @@ export class TelemetryController {
   @Post('configuration')
   @HttpCode(204)
   @ApiNoContentResponse()
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   configureTelemetry(@Body() _body: TelemetryConfigurationDto): void {}
 
   @Get('data')

@@ -30,7 +30,8 @@ function packageInfo(): { name: string; version: string } {
 
 function nestVersion(): string {
   try {
-    return (require('@nestjs/core/package.json') as { version: string }).version;
+    const file = require.resolve('@nestjs/core/package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   } catch {
     return 'unknown';
   }
