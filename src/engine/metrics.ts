@@ -18,12 +18,14 @@ export interface EngineMetrics {
   jobExecuted(): void;
   /** A job's work failed and the failure was recorded on it (a retry less). */
   jobFailed(): void;
-  /** A process instance started, called ones included. */
-  processInstanceStarted(): void;
+  /** A process instance started, called ones included (`root` is false for those). */
+  processInstanceStarted(root: boolean): void;
   /** A process instance ended, completed or canceled. */
   processInstanceEnded(): void;
   /** `count` decisions were evaluated: the one asked for and the decisions it requires. */
   decisionsEvaluated(count: number): void;
+  /** An activity instance started (Camunda's `activity-instance-start`: flow nodes, subprocesses, bodies). */
+  activityInstanceStarted(): void;
   /** A batch job did its chunk: `count` targets of a batch of `type`. */
   batchInvocationsDone(type: string, count: number): void;
 }
@@ -42,5 +44,6 @@ export const NO_METRICS: EngineMetrics = Object.freeze({
   processInstanceStarted: nothing,
   processInstanceEnded: nothing,
   decisionsEvaluated: nothing,
+  activityInstanceStarted: nothing,
   batchInvocationsDone: nothing,
 });

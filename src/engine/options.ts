@@ -48,6 +48,13 @@ export interface EngineOptions {
   jobExecutorBatchSize: number;
   /** How long a claimed job stays locked to this process before another one may take it over. */
   jobExecutorLockTimeMs: number;
+  /**
+   * How often this process writes what it counted to the meter log (Camunda's metrics reporting interval, 15
+   * minutes there too); 0 writes only when asked (`reportMetricsNow`) and at shutdown.
+   */
+  metricsReportIntervalMs: number;
+  /** The reporter id of this process's meter log rows (Camunda's `hostname`); by default the host's name. */
+  metricsReporterId: string | null;
   /** Batch jobs a batch's seed job creates each time it runs (Camunda's batchJobsPerSeed). */
   batchJobsPerSeed: number;
   /** Targets one batch job works on in its transaction (Camunda's invocationsPerBatchJob). */
@@ -103,6 +110,8 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   jobExecutorPollMs: 1000,
   jobExecutorBatchSize: 10,
   jobExecutorLockTimeMs: 300_000,
+  metricsReportIntervalMs: 900_000,
+  metricsReporterId: null,
   batchJobsPerSeed: 100,
   invocationsPerBatchJob: 1,
   batchPollMs: 2000,

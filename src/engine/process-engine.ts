@@ -24,6 +24,8 @@ import { RuntimeService } from './instances/runtime.service';
 import { JobExecutor } from './jobs/job-executor';
 import { ManagementService } from './jobs/management.service';
 import { EngineMetrics, NO_METRICS } from './metrics';
+import { Meters } from './meters';
+import { MeterReporter } from './jobs/meter-reporter';
 import { EngineOptions, engineOptions } from './options';
 import { ScriptSandbox } from './expression/script/script-sandbox';
 import { RepositoryService } from './repository/repository.service';
@@ -62,6 +64,10 @@ export class ProcessEngine {
   /** Asynchronous mass operations (batches) and their management. */
   readonly batches: BatchService;
   readonly history: HistoryService;
+  /** Camunda's engine metrics, counted in memory (and handed on to the `metrics` observer given). */
+  readonly meters: Meters;
+  /** Writes the meters to the meter log every `metricsReportIntervalMs`; `report()` writes them now. */
+  readonly meterReporter: MeterReporter;
   /** The engine's clock: `options.clock` when given (tests), else the system clock. */
   readonly clock: () => Date;
   /** Worker threads running JavaScript from deployments in the WebAssembly sandbox; null when scripts are off. */
@@ -83,6 +89,7 @@ export class ProcessEngine {
       : null;
     this.tx = new Transactions(dataSource);
     this.clock = o.clock;
+    const meters = (this.meters = new Meters(metrics, this.clock()));
     const checker = (this.authorizationChecker = new AuthorizationChecker(o.authorizationEnabled));
     // One deps object for every context the engine makes: the runtime's, and the identity manager's cache.
     let deps: (RuntimeDeps & IdentityDeps) | null = null;
@@ -92,7 +99,7 @@ export class ProcessEngine {
     this.tenants = new TenantService(this.commands, checker);
     this.authorizations = new AuthorizationService(this.commands, checker);
     this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled, o.delegates);
-    this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, metrics);
+    this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, meters);
     this.batches = new BatchService(this.commands, o);
     this.history = new HistoryService(this.commands);
     deps = {
@@ -109,7 +116,7 @@ export class ProcessEngine {
       delegates: o.delegates,
       externalTasksCreated: (topics) => this.externalTaskNotifier.notify(topics),
       jobsCreated: (due) => this.jobs.executor.wake(due),
-      metrics,
+      metrics: meters,
       jobHandlers: new Map([...this.batches.jobHandlers, ...DEFINITION_SUSPENSION_JOB_HANDLERS]),
       scripts: this.scripts,
     };
@@ -121,7 +128,7 @@ export class ProcessEngine {
       notifier: this.externalTaskNotifier,
       longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs },
       clock: this.clock,
-      metrics,
+      metrics: meters,
     });
     this.incidents = new IncidentService(this.commands, checker);
     this.userOperationLog = new UserOperationLogService(this.commands);
@@ -131,6 +138,7 @@ export class ProcessEngine {
       batchSize: o.jobExecutorBatchSize,
       lockTimeMs: o.jobExecutorLockTimeMs,
     });
+    this.meterReporter = new MeterReporter(this.commands, meters, o.metricsReportIntervalMs, o.metricsReporterId);
     this.events = new EventService(this.runtime, this.repository, this.clock);
     this.events.startEvents.onTimerScheduled((due) => this.jobs.executor.wake(due));
   }
@@ -147,6 +155,7 @@ export class ProcessEngine {
   async start(): Promise<void> {
     await this.identity.ensureAdmin(this.options.adminUser, this.options.adminPassword);
     await this.batches.scheduleHistoryCleanup();
+    this.meterReporter.start();
   }
 
   /**
@@ -156,6 +165,7 @@ export class ProcessEngine {
    */
   async release(): Promise<void> {
     await this.jobs.executor.stop();
+    await this.meterReporter.stop();
     await this.externalTasks.close();
     await this.scripts?.close();
     this.commands.close();

@@ -22,6 +22,11 @@ import { SignalModule } from './signal/signal.module';
 import { ConditionModule } from './condition/condition.module';
 import { JobModule } from './job/job.module';
 import { HealthModule } from './health/health.module';
+import { VariableInstanceModule } from './variable-instance/variable-instance.module';
+import { VersionModule } from './version/version.module';
+import { SchemaLogModule } from './schema-log/schema-log.module';
+import { MeterLogModule } from './meter-log/meter-log.module';
+import { TelemetryModule } from './telemetry/telemetry.module';
 
 /**
  * Every REST resource module; each new family adds itself here. Express tries routes in this order, one
@@ -53,5 +58,10 @@ export const RESOURCE_MODULES = [
   SignalModule,
   ConditionModule,
   JobModule,
+  VariableInstanceModule,
+  VersionModule,
+  SchemaLogModule,
+  MeterLogModule,
+  TelemetryModule,
   HealthModule,
 ];

@@ -13,6 +13,7 @@ import { cycles, ImportEdge, importGraph } from './import-graph';
 /** Engine rooms from the bottom up. A room may import its own files and the rooms before it. */
 export const ENGINE_LAYERS: string[][] = [
   ['util', 'errors', 'options', 'metrics'],
+  ['meters'],
   ['variables', 'timer'],
   ['expression'],
   ['dmn'],

@@ -122,11 +122,18 @@ describe(`metrics (${databaseLabel()})`, () => {
       expect([...samples.keys()].filter((k) => k.includes('/metrics') || k.includes('/health'))).toEqual([]);
     });
 
-    it('lives at the root only', async () => {
-      await t.as('demo').get('/engine-rest/metrics').expect(404);
-      await t.as('demo').get('/engine-rest/engine/default/metrics').expect(404);
+    it("lives at the root; below the base path is Camunda's own metrics resource (the meter log)", async () => {
+      for (const path of ['/engine-rest/metrics', '/engine-rest/engine/default/metrics']) {
+        const camunda = await t.as('demo').get(path).expect(200);
+        expect(camunda.headers['content-type']).toMatch(/^application\/json/);
+        expect(Array.isArray(camunda.body)).toBe(true);
+      }
       const paths = Object.keys((await t.api().get('/docs-json').expect(200)).body.paths);
-      expect(paths.filter((p) => p.includes('metrics'))).toEqual(['/metrics']);
+      expect(paths.filter((p) => p.includes('metrics')).sort()).toEqual([
+        '/engine-rest/metrics',
+        '/engine-rest/metrics/{name}/sum',
+        '/metrics',
+      ]);
     });
 
     it('needs credentials: 401 without or with wrong ones', async () => {

@@ -13,6 +13,7 @@ export class EngineCounters implements EngineMetrics {
   private readonly started: Counter;
   private readonly ended: Counter;
   private readonly decisions: Counter;
+  private readonly activities: Counter;
   private readonly batchInvocations: Counter<'type'>;
 
   constructor(registry: Registry) {
@@ -28,6 +29,7 @@ export class EngineCounters implements EngineMetrics {
     this.executed = counter('engine_jobs_executed_total', 'Jobs whose work was done and committed');
     this.jobFailures = counter('engine_jobs_failed_total', 'Job runs that failed (each costs the job a retry)');
     this.started = counter('engine_process_instances_started_total', 'Process instances started, called ones included');
+    this.activities = counter('engine_activity_instances_started_total', 'Activity instances started');
     this.ended = counter('engine_process_instances_ended_total', 'Process instances ended, completed or canceled');
     this.batchInvocations = new Counter({
       name: 'engine_batch_invocations_total',
@@ -71,6 +73,10 @@ export class EngineCounters implements EngineMetrics {
 
   processInstanceStarted(): void {
     this.started.inc();
+  }
+
+  activityInstanceStarted(): void {
+    this.activities.inc();
   }
 
   processInstanceEnded(): void {

@@ -1,6 +1,7 @@
 import { BadUserRequestError } from '../../engine/errors';
 import { formatDate, parseDate } from '../../engine/util/camunda-date';
 import { plainValue, TypedValue, untypedValue, ValueTypeName } from '../../engine/variables/typed-value';
+import { fromColumns, VariableColumns } from '../../engine/variables/variable-columns';
 
 /**
  * Typed values in Camunda's REST format `{value, type, valueInfo}`: type names as Java spells them,
@@ -186,4 +187,18 @@ function fileValueInfo(info: Record<string, unknown>): Record<string, unknown> {
   if (mimeType) out.mimeType = mimeType;
   if (info.encoding) out.encoding = info.encoding;
   return out;
+}
+
+/**
+ * A variable row's value on the wire. `fetchBinary: false` is Camunda's `disableBinaryFetching`, which its
+ * variable instance resources set on lists and single gets: a Bytes value comes out as `null` there and only
+ * `.../data` hands out the content.
+ */
+export function variableRowToWire(
+  row: VariableColumns,
+  options: { deserialize: boolean; fetchBinary: boolean },
+): WireValue {
+  const tv = fromColumns(row);
+  if (!options.fetchBinary && tv.type === 'bytes') return typedValueToWire({ ...tv, value: null });
+  return typedValueToWire(tv, options.deserialize);
 }

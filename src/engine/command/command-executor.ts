@@ -22,6 +22,8 @@ export class CommandExecutor<C extends CommandContext = CommandContext> {
   private readonly current = new ScopedStorage<C>();
   /** How often a command lost an optimistic-locking race and ran again (for monitoring and tests). */
   retries = 0;
+  /** Committed commands by class name, nested ones included (Camunda's telemetry `commands`). */
+  readonly commandCounts = new Map<string, number>();
 
   constructor(
     readonly tx: Transactions,
@@ -30,7 +32,10 @@ export class CommandExecutor<C extends CommandContext = CommandContext> {
 
   async execute<T>(auth: Authentication | null, command: Command<T, C>): Promise<T> {
     const outer = this.current.getStore();
-    if (outer) return command.execute(outer);
+    if (outer) {
+      outer.afterCommit(() => this.countCommand(command));
+      return command.execute(outer);
+    }
     const joinsOuterTransaction = this.tx.inTransaction();
     for (let attempt = 1; ; attempt++) {
       let ctx: C | null = null;
@@ -44,6 +49,7 @@ export class CommandExecutor<C extends CommandContext = CommandContext> {
             return value;
           });
         });
+        this.countCommand(command);
         (ctx as C | null)?.committed();
         return result;
       } catch (err) {
@@ -53,6 +59,13 @@ export class CommandExecutor<C extends CommandContext = CommandContext> {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
       }
     }
+  }
+
+  private countCommand(command: object): void {
+    const name = command.constructor.name;
+    // Plain object commands (reads and small writes written inline) have no name to count them by.
+    if (name === 'Object' || name === '') return;
+    this.commandCounts.set(name, (this.commandCounts.get(name) ?? 0) + 1);
   }
 
   /** Lets go of the async context of commands once the commands running now have finished. */

@@ -35,6 +35,7 @@ import { HistoricExternalTaskLogEntity } from './history/historic-external-task-
 import { HistoricJobLogEntity } from './history/historic-job-log.entity';
 import { HistoricIdentityLinkLogEntity } from './history/historic-identity-link-log.entity';
 import { UserOperationLogEntryEntity } from './history/user-operation-log-entry.entity';
+import { MeterLogEntity } from './runtime/meter-log.entity';
 
 /** Every entity, listed explicitly (glob loading does not work under jest's module registry). */
 export const ENTITIES = [
@@ -75,4 +76,5 @@ export const ENTITIES = [
   HistoricJobLogEntity,
   HistoricIdentityLinkLogEntity,
   UserOperationLogEntryEntity,
+  MeterLogEntity,
 ];

@@ -148,7 +148,8 @@ export class RuntimeContext extends CommandContext<RuntimeDeps> {
   /** Registers a process instance created in this command. */
   adoptNew(root: ExecutionEntity, definition: ProcessDefinitionEntity, graph: ProcessGraph): ProcessInstanceState {
     this.manager(ExecutionManager).insertRoot(root);
-    this.afterCommit(() => this.deps.metrics.processInstanceStarted());
+    const isRoot = root.superExecutionId == null;
+    this.afterCommit(() => this.deps.metrics.processInstanceStarted(isRoot));
     const state = new ProcessInstanceState(root, definition, graph);
     this.instances.set(root.id, state);
     return state;

@@ -3,7 +3,7 @@ import { f, QuerySpec, tenantParams } from '../../../common/query/query-spec';
 import { Resources } from '../../../engine/authorization/resources';
 import { HistoricDetailEntity } from '../../../persistence/entities/history/historic-detail.entity';
 import { HistoricDetailDto, toHistoricDetailDto } from './historic-detail.dto';
-import { deserialize, noCase, variableTypeIn } from '../historic-variable-params';
+import { deserialize, noCase, variableTypeIn } from '../../../common/query/variable-row-params';
 
 export const HISTORIC_DETAIL_QUERY: QuerySpec = {
   params: {

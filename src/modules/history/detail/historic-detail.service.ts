@@ -10,7 +10,7 @@ import { fromColumns } from '../../../engine/variables/variable-columns';
 import { HistoricDetailEntity } from '../../../persistence/entities/history/historic-detail.entity';
 import { HistoricDetailDto, toHistoricDetailDto } from './historic-detail.dto';
 import { HISTORIC_DETAIL_LIST } from './historic-detail.query';
-import { deserialize } from '../historic-variable-params';
+import { deserialize } from '../../../common/query/variable-row-params';
 
 @Injectable()
 export class HistoricDetailService {

@@ -5,7 +5,7 @@ import { variableCaseParams, variableFilter } from '../../../common/query/variab
 import { Resources } from '../../../engine/authorization/resources';
 import { HistoricTaskInstanceEntity } from '../../../persistence/entities/history/historic-task-instance.entity';
 import { HistoricTaskInstanceDto, toHistoricTaskInstanceDto } from './historic-task-instance.dto';
-import { noCase } from '../historic-variable-params';
+import { noCase } from '../../../common/query/variable-row-params';
 
 /** The business key lives on the historic process instance, the definition name on the definition. */
 const INSTANCE = (condition: string) =>

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { typedValueToWire } from '../../../common/variables/wire-value';
+import { variableRowToWire } from '../../../common/variables/wire-value';
 import { formatDate } from '../../../engine/util/camunda-date';
-import { fromColumns } from '../../../engine/variables/variable-columns';
 import { HistoricVariableInstanceEntity } from '../../../persistence/entities/history/historic-variable-instance.entity';
 
 /** Camunda's HistoricVariableInstanceDto. */
@@ -33,7 +32,7 @@ export function toHistoricVariableInstanceDto(
   v: HistoricVariableInstanceEntity,
   deserialize: boolean,
 ): HistoricVariableInstanceDto {
-  const wire = typedValueToWire(fromColumns(v), deserialize);
+  const wire = variableRowToWire(v, { deserialize, fetchBinary: true });
   return {
     id: v.id,
     name: v.name,

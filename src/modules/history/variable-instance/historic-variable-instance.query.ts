@@ -1,35 +1,24 @@
-import { badRequest } from '../../../common/errors/rest-error';
 import { QueryResource } from '../../../common/query/query-resource';
 import { f, QuerySpec, tenantParams } from '../../../common/query/query-spec';
-import { valueCondition, variableCaseParams } from '../../../common/query/variable-filters';
+import { variableCaseParams } from '../../../common/query/variable-filters';
 import { Resources } from '../../../engine/authorization/resources';
 import { HistoricVariableInstanceEntity } from '../../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricVariableInstanceDto, toHistoricVariableInstanceDto } from './historic-variable-instance.dto';
-import { deserialize, noCase, noCaseList, variableTypeIn } from '../historic-variable-params';
+import {
+  deserialize,
+  noCase,
+  noCaseList,
+  singleVariableValueParam,
+  variableNameParam,
+  variableTypeIn,
+} from '../../../common/query/variable-row-params';
 
 export const HISTORIC_VARIABLE_INSTANCE_QUERY: QuerySpec = {
   params: {
-    variableName: f.custom('string', (qb, v: string, all, n) => {
-      const p = n('name');
-      qb.andWhere(all.variableNamesIgnoreCase === true ? `LOWER(v.name) = LOWER(:${p})` : `v.name = :${p}`, { [p]: v });
-    }),
+    variableName: variableNameParam('v'),
     variableNameLike: f.like('v.name'),
     // Camunda's variableValueEquals(name, value): compared with the row's own value columns.
-    variableValue: f.custom('scalar', (qb, value: unknown, all, n) => {
-      if (all.variableName == null) {
-        throw badRequest(
-          'Only a single variable value parameter specified: variable name and value are required to be able to query after a variable value.',
-        );
-      }
-      const built = valueCondition(
-        qb,
-        'v',
-        { name: String(all.variableName), operator: 'eq', value },
-        all.variableValuesIgnoreCase === true,
-        n,
-      );
-      qb.andWhere(built.sql, built.params);
-    }),
+    variableValue: singleVariableValueParam('v'),
     ...variableCaseParams(),
     variableNameIn: f.in('v.name'),
     variableTypeIn: variableTypeIn('v.type'),

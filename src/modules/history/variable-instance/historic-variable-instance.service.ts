@@ -10,7 +10,7 @@ import { fromColumns } from '../../../engine/variables/variable-columns';
 import { HistoricVariableInstanceEntity } from '../../../persistence/entities/history/historic-variable-instance.entity';
 import { HistoricVariableInstanceDto, toHistoricVariableInstanceDto } from './historic-variable-instance.dto';
 import { HISTORIC_VARIABLE_INSTANCE_LIST } from './historic-variable-instance.query';
-import { deserialize } from '../historic-variable-params';
+import { deserialize } from '../../../common/query/variable-row-params';
 
 @Injectable()
 export class HistoricVariableInstanceService {

@@ -52,6 +52,7 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
         ctx.manager(VariableStore).setLocal(host, op.inner.element.name, untypedValue(op.inner.element.value));
     }
   }
+  ctx.afterCommit(() => ctx.deps.metrics.activityInstanceStarted());
   ctx.history.activityStarted({
     activityInstanceId: execution.activityInstanceId,
     parentActivityInstanceId,
