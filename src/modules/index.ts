@@ -19,6 +19,7 @@ import { MessageModule } from './message/message.module';
 import { SignalModule } from './signal/signal.module';
 import { ConditionModule } from './condition/condition.module';
 import { JobModule } from './job/job.module';
+import { JobDefinitionModule } from './job-definition/job-definition.module';
 import { HealthModule } from './health/health.module';
 
 /**
@@ -49,5 +50,6 @@ export const RESOURCE_MODULES = [
   SignalModule,
   ConditionModule,
   JobModule,
+  JobDefinitionModule,
   HealthModule,
 ];

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
-import { JobDto, JobRetriesDto } from './job.dto';
+import { JobDto, JobDuedateDto, JobPriorityDto, JobRetriesDto, JobsSuspensionDto, JobSuspensionDto } from './job.dto';
 import { JOB_LIST } from './job.query';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { JobRestService } from './job.service';
@@ -15,6 +15,13 @@ import { JobRestService } from './job.service';
 @ListRoutes(JOB_LIST, (c: JobController) => c.jobs.rows)
 export class JobController {
   constructor(readonly jobs: JobRestService) {}
+
+  @Put('suspended')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  suspendMany(@Auth() auth: Authentication | null, @Body() body: JobsSuspensionDto) {
+    return this.jobs.suspendMany(auth, body);
+  }
 
   @Get(':id')
   @ApiOkResponse({ type: JobDto })
@@ -45,5 +52,37 @@ export class JobController {
   @ApiNoContentResponse()
   setRetries(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobRetriesDto) {
     return this.jobs.setRetries(auth, id, body);
+  }
+
+  @Put(':id/suspended')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  suspend(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobSuspensionDto) {
+    return this.jobs.suspendOne(auth, id, body);
+  }
+
+  /** JobResourceImpl.deleteJob: an unknown job is a 404; a job an executor holds locked is refused. */
+  @Delete(':id')
+  @EngineErrorAnswers(notFoundIs404())
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  delete(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.jobs.delete(auth, id);
+  }
+
+  @Put(':id/duedate')
+  @EngineErrorAnswers(notFoundIs404())
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  setDuedate(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobDuedateDto) {
+    return this.jobs.setDuedate(auth, id, body);
+  }
+
+  @Put(':id/priority')
+  @EngineErrorAnswers(notFoundIs404())
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  setPriority(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobPriorityDto) {
+    return this.jobs.setPriority(auth, id, body);
   }
 }

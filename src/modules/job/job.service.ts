@@ -5,7 +5,15 @@ import { ProcessEngine } from '../../engine/process-engine';
 import { parseDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
-import { JobDto, toJobDto, JobRetriesDto } from './job.dto';
+import {
+  JobDto,
+  toJobDto,
+  JobRetriesDto,
+  JobDuedateDto,
+  JobPriorityDto,
+  JobsSuspensionDto,
+  JobSuspensionDto,
+} from './job.dto';
 import { JOB_LIST } from './job.query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
@@ -37,6 +45,71 @@ export class JobRestService {
     const dueDate = dueDateText == null ? null : parseDate(dueDateText);
     if (dueDateText != null && !dueDate) throw new RestError(400, `Cannot set due date to value '${dueDateText}'`);
     await this.engine.jobs.setRetries(auth, id, retries, dueDate);
+  }
+
+  /** JobResourceImpl.updateSuspensionState: the job of the path. */
+  async suspendOne(auth: Authentication | null, id: string, dto: JobSuspensionDto): Promise<void> {
+    await this.suspend(auth, { ...dto, jobId: id });
+  }
+
+  /** JobRestServiceImpl.updateSuspensionState: by job definition, process instance or definition, never one by id. */
+  async suspendMany(auth: Authentication | null, dto: JobsSuspensionDto): Promise<void> {
+    if (dto.jobId != null)
+      throw new RestError(
+        400,
+        'Either jobDefinitionId, processInstanceId, processDefinitionId or processDefinitionKey can be set to update the suspension state.',
+      );
+    await this.suspend(auth, dto);
+  }
+
+  async delete(auth: Authentication | null, id: string): Promise<void> {
+    await this.engine.jobs.deleteJob(auth, id);
+  }
+
+  async setDuedate(auth: Authentication | null, id: string, dto: JobDuedateDto): Promise<void> {
+    const text = dto.duedate ?? null;
+    const dueDate = text == null ? null : parseDate(text);
+    if (text != null && !dueDate) throw new RestError(400, `Cannot set due date to value '${text}'`);
+    await this.engine.jobs.setJobDuedate(auth, id, dueDate);
+  }
+
+  async setPriority(auth: Authentication | null, id: string, dto: JobPriorityDto): Promise<void> {
+    if (dto.priority == null) throw new RestError(400, `Priority for job '${id}' cannot be null.`, 'RestException');
+    await this.engine.jobs.setJobPriority(auth, id, dto.priority);
+  }
+
+  private async suspend(auth: Authentication | null, dto: JobsSuspensionDto): Promise<void> {
+    const given = [
+      dto.jobId,
+      dto.jobDefinitionId,
+      dto.processInstanceId,
+      dto.processDefinitionId,
+      dto.processDefinitionKey,
+    ].filter((v) => v != null);
+    if (given.length > 1)
+      throw new RestError(
+        400,
+        'Only one of jobId, jobDefinitionId, processInstanceId, processDefinitionId or processDefinitionKey should be set to update the suspension state.',
+      );
+    if (!given.length)
+      throw new RestError(
+        400,
+        'Either jobId, jobDefinitionId, processInstanceId, processDefinitionId or processDefinitionKey should be set to update the suspension state.',
+      );
+    const tenant =
+      dto.processDefinitionTenantId != null
+        ? { processDefinitionTenantId: dto.processDefinitionTenantId }
+        : dto.processDefinitionWithoutTenantId === true
+          ? { processDefinitionTenantId: null }
+          : {};
+    const selector = {
+      ...(dto.jobId != null ? { jobId: dto.jobId } : {}),
+      ...(dto.jobDefinitionId != null ? { jobDefinitionId: dto.jobDefinitionId } : {}),
+      ...(dto.processInstanceId != null ? { processInstanceId: dto.processInstanceId } : {}),
+      ...(dto.processDefinitionId != null ? { processDefinitionId: dto.processDefinitionId } : {}),
+      ...(dto.processDefinitionKey != null ? { processDefinitionKey: dto.processDefinitionKey, ...tenant } : {}),
+    };
+    await this.engine.jobs.setJobSuspension(auth, selector, dto.suspended === true);
   }
 
   private async find(auth: Authentication | null, id: string): Promise<JobEntity> {
