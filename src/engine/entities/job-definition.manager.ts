@@ -89,6 +89,23 @@ export class JobDefinitionManager {
     ]);
   }
 
+  /** Suspends (2) or activates (1) job definitions by id (a batch's). */
+  setSuspensionOfIds(ids: string[], suspensionState: number): void {
+    if (!ids.length) return;
+    this.ctx.uow.sql(() => [
+      {
+        sql: `UPDATE act_ru_jobdef SET suspension_state = ?, rev = rev + 1 WHERE id IN (${ids.map(() => '?').join(', ')})`,
+        params: [suspensionState, ...ids],
+      },
+    ]);
+  }
+
+  /** Job definitions by id (a batch's, when it completes or is deleted). */
+  deleteByIds(ids: string[]): void {
+    if (!ids.length) return;
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, JobDefinitionEntity, { id: ids })]);
+  }
+
   /** The job definitions of a deleted deployment. */
   deleteOfDeployment(deploymentId: string): void {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, JobDefinitionEntity, { deploymentId })]);
