@@ -99,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobExecutorPollMs: num(env.JOB_EXECUTOR_POLL_MS, d.jobExecutorPollMs),
     jobExecutorBatchSize: num(env.JOB_EXECUTOR_BATCH_SIZE, d.jobExecutorBatchSize),
     jobExecutorLockTimeMs: num(env.JOB_EXECUTOR_LOCK_TIME_MS, d.jobExecutorLockTimeMs),
+    jobExecutorAcquireByPriority: bool(env.JOB_EXECUTOR_ACQUIRE_BY_PRIORITY, d.jobExecutorAcquireByPriority),
     batchJobsPerSeed: num(env.BATCH_JOBS_PER_SEED, d.batchJobsPerSeed),
     invocationsPerBatchJob: num(env.BATCH_INVOCATIONS_PER_JOB, d.invocationsPerBatchJob),
     batchPollMs: num(env.BATCH_POLL_MS, d.batchPollMs),

@@ -37,6 +37,8 @@ export interface EngineOptions {
   jobExecutorBatchSize: number;
   /** How long a claimed job stays locked to this process before another one may take it over. */
   jobExecutorLockTimeMs: number;
+  /** Camunda's jobExecutorAcquireByPriority: claim the jobs of highest priority first (off: in no particular order). */
+  jobExecutorAcquireByPriority: boolean;
   /** Batch jobs a batch's seed job creates each time it runs (Camunda's batchJobsPerSeed). */
   batchJobsPerSeed: number;
   /** Targets one batch job works on in its transaction (Camunda's invocationsPerBatchJob). */
@@ -87,6 +89,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   jobExecutorPollMs: 1000,
   jobExecutorBatchSize: 10,
   jobExecutorLockTimeMs: 300_000,
+  jobExecutorAcquireByPriority: false,
   batchJobsPerSeed: 100,
   invocationsPerBatchJob: 1,
   batchPollMs: 2000,

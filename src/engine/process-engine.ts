@@ -124,6 +124,7 @@ export class ProcessEngine {
       pollMs: o.jobExecutorPollMs,
       batchSize: o.jobExecutorBatchSize,
       lockTimeMs: o.jobExecutorLockTimeMs,
+      acquireByPriority: o.jobExecutorAcquireByPriority,
     });
     this.events = new EventService(this.runtime, this.repository, this.clock);
     this.events.startEvents.onTimerScheduled((due) => this.jobs.executor.wake(due));

@@ -182,3 +182,45 @@ describe(`job operation authorization (${databaseLabel()})`, () => {
     await as('updater').delete(`/job/${job.id}`).expect(204);
   });
 });
+
+const PRIORITIES = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" targetNamespace="http://test" id="jo-prio">
+  <bpmn:process id="jobPrio" isExecutable="true" camunda:historyTimeToLive="P1D" camunda:jobPriority="\${prio}">
+    <bpmn:startEvent id="Start" />
+    <bpmn:sequenceFlow id="p1" sourceRef="Start" targetRef="Step" />
+    <bpmn:task id="Step" camunda:asyncBefore="true" />
+    <bpmn:sequenceFlow id="p2" sourceRef="Step" targetRef="End" />
+    <bpmn:endEvent id="End" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+describe(`job acquisition by priority (${databaseLabel()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobExecutorEnabled: false, jobExecutorAcquireByPriority: true });
+    await deploy(t, [{ name: 'prio.bpmn', content: PRIORITIES }]).expect(200);
+  });
+  afterAll(() => t.close());
+
+  // JobPrioritizationBpmnExpressionValueTest#testProcessDefinitionPrioritizationExpression,
+  // JobPrioritizationTest (jobExecutorAcquireByPriority): the highest priority is claimed first
+  it('gives jobs the priority of the model (an expression) and claims the highest first', async () => {
+    const started: Record<number, string> = {};
+    for (const prio of [3, 30, 10]) {
+      const pi = (
+        await t
+          .as('demo')
+          .post('/process-definition/key/jobPrio/start')
+          .send({ variables: { prio: { value: prio, type: 'Long' } } })
+          .expect(200)
+      ).body;
+      const [job] = (await t.as('demo').get(`/job?processInstanceId=${pi.id}`).expect(200)).body;
+      expect(job.priority).toBe(prio);
+      started[prio] = job.id;
+    }
+    expect(await t.engine.jobs.acquire('first', 1, 60_000)).toEqual([started[30]]);
+    expect(await t.engine.jobs.acquire('second', 1, 60_000)).toEqual([started[10]]);
+    await t.as('demo').put(`/job/${started[3]}/priority`).send({ priority: 100 }).expect(204);
+    expect(await t.engine.jobs.acquire('third', 1, 60_000)).toEqual([started[3]]);
+  });
+});

@@ -30,7 +30,7 @@ export class ManagementService implements JobRunner {
   constructor(
     private readonly commands: CommandExecutor<RuntimeContext>,
     private readonly clock: () => Date,
-    options: JobExecutorOptions,
+    private readonly options: JobExecutorOptions,
   ) {
     this.executor = new JobExecutor(this, options);
   }
@@ -43,7 +43,8 @@ export class ManagementService implements JobRunner {
     const now = this.clock();
     return this.commands.execute(null, {
       execute: async (ctx) => {
-        const ids = await claimJobs(ctx, owner, limit, now, new Date(now.getTime() + lockTimeMs));
+        const lockUntil = new Date(now.getTime() + lockTimeMs);
+        const ids = await claimJobs(ctx, owner, limit, now, lockUntil, this.options.acquireByPriority === true);
         if (ids.length) ctx.afterCommit(() => ctx.deps.metrics.jobsAcquired(ids.length));
         return ids;
       },
