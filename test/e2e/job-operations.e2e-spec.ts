@@ -117,7 +117,26 @@ describe(`job operations over REST (${databaseLabel()})`, () => {
     expect((await api().get(`/job/${timer.id}`).expect(200)).body.dueDate).toBe('2020-01-01T00:00:00.000+0000');
     await api().put(`/job/${timer.id}/duedate`).send({ duedate: 'not a date' }).expect(400);
     await api().put('/job/nope/duedate').send({ duedate: '2020-01-01T00:00:00.000+0000' }).expect(404);
-    expect(await runDue()).toBe(1);
+
+    // ManagementServiceTest#testRecalculateJobDuedate (creation date based and from now)
+    await api().post(`/job/${timer.id}/duedate/recalculate`).expect(204);
+    const recalculated = (await api().get(`/job/${timer.id}`).expect(200)).body;
+    expect(Date.parse(recalculated.dueDate) - Date.parse(recalculated.createTime)).toBe(3_600_000);
+    const before = Date.now();
+    await api().post(`/job/${timer.id}/duedate/recalculate?creationDateBased=false`).expect(204);
+    const fromNow = Date.parse((await api().get(`/job/${timer.id}`).expect(200)).body.dueDate);
+    expect(fromNow).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
+    expect(fromNow).toBeLessThanOrEqual(Date.now() + 3_600_000 + 1000);
+    await api().post('/job/nope/duedate/recalculate').expect(404);
+    const asyncPi = await start('asyncOnce');
+    const [asyncJob] = await jobsOf(asyncPi.id);
+    const notTimer = await api().post(`/job/${asyncJob.id}/duedate/recalculate`).expect(400);
+    expect(notTimer.body.message).toBe(
+      `Only timer jobs can be recalculated, but the job with id '${asyncJob.id}' is of type 'async-continuation'.`,
+    );
+
+    await api().put(`/job/${timer.id}/duedate`).send({ duedate: '2020-01-01T00:00:00.000+0000' }).expect(204);
+    expect(await runDue()).toBe(2);
     expect(await jobsOf(pi.id)).toEqual([]);
   });
 

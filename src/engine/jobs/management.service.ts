@@ -18,6 +18,7 @@ import { JobStateSelector, SetJobStateCmd } from './commands/set-job-state.cmd';
 import { DeleteJobCmd } from './commands/delete-job.cmd';
 import { SetJobDuedateCmd } from './commands/set-job-duedate.cmd';
 import { SetJobPriorityCmd } from './commands/set-job-priority.cmd';
+import { RecalculateJobDuedateCmd } from './commands/recalculate-job-duedate.cmd';
 
 /**
  * Jobs: what the job executor runs (acquire, execute, record failures) and the management side
@@ -162,6 +163,10 @@ export class ManagementService implements JobRunner {
 
   setJobDuedate(auth: Authentication | null, jobId: string, dueDate: Date | null): Promise<void> {
     return this.commands.execute(auth, new SetJobDuedateCmd(jobId, dueDate));
+  }
+
+  recalculateJobDuedate(auth: Authentication | null, jobId: string, creationDateBased: boolean): Promise<void> {
+    return this.commands.execute(auth, new RecalculateJobDuedateCmd(jobId, creationDateBased));
   }
 
   setJobPriority(auth: Authentication | null, jobId: string, priority: number): Promise<void> {

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/command/authentication';
@@ -76,6 +76,20 @@ export class JobController {
   @ApiNoContentResponse()
   setDuedate(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: JobDuedateDto) {
     return this.jobs.setDuedate(auth, id, body);
+  }
+
+  /** JobResourceImpl.recalculateDuedate: `creationDateBased` is true unless it is `false`; an unknown job is a 404. */
+  @Post(':id/duedate/recalculate')
+  @EngineErrorAnswers(notFoundIs404())
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiQuery({ name: 'creationDateBased', required: false, type: Boolean })
+  recalculateDuedate(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Query('creationDateBased') creationDateBased?: string,
+  ) {
+    return this.jobs.recalculateDuedate(auth, id, creationDateBased);
   }
 
   @Put(':id/priority')

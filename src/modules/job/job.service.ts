@@ -73,6 +73,14 @@ export class JobRestService {
     await this.engine.jobs.setJobDuedate(auth, id, dueDate);
   }
 
+  async recalculateDuedate(
+    auth: Authentication | null,
+    id: string,
+    creationDateBased: string | undefined,
+  ): Promise<void> {
+    await this.engine.jobs.recalculateJobDuedate(auth, id, creationDateBased !== 'false');
+  }
+
   async setPriority(auth: Authentication | null, id: string, dto: JobPriorityDto): Promise<void> {
     if (dto.priority == null) throw new RestError(400, `Priority for job '${id}' cannot be null.`, 'RestException');
     await this.engine.jobs.setJobPriority(auth, id, dto.priority);
