@@ -15,7 +15,7 @@ const TIMER = `<?xml version="1.0" encoding="UTF-8"?>
 describe(`job operations over REST (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ jobExecutorEnabled: false });
+    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
     await deployFixture(t, ['events/async.bpmn']).expect(200);
     await deploy(t, [{ name: 'timer.bpmn', content: TIMER }]).expect(200);
   });
@@ -140,6 +140,45 @@ describe(`job operations over REST (${databaseLabel()})`, () => {
     expect(await jobsOf(pi.id)).toEqual([]);
   });
 
+  // SetJobsRetriesBatchTest (ManagementService#setJobRetriesAsync): by ids, by query and by process instance
+  it('POST /job/retries sets the retries of the selected jobs in a batch of type set-job-retries', async () => {
+    const failing = [await start('asyncFailing'), await start('asyncFailing'), await start('asyncFailing')];
+    for (let i = 0; i < 3; i++) await runDue();
+    const jobOf = async (pi: { id: string }) => (await jobsOf(pi.id))[0];
+    for (const pi of failing) expect((await jobOf(pi)).retries).toBe(0);
+    const res = await api()
+      .post('/job/retries')
+      .send({
+        jobIds: [(await jobOf(failing[0])).id],
+        jobQuery: { processInstanceId: failing[1].id },
+        processInstanceIds: [failing[2].id],
+        retries: 4,
+        dueDate: '2099-01-01T00:00:00.000+0000',
+      })
+      .expect(200);
+    expect(res.body).toMatchObject({ type: 'set-job-retries', totalJobs: 3, suspended: false, createUserId: 'demo' });
+    await runDue();
+    for (const pi of failing)
+      expect(await jobOf(pi)).toMatchObject({ retries: 4, dueDate: '2099-01-01T00:00:00.000+0000' });
+    expect((await api().get(`/incident/count?processDefinitionKey=asyncFailing`).expect(200)).body.count).toBe(0);
+    await api().get(`/batch/${res.body.id}`).expect(404);
+
+    const empty = await api().post('/job/retries').send({ jobIds: [], retries: 1 }).expect(400);
+    expect(empty.body.message).toBe('jobIds is empty');
+    const negative = await api()
+      .post('/job/retries')
+      .send({ jobIds: ['x'], retries: -1 })
+      .expect(400);
+    expect(negative.body.message).toBe(
+      'The number of retries cannot be negative: retries is not greater than or equal to 0',
+    );
+    await api()
+      .post('/job/retries')
+      .send({ jobIds: ['x'] })
+      .expect(400);
+    for (const pi of failing) await api().delete(`/process-instance/${pi.id}`).expect(204);
+  });
+
   // ManagementServiceTest#testSetJobPriority, #testSetJobPriorityForNonExistingJob; JobResourceImpl: null is a 400
   it('sets the priority of a job', async () => {
     const pi = await start('asyncOnce');
@@ -199,6 +238,36 @@ describe(`job operation authorization (${databaseLabel()})`, () => {
     await as('updater').put(`/job/${job.id}/priority`).send({ priority: 1 }).expect(204);
     await as('updater').put(`/job/${job.id}/duedate`).send({ duedate: null }).expect(204);
     await as('updater').delete(`/job/${job.id}`).expect(204);
+  });
+
+  // SetJobRetriesBatchAuthorizationTest: CREATE or CREATE_BATCH_SET_JOB_RETRIES on Batch
+  it('a batch of job retries needs CREATE or CREATE_BATCH_SET_JOB_RETRIES on Batch', async () => {
+    const pi = (await t.as('demo').post('/process-definition/key/asyncOnce/start').send({}).expect(200)).body;
+    const [job] = (await as('updater').get(`/job?processInstanceId=${pi.id}`).expect(200)).body;
+    const denied = await as('updater')
+      .post('/job/retries')
+      .send({ jobIds: [job.id], retries: 1 })
+      .expect(403);
+    expect(denied.body.message).toContain("'CREATE_BATCH_SET_JOB_RETRIES' permission on resource 'Batch'");
+    await t
+      .as('demo')
+      .post('/authorization/create')
+      .send({
+        type: 1,
+        userId: 'updater',
+        resourceType: 13,
+        resourceId: '*',
+        permissions: ['CREATE_BATCH_SET_JOB_RETRIES'],
+      })
+      .expect(200);
+    expect(
+      (
+        await as('updater')
+          .post('/job/retries')
+          .send({ jobIds: [job.id], retries: 1 })
+          .expect(200)
+      ).body.type,
+    ).toBe('set-job-retries');
   });
 });
 

@@ -224,6 +224,20 @@ export class JobManager {
     };
   }
 
+  /**
+   * New retries for a loaded job, with Camunda's incident handling (none left opens a failedJob incident, some again
+   * resolve it) and, when given, a new due date; a job with retries again is free for any executor.
+   */
+  setRetries(job: JobEntity, retries: number, dueDate: Date | null): void {
+    this.track(job);
+    this.ctx.manager(IncidentManager).setJobRetries(job, retries);
+    if (dueDate) job.dueDate = dueDate;
+    if (retries > 0) {
+      job.lockOwner = null;
+      job.lockExpirationTime = null;
+    }
+  }
+
   /** A job deleted on its own (managementService.deleteJob): its deletion log, its failedJob incident, the row. */
   deleteOne(job: JobEntity, log: JobLogContext): void {
     this.ctx.manager(HistoryLogManager).job('deleted', job, log);

@@ -4,8 +4,17 @@ import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
-import { JobDto, JobDuedateDto, JobPriorityDto, JobRetriesDto, JobsSuspensionDto, JobSuspensionDto } from './job.dto';
+import {
+  SetJobRetriesDto,
+  JobDto,
+  JobDuedateDto,
+  JobPriorityDto,
+  JobRetriesDto,
+  JobsSuspensionDto,
+  JobSuspensionDto,
+} from './job.dto';
 import { JOB_LIST } from './job.query';
+import { BatchDto } from '../../common/dto/batch.dto';
 import { EngineErrorAnswers, notFoundIs404 } from '../../common/errors/engine-error-answers.decorator';
 import { JobRestService } from './job.service';
 
@@ -21,6 +30,15 @@ export class JobController {
   @ApiNoContentResponse()
   suspendMany(@Auth() auth: Authentication | null, @Body() body: JobsSuspensionDto) {
     return this.jobs.suspendMany(auth, body);
+  }
+
+  /** JobRestServiceImpl.setRetries: an asynchronous batch; a selection that names no job is a 400. */
+  @Post('retries')
+  @EngineErrorAnswers({ kinds: ['BadUserRequest'], status: 400, type: 'InvalidRequestException' })
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-job-retries' })
+  setRetriesAsync(@Auth() auth: Authentication | null, @Body() body: SetJobRetriesDto) {
+    return this.jobs.setRetriesAsync(auth, body);
   }
 
   @Get(':id')

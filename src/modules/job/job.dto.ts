@@ -1,4 +1,11 @@
-import { BooleanField, IntegerField, LongField, StringField } from '../../common/validation/body-fields';
+import {
+  BooleanField,
+  IntegerField,
+  LongField,
+  ObjectField,
+  StringArrayField,
+  StringField,
+} from '../../common/validation/body-fields';
 
 export { JobDto, toJobDto } from '../../common/dto/job.dto';
 
@@ -30,4 +37,13 @@ export class JobDuedateDto {
 
 export class JobPriorityDto {
   @LongField() priority?: number | null;
+}
+
+/** POST /job/retries (Camunda's SetJobRetriesDto): the union of the jobs named, found by the query, of the instances. */
+export class SetJobRetriesDto {
+  @StringArrayField() jobIds?: string[] | null;
+  @ObjectField() jobQuery?: Record<string, unknown> | null;
+  @StringArrayField() processInstanceIds?: string[] | null;
+  @IntegerField({ required: 'retries is null' }) retries: number;
+  @StringField({ example: '2026-01-23T14:42:45.000+0000' }) dueDate?: string | null;
 }

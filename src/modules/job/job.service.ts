@@ -6,6 +6,7 @@ import { parseDate } from '../../engine/util/camunda-date';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import {
+  SetJobRetriesDto,
   JobDto,
   toJobDto,
   JobRetriesDto,
@@ -14,7 +15,10 @@ import {
   JobsSuspensionDto,
   JobSuspensionDto,
 } from './job.dto';
-import { JOB_LIST } from './job.query';
+import { JOB_LIST, JOB_QUERY } from './job.query';
+import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
+import { applyFilters } from '../../common/query/apply-query';
+import { parsePostQuery } from '../../common/query/parse-query';
 
 /** Jobs over REST (beyond the spec, as Camunda's JobRestService): lists, one job, execute, retries, stack trace. */
 @Injectable()
@@ -60,6 +64,35 @@ export class JobRestService {
         'Either jobDefinitionId, processInstanceId, processDefinitionId or processDefinitionKey can be set to update the suspension state.',
       );
     await this.suspend(auth, dto);
+  }
+
+  /**
+   * JobRestServiceImpl.setRetries: a batch of type set-job-retries over the named jobs, those the query finds (among
+   * the jobs the caller may read) and those of the named process instances.
+   */
+  async setRetriesAsync(auth: Authentication | null, dto: SetJobRetriesDto): Promise<BatchDto> {
+    const dueDateText = dto.dueDate ?? null;
+    const dueDate = dueDateText == null ? null : parseDate(dueDateText);
+    if (dueDateText != null && !dueDate) throw new RestError(400, `Cannot set due date to value '${dueDateText}'`);
+    const ids: string[] = [...(dto.jobIds ?? [])];
+    if (dto.jobQuery != null) {
+      const q = parsePostQuery(JOB_QUERY, dto.jobQuery, {}, false);
+      const found = await this.rows.read(auth, (qb) =>
+        applyFilters(qb, JOB_QUERY, q).select('j.id', 'id').getRawMany<{ id: string }>(),
+      );
+      for (const j of found) ids.push(j.id);
+    }
+    const instances = dto.processInstanceIds ?? [];
+    if (instances.length) {
+      const found = await this.rows.read(auth, (qb) =>
+        qb
+          .andWhere('j.processInstanceId IN (:...pis)', { pis: instances })
+          .select('j.id', 'id')
+          .getRawMany<{ id: string }>(),
+      );
+      for (const j of found) ids.push(j.id);
+    }
+    return toBatchDto(await this.engine.batches.setJobRetriesAsync(auth, ids, dto.retries, dueDate));
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {

@@ -6,7 +6,6 @@ import { OPERATION_CATEGORY } from '../../command/user-operation';
 import { JobManager } from '../../entities/job.manager';
 import { BadUserRequestError } from '../../errors';
 import { HistoryLogManager } from '../../history/history-log.manager';
-import { IncidentManager } from '../../incident/incident.manager';
 import { checkRetryJobsOf } from './job-permissions';
 
 /**
@@ -30,15 +29,7 @@ export class SetJobDefinitionRetriesCmd implements Command<void> {
     if (definition?.processDefinitionKey) await checkRetryJobsOf(ctx, definition.processDefinitionKey);
     const failed = await ctx.em.getRepository(JobEntity).findBy({ jobDefinitionId: this.jobDefinitionId, retries: 0 });
     const jobs = ctx.manager(JobManager);
-    for (const job of failed) {
-      jobs.track(job);
-      ctx.manager(IncidentManager).setJobRetries(job, this.retries);
-      if (this.dueDate) job.dueDate = this.dueDate;
-      if (this.retries > 0) {
-        job.lockOwner = null;
-        job.lockExpirationTime = null;
-      }
-    }
+    for (const job of failed) jobs.setRetries(job, this.retries, this.dueDate);
     ctx.manager(HistoryLogManager).userOperation({
       operationType: 'SetJobRetries',
       entityType: 'Job',
