@@ -38,7 +38,7 @@ export class SetJobDefinitionStateCmd implements Command<void> {
     const state = this.suspend ? SUSPENSION.suspended : SUSPENSION.active;
     const definitions = ctx.manager(JobDefinitionManager);
     const jobs = ctx.manager(JobManager);
-    let jobSelector: JobSelector | null = null;
+    let jobSelector: JobSelector;
     if (jobDefinitionId != null) {
       const definition = await ctx.em.getRepository(JobDefinitionEntity).findOneBy({ id: jobDefinitionId });
       if (definition?.processDefinitionKey) await this.checkAuthorization(ctx, definition.processDefinitionKey);
