@@ -106,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobExecutorLockTimeMs: num(env.JOB_EXECUTOR_LOCK_TIME_MS, d.jobExecutorLockTimeMs),
     metricsReportIntervalMs: num(env.METRICS_REPORT_INTERVAL_SECONDS, d.metricsReportIntervalMs / 1000) * 1000,
     metricsReporterId: env.METRICS_REPORTER_ID?.trim() || d.metricsReporterId,
+    jobExecutorAcquireByPriority: bool(env.JOB_EXECUTOR_ACQUIRE_BY_PRIORITY, d.jobExecutorAcquireByPriority),
     batchJobsPerSeed: num(env.BATCH_JOBS_PER_SEED, d.batchJobsPerSeed),
     invocationsPerBatchJob: num(env.BATCH_INVOCATIONS_PER_JOB, d.invocationsPerBatchJob),
     batchPollMs: num(env.BATCH_POLL_MS, d.batchPollMs),

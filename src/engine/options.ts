@@ -55,6 +55,8 @@ export interface EngineOptions {
   metricsReportIntervalMs: number;
   /** The reporter id of this process's meter log rows (Camunda's `hostname`); by default the host's name. */
   metricsReporterId: string | null;
+  /** Camunda's jobExecutorAcquireByPriority: claim the jobs of highest priority first (off: in no particular order). */
+  jobExecutorAcquireByPriority: boolean;
   /** Batch jobs a batch's seed job creates each time it runs (Camunda's batchJobsPerSeed). */
   batchJobsPerSeed: number;
   /** Targets one batch job works on in its transaction (Camunda's invocationsPerBatchJob). */
@@ -112,6 +114,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   jobExecutorLockTimeMs: 300_000,
   metricsReportIntervalMs: 900_000,
   metricsReporterId: null,
+  jobExecutorAcquireByPriority: false,
   batchJobsPerSeed: 100,
   invocationsPerBatchJob: 1,
   batchPollMs: 2000,

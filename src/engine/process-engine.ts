@@ -137,6 +137,7 @@ export class ProcessEngine {
       pollMs: o.jobExecutorPollMs,
       batchSize: o.jobExecutorBatchSize,
       lockTimeMs: o.jobExecutorLockTimeMs,
+      acquireByPriority: o.jobExecutorAcquireByPriority,
     });
     this.meterReporter = new MeterReporter(this.commands, meters, o.metricsReportIntervalMs, o.metricsReporterId);
     this.events = new EventService(this.runtime, this.repository, this.clock);

@@ -21,6 +21,7 @@ import { MessageModule } from './message/message.module';
 import { SignalModule } from './signal/signal.module';
 import { ConditionModule } from './condition/condition.module';
 import { JobModule } from './job/job.module';
+import { JobDefinitionModule } from './job-definition/job-definition.module';
 import { HealthModule } from './health/health.module';
 import { VariableInstanceModule } from './variable-instance/variable-instance.module';
 import { VersionModule } from './version/version.module';
@@ -63,5 +64,6 @@ export const RESOURCE_MODULES = [
   SchemaLogModule,
   MeterLogModule,
   TelemetryModule,
+  JobDefinitionModule,
   HealthModule,
 ];

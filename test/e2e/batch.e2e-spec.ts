@@ -74,6 +74,15 @@ describe(`batches (${databaseLabel()})`, () => {
       executionStartTime: null,
     });
     expect((await t.as('demo').get(`/batch/${batch.id}`).expect(200)).body).toEqual(batch);
+    const definitions = async () =>
+      (await t.as('demo').get(`/job-definition?jobConfiguration=${batch.id}&sortBy=jobType&sortOrder=asc`).expect(200))
+        .body;
+    // BatchEntity's seed, monitor and batch job definitions are rows of their own
+    expect(await definitions()).toEqual([
+      expect.objectContaining({ id: batch.monitorJobDefinitionId, jobType: 'batch-monitor-job', suspended: false }),
+      expect.objectContaining({ id: batch.seedJobDefinitionId, jobType: 'batch-seed-job' }),
+      expect.objectContaining({ id: batch.batchJobDefinitionId, jobType: 'set-external-task-retries' }),
+    ]);
     expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: TASKS, completedJobs: 0, failedJobs: 0 });
     expect((await t.as('demo').get('/batch/count?type=set-external-task-retries').expect(200)).body).toEqual({
       count: 1,
@@ -93,10 +102,12 @@ describe(`batches (${databaseLabel()})`, () => {
     );
     expect(await t.engine.jobs.executeDueJobs()).toBe(0);
     expect(await statistics(t, batch.id)).toMatchObject({ remainingJobs: midway.remainingJobs });
+    expect((await definitions()).map((d: { suspended: boolean }) => d.suspended)).toEqual([true, true, true]);
 
     await t.as('demo').put(`/batch/${batch.id}/suspended`).send({ suspended: false }).expect(204);
     await t.engine.jobs.executeDueJobs();
     await t.as('demo').get(`/batch/${batch.id}`).expect(404);
+    expect(await definitions()).toEqual([]);
     expect((await t.as('demo').get(`/batch/statistics/count?batchId=${batch.id}`).expect(200)).body).toEqual({
       count: 0,
     });

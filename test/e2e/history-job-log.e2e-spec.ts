@@ -74,7 +74,7 @@ describe(`historic job log (${databaseLabel()})`, () => {
       jobPriority: 7,
       jobExceptionMessage: null,
       failedActivityId: null,
-      jobDefinitionId: null,
+      jobDefinitionId: expect.any(String),
       jobDefinitionType: 'async-continuation',
       jobDefinitionConfiguration: 'async-before',
       activityId: 'Step',

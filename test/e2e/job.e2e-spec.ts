@@ -18,7 +18,7 @@ describe(`jobs over REST (${databaseLabel()})`, () => {
     const [job] = await jobsOf(pi.id);
     expect(job).toEqual({
       id: expect.any(String),
-      jobDefinitionId: null,
+      jobDefinitionId: expect.any(String),
       processInstanceId: pi.id,
       processDefinitionId: pi.definitionId,
       processDefinitionKey: 'asyncSteps',

@@ -15,6 +15,8 @@ import {
 import { HistoricBatchManager } from '../history/historic-batch.manager';
 import { DecisionHistoryManager } from '../history/decision-history.manager';
 import { ExternalTaskManager } from '../entities/external-task.manager';
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { JobManager } from '../entities/job.manager';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
@@ -29,6 +31,18 @@ const setRetries: BatchOperation = async (ctx, targets, parameters) => {
     if (ctx.manager(ExternalTaskManager).setRetries(task, retries)) fetchable.add(task.topicName);
   }
   if (fetchable.size) ctx.afterCommit(() => ctx.deps.externalTasksCreated([...fetchable]));
+};
+
+/** The retries (and a due date, when given) of jobs; a job that is gone fails the batch job, as Camunda's command does. */
+const setJobRetries: BatchOperation = async (ctx, targets, parameters) => {
+  const retries = Number(parameters.retries);
+  const dueDate = typeof parameters.dueDate === 'string' ? new Date(parameters.dueDate) : null;
+  const jobs = new Map((await ctx.em.getRepository(JobEntity).findBy({ id: In(targets) })).map((j) => [j.id, j]));
+  for (const id of targets) {
+    const job = jobs.get(id);
+    if (!job) throw new NotFoundError(`No job found with id '${id}'.`);
+    ctx.manager(JobManager).setRetries(job, retries, dueDate);
+  }
 };
 
 /** Historic decision instances with their inputs and outputs; one already gone is left alone. */
@@ -100,6 +114,7 @@ export type { BatchOperation };
 
 export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<string, BatchOperation>([
   [BATCH_TYPE.setExternalTaskRetries, setRetries],
+  [BATCH_TYPE.setJobRetries, setJobRetries],
   [BATCH_TYPE.historicDecisionInstanceDeletion, deleteDecisionHistory],
   [BATCH_TYPE.decisionSetRemovalTime, setDecisionRemovalTime],
   [BATCH_TYPE.batchSetRemovalTime, setBatchRemovalTime],

@@ -3,6 +3,7 @@ import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
 /** Batch types as Camunda names them (the type of the batch and the handler type of its batch jobs). */
 export const BATCH_TYPE = {
   setExternalTaskRetries: 'set-external-task-retries',
+  setJobRetries: 'set-job-retries',
   historicDecisionInstanceDeletion: 'historic-decision-instance-deletion',
   decisionSetRemovalTime: 'decision-set-removal-time',
   batchSetRemovalTime: 'batch-set-removal-time',

@@ -2,6 +2,8 @@ import { HistoricBatchEntity } from '../../persistence/entities/history/historic
 import { BatchEntity } from '../../persistence/entities/runtime/batch.entity';
 import { CommandContext } from '../command/command-context';
 import { JobManager } from '../entities/job.manager';
+import { JobDefinitionManager, SUSPENSION } from '../entities/job-definition.manager';
+import { JobDefinitionEntity } from '../../persistence/entities/runtime/job-definition.entity';
 import { HistoricBatchManager } from '../history/historic-batch.manager';
 import { IncidentManager } from '../incident/incident.manager';
 import { DAY_MS } from './batch-types';
@@ -22,9 +24,30 @@ export function batchJobDefinitions(batch: BatchEntity): string[] {
 export class BatchManager {
   constructor(private readonly ctx: CommandContext) {}
 
-  /** A new batch; its historic row too, unless history is off. */
+  /** A new batch with its seed, monitor and batch job definitions (as Camunda names their types); its historic row too, unless history is off. */
   insert(batch: BatchEntity, withHistory: boolean): void {
     this.ctx.uow.insert(BatchEntity, batch);
+    const definition = (id: string | null, jobType: string) =>
+      Object.assign(new JobDefinitionEntity(), {
+        id,
+        rev: 1,
+        processDefinitionId: null,
+        processDefinitionKey: null,
+        activityId: null,
+        jobType,
+        jobConfiguration: batch.id,
+        suspensionState: batch.suspensionState ?? SUSPENSION.active,
+        overridingJobPriority: null,
+        tenantId: batch.tenantId,
+        deploymentId: null,
+      });
+    this.ctx
+      .manager(JobDefinitionManager)
+      .insert([
+        definition(batch.seedJobDefinitionId, 'batch-seed-job'),
+        definition(batch.monitorJobDefinitionId, 'batch-monitor-job'),
+        definition(batch.batchJobDefinitionId, batch.type),
+      ]);
     if (!withHistory) return;
     const { rev: _rev, jobsCreated: _created, configuration: _config, suspensionState: _state, ...shared } = batch;
     this.ctx
@@ -49,6 +72,7 @@ export class BatchManager {
    */
   complete(batch: BatchEntity, ttlDays: number | null): void {
     this.ctx.uow.delete(BatchEntity, this.track(batch));
+    this.ctx.manager(JobDefinitionManager).deleteByIds(batchJobDefinitions(batch));
     this.endHistory(batch, ttlDays);
   }
 
@@ -61,6 +85,7 @@ export class BatchManager {
     const defs = batchJobDefinitions(batch);
     this.ctx.manager(IncidentManager).removeOfJobDefinitions(defs);
     this.ctx.manager(JobManager).deleteOfJobDefinitions(defs);
+    this.ctx.manager(JobDefinitionManager).deleteByIds(defs);
     if (cascade) this.ctx.manager(HistoricBatchManager).removeWithJobDefinitions(batch.id, defs);
     else this.endHistory(batch, ttlDays);
   }
@@ -74,6 +99,7 @@ export class BatchManager {
   /** Suspends (2) or activates (1) the batch and every job of its job definitions. */
   setSuspension(batch: BatchEntity, suspensionState: number): void {
     this.track(batch).suspensionState = suspensionState;
+    this.ctx.manager(JobDefinitionManager).setSuspensionOfIds(batchJobDefinitions(batch), suspensionState);
     this.ctx.manager(JobManager).setSuspensionOfJobDefinitions(batchJobDefinitions(batch), suspensionState);
   }
 }

@@ -140,6 +140,23 @@ export class BatchService {
     return this.start(auth, BATCH_TYPE.setExternalTaskRetries, [...new Set(ids as string[])], { retries });
   }
 
+  /** managementService.setJobRetriesAsync: the selected jobs' retries (and due date), in a batch. */
+  setJobRetriesAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    retries: number,
+    dueDate: Date | null,
+  ): Promise<BatchEntity> {
+    if (!Number.isInteger(retries) || retries < 0)
+      throw new BadUserRequestError(
+        'The number of retries cannot be negative: retries is not greater than or equal to 0',
+      );
+    return this.start(auth, BATCH_TYPE.setJobRetries, ensureTargets(ids, 'jobIds'), {
+      retries,
+      ...(dueDate ? { dueDate: dueDate.toISOString() } : {}),
+    });
+  }
+
   /** historyService.deleteHistoricDecisionInstancesAsync. */
   deleteHistoricDecisionInstancesAsync(auth: Authentication | null, ids: Array<string | null>): Promise<BatchEntity> {
     return this.start(

@@ -9,6 +9,7 @@ import { INCIDENT_TYPE, IncidentManager } from '../incident/incident.manager';
 import { newId } from '../util/ids';
 import { HistoryLogManager } from '../history/history-log.manager';
 import { idChunks } from '../history/process-history-tables';
+import { jobDefinitionId, JobDefinitionManager, jobDefinitionPart } from './job-definition.manager';
 
 /**
  * What the deletion logs of jobs deleted in bulk take from their process instance. Callers pass null where there is
@@ -38,7 +39,10 @@ export class JobManager {
     ctx.beforeFlush(() => this.deleteOfRemovedExecutions());
   }
 
-  /** A new job (with Camunda's defaults: three retries, exclusive, active), and its creation log. */
+  /**
+   * A new job (with Camunda's defaults: three retries, exclusive, active), and its creation log. A job of a process
+   * definition's activity belongs to the job definition its deployment made for it.
+   */
   create(fields: JobFields, log: JobLogContext = {}): JobEntity {
     const job = Object.assign(new JobEntity(), {
       id: newId(),
@@ -65,6 +69,11 @@ export class JobManager {
       createTime: this.ctx.now(),
       ...fields,
     });
+    if (fields.jobDefinitionId === undefined && job.processDefinitionId && job.activityId && job.handlerType) {
+      const part = jobDefinitionPart(job.handlerType, job.handlerConfiguration);
+      job.jobDefinitionId = jobDefinitionId(job.processDefinitionId, job.activityId, job.handlerType, part);
+    }
+    this.ctx.manager(JobDefinitionManager).jobCreated(job);
     this.ctx.uow.insert(JobEntity, job);
     this.ctx.manager(HistoryLogManager).job('created', job, log);
     return job;
@@ -215,6 +224,27 @@ export class JobManager {
     };
   }
 
+  /**
+   * New retries for a loaded job, with Camunda's incident handling (none left opens a failedJob incident, some again
+   * resolve it) and, when given, a new due date; a job with retries again is free for any executor.
+   */
+  setRetries(job: JobEntity, retries: number, dueDate: Date | null): void {
+    this.track(job);
+    this.ctx.manager(IncidentManager).setJobRetries(job, retries);
+    if (dueDate) job.dueDate = dueDate;
+    if (retries > 0) {
+      job.lockOwner = null;
+      job.lockExpirationTime = null;
+    }
+  }
+
+  /** A job deleted on its own (managementService.deleteJob): its deletion log, its failedJob incident, the row. */
+  deleteOne(job: JobEntity, log: JobLogContext): void {
+    this.ctx.manager(HistoryLogManager).job('deleted', job, log);
+    this.ctx.manager(IncidentManager).endFor(INCIDENT_TYPE.failedJob, [job.id], 'deleted');
+    this.delete(job);
+  }
+
   /** A loaded job that goes (revision-checked at flush). */
   delete(job: JobEntity): void {
     this.ctx.uow.delete(JobEntity, this.track(job));
@@ -248,6 +278,30 @@ export class JobManager {
     );
   }
 
+  /**
+   * Suspends (2) or activates (1) the jobs a selector picks (by job, job definition, process instance or process
+   * definition; several fields narrow it down); each changed row gets a new revision.
+   */
+  setSuspension(selector: JobSelector, suspensionState: number): void {
+    const where = selectorWhere(selector);
+    this.ctx.uow.sql(() => [
+      {
+        sql: `UPDATE act_ru_job SET suspension_state = ?, rev = rev + 1 WHERE ${where.sql} AND suspension_state <> ?`,
+        params: [suspensionState, ...where.params, suspensionState],
+      },
+    ]);
+  }
+
+  /** The priority of every job of a job definition (an overriding priority given with `includeJobs`). */
+  setPriorityOfJobDefinition(jobDefinitionId: string, priority: number): void {
+    this.ctx.uow.sql(() => [
+      {
+        sql: 'UPDATE act_ru_job SET priority = ?, rev = rev + 1 WHERE job_def_id = ?',
+        params: [priority, jobDefinitionId],
+      },
+    ]);
+  }
+
   /** The rows of process instances that go in bulk with nothing of them loaded (a deployment deleted with cascade). */
   purgeOfInstances(processInstanceIds: string[]): void {
     if (!processInstanceIds.length) return;
@@ -255,6 +309,43 @@ export class JobManager {
       idChunks(processInstanceIds).map((part) => deleteWhereStatement(em, JobEntity, { processInstanceId: part })),
     );
   }
+}
+
+/** Which jobs a bulk change applies to: every given field must match (`tenantId: null`, jobs without a tenant). */
+export interface JobSelector {
+  id?: string;
+  jobDefinitionId?: string;
+  processInstanceId?: string;
+  processDefinitionId?: string;
+  processDefinitionKey?: string;
+  handlerType?: string;
+  tenantId?: string | null;
+}
+
+const SELECTOR_COLUMNS: Record<keyof JobSelector, string> = {
+  id: 'id',
+  jobDefinitionId: 'job_def_id',
+  processInstanceId: 'proc_inst_id',
+  processDefinitionId: 'proc_def_id',
+  processDefinitionKey: 'proc_def_key',
+  handlerType: 'handler_type',
+  tenantId: 'tenant_id',
+};
+
+function selectorWhere(selector: JobSelector): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, column] of Object.entries(SELECTOR_COLUMNS) as [keyof JobSelector, string][]) {
+    const value = selector[key];
+    if (value === undefined) continue;
+    if (value === null) parts.push(`${column} IS NULL`);
+    else {
+      parts.push(`${column} = ?`);
+      params.push(value);
+    }
+  }
+  if (!parts.length) throw new Error('A job selector needs at least one field');
+  return { sql: parts.join(' AND '), params };
 }
 
 type DeletedJobLogger = (em: EntityManager, where: string, params: unknown[]) => SqlStatement;

@@ -11,8 +11,10 @@ const RUNNABLE =
 /**
  * Claims up to `limit` runnable jobs for `owner` until `lockUntil`, in the command's transaction (the lock columns are
  * written with its flush). On MySQL/MariaDB the candidate rows are locked with FOR UPDATE SKIP LOCKED, so two engines
- * acquiring at the same moment never claim the same job; SQLite has a single writer anyway. The
- * scan is not ordered, so it stops after `limit` rows and locks no more than it claims.
+ * acquiring at the same moment never claim the same job; SQLite has a single writer anyway. Suspended jobs (of a
+ * suspended job definition, process instance or definition) are never claimed. Unless `byPriority` (Camunda's
+ * jobExecutorAcquireByPriority) asks for the highest priorities first, the scan is not ordered, so it stops after
+ * `limit` rows and locks no more than it claims.
  */
 export async function claimJobs(
   ctx: CommandContext,
@@ -20,11 +22,13 @@ export async function claimJobs(
   limit: number,
   now: Date,
   lockUntil: Date,
+  byPriority = false,
 ): Promise<string[]> {
   const em = ctx.em;
   const lock = forUpdate(em, true);
+  const order = byPriority ? ' ORDER BY t.priority DESC' : '';
   const rows: { id: string }[] = await em.query(
-    `SELECT t.id AS id FROM act_ru_job t WHERE ${RUNNABLE} LIMIT ${Math.max(1, Math.floor(limit))}${lock}`,
+    `SELECT t.id AS id FROM act_ru_job t WHERE ${RUNNABLE}${order} LIMIT ${Math.max(1, Math.floor(limit))}${lock}`,
     [sqlParam(em, now), sqlParam(em, now)],
   );
   const ids = rows.map((r) => r.id);

@@ -5,6 +5,8 @@ export interface JobExecutorOptions {
   pollMs: number;
   batchSize: number;
   lockTimeMs: number;
+  /** Claim the jobs of highest priority first. */
+  acquireByPriority?: boolean;
 }
 
 /** What the executor needs from the engine; ManagementService provides it. */

@@ -11,6 +11,14 @@ import { SetJobRetriesCmd } from './commands/set-job-retries.cmd';
 import { claimJobs, countRunnableJobs, nextDueDate } from './job-acquisition';
 import { JobManager } from '../entities/job.manager';
 import { JobExecutor, JobExecutorOptions, JobRunner } from './job-executor';
+import { JobDefinitionSelector, SetJobDefinitionStateCmd } from './commands/set-job-definition-state.cmd';
+import { SetJobDefinitionPriorityCmd } from './commands/set-job-definition-priority.cmd';
+import { SetJobDefinitionRetriesCmd } from './commands/set-job-definition-retries.cmd';
+import { JobStateSelector, SetJobStateCmd } from './commands/set-job-state.cmd';
+import { DeleteJobCmd } from './commands/delete-job.cmd';
+import { SetJobDuedateCmd } from './commands/set-job-duedate.cmd';
+import { SetJobPriorityCmd } from './commands/set-job-priority.cmd';
+import { RecalculateJobDuedateCmd } from './commands/recalculate-job-duedate.cmd';
 
 /**
  * Jobs: what the job executor runs (acquire, execute, record failures) and the management side
@@ -23,7 +31,7 @@ export class ManagementService implements JobRunner {
   constructor(
     private readonly commands: CommandExecutor<RuntimeContext>,
     private readonly clock: () => Date,
-    options: JobExecutorOptions,
+    private readonly options: JobExecutorOptions,
   ) {
     this.executor = new JobExecutor(this, options);
   }
@@ -36,7 +44,8 @@ export class ManagementService implements JobRunner {
     const now = this.clock();
     return this.commands.execute(null, {
       execute: async (ctx) => {
-        const ids = await claimJobs(ctx, owner, limit, now, new Date(now.getTime() + lockTimeMs));
+        const lockUntil = new Date(now.getTime() + lockTimeMs);
+        const ids = await claimJobs(ctx, owner, limit, now, lockUntil, this.options.acquireByPriority === true);
         if (ids.length) ctx.afterCommit(() => ctx.deps.metrics.jobsAcquired(ids.length));
         return ids;
       },
@@ -112,6 +121,56 @@ export class ManagementService implements JobRunner {
   /** Sets the retries (and, when given, a new due date). */
   setRetries(auth: Authentication | null, jobId: string, retries: number, dueDate: Date | null = null): Promise<void> {
     return this.commands.execute(auth, new SetJobRetriesCmd(jobId, retries, dueDate));
+  }
+
+  /** Suspends or activates job definitions (with `includeJobs`, their jobs too). */
+  setJobDefinitionSuspension(
+    auth: Authentication | null,
+    selector: JobDefinitionSelector,
+    suspend: boolean,
+    includeJobs: boolean,
+  ): Promise<void> {
+    return this.commands.execute(auth, new SetJobDefinitionStateCmd(selector, suspend, includeJobs));
+  }
+
+  /** Sets (or, with null, clears) the overriding priority of a job definition. */
+  setJobDefinitionPriority(
+    auth: Authentication | null,
+    jobDefinitionId: string,
+    priority: number | null,
+    includeJobs: boolean,
+  ): Promise<void> {
+    return this.commands.execute(auth, new SetJobDefinitionPriorityCmd(jobDefinitionId, priority, includeJobs));
+  }
+
+  /** Gives the failed jobs of a job definition new retries. */
+  setJobDefinitionRetries(
+    auth: Authentication | null,
+    jobDefinitionId: string,
+    retries: number,
+    dueDate: Date | null,
+  ): Promise<void> {
+    return this.commands.execute(auth, new SetJobDefinitionRetriesCmd(jobDefinitionId, retries, dueDate));
+  }
+
+  setJobSuspension(auth: Authentication | null, selector: JobStateSelector, suspend: boolean): Promise<void> {
+    return this.commands.execute(auth, new SetJobStateCmd(selector, suspend));
+  }
+
+  deleteJob(auth: Authentication | null, jobId: string): Promise<void> {
+    return this.commands.execute(auth, new DeleteJobCmd(jobId));
+  }
+
+  setJobDuedate(auth: Authentication | null, jobId: string, dueDate: Date | null): Promise<void> {
+    return this.commands.execute(auth, new SetJobDuedateCmd(jobId, dueDate));
+  }
+
+  recalculateJobDuedate(auth: Authentication | null, jobId: string, creationDateBased: boolean): Promise<void> {
+    return this.commands.execute(auth, new RecalculateJobDuedateCmd(jobId, creationDateBased));
+  }
+
+  setJobPriority(auth: Authentication | null, jobId: string, priority: number): Promise<void> {
+    return this.commands.execute(auth, new SetJobPriorityCmd(jobId, priority));
   }
 
   /** A job, or null when there is none with this id (read access to its instance is checked). */

@@ -8,6 +8,8 @@ import { BadUserRequestError } from '../errors';
 import { newId } from '../util/ids';
 import { CommandContext } from '../command/command-context';
 import { DeploymentManager } from './deployment.manager';
+import { JobDefinitionManager } from '../entities/job-definition.manager';
+import { jobDefinitionsOf } from './job-declarations';
 import { ParsedResources, DeploymentResourceInput } from './parse-resources';
 import { findDiagram } from './resource-kinds';
 
@@ -157,26 +159,26 @@ export async function deploy(
   ensureUniqueKeys(processGraphs.map(({ p }) => p.key));
   for (const { resource, p } of processGraphs) {
     const version = await nextVersion(em, ProcessDefinitionEntity, p.key, req.tenantId);
-    processDefinitions.push(
-      Object.assign(new ProcessDefinitionEntity(), {
-        id: definitionId(p.key, version),
-        rev: 1,
-        category: null,
-        name: p.name,
-        key: p.key,
-        version,
-        deploymentId: deployment.id,
-        resourceName: resource,
-        diagramResourceName: findDiagram(resource, p.key, names),
-        hasStartFormKey: p.hasStartFormKey,
-        suspensionState: 1,
-        activationTime: req.activationTime && req.activationTime > now ? req.activationTime : null,
-        tenantId: req.tenantId,
-        versionTag: p.versionTag,
-        historyTimeToLive: p.historyTimeToLive,
-        startable: p.isStartableInTasklist,
-      }),
-    );
+    const definition: ProcessDefinitionEntity = Object.assign(new ProcessDefinitionEntity(), {
+      id: definitionId(p.key, version),
+      rev: 1,
+      category: null,
+      name: p.name,
+      key: p.key,
+      version,
+      deploymentId: deployment.id,
+      resourceName: resource,
+      diagramResourceName: findDiagram(resource, p.key, names),
+      hasStartFormKey: p.hasStartFormKey,
+      suspensionState: 1,
+      activationTime: req.activationTime && req.activationTime > now ? req.activationTime : null,
+      tenantId: req.tenantId,
+      versionTag: p.versionTag,
+      historyTimeToLive: p.historyTimeToLive,
+      startable: p.isStartableInTasklist,
+    });
+    processDefinitions.push(definition);
+    ctx.manager(JobDefinitionManager).insert(jobDefinitionsOf(p, definition));
   }
 
   const drds: DecisionRequirementsDefinitionEntity[] = [];

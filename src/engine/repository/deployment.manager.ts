@@ -6,6 +6,7 @@ import { ResourceEntity } from '../../persistence/entities/repository/resource.e
 import { deleteWhereStatement } from '../../persistence/raw-rows';
 import { CommandContext } from '../command/command-context';
 import type { DeploymentCache } from './deployment-cache';
+import { JobDefinitionManager } from '../entities/job-definition.manager';
 
 /** The rows one deployment writes: the deployment, its resources and the definitions parsed from them. */
 export interface DeploymentRows {
@@ -43,6 +44,7 @@ export class DeploymentManager {
   delete(deploymentId: string, definitionIds: string[], cache: DeploymentCache): void {
     cache.evict(definitionIds);
     this.ctx.afterCommit(() => cache.evict(definitionIds));
+    this.ctx.manager(JobDefinitionManager).deleteOfDeployment(deploymentId);
     this.ctx.uow.sql((em) => [
       ...DEFINITION_TABLES.map((table) => deleteWhereStatement(em, table, { deploymentId })),
       deleteWhereStatement(em, ResourceEntity, { deploymentId }),

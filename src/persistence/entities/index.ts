@@ -21,6 +21,7 @@ import { ExternalTaskEntity } from './runtime/external-task.entity';
 import { EventSubscriptionEntity } from './runtime/event-subscription.entity';
 import { IncidentEntity } from './runtime/incident.entity';
 import { JobEntity } from './runtime/job.entity';
+import { JobDefinitionEntity } from './runtime/job-definition.entity';
 import { HistoricProcessInstanceEntity } from './history/historic-process-instance.entity';
 import { HistoricActivityInstanceEntity } from './history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from './history/historic-detail.entity';
@@ -62,6 +63,7 @@ export const ENTITIES = [
   EventSubscriptionEntity,
   IncidentEntity,
   JobEntity,
+  JobDefinitionEntity,
   HistoricProcessInstanceEntity,
   HistoricActivityInstanceEntity,
   HistoricDetailEntity,

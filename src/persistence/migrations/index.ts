@@ -13,6 +13,7 @@ import { ListIndexes1763820000000 } from './1763820000000-list-indexes';
 import { ActivityIndexPairs1763830000000 } from './1763830000000-activity-index-pairs';
 import { HistoricIdentityLinks1763840000000 } from './1763840000000-historic-identity-links';
 import { EngineMetrics1763841000000 } from './1763841000000-engine-metrics';
+import { JobDefinitions1763842000000 } from './1763842000000-job-definitions';
 import { TenantsLoginThrottling1763845000000 } from './1763845000000-tenants-login-throttling';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   ActivityIndexPairs1763830000000,
   HistoricIdentityLinks1763840000000,
   EngineMetrics1763841000000,
+  JobDefinitions1763842000000,
   TenantsLoginThrottling1763845000000,
 ];

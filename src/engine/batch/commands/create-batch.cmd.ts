@@ -19,6 +19,7 @@ export interface BatchSizes {
 /** The permission on Batch that allows starting one batch type besides CREATE (Camunda's CREATE_BATCH_...). */
 const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.setExternalTaskRetries]: 'CREATE_BATCH_SET_EXTERNAL_TASK_RETRIES',
+  [BATCH_TYPE.setJobRetries]: 'CREATE_BATCH_SET_JOB_RETRIES',
   [BATCH_TYPE.historicDecisionInstanceDeletion]: 'CREATE_BATCH_DELETE_DECISION_INSTANCES',
   [BATCH_TYPE.decisionSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
   [BATCH_TYPE.batchSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
@@ -33,6 +34,7 @@ type Operation = { operationType: string; entityType: string };
 /** How the user operation log names the operation a batch of each type does (Camunda's operation and entity types). */
 const OPERATION: Record<string, Operation | ((parameters: Record<string, unknown>) => Operation)> = {
   [BATCH_TYPE.setExternalTaskRetries]: { operationType: 'SetExternalTaskRetries', entityType: 'ExternalTask' },
+  [BATCH_TYPE.setJobRetries]: { operationType: 'SetJobRetries', entityType: 'Job' },
   [BATCH_TYPE.historicDecisionInstanceDeletion]: { operationType: 'DeleteHistory', entityType: 'DecisionInstance' },
   [BATCH_TYPE.decisionSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'DecisionInstance' },
   [BATCH_TYPE.batchSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'Batch' },

@@ -3,7 +3,6 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { BadUserRequestError, NotFoundError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkUpdateInstance } from '../../bpmn/runtime/runtime-authorization';
-import { IncidentManager } from '../../incident/incident.manager';
 import { JobManager } from '../../entities/job.manager';
 import { OPERATION_CATEGORY } from '../../command/user-operation';
 import { HistoryLogManager } from '../../history/history-log.manager';
@@ -30,9 +29,8 @@ export class SetJobRetriesCmd implements Command<void> {
     if (job.processInstanceId && job.processDefinitionKey) {
       await checkUpdateInstance(ctx, { id: job.processInstanceId, definitionKey: job.processDefinitionKey });
     }
-    ctx.manager(JobManager).track(job);
     const before = job.retries;
-    ctx.manager(IncidentManager).setJobRetries(job, this.retries);
+    ctx.manager(JobManager).setRetries(job, this.retries, this.dueDate);
     const instance = job.processInstanceId ? ctx.instances.get(job.processInstanceId) : undefined;
     ctx.manager(HistoryLogManager).userOperation({
       operationType: 'SetJobRetries',
@@ -47,10 +45,5 @@ export class SetJobRetriesCmd implements Command<void> {
       rootProcessInstanceId: instance ? (instance.root.rootProcessInstanceId ?? instance.id) : null,
       tenantId: job.tenantId,
     });
-    if (this.dueDate) job.dueDate = this.dueDate;
-    if (this.retries > 0) {
-      job.lockOwner = null;
-      job.lockExpirationTime = null;
-    }
   }
 }
