@@ -21,7 +21,19 @@ import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
-import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
+import {
+  CreateTaskCommentCmd,
+  DeleteTaskCommentsCmd,
+  GetTaskCommentsCmd,
+  TaskInHistoryCmd,
+  UpdateTaskCommentCmd,
+} from './commands/task-comments.cmd';
+import {
+  DeleteProcessInstanceCommentsCmd,
+  GetProcessInstanceCommentsCmd,
+  ProcessInstanceInHistoryCmd,
+  UpdateProcessInstanceCommentCmd,
+} from './commands/process-instance-comments.cmd';
 import {
   AddTaskIdentityLinkCmd,
   DeleteTaskIdentityLinkCmd,
@@ -228,6 +240,52 @@ export class RuntimeService {
 
   async getTaskComment(auth: Authentication | null, taskId: string, commentId: string): Promise<TaskComment | null> {
     return (await this.executor.read(auth, new GetTaskCommentsCmd(taskId, commentId)))?.[0] ?? null;
+  }
+
+  /** Whether the history knows the task, running or ended (false without history). */
+  taskInHistory(auth: Authentication | null, taskId: string): Promise<boolean> {
+    return this.executor.read(auth, new TaskInHistoryCmd(taskId));
+  }
+
+  processInstanceInHistory(auth: Authentication | null, processInstanceId: string): Promise<boolean> {
+    return this.executor.read(auth, new ProcessInstanceInHistoryCmd(processInstanceId));
+  }
+
+  updateTaskComment(
+    auth: Authentication | null,
+    taskId: string,
+    commentId: string | null,
+    message: string | null,
+  ): Promise<void> {
+    return this.executor.execute(auth, new UpdateTaskCommentCmd(taskId, commentId, message));
+  }
+
+  /** One comment of a running task, or all of them when `commentId` is null. */
+  deleteTaskComments(auth: Authentication | null, taskId: string, commentId: string | null): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskCommentsCmd(taskId, commentId));
+  }
+
+  /** The comments under a process instance, newest first; null when its history is unknown to the caller. */
+  getProcessInstanceComments(auth: Authentication | null, processInstanceId: string): Promise<TaskComment[] | null> {
+    return this.executor.read(auth, new GetProcessInstanceCommentsCmd(processInstanceId));
+  }
+
+  updateProcessInstanceComment(
+    auth: Authentication | null,
+    processInstanceId: string,
+    commentId: string | null,
+    message: string | null,
+  ): Promise<void> {
+    return this.executor.execute(auth, new UpdateProcessInstanceCommentCmd(processInstanceId, commentId, message));
+  }
+
+  /** One comment of a running process instance, or all of them when `commentId` is null. */
+  deleteProcessInstanceComments(
+    auth: Authentication | null,
+    processInstanceId: string,
+    commentId: string | null,
+  ): Promise<void> {
+    return this.executor.execute(auth, new DeleteProcessInstanceCommentsCmd(processInstanceId, commentId));
   }
 
   // ---- task identity links

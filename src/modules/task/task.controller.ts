@@ -41,6 +41,10 @@ import { LinkBuilder, Links } from '../../common/http/links';
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
 const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
 import { TASK_LIST } from '../../common/query/task-query';
+import { UpdateCommentDto } from '../../common/dto/comment.dto';
+
+/** Camunda's comment resources pass the engine's message of a missing task, comment or value on as a 400. */
+const commentNullValueIs400 = { kinds: ['NullValue'] as const, status: 400, type: 'InvalidRequestException' as const };
 import { TaskService } from './task.service';
 
 /** `variables` and `localVariables` share their handlers; the path says which scope is meant. */
@@ -135,6 +139,27 @@ export class TaskController {
     @Links() links: LinkBuilder,
   ) {
     return this.tasks.createComment(auth, id, body, links);
+  }
+
+  @Put(':id/comment')
+  @HttpCode(204)
+  @EngineErrorAnswers(commentNullValueIs400)
+  updateComment(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UpdateCommentDto) {
+    return this.tasks.updateComment(auth, id, body);
+  }
+
+  @Delete(':id/comment')
+  @HttpCode(204)
+  @EngineErrorAnswers(commentNullValueIs400)
+  deleteComments(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.deleteComments(auth, id, null);
+  }
+
+  @Delete(':id/comment/:commentId')
+  @HttpCode(204)
+  @EngineErrorAnswers(commentNullValueIs400)
+  deleteComment(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('commentId') commentId: string) {
+    return this.tasks.deleteComments(auth, id, commentId);
   }
 
   @Get(':id/comment/:commentId')

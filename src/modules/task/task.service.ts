@@ -27,6 +27,7 @@ import {
 import { TaskProperties } from '../../engine/instances/runtime-types';
 import { parseDate } from '../../engine/util/camunda-date';
 import { TASK_LIST } from '../../common/query/task-query';
+import { UpdateCommentDto } from '../../common/dto/comment.dto';
 
 @Injectable()
 export class TaskService {
@@ -99,6 +100,22 @@ export class TaskService {
       dto.message ?? null,
     );
     return toCommentDto(comment, [links.link('GET', `/task/${id}/comment/${comment.id}`, 'self')]);
+  }
+
+  /** Camunda's comment resource: history on (403), the task in it (404), then the engine's checks. */
+  private async commentableTask(auth: Authentication | null, id: string): Promise<void> {
+    if (!this.historyEnabled()) throw new RestError(403, 'History is not enabled');
+    if (!(await this.engine.runtime.taskInHistory(auth, id))) throw notFound(`No task found for task id ${id}`);
+  }
+
+  async updateComment(auth: Authentication | null, id: string, dto: UpdateCommentDto): Promise<void> {
+    await this.commentableTask(auth, id);
+    await this.engine.runtime.updateTaskComment(auth, id, dto.id ?? null, dto.message ?? null);
+  }
+
+  async deleteComments(auth: Authentication | null, id: string, commentId: string | null): Promise<void> {
+    await this.commentableTask(auth, id);
+    await this.engine.runtime.deleteTaskComments(auth, id, commentId);
   }
 
   delegate(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
