@@ -39,6 +39,7 @@ import {
   DeleteTaskIdentityLinkCmd,
   GetTaskIdentityLinksCmd,
 } from './commands/task-identity-links.cmd';
+import { TaskCountByCandidateGroup, TaskCountByCandidateGroupCmd } from './commands/task-report.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
 import {
@@ -286,6 +287,11 @@ export class RuntimeService {
     commentId: string | null,
   ): Promise<void> {
     return this.executor.execute(auth, new DeleteProcessInstanceCommentsCmd(processInstanceId, commentId));
+  }
+
+  /** Unassigned tasks counted per candidate group (null: without a group), as Camunda's task report. */
+  taskCountByCandidateGroup(auth: Authentication | null): Promise<TaskCountByCandidateGroup[]> {
+    return this.executor.read(auth, new TaskCountByCandidateGroupCmd());
   }
 
   // ---- task identity links

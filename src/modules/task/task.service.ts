@@ -28,6 +28,7 @@ import { TaskProperties } from '../../engine/instances/runtime-types';
 import { parseDate } from '../../engine/util/camunda-date';
 import { TASK_LIST } from '../../common/query/task-query';
 import { UpdateCommentDto } from '../../common/dto/comment.dto';
+import { candidateGroupReport } from './task-report.dto';
 
 @Injectable()
 export class TaskService {
@@ -116,6 +117,10 @@ export class TaskService {
   async deleteComments(auth: Authentication | null, id: string, commentId: string | null): Promise<void> {
     await this.commentableTask(auth, id);
     await this.engine.runtime.deleteTaskComments(auth, id, commentId);
+  }
+
+  async candidateGroupCount(auth: Authentication | null, type: string | null): Promise<{ type: string; body: string }> {
+    return candidateGroupReport(await this.engine.runtime.taskCountByCandidateGroup(auth), type);
   }
 
   delegate(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
