@@ -17,6 +17,7 @@ import {
   ModifyExecutionVariablesCmd,
 } from './commands/execution-variables.cmd';
 import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
+import { HandleTaskBpmnErrorCmd } from './commands/handle-task-bpmn-error.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
@@ -92,6 +93,19 @@ export class RuntimeService {
     options: { withVariablesInReturn?: boolean } = {},
   ): Promise<VariableMap | null> {
     return this.executor.execute(auth, new CompleteTaskCmd(taskId, variables, options.withVariablesInReturn === true));
+  }
+
+  /** TaskService.handleBpmnError: throws a BPMN error at the task's activity, after setting the variables. */
+  handleTaskBpmnError(
+    auth: Authentication | null,
+    taskId: string,
+    error: { errorCode: string | null; errorMessage: string | null },
+    variables?: VariableMap | null,
+  ): Promise<void> {
+    return this.executor.execute(
+      auth,
+      new HandleTaskBpmnErrorCmd(taskId, error.errorCode, error.errorMessage, variables),
+    );
   }
 
   /** TaskService.handleEscalation: throws an escalation at the task's activity; one nobody catches is refused. */

@@ -32,6 +32,7 @@ import {
   IdentityLinkDto,
   ResolveTaskDto,
   TaskBodyDto,
+  TaskBpmnErrorDto,
   TaskDto,
   TaskEscalationDto,
   UserIdDto,
@@ -253,6 +254,20 @@ export class TaskController {
     const variables = await this.tasks.submitForm(auth, id, body);
     if (variables) res.status(200).json(variables);
     else res.status(204).end();
+  }
+
+  @Post(':id/bpmnError')
+  @HttpCode(204)
+  @EngineErrorAnswers(
+    { kinds: ['NotFound'], status: 404, type: 'InvalidRequestException' },
+    {
+      kinds: ['BadUserRequest', 'NotValid'],
+      status: 400,
+      type: 'InvalidRequestException',
+    },
+  )
+  handleBpmnError(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TaskBpmnErrorDto) {
+    return this.tasks.handleBpmnError(auth, id, body);
   }
 
   @Post(':id/bpmnEscalation')

@@ -53,6 +53,13 @@ export class TaskEscalationDto {
   @VariablesField() variables?: Record<string, unknown> | null;
 }
 
+/** Camunda's TaskBpmnErrorDto. */
+export class TaskBpmnErrorDto {
+  @StringField() errorCode?: string | null;
+  @StringField() errorMessage?: string | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
+}
+
 /** Camunda's FormDto (GET /task/{id}/form). */
 export class FormDto {
   @ApiPropertyOptional({ nullable: true, description: 'The form key of the task' }) key: string | null;

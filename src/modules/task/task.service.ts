@@ -20,6 +20,7 @@ import {
   IdentityLinkDto,
   ResolveTaskDto,
   TaskBodyDto,
+  TaskBpmnErrorDto,
   TaskEscalationDto,
   toCommentDto,
   UserIdDto,
@@ -194,6 +195,12 @@ export class TaskService {
       this.engine.runtime.completeTask(auth, id, variables, { withVariablesInReturn }),
     );
     return withVariablesInReturn ? variablesToWire(result ?? {}, false) : null;
+  }
+
+  handleBpmnError(auth: Authentication | null, id: string, dto: TaskBpmnErrorDto): Promise<void> {
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix: `Cannot handle BPMN error for task ${id}` });
+    const error = { errorCode: dto.errorCode ?? null, errorMessage: dto.errorMessage ?? null };
+    return this.engine.runtime.handleTaskBpmnError(auth, id, error, variables);
   }
 
   async handleEscalation(auth: Authentication | null, id: string, dto: TaskEscalationDto): Promise<void> {
