@@ -40,6 +40,13 @@ import {
   DeleteTaskIdentityLinkCmd,
   GetTaskIdentityLinksCmd,
 } from './commands/task-identity-links.cmd';
+import {
+  CreateTaskAttachmentCmd,
+  DeleteTaskAttachmentCmd,
+  GetTaskAttachmentContentCmd,
+  GetTaskAttachmentsCmd,
+} from './commands/task-attachments.cmd';
+import type { NewAttachment } from '../entities/attachment.manager';
 import { TaskCountByCandidateGroup, TaskCountByCandidateGroupCmd } from './commands/task-report.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
@@ -48,6 +55,7 @@ import {
   DeleteProcessInstanceOptions,
   ProcessInstanceInfo,
   StartProcessInstanceRequest,
+  TaskAttachment,
   TaskComment,
   TaskIdentityLink,
   TaskProperties,
@@ -306,6 +314,38 @@ export class RuntimeService {
   /** Unassigned tasks counted per candidate group (null: without a group), as Camunda's task report. */
   taskCountByCandidateGroup(auth: Authentication | null): Promise<TaskCountByCandidateGroup[]> {
     return this.executor.read(auth, new TaskCountByCandidateGroupCmd());
+  }
+
+  // ---- task attachments (history)
+
+  /** Attaches a link or uploaded content to a task (running or ended) as the caller. */
+  createTaskAttachment(
+    auth: Authentication | null,
+    taskId: string,
+    attachment: NewAttachment,
+  ): Promise<TaskAttachment> {
+    return this.executor.execute(auth, new CreateTaskAttachmentCmd(taskId, attachment));
+  }
+
+  getTaskAttachments(auth: Authentication | null, taskId: string): Promise<TaskAttachment[]> {
+    return this.executor.read(auth, new GetTaskAttachmentsCmd(taskId));
+  }
+
+  async getTaskAttachment(
+    auth: Authentication | null,
+    taskId: string,
+    attachmentId: string,
+  ): Promise<TaskAttachment | null> {
+    return (await this.executor.read(auth, new GetTaskAttachmentsCmd(taskId, attachmentId)))[0] ?? null;
+  }
+
+  /** The uploaded bytes; null for an unknown attachment or a link. */
+  getTaskAttachmentContent(auth: Authentication | null, taskId: string, attachmentId: string): Promise<Buffer | null> {
+    return this.executor.read(auth, new GetTaskAttachmentContentCmd(taskId, attachmentId));
+  }
+
+  deleteTaskAttachment(auth: Authentication | null, taskId: string, attachmentId: string): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskAttachmentCmd(taskId, attachmentId));
   }
 
   // ---- task identity links

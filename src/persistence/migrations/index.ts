@@ -11,6 +11,7 @@ import { HistoryVariablesTasksIncidents1763800000000 } from './1763800000000-his
 import { HistoryLogs1763810000000 } from './1763810000000-history-logs';
 import { ListIndexes1763820000000 } from './1763820000000-list-indexes';
 import { ActivityIndexPairs1763830000000 } from './1763830000000-activity-index-pairs';
+import { TaskAttachments1763843300000 } from './1763843300000-task-attachments';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   HistoryLogs1763810000000,
   ListIndexes1763820000000,
   ActivityIndexPairs1763830000000,
+  TaskAttachments1763843300000,
 ];
