@@ -73,4 +73,26 @@ describe(`task report: count by candidate group (${databaseLabel()})`, () => {
       .expect(200);
     expect((await wes.get('/task/report/candidate-group-count').expect(200)).body).toHaveLength(3);
   });
+
+  it('documents the task operations of attachments, comments, BPMN errors and the report in /docs-json', async () => {
+    const paths = (await t.api().get('/docs-json').expect(200)).body.paths;
+    const operations = [
+      ['get', '/engine-rest/task/report/candidate-group-count'],
+      ['post', '/engine-rest/task/{id}/bpmnError'],
+      ['post', '/engine-rest/task/{id}/attachment/create'],
+      ['get', '/engine-rest/task/{id}/attachment'],
+      ['get', '/engine-rest/task/{id}/attachment/{attachmentId}'],
+      ['get', '/engine-rest/task/{id}/attachment/{attachmentId}/data'],
+      ['delete', '/engine-rest/task/{id}/attachment/{attachmentId}'],
+      ['put', '/engine-rest/task/{id}/comment'],
+      ['delete', '/engine-rest/task/{id}/comment'],
+      ['delete', '/engine-rest/task/{id}/comment/{commentId}'],
+      ['get', '/engine-rest/process-instance/{id}/comment'],
+      ['put', '/engine-rest/process-instance/{id}/comment'],
+      ['delete', '/engine-rest/process-instance/{id}/comment'],
+      ['delete', '/engine-rest/process-instance/{id}/comment/{commentId}'],
+    ];
+    for (const [method, path] of operations)
+      expect([path, method, paths[path]?.[method] != null]).toEqual([path, method, true]);
+  });
 });
