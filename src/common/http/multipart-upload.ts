@@ -34,6 +34,9 @@ function multipartUpload(limit: (config: AppConfig) => number): Type<NestInterce
 /** POST .../variables/{name}/data: a binary variable, held to MAX_VARIABLES_BODY like JSON variables. */
 export const VARIABLE_DATA_UPLOAD = multipartUpload((config) => config.maxVariablesBody);
 
+/** POST /task/{id}/attachment/create: uploaded content is held to MAX_VARIABLES_BODY, as binary variables are. */
+export const ATTACHMENT_UPLOAD = multipartUpload((config) => config.maxVariablesBody);
+
 /** POST /deployment/create: MAX_DEPLOYMENT_FILE per resource. */
 export const DEPLOYMENT_UPLOAD = multipartUpload((config) => config.maxDeploymentFile);
 

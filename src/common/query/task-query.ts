@@ -261,16 +261,20 @@ export const TASK_LIST: QueryResource<TaskEntity, TaskDto> = {
   toDtos: async (rows, page) => {
     const dtos = rows.map((row) => toTaskDto(row));
     if (page.filters.withCommentAttachmentInfo !== true || !rows.length) return dtos;
-    const commented = await page.em
-      .createQueryBuilder()
-      .select('c.task_id', 'taskId')
-      .from('act_hi_comment', 'c')
-      .where('c.task_id IN (:...ids)', { ids: rows.map((r) => r.id) })
-      .groupBy('c.task_id')
-      .getRawMany<{ taskId: string }>();
-    const withComment = new Set(commented.map((c) => c.taskId));
-    // Attachments are not kept here: `attachment` is always false.
-    return dtos.map((dto) => ({ ...dto, attachment: false, comment: withComment.has(dto.id) }));
+    const ids = rows.map((r) => r.id);
+    const tasksIn = async (table: string) => {
+      const found = await page.em
+        .createQueryBuilder()
+        .select('n.task_id', 'taskId')
+        .from(table, 'n')
+        .where('n.task_id IN (:...ids)', { ids })
+        .groupBy('n.task_id')
+        .getRawMany<{ taskId: string }>();
+      return new Set(found.map((c) => c.taskId));
+    };
+    const withComment = await tasksIn('act_hi_comment');
+    const withAttachment = await tasksIn('act_hi_attachment');
+    return dtos.map((dto) => ({ ...dto, attachment: withAttachment.has(dto.id), comment: withComment.has(dto.id) }));
   },
 };
 

@@ -2,6 +2,7 @@ import { CommentEntity } from '../../persistence/entities/history/comment.entity
 import { TaskEntity } from '../../persistence/entities/runtime/task.entity';
 import { CommandContext } from '../command/command-context';
 import { newId } from '../util/ids';
+import { deleteWhereStatement } from '../../persistence/raw-rows';
 
 /** Camunda keeps a short form beside the full text: white space collapsed, at most 163 characters. */
 function eventMessage(message: string): string {
@@ -37,5 +38,27 @@ export class CommentManager {
     });
     this.ctx.uow.insert(CommentEntity, comment);
     return comment;
+  }
+
+  /** A new text for a comment: by the caller, now (Camunda's UpdateCommentCmd rewrites author and time). */
+  update(comment: CommentEntity, message: string): void {
+    this.ctx.uow.track(CommentEntity, comment);
+    comment.message = eventMessage(message);
+    comment.fullMessage = message;
+    comment.time = this.ctx.now();
+    comment.action = 'UpdateComment';
+    comment.userId = this.ctx.auth?.userId ?? null;
+  }
+
+  delete(comment: CommentEntity): void {
+    this.ctx.uow.delete(CommentEntity, comment);
+  }
+
+  deleteOfTask(taskId: string): void {
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, CommentEntity, { taskId })]);
+  }
+
+  deleteOfProcessInstance(processInstanceId: string): void {
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, CommentEntity, { processInstanceId })]);
   }
 }

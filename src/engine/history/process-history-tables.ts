@@ -1,4 +1,5 @@
 import { In } from 'typeorm';
+import { AttachmentEntity } from '../../persistence/entities/history/attachment.entity';
 import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
@@ -27,8 +28,12 @@ export const PROCESS_HISTORY_TABLES: ReadonlyArray<new () => ProcessHistoryRow> 
   HistoricIncidentEntity,
   HistoricIdentityLinkLogEntity,
   CommentEntity,
+  AttachmentEntity,
   HistoricActivityInstanceEntity,
 ];
+
+/** The tables of that list without proc_def_id (a user's notes carry no definition): found through their instance. */
+export const NOTE_TABLES: ReadonlyArray<new () => ProcessHistoryRow> = [CommentEntity, AttachmentEntity];
 
 /** Which rows: those of these process instances, or of the hierarchies under these root instances. */
 export type ProcessHistoryScope = { processInstanceIds: string[] } | { rootProcessInstanceIds: string[] };

@@ -1,5 +1,4 @@
 import { EntityManager } from 'typeorm';
-import { CommentEntity } from '../../persistence/entities/history/comment.entity';
 import { HistoricActivityInstanceEntity } from '../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from '../../persistence/entities/history/historic-detail.entity';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
@@ -23,6 +22,7 @@ import { DecisionHistoryManager } from './decision-history.manager';
 import { HistoryLogManager } from './history-log.manager';
 import {
   idChunks,
+  NOTE_TABLES,
   PROCESS_HISTORY_TABLES,
   ProcessHistoryRow,
   ProcessHistoryScope,
@@ -363,31 +363,34 @@ export class ProcessHistoryManager {
   }
 
   /**
-   * The history of process definitions that go (a deployment deleted with cascade): the comments of their ended
-   * instances first (comments carry no definition), their logs, every row recorded under their instances, the
+   * The history of process definitions that go (a deployment deleted with cascade): the comments and attachments of
+   * their ended instances first (they carry no definition), their logs, every row recorded under their instances, the
    * historic instances last.
    */
   removeOfDefinitions(processDefinitionIds: string[]): void {
     if (!processDefinitionIds.length) return;
     this.uow.sql(() =>
-      idChunks(processDefinitionIds).map((part) => ({
-        sql:
-          'DELETE FROM act_hi_comment WHERE proc_inst_id IN ' +
-          `(SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (${part.map(() => '?').join(', ')}))`,
-        params: part,
-      })),
+      ['act_hi_comment', 'act_hi_attachment'].flatMap((table) =>
+        idChunks(processDefinitionIds).map((part) => ({
+          sql:
+            `DELETE FROM ${table} WHERE proc_inst_id IN ` +
+            `(SELECT h.id FROM act_hi_procinst h WHERE h.proc_def_id IN (${part.map(() => '?').join(', ')}))`,
+          params: part,
+        })),
+      ),
     );
     this.ctx.manager(HistoryLogManager).removeOfDefinitions(processDefinitionIds);
     this.uow.sql((em) =>
-      [...PROCESS_HISTORY_TABLES.filter((t) => t !== CommentEntity), HistoricProcessInstanceEntity].flatMap((table) =>
-        idChunks(processDefinitionIds).map((part) =>
-          // Every table but the comments' has proc_def_id (the filter above): the condition names it.
-          deleteWhereStatement<ProcessHistoryRow & { processDefinitionId: string | null }>(
-            em,
-            table as new () => ProcessHistoryRow & { processDefinitionId: string | null },
-            { processDefinitionId: part },
+      [...PROCESS_HISTORY_TABLES.filter((t) => !NOTE_TABLES.includes(t)), HistoricProcessInstanceEntity].flatMap(
+        (table) =>
+          idChunks(processDefinitionIds).map((part) =>
+            // Every table but the notes' has proc_def_id (the filter above): the condition names it.
+            deleteWhereStatement<ProcessHistoryRow & { processDefinitionId: string | null }>(
+              em,
+              table as new () => ProcessHistoryRow & { processDefinitionId: string | null },
+              { processDefinitionId: part },
+            ),
           ),
-        ),
       ),
     );
   }

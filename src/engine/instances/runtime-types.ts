@@ -92,6 +92,20 @@ export interface TaskProperties {
 }
 
 /** A comment on a task (Camunda's Comment); `message` is the full text. */
+/** Camunda's Attachment; `hasContent` says whether bytes were uploaded (a link has none). */
+export interface TaskAttachment {
+  id: string;
+  name: string | null;
+  description: string | null;
+  taskId: string | null;
+  type: string | null;
+  url: string | null;
+  createTime: Date | null;
+  removalTime: Date | null;
+  rootProcessInstanceId: string | null;
+  hasContent: boolean;
+}
+
 export interface TaskComment {
   id: string;
   userId: string | null;

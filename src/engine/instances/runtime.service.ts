@@ -17,6 +17,7 @@ import {
   ModifyExecutionVariablesCmd,
 } from './commands/execution-variables.cmd';
 import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
+import { HandleTaskBpmnErrorCmd } from './commands/handle-task-bpmn-error.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import {
@@ -30,12 +31,32 @@ import {
 } from './commands/process-definition-suspension.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
-import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
+import {
+  CreateTaskCommentCmd,
+  DeleteTaskCommentsCmd,
+  GetTaskCommentsCmd,
+  TaskInHistoryCmd,
+  UpdateTaskCommentCmd,
+} from './commands/task-comments.cmd';
+import {
+  DeleteProcessInstanceCommentsCmd,
+  GetProcessInstanceCommentsCmd,
+  ProcessInstanceInHistoryCmd,
+  UpdateProcessInstanceCommentCmd,
+} from './commands/process-instance-comments.cmd';
 import {
   AddTaskIdentityLinkCmd,
   DeleteTaskIdentityLinkCmd,
   GetTaskIdentityLinksCmd,
 } from './commands/task-identity-links.cmd';
+import {
+  CreateTaskAttachmentCmd,
+  DeleteTaskAttachmentCmd,
+  GetTaskAttachmentContentCmd,
+  GetTaskAttachmentsCmd,
+} from './commands/task-attachments.cmd';
+import type { NewAttachment } from '../entities/attachment.manager';
+import { TaskCountByCandidateGroup, TaskCountByCandidateGroupCmd } from './commands/task-report.cmd';
 import { GetTaskVariableCmd, GetTaskVariablesCmd, ModifyTaskVariablesCmd } from './commands/task-variables.cmd';
 import { deleteProcessData, ensureNoInstances } from './deployment-cascade';
 import {
@@ -43,6 +64,7 @@ import {
   DeleteProcessInstanceOptions,
   ProcessInstanceInfo,
   StartProcessInstanceRequest,
+  TaskAttachment,
   TaskComment,
   TaskIdentityLink,
   TaskProperties,
@@ -115,6 +137,19 @@ export class RuntimeService {
     options: { withVariablesInReturn?: boolean } = {},
   ): Promise<VariableMap | null> {
     return this.executor.execute(auth, new CompleteTaskCmd(taskId, variables, options.withVariablesInReturn === true));
+  }
+
+  /** TaskService.handleBpmnError: throws a BPMN error at the task's activity, after setting the variables. */
+  handleTaskBpmnError(
+    auth: Authentication | null,
+    taskId: string,
+    error: { errorCode: string | null; errorMessage: string | null },
+    variables?: VariableMap | null,
+  ): Promise<void> {
+    return this.executor.execute(
+      auth,
+      new HandleTaskBpmnErrorCmd(taskId, error.errorCode, error.errorMessage, variables),
+    );
   }
 
   /** TaskService.handleEscalation: throws an escalation at the task's activity; one nobody catches is refused. */
@@ -264,6 +299,89 @@ export class RuntimeService {
 
   async getTaskComment(auth: Authentication | null, taskId: string, commentId: string): Promise<TaskComment | null> {
     return (await this.executor.read(auth, new GetTaskCommentsCmd(taskId, commentId)))?.[0] ?? null;
+  }
+
+  /** Whether the history knows the task, running or ended (false without history). */
+  taskInHistory(auth: Authentication | null, taskId: string): Promise<boolean> {
+    return this.executor.read(auth, new TaskInHistoryCmd(taskId));
+  }
+
+  processInstanceInHistory(auth: Authentication | null, processInstanceId: string): Promise<boolean> {
+    return this.executor.read(auth, new ProcessInstanceInHistoryCmd(processInstanceId));
+  }
+
+  updateTaskComment(
+    auth: Authentication | null,
+    taskId: string,
+    commentId: string | null,
+    message: string | null,
+  ): Promise<void> {
+    return this.executor.execute(auth, new UpdateTaskCommentCmd(taskId, commentId, message));
+  }
+
+  /** One comment of a running task, or all of them when `commentId` is null. */
+  deleteTaskComments(auth: Authentication | null, taskId: string, commentId: string | null): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskCommentsCmd(taskId, commentId));
+  }
+
+  /** The comments under a process instance, newest first; null when its history is unknown to the caller. */
+  getProcessInstanceComments(auth: Authentication | null, processInstanceId: string): Promise<TaskComment[] | null> {
+    return this.executor.read(auth, new GetProcessInstanceCommentsCmd(processInstanceId));
+  }
+
+  updateProcessInstanceComment(
+    auth: Authentication | null,
+    processInstanceId: string,
+    commentId: string | null,
+    message: string | null,
+  ): Promise<void> {
+    return this.executor.execute(auth, new UpdateProcessInstanceCommentCmd(processInstanceId, commentId, message));
+  }
+
+  /** One comment of a running process instance, or all of them when `commentId` is null. */
+  deleteProcessInstanceComments(
+    auth: Authentication | null,
+    processInstanceId: string,
+    commentId: string | null,
+  ): Promise<void> {
+    return this.executor.execute(auth, new DeleteProcessInstanceCommentsCmd(processInstanceId, commentId));
+  }
+
+  /** Unassigned tasks counted per candidate group (null: without a group), as Camunda's task report. */
+  taskCountByCandidateGroup(auth: Authentication | null): Promise<TaskCountByCandidateGroup[]> {
+    return this.executor.read(auth, new TaskCountByCandidateGroupCmd());
+  }
+
+  // ---- task attachments (history)
+
+  /** Attaches a link or uploaded content to a task (running or ended) as the caller. */
+  createTaskAttachment(
+    auth: Authentication | null,
+    taskId: string,
+    attachment: NewAttachment,
+  ): Promise<TaskAttachment> {
+    return this.executor.execute(auth, new CreateTaskAttachmentCmd(taskId, attachment));
+  }
+
+  getTaskAttachments(auth: Authentication | null, taskId: string): Promise<TaskAttachment[]> {
+    return this.executor.read(auth, new GetTaskAttachmentsCmd(taskId));
+  }
+
+  async getTaskAttachment(
+    auth: Authentication | null,
+    taskId: string,
+    attachmentId: string,
+  ): Promise<TaskAttachment | null> {
+    return (await this.executor.read(auth, new GetTaskAttachmentsCmd(taskId, attachmentId)))[0] ?? null;
+  }
+
+  /** The uploaded bytes; null for an unknown attachment or a link. */
+  getTaskAttachmentContent(auth: Authentication | null, taskId: string, attachmentId: string): Promise<Buffer | null> {
+    return this.executor.read(auth, new GetTaskAttachmentContentCmd(taskId, attachmentId));
+  }
+
+  deleteTaskAttachment(auth: Authentication | null, taskId: string, attachmentId: string): Promise<void> {
+    return this.executor.execute(auth, new DeleteTaskAttachmentCmd(taskId, attachmentId));
   }
 
   // ---- task identity links

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { ProcessInstanceCommentController } from './process-instance-comment.controller';
+import { ProcessInstanceCommentService } from './process-instance-comment.service';
 import { ProcessInstanceController } from './process-instance.controller';
 import { ProcessInstanceService } from './process-instance.service';
 
-@Module({ controllers: [ProcessInstanceController], providers: [ProcessInstanceService] })
+@Module({
+  controllers: [ProcessInstanceController, ProcessInstanceCommentController],
+  providers: [ProcessInstanceService, ProcessInstanceCommentService],
+})
 export class ProcessInstanceModule {}

@@ -32,6 +32,7 @@ import {
   IdentityLinkDto,
   ResolveTaskDto,
   TaskBodyDto,
+  TaskBpmnErrorDto,
   TaskDto,
   TaskEscalationDto,
   UserIdDto,
@@ -41,6 +42,10 @@ import { LinkBuilder, Links } from '../../common/http/links';
 /** An unknown task is a 404 on the task operations added with the task list's API (Camunda's NotFoundException). */
 const unknownTaskIs404 = { kinds: ['NotFound'] as const, status: 404 };
 import { TASK_LIST } from '../../common/query/task-query';
+import { UpdateCommentDto } from '../../common/dto/comment.dto';
+
+/** Camunda's comment resources pass the engine's message of a missing task, comment or value on as a 400. */
+const commentNullValueIs400 = { kinds: ['NullValue'] as const, status: 400, type: 'InvalidRequestException' as const };
 import { TaskService } from './task.service';
 
 /** `variables` and `localVariables` share their handlers; the path says which scope is meant. */
@@ -137,6 +142,27 @@ export class TaskController {
     return this.tasks.createComment(auth, id, body, links);
   }
 
+  @Put(':id/comment')
+  @HttpCode(204)
+  @EngineErrorAnswers(commentNullValueIs400)
+  updateComment(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: UpdateCommentDto) {
+    return this.tasks.updateComment(auth, id, body);
+  }
+
+  @Delete(':id/comment')
+  @HttpCode(204)
+  @EngineErrorAnswers(commentNullValueIs400)
+  deleteComments(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.tasks.deleteComments(auth, id, null);
+  }
+
+  @Delete(':id/comment/:commentId')
+  @HttpCode(204)
+  @EngineErrorAnswers(commentNullValueIs400)
+  deleteComment(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('commentId') commentId: string) {
+    return this.tasks.deleteComments(auth, id, commentId);
+  }
+
   @Get(':id/comment/:commentId')
   @ApiOkResponse({ type: CommentDto })
   comment(@Auth() auth: Authentication | null, @Param('id') id: string, @Param('commentId') commentId: string) {
@@ -228,6 +254,20 @@ export class TaskController {
     const variables = await this.tasks.submitForm(auth, id, body);
     if (variables) res.status(200).json(variables);
     else res.status(204).end();
+  }
+
+  @Post(':id/bpmnError')
+  @HttpCode(204)
+  @EngineErrorAnswers(
+    { kinds: ['NotFound'], status: 404, type: 'InvalidRequestException' },
+    {
+      kinds: ['BadUserRequest', 'NotValid'],
+      status: 400,
+      type: 'InvalidRequestException',
+    },
+  )
+  handleBpmnError(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: TaskBpmnErrorDto) {
+    return this.tasks.handleBpmnError(auth, id, body);
   }
 
   @Post(':id/bpmnEscalation')

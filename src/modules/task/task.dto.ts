@@ -1,10 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 export { TaskDto } from '../../common/dto/task.dto';
+export { CommentDto, toCommentDto } from '../../common/dto/comment.dto';
 import { BooleanField, IntegerField, StringField, VariablesField } from '../../common/validation/body-fields';
-import { formatDate } from '../../engine/util/camunda-date';
 import { LeanBody } from '../../common/validation/lean-body';
-import { Link } from '../../common/http/links';
-import { TaskComment } from '../../engine/instances/runtime-types';
 
 /** The body of PUT /task/{id} and POST /task/create: Camunda's TaskDto, of which these fields are written. */
 export class TaskBodyDto {
@@ -26,32 +24,6 @@ export class TaskBodyDto {
 export class CreateCommentDto {
   @StringField() message?: string | null;
   @StringField() processInstanceId?: string | null;
-}
-
-export class CommentDto {
-  @ApiProperty() id: string;
-  @ApiPropertyOptional({ nullable: true }) userId: string | null;
-  @ApiProperty() time: string | null;
-  @ApiPropertyOptional({ nullable: true }) taskId: string | null;
-  @ApiPropertyOptional({ nullable: true }) processInstanceId: string | null;
-  @ApiPropertyOptional({ nullable: true }) message: string | null;
-  @ApiPropertyOptional({ nullable: true }) removalTime: string | null;
-  @ApiPropertyOptional({ nullable: true }) rootProcessInstanceId: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'object' } }) links: Link[];
-}
-
-export function toCommentDto(c: TaskComment, links: Link[] = []): CommentDto {
-  return {
-    links,
-    id: c.id,
-    userId: c.userId,
-    time: formatDate(c.time),
-    taskId: c.taskId,
-    processInstanceId: c.processInstanceId,
-    message: c.message,
-    removalTime: formatDate(c.removalTime),
-    rootProcessInstanceId: c.rootProcessInstanceId,
-  };
 }
 
 /** A user or a group in a relation (`type`) to a task; exactly one of userId and groupId. */
@@ -78,6 +50,13 @@ export class ResolveTaskDto {
 
 export class TaskEscalationDto {
   @StringField() escalationCode?: string | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
+}
+
+/** Camunda's TaskBpmnErrorDto. */
+export class TaskBpmnErrorDto {
+  @StringField() errorCode?: string | null;
+  @StringField() errorMessage?: string | null;
   @VariablesField() variables?: Record<string, unknown> | null;
 }
 

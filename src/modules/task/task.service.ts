@@ -20,6 +20,7 @@ import {
   IdentityLinkDto,
   ResolveTaskDto,
   TaskBodyDto,
+  TaskBpmnErrorDto,
   TaskEscalationDto,
   toCommentDto,
   UserIdDto,
@@ -27,6 +28,8 @@ import {
 import { TaskProperties } from '../../engine/instances/runtime-types';
 import { parseDate } from '../../engine/util/camunda-date';
 import { TASK_LIST } from '../../common/query/task-query';
+import { UpdateCommentDto } from '../../common/dto/comment.dto';
+import { candidateGroupReport } from './task-report.dto';
 
 @Injectable()
 export class TaskService {
@@ -101,6 +104,26 @@ export class TaskService {
     return toCommentDto(comment, [links.link('GET', `/task/${id}/comment/${comment.id}`, 'self')]);
   }
 
+  /** Camunda's comment resource: history on (403), the task in it (404), then the engine's checks. */
+  private async commentableTask(auth: Authentication | null, id: string): Promise<void> {
+    if (!this.historyEnabled()) throw new RestError(403, 'History is not enabled');
+    if (!(await this.engine.runtime.taskInHistory(auth, id))) throw notFound(`No task found for task id ${id}`);
+  }
+
+  async updateComment(auth: Authentication | null, id: string, dto: UpdateCommentDto): Promise<void> {
+    await this.commentableTask(auth, id);
+    await this.engine.runtime.updateTaskComment(auth, id, dto.id ?? null, dto.message ?? null);
+  }
+
+  async deleteComments(auth: Authentication | null, id: string, commentId: string | null): Promise<void> {
+    await this.commentableTask(auth, id);
+    await this.engine.runtime.deleteTaskComments(auth, id, commentId);
+  }
+
+  async candidateGroupCount(auth: Authentication | null, type: string | null): Promise<{ type: string; body: string }> {
+    return candidateGroupReport(await this.engine.runtime.taskCountByCandidateGroup(auth), type);
+  }
+
   delegate(auth: Authentication | null, id: string, dto: UserIdDto): Promise<void> {
     return this.engine.runtime.delegateTask(auth, id, dto.userId ?? null);
   }
@@ -172,6 +195,12 @@ export class TaskService {
       this.engine.runtime.completeTask(auth, id, variables, { withVariablesInReturn }),
     );
     return withVariablesInReturn ? variablesToWire(result ?? {}, false) : null;
+  }
+
+  handleBpmnError(auth: Authentication | null, id: string, dto: TaskBpmnErrorDto): Promise<void> {
+    const variables = prefixedVariablesFromWire(dto.variables, { prefix: `Cannot handle BPMN error for task ${id}` });
+    const error = { errorCode: dto.errorCode ?? null, errorMessage: dto.errorMessage ?? null };
+    return this.engine.runtime.handleTaskBpmnError(auth, id, error, variables);
   }
 
   async handleEscalation(auth: Authentication | null, id: string, dto: TaskEscalationDto): Promise<void> {

@@ -26,6 +26,7 @@ import { HistoricProcessInstanceEntity } from './history/historic-process-instan
 import { HistoricActivityInstanceEntity } from './history/historic-activity-instance.entity';
 import { HistoricDetailEntity } from './history/historic-detail.entity';
 import { CommentEntity } from './history/comment.entity';
+import { AttachmentEntity } from './history/attachment.entity';
 import { FilterEntity } from './runtime/filter.entity';
 import { BatchEntity } from './runtime/batch.entity';
 import { HistoricBatchEntity } from './history/historic-batch.entity';
@@ -68,6 +69,7 @@ export const ENTITIES = [
   HistoricActivityInstanceEntity,
   HistoricDetailEntity,
   CommentEntity,
+  AttachmentEntity,
   FilterEntity,
   BatchEntity,
   HistoricBatchEntity,

@@ -14,6 +14,7 @@ import { ActivityIndexPairs1763830000000 } from './1763830000000-activity-index-
 import { HistoricIdentityLinks1763840000000 } from './1763840000000-historic-identity-links';
 import { EngineMetrics1763841000000 } from './1763841000000-engine-metrics';
 import { JobDefinitions1763842000000 } from './1763842000000-job-definitions';
+import { TaskAttachments1763843300000 } from './1763843300000-task-attachments';
 import { TenantsLoginThrottling1763845000000 } from './1763845000000-tenants-login-throttling';
 
 /** Every migration in order; TypeORM runs the ones a database has not seen yet at start-up. */
@@ -34,5 +35,6 @@ export const MIGRATIONS = [
   HistoricIdentityLinks1763840000000,
   EngineMetrics1763841000000,
   JobDefinitions1763842000000,
+  TaskAttachments1763843300000,
   TenantsLoginThrottling1763845000000,
 ];

@@ -15,7 +15,11 @@ export type TaskOperation =
   | 'AddUserLink'
   | 'AddGroupLink'
   | 'DeleteUserLink'
-  | 'DeleteGroupLink';
+  | 'DeleteGroupLink'
+  | 'UpdateComment'
+  | 'DeleteComment'
+  | 'AddAttachment'
+  | 'DeleteAttachment';
 
 /**
  * Logs a user's operation on a task with the properties it changed (Camunda's TaskEntity.logUserOperation), as a task
@@ -26,7 +30,7 @@ export function logTaskOperation(
   task: TaskEntity,
   operationType: TaskOperation,
   changes: PropertyChange[],
-  entityType: 'Task' | 'IdentityLink' = 'Task',
+  entityType: 'Task' | 'IdentityLink' | 'Comment' | 'Attachment' = 'Task',
 ): void {
   if (!ctx.manager(HistoryLogManager).enabled) return;
   const instance = task.processInstanceId ? ctx.instances.get(task.processInstanceId) : undefined;
