@@ -1,7 +1,7 @@
 import { AppMetrics } from '../../src/common/metrics/app-metrics';
 import { loadConfig } from '../../src/config/app-config';
 import { deploy, fixture } from '../support/deploy';
-import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
+import { createTestApp, databaseLabel, NO_LOGIN_DELAY, TestApp } from '../support/test-app';
 
 /**
  * Three processes: one external task; an asynchronous step (one job that succeeds); and a job whose work
@@ -77,7 +77,12 @@ describe(`metrics (${databaseLabel()})`, () => {
     beforeAll(async () => {
       // No job executor: the test runs the jobs itself, so that it knows exactly which ran. The failing job's 500 stays
       // out of the output.
-      t = await createTestApp({ jobExecutorEnabled: false, logFormat: 'json', logDestination: { write: () => true } });
+      t = await createTestApp({
+        ...NO_LOGIN_DELAY,
+        jobExecutorEnabled: false,
+        logFormat: 'json',
+        logDestination: { write: () => true },
+      });
       await deploy(t, [
         { name: 'metrics.bpmn', content: PROCESSES },
         { name: 'dish.dmn', content: fixture('deployment/dish.dmn') },
