@@ -179,6 +179,18 @@ describe(`suspension of definitions and instances (${databaseLabel()})`, () => {
       await finish(await start('plain'));
     });
 
+    // ProcessDefinitionSuspensionTest#testSuspendProcessDefinitionIncludingJobDefinitions: the job definitions follow
+    it('takes its job definitions along, both ways', async () => {
+      const id = await definitionId('susp');
+      const jobDefinitions = async () =>
+        (await demo().get(`/job-definition?processDefinitionId=${id}`).expect(200)).body.map((d: any) => d.suspended);
+      expect(await jobDefinitions()).toEqual([false]);
+      await demo().put(`/process-definition/${id}/suspended`).send({ suspended: true }).expect(204);
+      expect(await jobDefinitions()).toEqual([true]);
+      await demo().put(`/process-definition/${id}/suspended`).send({ suspended: false }).expect(204);
+      expect(await jobDefinitions()).toEqual([false]);
+    });
+
     // ProcessDefinitionSuspensionTest#testDelayedSuspendProcessDefinition
     it('an execution date schedules the suspension as a timer job that the job executor runs', async () => {
       const id = await definitionId('plain');

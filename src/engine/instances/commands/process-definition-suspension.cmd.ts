@@ -15,6 +15,7 @@ import {
   SUSPENDED,
 } from './process-instance-suspension.cmd';
 import { EventContext } from '../../bpmn/runtime/events/event-context';
+import { JobDefinitionManager } from '../../entities/job-definition.manager';
 
 /** The handler types of Camunda's delayed suspension and activation of process definitions. */
 export const DEFINITION_SUSPENSION_HANDLER = {
@@ -78,7 +79,12 @@ export class SetProcessDefinitionSuspensionCmd implements Command<void, RuntimeC
     }
     if (r.executionDate) this.schedule(ctx, r, r.executionDate, definitions[0]);
     else {
-      ctx.manager(DeploymentManager).setProcessDefinitionSuspension(definitions, this.suspend ? SUSPENDED : ACTIVE);
+      const state = this.suspend ? SUSPENDED : ACTIVE;
+      ctx.manager(DeploymentManager).setProcessDefinitionSuspension(definitions, state);
+      // Camunda's AbstractSetProcessDefinitionStateCmd takes the job definitions along (their jobs only with the
+      // instances): new jobs of a suspended definition are born suspended.
+      for (const d of definitions)
+        ctx.manager(JobDefinitionManager).setSuspensionWhere({ processDefinitionId: d.id }, state);
       if (r.includeProcessInstances) {
         const selection =
           r.processDefinitionId != null
