@@ -8,6 +8,7 @@ import { ResourceQuery } from '../../../common/query/resource-query';
 import { Authentication } from '../../../engine/command/authentication';
 import { Resources } from '../../../engine/authorization/resources';
 import { ProcessEngine } from '../../../engine/process-engine';
+import { cleanableReportQuery } from '../cleanable-report';
 import { HistoricDecisionInstanceEntity } from '../../../persistence/entities/history/historic-decision-instance.entity';
 import { DecisionDefinitionEntity } from '../../../persistence/entities/repository/decision-definition.entity';
 import { DecisionRequirementsDefinitionEntity } from '../../../persistence/entities/repository/decision-requirements-definition.entity';
@@ -108,28 +109,13 @@ export class HistoricDecisionInstanceService {
   }
 
   private report(em: EntityManager, auth: Authentication | null, q: ParsedQuery) {
-    const now = new Date();
-    const qb = em
-      .getRepository(DecisionDefinitionEntity)
-      .createQueryBuilder('d')
-      .leftJoin(HistoricDecisionInstanceEntity, 'h', 'h.decisionDefinitionId = d.id')
-      .select([
-        'd.id AS id',
-        'd.key AS `key`',
-        'd.name AS name',
-        'd.version AS version',
-        'd.historyTimeToLive AS ttl',
-        'd.tenantId AS tenantId',
-      ])
-      .addSelect('COUNT(h.id)', 'finished')
-      .addSelect('SUM(CASE WHEN h.removalTime IS NOT NULL AND h.removalTime <= :now THEN 1 ELSE 0 END)', 'cleanable')
-      .setParameter('now', now)
-      .groupBy('d.id')
-      .addGroupBy('d.key')
-      .addGroupBy('d.name')
-      .addGroupBy('d.version')
-      .addGroupBy('d.historyTimeToLive')
-      .addGroupBy('d.tenantId');
+    const qb = cleanableReportQuery(
+      em,
+      DecisionDefinitionEntity,
+      HistoricDecisionInstanceEntity,
+      'h.decisionDefinitionId = d.id',
+      this.engine.options.clock(),
+    );
     applyFilters(qb, CLEANABLE_DECISION_REPORT_QUERY, q);
     if (q.filters.compact === true) qb.having('COUNT(h.id) > 0');
     return this.engine.authorizationChecker

@@ -7,6 +7,7 @@ import { Resources } from '../../../engine/authorization/resources';
 import { Authentication } from '../../../engine/command/authentication';
 import { ActivityInstanceState } from '../../../engine/history/process-history.manager';
 import { ProcessEngine } from '../../../engine/process-engine';
+import { cleanableReportQuery } from '../cleanable-report';
 import { HistoricActivityInstanceEntity } from '../../../persistence/entities/history/historic-activity-instance.entity';
 import { HistoricIncidentEntity, IncidentState } from '../../../persistence/entities/history/historic-incident.entity';
 import { HistoricProcessInstanceEntity } from '../../../persistence/entities/history/historic-process-instance.entity';
@@ -123,27 +124,13 @@ export class HistoricProcessDefinitionService {
    */
   private async cleanableReportQuery(em: EntityManager, auth: Authentication | null, q: ParsedQuery) {
     const now = this.engine.options.clock();
-    const qb = em
-      .getRepository(ProcessDefinitionEntity)
-      .createQueryBuilder('d')
-      .leftJoin(HistoricProcessInstanceEntity, 'h', 'h.processDefinitionId = d.id AND h.endTime IS NOT NULL')
-      .select([
-        'd.id AS id',
-        'd.key AS `key`',
-        'd.name AS name',
-        'd.version AS version',
-        'd.historyTimeToLive AS ttl',
-        'd.tenantId AS tenantId',
-      ])
-      .addSelect('COUNT(h.id)', 'finished')
-      .addSelect('SUM(CASE WHEN h.removalTime IS NOT NULL AND h.removalTime <= :now THEN 1 ELSE 0 END)', 'cleanable')
-      .setParameter('now', now)
-      .groupBy('d.id')
-      .addGroupBy('d.key')
-      .addGroupBy('d.name')
-      .addGroupBy('d.version')
-      .addGroupBy('d.historyTimeToLive')
-      .addGroupBy('d.tenantId');
+    const qb = cleanableReportQuery(
+      em,
+      ProcessDefinitionEntity,
+      HistoricProcessInstanceEntity,
+      'h.processDefinitionId = d.id AND h.endTime IS NOT NULL',
+      now,
+    );
     applyFilters(qb, CLEANABLE_PROCESS_REPORT_QUERY, q);
     if (q.filters.compact === true) qb.having('COUNT(h.id) > 0');
     await this.engine.authorizationChecker.restrictQuery(
