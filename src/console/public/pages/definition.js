@@ -1,7 +1,9 @@
 import { get, post, seg } from '../api.js';
 import { badge, showBpmn } from '../diagram.js';
 import { h, link, section, table } from '../dom.js';
-import { act, empty, errorView, fill } from '../states.js';
+import { migrationForm } from '../migration.js';
+import { act, empty, errorView, fill, loading } from '../states.js';
+import { suspensionControl } from '../suspension.js';
 import { variablesForm } from '../variables.js';
 
 /** Per-activity counts for the overlays: running activity instances and open incidents (Cockpit's badges). */
@@ -75,13 +77,15 @@ async function instancesOf(definition) {
   );
 }
 
-async function versionsOf(definition) {
-  const versions = await get('/process-definition', {
+const versionsOf = (definition) =>
+  get('/process-definition', {
     key: definition.key,
     sortBy: 'version',
     sortOrder: 'desc',
     ...(definition.tenantId ? { tenantIdIn: definition.tenantId } : { withoutTenantId: true }),
   });
+
+function versionsTable(definition, versions) {
   return table(
     ['Version', 'Deployment', 'Definition id'],
     versions.map((v) =>
@@ -102,7 +106,7 @@ async function versionsOf(definition) {
   );
 }
 
-export async function render(main, { id }, { navigate }) {
+export async function render(main, { id }, { navigate, isCurrent }) {
   const definition = await get(`/process-definition/${seg(id)}`);
   const canvas = h('div', {
     class: 'canvas',
@@ -112,16 +116,19 @@ export async function render(main, { id }, { navigate }) {
   });
   const diagramStatus = h('div');
   const instances = h('div');
-  const versions = h('div');
+  const versions = h('div', {}, loading());
+  const migration = h('div', { id: 'migration' }, loading());
+  const reload = () => isCurrent() && navigate(`/definitions/${encodeURIComponent(id)}`, { replace: true });
   main.append(
     h('h1', {}, `${definition.name || definition.key} (version ${definition.version})`),
     h(
       'p',
-      { class: 'muted' },
+      { class: 'muted', id: 'definition-state' },
       `Key ${definition.key} · id ${definition.id}`,
-      definition.suspended ? ' · suspended' : '',
+      definition.suspended ? ' · suspended' : ' · active',
       definition.versionTag ? ` · tag ${definition.versionTag}` : '',
     ),
+    suspensionControl('process-definition', id, definition.suspended, reload),
     section('Diagram', diagramStatus, canvas),
     h(
       'div',
@@ -130,6 +137,7 @@ export async function render(main, { id }, { navigate }) {
       section('Running instances', instances),
     ),
     section('Versions', versions),
+    section('Migrate the running instances', migration),
   );
   const diagram = (async () => {
     try {
@@ -145,6 +153,15 @@ export async function render(main, { id }, { navigate }) {
   await Promise.all([
     diagram,
     fill(instances, () => instancesOf(definition)),
-    fill(versions, () => versionsOf(definition)),
+    versionsOf(definition).then(
+      (list) => {
+        versions.replaceChildren(versionsTable(definition, list));
+        migration.replaceChildren(migrationForm(definition, list));
+      },
+      (err) => {
+        versions.replaceChildren(errorView(err));
+        migration.replaceChildren(errorView(err));
+      },
+    ),
   ]);
 }
