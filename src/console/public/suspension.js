@@ -21,7 +21,7 @@ export function suspensionControl(kind, id, suspended, after) {
   toggle.id = 'toggle-suspension';
   return h(
     'div',
-    {},
+    { class: 'suspension' },
     h(
       'div',
       { class: 'row' },
