@@ -16,6 +16,9 @@ const MODIFICATION = routed('POST', 'process-instance/:id/modification');
 const MIGRATION = routed('POST', 'migration/generate') && routed('POST', 'migration/executeAsync');
 if (!MODIFICATION)
   console.warn('console token move test skipped: POST /process-instance/{id}/modification is not routed');
+const RESTART =
+  routed('POST', 'process-definition/:id/restart') && routed('POST', 'process-definition/:id/restart-async');
+if (!RESTART) console.warn('console restart test skipped: POST /process-definition/{id}/restart(-async) is not routed');
 if (!MIGRATION) console.warn('console migration test skipped: /migration/generate and executeAsync are not routed');
 
 describeInBrowser(`console operations in Chromium (${databaseLabel()})`, () => {
@@ -174,6 +177,50 @@ describeInBrowser(`console operations in Chromium (${databaseLabel()})`, () => {
     expect((await api().get(`/process-instance/${pi.id}`).expect(200)).body.suspended).toBe(false);
     await page.click('#toggle-suspension:text("Activate")');
     await page.waitForSelector('#definition-state:has-text("active")');
+  });
+
+  (RESTART ? it : it.skip)('restarts a finished instance before the user task, now and as a batch', async () => {
+    const pi = await start({ size: { value: 'small', type: 'String' } });
+    await api().put(`/process-instance/${pi.id}/variables/size`).send({ value: 'large', type: 'String' }).expect(204);
+    await api().delete(`/process-instance/${pi.id}`).expect(204);
+    const runningIds = async () =>
+      (await api().get(`/process-instance?processDefinitionId=${pi.definitionId}`).expect(200)).body.map(
+        (p: { id: string }) => p.id,
+      ) as string[];
+    const before = await runningIds();
+    const restartedOnce = async (known: string[]) => {
+      let fresh: string[] = [];
+      await eventually(async () => {
+        fresh = (await runningIds()).filter((id) => !known.includes(id));
+        return fresh.length;
+      }, 1);
+      const [task] = (await api().get(`/task?processInstanceId=${fresh[0]}`).expect(200)).body;
+      expect(task.taskDefinitionKey).toBe('Pack');
+      return fresh[0];
+    };
+
+    await open(`/console/definitions/${encodeURIComponent(pi.definitionId)}`);
+    await page.locator(`tr[data-historic-instance="${pi.id}"] input[type="checkbox"]`).check();
+    await page.selectOption('#restart-at', 'Pack');
+    await page.check('#restart-initial-variables');
+    await page.click('#restart button:text-is("Restart")');
+    const first = await restartedOnce(before);
+    // The page shows the new instance once it has redrawn itself after the restart.
+    await page.waitForSelector(`a[href="/console/instances/${first}"]`);
+    // With its initial variables: the value it was started with, not the one it ended with.
+    expect((await api().get(`/process-instance/${first}/variables/size`).expect(200)).body.value).toBe('small');
+
+    await page.locator(`tr[data-historic-instance="${pi.id}"] input[type="checkbox"]`).check();
+    await page.selectOption('#restart-at', 'Pack');
+    await page.click('#restart button:text-is("Restart as a batch")');
+    await page.waitForSelector('#restart :text("Restart batch")');
+    const batches = (await api().get('/batch?type=instance-restart').expect(200)).body;
+    expect(batches).toHaveLength(1);
+    expect(await page.textContent('#restart')).toContain(batches[0].id);
+    await t.engine.jobs.executeDueJobs();
+    const second = await restartedOnce([...before, first]);
+    expect((await api().get(`/process-instance/${second}/variables/size`).expect(200)).body.value).toBe('large');
+    for (const id of [first, second]) await api().delete(`/process-instance/${id}`).expect(204);
   });
 
   (MIGRATION ? it : it.skip)('migrates the running instances to version 2 as a batch', async () => {

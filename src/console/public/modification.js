@@ -1,4 +1,5 @@
 import { post, seg } from './api.js';
+import { flowNodes } from './diagram.js';
 import { h } from './dom.js';
 import { shortId } from './format.js';
 import { act } from './states.js';
@@ -16,14 +17,6 @@ function cancellable(tree) {
   };
   walk(tree);
   return found;
-}
-
-/** The flow nodes of the shown diagram, where a token may be started. */
-function flowNodes(viewer) {
-  return viewer
-    .get('elementRegistry')
-    .filter((e) => e.type !== 'label' && e.businessObject?.$instanceOf?.('bpmn:FlowNode'))
-    .map((e) => ({ id: e.id, name: e.businessObject.name }));
 }
 
 /**

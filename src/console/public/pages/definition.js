@@ -2,6 +2,7 @@ import { get, post, seg } from '../api.js';
 import { badge, showBpmn } from '../diagram.js';
 import { h, link, section, table } from '../dom.js';
 import { migrationForm } from '../migration.js';
+import { restartForm } from '../restart.js';
 import { act, empty, errorView, fill, loading } from '../states.js';
 import { suspensionControl } from '../suspension.js';
 import { variablesForm } from '../variables.js';
@@ -118,6 +119,7 @@ export async function render(main, { id }, { navigate, isCurrent }) {
   const instances = h('div');
   const versions = h('div', {}, loading());
   const migration = h('div', { id: 'migration' }, loading());
+  const restart = h('div', {}, loading());
   const reload = () => isCurrent() && navigate(`/definitions/${encodeURIComponent(id)}`, { replace: true });
   main.append(
     h('h1', {}, `${definition.name || definition.key} (version ${definition.version})`),
@@ -138,6 +140,7 @@ export async function render(main, { id }, { navigate, isCurrent }) {
     ),
     section('Versions', versions),
     section('Migrate the running instances', migration),
+    section('Restart finished instances', restart),
   );
   const diagram = (async () => {
     try {
@@ -145,9 +148,11 @@ export async function render(main, { id }, { navigate, isCurrent }) {
         get(`/process-definition/${seg(id)}/xml`),
         activityCounts(id),
       ]);
-      await showBpmn(canvas, bpmn20Xml, { overlays: overlaysOf(counts) });
+      const viewer = await showBpmn(canvas, bpmn20Xml, { overlays: overlaysOf(counts) });
+      await fill(restart, () => restartForm(definition, viewer, reload));
     } catch (err) {
       diagramStatus.replaceChildren(errorView(err));
+      restart.replaceChildren(empty('Needs the diagram.'));
     }
   })();
   await Promise.all([
