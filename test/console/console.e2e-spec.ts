@@ -1,37 +1,19 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { loadConfig } from '../../src/config/app-config';
 import { createTestApp, databaseLabel, NO_LOGIN_DELAY, TestApp } from '../support/test-app';
+import { CHROMIUM, describeInBrowser, eventually } from './browser';
 
 /**
  * The web console in a real browser (Debian's Chromium, driven by playwright-core) against the real app on a
  * random port and a real database: every click goes through the console's own REST calls.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium)
-  console.warn(
-    `console browser tests skipped: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install chromium)`,
-  );
-const describeInBrowser = hasChromium ? describe : describe.skip;
-
 const FIXTURES = join(__dirname, '..', 'fixtures', 'console');
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-output', 'screenshots');
 const fixture = (name: string) => join(FIXTURES, name);
-
-/** Waits for a value the browser's last action changes on the server. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  let last = await read();
-  while (last !== expected && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 100));
-    last = await read();
-  }
-  expect(last).toEqual(expected);
-}
 
 describe('console: serving', () => {
   let t: TestApp;

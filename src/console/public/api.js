@@ -2,12 +2,13 @@ import { authorizationHeader, currentUser, forgetUser } from './session.js';
 
 export const API = '/engine-rest';
 
-/** A REST answer other than 2xx, with the engine's {type, message} when it sent one. */
+/** A REST answer other than 2xx, with the engine's {type, message} when it sent one (and the rest of its body). */
 export class ApiError extends Error {
-  constructor(status, type, message) {
+  constructor(status, type, message, body = null) {
     super(message || `Request failed with status ${status}`);
     this.status = status;
     this.type = type;
+    this.body = body;
   }
 }
 
@@ -63,15 +64,16 @@ export async function request(method, path, { body, query, user = currentUser(),
 async function errorOf(res) {
   let type = null;
   let message = null;
+  let body = null;
   try {
-    const body = await res.json();
+    body = await res.json();
     type = body.type ?? null;
     message = body.message ?? null;
   } catch {
     // 401 answers have an empty body.
   }
   if (res.status === 401) message = message || 'Wrong user name or password.';
-  return new ApiError(res.status, type, message);
+  return new ApiError(res.status, type, message, body);
 }
 
 export const get = (path, query) => request('GET', path, { query });

@@ -57,3 +57,19 @@ export function badge(text, cls, title) {
   el.title = title;
   return el;
 }
+
+/**
+ * The flow nodes of a shown BPMN diagram, where a token may be started: all of them, or only those directly in
+ * the process (outside any sub-process), which is where a restarted instance may begin.
+ */
+export function flowNodes(viewer, { firstLevel = false } = {}) {
+  return viewer
+    .get('elementRegistry')
+    .filter(
+      (e) =>
+        e.type !== 'label' &&
+        e.businessObject?.$instanceOf?.('bpmn:FlowNode') &&
+        (!firstLevel || e.businessObject.$parent?.$type === 'bpmn:Process'),
+    )
+    .map((e) => ({ id: e.id, name: e.businessObject.name }));
+}

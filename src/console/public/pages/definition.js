@@ -1,7 +1,10 @@
 import { get, post, seg } from '../api.js';
 import { badge, showBpmn } from '../diagram.js';
 import { h, link, section, table } from '../dom.js';
-import { act, empty, errorView, fill } from '../states.js';
+import { migrationForm } from '../migration.js';
+import { restartForm } from '../restart.js';
+import { act, empty, errorView, fill, loading } from '../states.js';
+import { suspensionControl } from '../suspension.js';
 import { variablesForm } from '../variables.js';
 
 /** Per-activity counts for the overlays: running activity instances and open incidents (Cockpit's badges). */
@@ -75,13 +78,15 @@ async function instancesOf(definition) {
   );
 }
 
-async function versionsOf(definition) {
-  const versions = await get('/process-definition', {
+const versionsOf = (definition) =>
+  get('/process-definition', {
     key: definition.key,
     sortBy: 'version',
     sortOrder: 'desc',
     ...(definition.tenantId ? { tenantIdIn: definition.tenantId } : { withoutTenantId: true }),
   });
+
+function versionsTable(definition, versions) {
   return table(
     ['Version', 'Deployment', 'Definition id'],
     versions.map((v) =>
@@ -102,7 +107,7 @@ async function versionsOf(definition) {
   );
 }
 
-export async function render(main, { id }, { navigate }) {
+export async function render(main, { id }, { navigate, isCurrent }) {
   const definition = await get(`/process-definition/${seg(id)}`);
   const canvas = h('div', {
     class: 'canvas',
@@ -112,16 +117,20 @@ export async function render(main, { id }, { navigate }) {
   });
   const diagramStatus = h('div');
   const instances = h('div');
-  const versions = h('div');
+  const versions = h('div', {}, loading());
+  const migration = h('div', { id: 'migration' }, loading());
+  const restart = h('div', {}, loading());
+  const reload = () => isCurrent() && navigate(`/definitions/${encodeURIComponent(id)}`, { replace: true });
   main.append(
     h('h1', {}, `${definition.name || definition.key} (version ${definition.version})`),
     h(
       'p',
-      { class: 'muted' },
+      { class: 'muted', id: 'definition-state' },
       `Key ${definition.key} · id ${definition.id}`,
-      definition.suspended ? ' · suspended' : '',
+      definition.suspended ? ' · suspended' : ' · active',
       definition.versionTag ? ` · tag ${definition.versionTag}` : '',
     ),
+    suspensionControl('process-definition', id, definition.suspended, reload),
     section('Diagram', diagramStatus, canvas),
     h(
       'div',
@@ -130,6 +139,8 @@ export async function render(main, { id }, { navigate }) {
       section('Running instances', instances),
     ),
     section('Versions', versions),
+    section('Migrate the running instances', migration),
+    section('Restart finished instances', restart),
   );
   const diagram = (async () => {
     try {
@@ -137,14 +148,25 @@ export async function render(main, { id }, { navigate }) {
         get(`/process-definition/${seg(id)}/xml`),
         activityCounts(id),
       ]);
-      await showBpmn(canvas, bpmn20Xml, { overlays: overlaysOf(counts) });
+      const viewer = await showBpmn(canvas, bpmn20Xml, { overlays: overlaysOf(counts) });
+      await fill(restart, () => restartForm(definition, viewer, reload));
     } catch (err) {
       diagramStatus.replaceChildren(errorView(err));
+      restart.replaceChildren(empty('Needs the diagram.'));
     }
   })();
   await Promise.all([
     diagram,
     fill(instances, () => instancesOf(definition)),
-    fill(versions, () => versionsOf(definition)),
+    versionsOf(definition).then(
+      (list) => {
+        versions.replaceChildren(versionsTable(definition, list));
+        migration.replaceChildren(migrationForm(definition, list));
+      },
+      (err) => {
+        versions.replaceChildren(errorView(err));
+        migration.replaceChildren(errorView(err));
+      },
+    ),
   ]);
 }

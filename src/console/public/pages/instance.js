@@ -2,8 +2,11 @@ import { ApiError, del, get, put, seg } from '../api.js';
 import { showBpmn } from '../diagram.js';
 import { button, h, link, section, table } from '../dom.js';
 import { formatDate, formatValue } from '../format.js';
+import { jobsTable } from '../jobs.js';
+import { moveTokenForm } from '../modification.js';
 import { retryable, retryIncident } from '../retry.js';
 import { act, empty, errorView, fill, notice } from '../states.js';
+import { suspensionControl } from '../suspension.js';
 import { variableEditor } from '../variables.js';
 
 /** Every activity id in the activity instance tree below the process instance itself (transition instances too: async continuations). */
@@ -29,7 +32,7 @@ async function diagram(canvas, instance, incidents) {
   const mark = (id, cls) => (markers[id] ??= []).push(cls);
   if (tree) for (const id of activeActivityIds(tree)) mark(id, 'console-active');
   for (const i of incidents) if (i.activityId) mark(i.activityId, 'console-incident');
-  await showBpmn(canvas, bpmn20Xml, { markers });
+  return { tree, viewer: await showBpmn(canvas, bpmn20Xml, { markers }) };
 }
 
 function variablesView(instance) {
@@ -132,10 +135,10 @@ function incidentsTable(incidents, onChange) {
   ];
 }
 
-async function externalTasksAndJobs(instanceId) {
+async function externalTasksAndJobs(instance, onChange) {
   const [tasks, jobs] = await Promise.all([
-    get('/external-task', { processInstanceId: instanceId }),
-    get('/job', { processInstanceId: instanceId }),
+    get('/external-task', { processInstanceId: instance.id }),
+    jobsTable(instance, onChange),
   ]);
   return [
     h('h3', {}, 'External tasks'),
@@ -157,21 +160,7 @@ async function externalTasksAndJobs(instanceId) {
         )
       : empty('No external tasks.'),
     h('h3', {}, 'Jobs'),
-    jobs.length
-      ? table(
-          ['Job', 'Retries', 'Due', 'Exception'],
-          jobs.map((j) =>
-            h(
-              'tr',
-              {},
-              h('td', {}, j.id),
-              h('td', {}, String(j.retries)),
-              h('td', {}, formatDate(j.dueDate)),
-              h('td', {}, j.exceptionMessage ?? ''),
-            ),
-          ),
-        )
-      : empty('No jobs.'),
+    h('div', { id: 'jobs' }, jobs),
   ];
 }
 
@@ -240,6 +229,7 @@ export async function render(main, { id }, ctx) {
   const history = h('div');
   const runtime = h('div');
   const cancelStatus = h('div', { 'aria-live': 'polite' });
+  const move = h('div', { id: 'move' });
   const reload = () => ctx.isCurrent() && ctx.navigate(`/instances/${encodeURIComponent(id)}`, { replace: true });
   main.append(
     h('h1', {}, `Process instance ${id}`),
@@ -252,6 +242,7 @@ export async function render(main, { id }, ctx) {
       instance.businessKey ? ` · business key ${instance.businessKey}` : '',
       instance.endTime ? ` · ended ${formatDate(instance.endTime)}` : '',
     ),
+    instance.running ? suspensionControl('process-instance', id, instance.state === 'SUSPENDED', reload) : null,
     section('Diagram', diagramStatus, canvas),
   );
   if (instance.running) {
@@ -259,6 +250,7 @@ export async function render(main, { id }, ctx) {
       section('Incidents', h('div', { id: 'incidents' }, incidentsTable(incidents, reload))),
       section('Variables', vars.el),
       section('External tasks and jobs', runtime),
+      section('Move a token', move),
     );
   }
   main.append(section('Activity history', history));
@@ -283,9 +275,15 @@ export async function render(main, { id }, ctx) {
     );
   }
   await Promise.all([
-    diagram(canvas, instance, incidents).catch((err) => diagramStatus.replaceChildren(errorView(err))),
+    diagram(canvas, instance, incidents).then(
+      ({ tree, viewer }) => tree && move.replaceChildren(moveTokenForm(id, tree, viewer, reload)),
+      (err) => {
+        diagramStatus.replaceChildren(errorView(err));
+        move.replaceChildren(empty('Needs the diagram.'));
+      },
+    ),
     instance.running ? vars.load() : null,
-    instance.running ? fill(runtime, () => externalTasksAndJobs(id)) : null,
+    instance.running ? fill(runtime, () => externalTasksAndJobs(instance, reload)) : null,
     fill(history, () => activityHistory(id)),
   ]);
 }
