@@ -72,8 +72,6 @@ const NOT_YET: readonly string[] = [
   'GET /process-definition/{id}/form-variables',
   'PUT /process-definition/{id}/history-time-to-live',
   'GET /process-definition/{id}/rendered-form',
-  'POST /process-definition/{id}/restart',
-  'POST /process-definition/{id}/restart-async',
   'GET /process-definition/{id}/startForm',
   'GET /process-definition/{id}/static-called-process-definitions',
   'POST /process-definition/{id}/submit-form',

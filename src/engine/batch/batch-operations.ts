@@ -7,7 +7,7 @@ import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-
 import { BadUserRequestError, NotFoundError } from '../errors';
 import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 import { ProcessHistoryManager } from '../history/process-history.manager';
-import { deleteProcessInstances, setProcessRemovalTime } from './process-batch-operations';
+import { deleteProcessInstances, restartProcessInstances, setProcessRemovalTime } from './process-batch-operations';
 import { HistoricBatchManager } from '../history/historic-batch.manager';
 import { DecisionHistoryManager } from '../history/decision-history.manager';
 import { ExternalTaskManager } from '../entities/external-task.manager';
@@ -102,4 +102,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.historicProcessInstanceDeletion, deleteHistoricProcessInstances],
   [BATCH_TYPE.processInstanceDeletion, deleteProcessInstances],
   [BATCH_TYPE.processSetRemovalTime, setProcessRemovalTime],
+  [BATCH_TYPE.processInstanceRestart, restartProcessInstances],
 ]);

@@ -9,6 +9,7 @@ export const BATCH_TYPE = {
   historicProcessInstanceDeletion: 'historic-instance-deletion',
   processInstanceDeletion: 'instance-deletion',
   processSetRemovalTime: 'process-set-removal-time',
+  processInstanceRestart: 'instance-restart',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

@@ -10,9 +10,11 @@ import { BATCH_TYPE, RemovalTimeMode } from './batch-types';
 import { HISTORY_CLEANUP_HANDLER, historyCleanupHandler, parseCleanupWindow } from './history-cleanup';
 import { HistoryCleanupCmd } from './commands/history-cleanup.cmd';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { CreateBatchCmd } from './commands/create-batch.cmd';
+import { BatchSizes, CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
+import { RestartProcessInstancesBatchCmd } from './commands/restart-batch.cmd';
+import { RestartOptions } from '../instances/commands/restart-process-instances.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
 
 /** How a set-removal-time request chose the mode: each flag as given. */
@@ -93,18 +95,30 @@ export class BatchService {
     return this.options.batchHistoryTimeToLiveByType[type] ?? this.options.batchHistoryTimeToLive;
   }
 
+  private get sizes(): BatchSizes {
+    return {
+      batchJobsPerSeed: this.options.batchJobsPerSeed,
+      invocationsPerBatchJob: this.options.invocationsPerBatchJob,
+      historyLevel: this.options.historyLevel,
+    };
+  }
+
   private start(
     auth: Authentication | null,
     type: string,
     ids: string[],
     parameters: Record<string, unknown>,
   ): Promise<BatchEntity> {
-    const sizes = {
-      batchJobsPerSeed: this.options.batchJobsPerSeed,
-      invocationsPerBatchJob: this.options.invocationsPerBatchJob,
-      historyLevel: this.options.historyLevel,
-    };
-    return this.commands.execute(auth, new CreateBatchCmd(type, { ids, parameters }, sizes));
+    return this.commands.execute(auth, new CreateBatchCmd(type, { ids, parameters }, this.sizes));
+  }
+
+  /** runtimeService.restartProcessInstances(definitionId)...executeAsync(): an instance-restart batch. */
+  restartProcessInstancesAsync(
+    auth: Authentication | null,
+    options: RestartOptions,
+    ids: Array<string | null>,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(auth, new RestartProcessInstancesBatchCmd(options, ids, this.sizes));
   }
 
   /** externalTaskService.setRetriesAsync: the selected tasks' retries, in a batch. */

@@ -5,6 +5,7 @@ import { ExecutionEntity } from '../../persistence/entities/runtime/execution.en
 import { NotFoundError } from '../errors';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
+import { RestartOptions, RestartProcessInstancesCmd } from '../instances/commands/restart-process-instances.cmd';
 import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 
 /** What an instance-deletion batch was asked to do besides deleting (Camunda's DeleteProcessInstanceBatchConfiguration). */
@@ -81,4 +82,12 @@ export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parame
     if (root) history.setRemovalTime({ rootProcessInstanceIds: [root.id] }, removalTimeOf(root));
     else history.setRemovalTime({ processInstanceIds: [instance.id] }, removalTimeOf(instance));
   }
+};
+
+/**
+ * Restarts its share of the instances (Camunda's RestartProcessInstancesJobHandler): the batch's creation checked the
+ * caller and wrote the log entry; an instance that cannot be restarted fails the job.
+ */
+export const restartProcessInstances: BatchOperation = async (ctx, targets, parameters) => {
+  await new RestartProcessInstancesCmd(parameters as unknown as RestartOptions, targets, true).execute(ctx);
 };

@@ -19,6 +19,7 @@ import {
 import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
+import { RestartOptions, RestartProcessInstancesCmd } from './commands/restart-process-instances.cmd';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
 import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
@@ -69,6 +70,15 @@ export class RuntimeService {
     request: StartProcessInstanceRequest,
   ): Promise<ProcessInstanceInfo> {
     return this.executor.execute(auth, new StartProcessInstanceCmd(request));
+  }
+
+  /** runtimeService.restartProcessInstances(definitionId)...execute(): finished instances started again. */
+  restartProcessInstances(
+    auth: Authentication | null,
+    options: RestartOptions,
+    processInstanceIds: Array<string | null>,
+  ): Promise<void> {
+    return this.executor.execute(auth, new RestartProcessInstancesCmd(options, processInstanceIds));
   }
 
   /** Returns the variables visible from the task's execution afterwards when asked to. */

@@ -9,6 +9,8 @@ import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
+import { RestartProcessInstanceDto } from './restart-process-instance.dto';
+import { BatchDto } from '../../common/dto/batch.dto';
 import { ProcessDefinitionService } from './process-definition.service';
 
 @ApiTags('Process Definition')
@@ -153,5 +155,19 @@ export class ProcessDefinitionController {
     @Links() links: LinkBuilder,
   ) {
     return this.definitions.start(auth, { id }, body, links);
+  }
+
+  @Post(':id/restart')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Starts finished instances of the definition again' })
+  restart(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: RestartProcessInstanceDto) {
+    return this.definitions.restart(auth, id, body);
+  }
+
+  @Post(':id/restart-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-restart' })
+  restartAsync(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: RestartProcessInstanceDto) {
+    return this.definitions.restartAsync(auth, id, body);
   }
 }

@@ -25,6 +25,7 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.historicProcessInstanceDeletion]: 'CREATE_BATCH_DELETE_FINISHED_PROCESS_INSTANCES',
   [BATCH_TYPE.processInstanceDeletion]: 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES',
   [BATCH_TYPE.processSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
+  [BATCH_TYPE.processInstanceRestart]: 'CREATE_BATCH_RESTART_PROCESS_INSTANCES',
 };
 
 /** How the user operation log names the operation a batch of each type does (Camunda's operation and entity types). */

@@ -8,8 +8,8 @@ import { ApiBasicAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
 import { Authentication } from '../../../engine/command/authentication';
-import { HistoricProcessInstanceDto } from './historic-process-instance.dto';
-import { HISTORIC_PROCESS_INSTANCE_LIST } from './historic-process-instance.query';
+import { HistoricProcessInstanceDto } from '../../../common/dto/historic-process-instance.dto';
+import { HISTORIC_PROCESS_INSTANCE_LIST } from '../../../common/query/historic-process-instance.query';
 import { HistoricProcessInstanceService } from './historic-process-instance.service';
 
 @ApiTags('Historic Process Instance')

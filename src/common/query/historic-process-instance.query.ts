@@ -1,10 +1,10 @@
 import { In } from 'typeorm';
-import { PageContext, QueryResource } from '../../../common/query/query-resource';
-import { f, QuerySpec, tenantParams } from '../../../common/query/query-spec';
-import { Resources } from '../../../engine/authorization/resources';
-import { HistoricProcessInstanceEntity } from '../../../persistence/entities/history/historic-process-instance.entity';
-import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
-import { HistoricProcessInstanceDto, toHistoricProcessInstanceDto } from './historic-process-instance.dto';
+import { PageContext, QueryResource } from './query-resource';
+import { f, QuerySpec, tenantParams } from './query-spec';
+import { Resources } from '../../engine/authorization/resources';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
+import { HistoricProcessInstanceDto, toHistoricProcessInstanceDto } from '../dto/historic-process-instance.dto';
 
 const STATE = (state: string) => f.flag(`h.state = '${state}'`);
 
