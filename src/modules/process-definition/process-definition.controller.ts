@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -11,6 +11,7 @@ import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { RestartProcessInstanceDto } from './restart-process-instance.dto';
 import { BatchDto } from '../../common/dto/batch.dto';
+import { HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
 import { ProcessDefinitionService } from './process-definition.service';
 
 @ApiTags('Process Definition')
@@ -45,6 +46,20 @@ export class ProcessDefinitionController {
     @Query() query: Record<string, unknown>,
   ) {
     return this.definitions.activityStatistics(auth, { key }, query);
+  }
+
+  @Get('key/:key/tenant-id/:tenantId/statistics')
+  @ApiOperation({ summary: 'Running activity instances, failed jobs and incidents per activity of the latest version' })
+  @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidents', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidentsForType', required: false, type: String })
+  activityStatisticsByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.definitions.activityStatistics(auth, { key, tenantId }, query);
   }
 
   @Get(':id/statistics')
@@ -170,4 +185,63 @@ export class ProcessDefinitionController {
   restartAsync(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: RestartProcessInstanceDto) {
     return this.definitions.restartAsync(auth, id, body);
   }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @DeleteQueries()
+  deleteById(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.definitions.delete(auth, { id }, query);
+  }
+
+  @Delete('key/:key')
+  @HttpCode(204)
+  @DeleteQueries()
+  @ApiOperation({ summary: 'Deletes every version of the key without a tenant' })
+  deleteByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Query() query: Record<string, unknown>) {
+    return this.definitions.delete(auth, { key, tenantId: null }, query);
+  }
+
+  @Delete('key/:key/tenant-id/:tenantId')
+  @HttpCode(204)
+  @DeleteQueries()
+  deleteByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.definitions.delete(auth, { key, tenantId }, query);
+  }
+
+  @Put(':id/history-time-to-live')
+  @HttpCode(204)
+  ttlById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.definitions.updateHistoryTimeToLive(auth, { id }, body);
+  }
+
+  @Put('key/:key/history-time-to-live')
+  @HttpCode(204)
+  ttlByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.definitions.updateHistoryTimeToLive(auth, { key }, body);
+  }
+
+  @Put('key/:key/tenant-id/:tenantId/history-time-to-live')
+  @HttpCode(204)
+  ttlByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Body() body: HistoryTimeToLiveDto,
+  ) {
+    return this.definitions.updateHistoryTimeToLive(auth, { key, tenantId }, body);
+  }
+}
+
+/** The query parameters of Camunda's definition deletion (the listener flags matter only with cascade). */
+function DeleteQueries(): MethodDecorator {
+  return applyDecorators(
+    ApiQuery({ name: 'cascade', required: false, type: Boolean }),
+    ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean }),
+    ApiQuery({ name: 'skipIoMappings', required: false, type: Boolean }),
+  );
 }

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 import { ProcessInstanceWithVariablesDto, startedInstanceDto } from '../../common/dto/process-instance.dto';
-import { badRequest } from '../../common/errors/rest-error';
+import { badRequest, notFound } from '../../common/errors/rest-error';
+import { HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
 import { wrapEngineError } from '../../common/errors/wrap-engine-error';
 import { LinkBuilder } from '../../common/http/links';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/command/authentication';
-import { AuthorizationError, BadUserRequestError } from '../../engine/errors';
+import { AuthorizationError, BadUserRequestError, NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessInstanceInfo } from '../../engine/instances/runtime-types';
 import { VariableMap } from '../../engine/variables/typed-value';
@@ -118,6 +119,37 @@ export class ProcessDefinitionService {
       skipIoMappings: dto.skipIoMappings === true,
     };
     return [options, ids];
+  }
+
+  /** DELETE /process-definition/{id} and by key: Camunda's resource answers the engine's NotFoundException with 404. */
+  async delete(
+    auth: Authentication | null,
+    selection: { id: string } | { key: string; tenantId: string | null },
+    query: Record<string, unknown>,
+  ): Promise<void> {
+    try {
+      await this.engine.repository.deleteProcessDefinitions(auth, selection, flag(query, 'cascade') === true);
+    } catch (err) {
+      if (err instanceof NotFoundError) throw notFound(err.message);
+      throw err;
+    }
+  }
+
+  /** PUT .../history-time-to-live: by key, the latest version. */
+  async updateHistoryTimeToLive(auth: Authentication | null, ref: DefinitionRef, dto: HistoryTimeToLiveDto) {
+    const id = ref.id ?? (await this.find(auth, ref)).id;
+    try {
+      await this.engine.repository.updateProcessHistoryTimeToLive(
+        auth,
+        id,
+        dto.historyTimeToLive ?? null,
+        this.engine.options.enforceHistoryTimeToLive,
+      );
+    } catch (err) {
+      // Camunda fails on an unknown id with a NullPointerException (500); it is the caller's 404 here.
+      if (err instanceof NotFoundError) throw notFound(err.message);
+      throw err;
+    }
   }
 
   async diagram(auth: Authentication | null, ref: DefinitionRef, res: Response): Promise<void> {
