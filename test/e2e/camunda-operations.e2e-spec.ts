@@ -66,7 +66,6 @@ const NOT_YET: readonly string[] = [
   'GET /process-definition/{id}/form-variables',
   'GET /process-definition/{id}/rendered-form',
   'GET /process-definition/{id}/startForm',
-  'GET /process-definition/{id}/static-called-process-definitions',
   'POST /process-definition/{id}/submit-form',
   'PUT /process-definition/{id}/suspended',
   'POST /process-instance/delete-historic-query-based',

@@ -20,6 +20,11 @@ import { HandleTaskEscalationCmd } from './commands/handle-task-escalation.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import { RestartOptions, RestartProcessInstancesCmd } from './commands/restart-process-instances.cmd';
+import {
+  CalledProcessDefinition,
+  StaticCalledProcessDefinitionsCmd,
+} from './commands/static-called-process-definitions.cmd';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
 import { CreateTaskCommentCmd, GetTaskCommentsCmd } from './commands/task-comments.cmd';
@@ -79,6 +84,14 @@ export class RuntimeService {
     processInstanceIds: Array<string | null>,
   ): Promise<void> {
     return this.executor.execute(auth, new RestartProcessInstancesCmd(options, processInstanceIds));
+  }
+
+  /** repositoryService.getStaticCalledProcessDefinitions: the caller's READ on `caller` was checked before. */
+  staticCalledProcessDefinitions(
+    auth: Authentication | null,
+    caller: ProcessDefinitionEntity,
+  ): Promise<CalledProcessDefinition[]> {
+    return this.executor.read(auth, new StaticCalledProcessDefinitionsCmd(caller));
   }
 
   /** Returns the variables visible from the task's execution afterwards when asked to. */

@@ -10,6 +10,7 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { RestartProcessInstanceDto } from './restart-process-instance.dto';
+import { CalledProcessDefinitionDto } from './called-process-definition.dto';
 import { BatchDto } from '../../common/dto/batch.dto';
 import { HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
 import { ProcessDefinitionService } from './process-definition.service';
@@ -123,6 +124,12 @@ export class ProcessDefinitionController {
   @ApiOkResponse({ type: ProcessDefinitionDto })
   byId(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.definitions.get(auth, { id });
+  }
+
+  @Get(':id/static-called-process-definitions')
+  @ApiOkResponse({ type: [CalledProcessDefinitionDto] })
+  staticCalled(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.definitions.staticCalledProcessDefinitions(auth, id);
   }
 
   @Get(':id/xml')

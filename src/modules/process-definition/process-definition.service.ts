@@ -19,6 +19,7 @@ import { parseValue } from '../../common/query/parse-query';
 import { ParamDef } from '../../common/query/query-spec';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
+import { CalledProcessDefinitionDto, toCalledProcessDefinitionDto } from './called-process-definition.dto';
 import { RestartInstructionDto, RestartProcessInstanceDto } from './restart-process-instance.dto';
 import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { applyFilters } from '../../common/query/apply-query';
@@ -150,6 +151,11 @@ export class ProcessDefinitionService {
       if (err instanceof NotFoundError) throw notFound(err.message);
       throw err;
     }
+  }
+
+  async staticCalledProcessDefinitions(auth: Authentication | null, id: string): Promise<CalledProcessDefinitionDto[]> {
+    const caller = await this.find(auth, { id });
+    return (await this.engine.runtime.staticCalledProcessDefinitions(auth, caller)).map(toCalledProcessDefinitionDto);
   }
 
   async diagram(auth: Authentication | null, ref: DefinitionRef, res: Response): Promise<void> {
