@@ -11,6 +11,9 @@ import { deleteProcessInstances, restartProcessInstances, setProcessRemovalTime 
 import { HistoricBatchManager } from '../history/historic-batch.manager';
 import { DecisionHistoryManager } from '../history/decision-history.manager';
 import { ExternalTaskManager } from '../entities/external-task.manager';
+import { JobEntity } from '../../persistence/entities/runtime/job.entity';
+import { SetJobRetriesCmd } from '../jobs/commands/set-job-retries.cmd';
+import type { JobRetriesParameters } from './commands/set-job-retries-batch.cmd';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
@@ -92,6 +95,19 @@ const deleteHistoricProcessInstances: BatchOperation = async (ctx, targets) => {
   ctx.manager(ProcessHistoryManager).removeHistory({ processInstanceIds });
 };
 
+/**
+ * The retries (and the due date, when one was set) of jobs (Camunda's SetJobRetriesJobHandler), one batch type for
+ * jobs chosen by id or by process instance. A job gone since (it ran or its instance ended) is left alone.
+ */
+const setJobRetries: BatchOperation = async (ctx, targets, parameters) => {
+  const p = parameters as unknown as JobRetriesParameters;
+  const existing = new Set(
+    (await ctx.em.getRepository(JobEntity).find({ select: { id: true }, where: { id: In(targets) } })).map((j) => j.id),
+  );
+  const dueDate = p.isDueDateSet && p.dueDate ? new Date(p.dueDate) : null;
+  for (const id of targets) if (existing.has(id)) await new SetJobRetriesCmd(id, p.retries, dueDate).execute(ctx);
+};
+
 export type { BatchOperation };
 
 export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<string, BatchOperation>([
@@ -103,4 +119,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.processInstanceDeletion, deleteProcessInstances],
   [BATCH_TYPE.processSetRemovalTime, setProcessRemovalTime],
   [BATCH_TYPE.processInstanceRestart, restartProcessInstances],
+  [BATCH_TYPE.setJobRetries, setJobRetries],
 ]);

@@ -10,6 +10,7 @@ export const BATCH_TYPE = {
   processInstanceDeletion: 'instance-deletion',
   processSetRemovalTime: 'process-set-removal-time',
   processInstanceRestart: 'instance-restart',
+  setJobRetries: 'set-job-retries',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

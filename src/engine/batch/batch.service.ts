@@ -14,6 +14,7 @@ import { BatchSizes, CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
 import { RestartProcessInstancesBatchCmd } from './commands/restart-batch.cmd';
+import { JobRetriesTargets, SetJobRetriesBatchCmd } from './commands/set-job-retries-batch.cmd';
 import { RestartOptions } from '../instances/commands/restart-process-instances.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
 
@@ -135,6 +136,24 @@ export class BatchService {
     if (ids.some((id) => id == null))
       throw new BadUserRequestError('External task id cannot be null: externalTaskIds contains null value');
     return this.start(auth, BATCH_TYPE.setExternalTaskRetries, [...new Set(ids as string[])], { retries });
+  }
+
+  /**
+   * managementService.setJobRetriesAsync (job ids) and setJobRetriesByProcessAsync (the jobs of process instances):
+   * a set-job-retries batch; `dueDate` only when the caller set one (set to null, the due dates stay: not Camunda's clearing).
+   */
+  setJobRetriesAsync(
+    auth: Authentication | null,
+    targets: JobRetriesTargets,
+    retries: number,
+    dueDate?: Date | null,
+  ): Promise<BatchEntity> {
+    const parameters = {
+      retries,
+      dueDate: dueDate ? dueDate.toISOString() : null,
+      isDueDateSet: dueDate !== undefined,
+    };
+    return this.commands.execute(auth, new SetJobRetriesBatchCmd(targets, parameters, this.sizes));
   }
 
   /** historyService.deleteHistoricDecisionInstancesAsync. */

@@ -26,6 +26,7 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
 import { BatchDto } from '../../common/dto/batch.dto';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
+import { SetJobRetriesByProcessDto } from './process-instance-batches.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 
@@ -41,6 +42,27 @@ export class ProcessInstanceController {
   @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-deletion' })
   deleteAsync(@Auth() auth: Authentication | null, @Body() body: DeleteProcessInstancesDto) {
     return this.instances.deleteAsync(auth, body);
+  }
+
+  @Post('delete-historic-query-based')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-deletion' })
+  deleteAsyncHistoricQueryBased(@Auth() auth: Authentication | null, @Body() body: DeleteProcessInstancesDto) {
+    return this.instances.deleteAsyncHistoricQueryBased(auth, body);
+  }
+
+  @Post('job-retries')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-job-retries' })
+  setJobRetries(@Auth() auth: Authentication | null, @Body() body: SetJobRetriesByProcessDto) {
+    return this.instances.setJobRetriesAsync(auth, body, false);
+  }
+
+  @Post('job-retries-historic-query-based')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-job-retries' })
+  setJobRetriesHistoricQueryBased(@Auth() auth: Authentication | null, @Body() body: SetJobRetriesByProcessDto) {
+    return this.instances.setJobRetriesAsync(auth, body, true);
   }
 
   @Get(':id')

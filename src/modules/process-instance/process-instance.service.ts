@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProcessInstanceDto } from '../../common/dto/process-instance.dto';
-import { notFound, RestError } from '../../common/errors/rest-error';
+import { badRequest, notFound, RestError } from '../../common/errors/rest-error';
 import { VariableScopeAccess } from '../../common/variables/variable-scope-resource';
 import { Authentication } from '../../engine/command/authentication';
 import { BadUserRequestError, NotFoundError } from '../../engine/errors';
@@ -14,6 +14,14 @@ import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
+import { SetJobRetriesByProcessDto } from './process-instance-batches.dto';
+import {
+  HISTORIC_PROCESS_INSTANCE_LIST,
+  HISTORIC_PROCESS_INSTANCE_QUERY,
+} from '../../common/query/historic-process-instance.query';
+import { HistoricProcessInstanceDto } from '../../common/dto/historic-process-instance.dto';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { parseDate } from '../../engine/util/camunda-date';
 
 export interface DeleteFlags {
   skipCustomListeners?: string;
@@ -27,9 +35,29 @@ const notExisting = (id: string) => notFound(`Process instance with id ${id} doe
 @Injectable()
 export class ProcessInstanceService {
   readonly rows: ResourceQuery<ExecutionEntity, ProcessInstanceDto>;
+  private readonly historic: ResourceQuery<HistoricProcessInstanceEntity, HistoricProcessInstanceDto>;
 
   constructor(private readonly engine: ProcessEngine) {
     this.rows = new ResourceQuery(engine, PROCESS_INSTANCE_LIST);
+    this.historic = new ResourceQuery(engine, HISTORIC_PROCESS_INSTANCE_LIST);
+  }
+
+  /** The ids of the running instances a process instance query finds among those the caller may read. */
+  private async runningIds(auth: Authentication | null, query: Record<string, unknown>): Promise<string[]> {
+    const q = parsePostQuery(PROCESS_INSTANCE_QUERY, query, {}, false);
+    const found = await this.rows.read(auth, (qb) =>
+      applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>(),
+    );
+    return found.map((r) => r.id);
+  }
+
+  /** The ids of the instances a historic process instance query finds among those the caller may read. */
+  private async historicIds(auth: Authentication | null, query: Record<string, unknown>): Promise<string[]> {
+    const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, query, {}, false);
+    const found = await this.historic.read(auth, (qb) =>
+      applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
+    );
+    return found.map((r) => r.id);
   }
 
   async get(auth: Authentication | null, id: string): Promise<ProcessInstanceDto> {
@@ -56,13 +84,50 @@ export class ProcessInstanceService {
   /** runtimeService.deleteProcessInstancesAsync: the ids and the instances the query finds among those the caller may read. */
   async deleteAsync(auth: Authentication | null, dto: DeleteProcessInstancesDto): Promise<BatchDto> {
     const ids: string[] = [...(dto.processInstanceIds ?? [])];
-    if (dto.processInstanceQuery != null) {
-      const q = parsePostQuery(PROCESS_INSTANCE_QUERY, dto.processInstanceQuery, {}, false);
-      const found = await this.rows.read(auth, (qb) =>
-        applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>(),
-      );
-      for (const r of found) ids.push(r.id);
+    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    return this.deleteIds(auth, ids, dto);
+  }
+
+  /** POST /process-instance/delete-historic-query-based: as /delete, the instances chosen by a historic query. */
+  async deleteAsyncHistoricQueryBased(auth: Authentication | null, dto: DeleteProcessInstancesDto): Promise<BatchDto> {
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+    return this.deleteIds(auth, ids, dto);
+  }
+
+  /**
+   * POST /process-instance/job-retries and .../job-retries-historic-query-based: a set-job-retries batch over the
+   * jobs of the instances given and found.
+   */
+  async setJobRetriesAsync(
+    auth: Authentication | null,
+    dto: SetJobRetriesByProcessDto,
+    historic: boolean,
+  ): Promise<BatchDto> {
+    const ids: string[] = [...(dto.processInstances ?? [])];
+    if (!historic && dto.processInstanceQuery != null)
+      ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    if (historic && dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+    if (dto.retries == null) throw badRequest('retries is null');
+    let dueDate: Date | null | undefined;
+    if (dto.dueDate != null) {
+      dueDate = parseDate(dto.dueDate);
+      if (!dueDate) throw badRequest(`Cannot set due date to value '${dto.dueDate}'`);
     }
+    try {
+      return toBatchDto(
+        await this.engine.batches.setJobRetriesAsync(auth, { processInstanceIds: ids }, dto.retries, dueDate),
+      );
+    } catch (err) {
+      if (err instanceof BadUserRequestError && err.type === 'BadUserRequestException')
+        throw new RestError(400, err.message);
+      throw err;
+    }
+  }
+
+  private async deleteIds(auth: Authentication | null, ids: string[], dto: DeleteProcessInstancesDto) {
     try {
       const batch = await this.engine.batches.deleteProcessInstancesAsync(auth, ids, {
         deleteReason: dto.deleteReason ?? null,

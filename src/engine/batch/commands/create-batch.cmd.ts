@@ -26,6 +26,7 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.processInstanceDeletion]: 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES',
   [BATCH_TYPE.processSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
   [BATCH_TYPE.processInstanceRestart]: 'CREATE_BATCH_RESTART_PROCESS_INSTANCES',
+  [BATCH_TYPE.setJobRetries]: 'CREATE_BATCH_SET_JOB_RETRIES',
 };
 
 /** How the user operation log names the operation a batch of each type does (Camunda's operation and entity types). */
@@ -35,6 +36,7 @@ const OPERATION: Record<string, { operationType: string; entityType: string }> =
   [BATCH_TYPE.decisionSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'DecisionInstance' },
   [BATCH_TYPE.batchSetRemovalTime]: { operationType: 'SetRemovalTime', entityType: 'Batch' },
   [BATCH_TYPE.historicProcessInstanceDeletion]: { operationType: 'DeleteHistory', entityType: 'ProcessInstance' },
+  [BATCH_TYPE.setJobRetries]: { operationType: 'SetJobRetries', entityType: 'Job' },
 };
 
 /**

@@ -1,0 +1,12 @@
+import { IntegerField, ObjectField, StringArrayField, StringField } from '../../common/validation/body-fields';
+
+/** Camunda's SetJobRetriesByProcessDto: the jobs of the instances given and found, their retries and due date. */
+export class SetJobRetriesByProcessDto {
+  @StringArrayField() processInstances?: string[] | null;
+  @ObjectField({ description: 'A process instance query (job-retries)' })
+  processInstanceQuery?: Record<string, unknown> | null;
+  @ObjectField({ description: 'A historic process instance query (job-retries-historic-query-based)' })
+  historicProcessInstanceQuery?: Record<string, unknown> | null;
+  @IntegerField() retries?: number | null;
+  @StringField({ example: '2026-01-23T14:42:45.000+0000' }) dueDate?: string | null;
+}

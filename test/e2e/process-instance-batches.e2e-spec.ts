@@ -1,0 +1,126 @@
+import { deploy } from '../support/deploy';
+import { createTestApp, databaseLabel, TestApp } from '../support/test-app';
+
+/** `timed` waits an hour at a timer: one job per instance. */
+const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="Defs_timed" targetNamespace="http://example.org/timed">
+  <bpmn:process id="timed" isExecutable="true" camunda:historyTimeToLive="30">
+    <bpmn:startEvent id="S" /><bpmn:sequenceFlow id="F1" sourceRef="S" targetRef="Timer" />
+    <bpmn:intermediateCatchEvent id="Timer"><bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+    <bpmn:sequenceFlow id="F2" sourceRef="Timer" targetRef="E" /><bpmn:endEvent id="E" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+const LATER = '2099-01-02T03:04:05.000+0000';
+
+describe(`process instance batches: job retries and deletion by historic query (${databaseLabel()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
+    await deploy(t, [{ name: 'timed.bpmn', content: MODEL }]).expect(200);
+    await t
+      .as('demo')
+      .post('/user/create')
+      .send({ profile: { id: 'ops' }, credentials: { password: 'opspw' } })
+      .expect(204);
+  });
+  afterAll(() => t.close());
+
+  const start = async (businessKey: string) =>
+    (await t.as('demo').post('/process-definition/key/timed/start').send({ businessKey }).expect(200)).body
+      .id as string;
+  const jobOf = async (instance: string) =>
+    (await t.as('demo').get(`/job?processInstanceId=${instance}`).expect(200)).body[0];
+
+  // SetJobRetriesByProcessAsyncTest#testWithTwoJobs..., #testCreateBatchWithQuery..., #shouldSetDueDate
+  it('job-retries: the jobs of the instances given and found by query, with their retries and due date', async () => {
+    const a = await start('retry-a');
+    const b = await start('retry-b');
+    const c = await start('retry-c');
+    const batch = (
+      await t
+        .as('demo')
+        .post('/process-instance/job-retries')
+        .send({ processInstances: [a], processInstanceQuery: { businessKey: 'retry-b' }, retries: 7, dueDate: LATER })
+        .expect(200)
+    ).body;
+    expect(batch).toMatchObject({ type: 'set-job-retries', totalJobs: 2, createUserId: 'demo' });
+    await t.engine.jobs.executeDueJobs();
+    for (const id of [a, b]) expect(await jobOf(id)).toMatchObject({ retries: 7, dueDate: LATER });
+    expect((await jobOf(c)).retries).toBe(3);
+    const log = (
+      await t.as('demo').get('/history/user-operation?operationType=SetJobRetries&entityType=Job').expect(200)
+    ).body;
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ property: 'nrOfInstances', newValue: '2', batchId: batch.id }),
+        expect.objectContaining({ property: 'async', newValue: 'true' }),
+        expect.objectContaining({ property: 'retries', newValue: '7' }),
+      ]),
+    );
+  });
+
+  it('job-retries-historic-query-based: the instances a historic query finds', async () => {
+    const d = await start('retry-d');
+    const batch = (
+      await t
+        .as('demo')
+        .post('/process-instance/job-retries-historic-query-based')
+        .send({ historicProcessInstanceQuery: { processInstanceBusinessKey: 'retry-d' }, retries: 1 })
+        .expect(200)
+    ).body;
+    expect(batch).toMatchObject({ type: 'set-job-retries', totalJobs: 1 });
+    await t.engine.jobs.executeDueJobs();
+    expect((await jobOf(d)).retries).toBe(1);
+  });
+
+  // SetJobRetriesByProcessAsyncTest#testWithoutProcessInstanceIds..., #testNegativeRetries, authorization test
+  it("refuses no jobs and negative retries with Camunda's messages; needs CREATE_BATCH_SET_JOB_RETRIES on Batch", async () => {
+    const post = (body: object, user = 'demo', password = 'demo') =>
+      t.as(user, password).post('/process-instance/job-retries').send(body);
+    expect((await post({ processInstances: [], retries: 1 }).expect(400)).body).toMatchObject({
+      type: 'InvalidRequestException',
+      message: 'jobIds is empty',
+    });
+    expect((await post({ processInstanceQuery: { businessKey: 'none' }, retries: 1 }).expect(400)).body.message).toBe(
+      'jobIds is empty',
+    );
+    const e = await start('retry-e');
+    expect((await post({ processInstances: [e], retries: -1 }).expect(400)).body).toMatchObject({
+      type: 'ProcessEngineException',
+      message: 'Retries count is not greater than or equal to 0',
+    });
+    expect((await post({ processInstances: [e], retries: 1, dueDate: 'soon' }).expect(400)).body.message).toBe(
+      "Cannot set due date to value 'soon'",
+    );
+    const refused = await post({ processInstances: [e], retries: 1 }, 'ops', 'opspw').expect(403);
+    expect(refused.body.message).toContain("'CREATE_BATCH_SET_JOB_RETRIES' permission on resource 'Batch'");
+  });
+
+  it('delete-historic-query-based: deletes the running instances a historic query finds', async () => {
+    const f = await start('del-f');
+    const g = await start('del-g');
+    const batch = (
+      await t
+        .as('demo')
+        .post('/process-instance/delete-historic-query-based')
+        .send({ historicProcessInstanceQuery: { processInstanceBusinessKey: 'del-f' }, deleteReason: 'gone' })
+        .expect(200)
+    ).body;
+    expect(batch).toMatchObject({ type: 'instance-deletion', totalJobs: 1 });
+    await t.engine.jobs.executeDueJobs();
+    await t.as('demo').get(`/process-instance/${f}`).expect(404);
+    await t.as('demo').get(`/process-instance/${g}`).expect(200);
+    expect((await t.as('demo').get(`/history/process-instance/${f}`).expect(200)).body.deleteReason).toBe('gone');
+    expect(
+      (
+        await t
+          .as('demo')
+          .post('/process-instance/delete-historic-query-based')
+          .send({ historicProcessInstanceQuery: { processInstanceBusinessKey: 'nobody' } })
+          .expect(400)
+      ).body.message,
+    ).toBe('processInstanceIds is empty');
+  });
+});
