@@ -71,7 +71,6 @@ const NOT_YET: readonly string[] = [
   'POST /process-instance/message-async',
   'PUT /process-instance/suspended',
   'POST /process-instance/suspended-async',
-  'POST /process-instance/variables-async',
   'DELETE /process-instance/{id}/comment',
   'GET /process-instance/{id}/comment',
   'PUT /process-instance/{id}/comment',

@@ -14,7 +14,7 @@ const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
 
 const LATER = '2099-01-02T03:04:05.000+0000';
 
-describe(`process instance batches: job retries and deletion by historic query (${databaseLabel()})`, () => {
+describe(`process instance batches: job retries, deletion by historic query, variables (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
@@ -122,5 +122,68 @@ describe(`process instance batches: job retries and deletion by historic query (
           .expect(400)
       ).body.message,
     ).toBe('processInstanceIds is empty');
+  });
+
+  // SetVariablesAsyncTest#shouldSetVariablesByIds, #shouldSetVariablesByQuery, #shouldSetVariablesByHistoricQuery
+  it('variables-async: the variables on the instances given, found, and found unfinished in history', async () => {
+    const h = await start('vars-h');
+    const i = await start('vars-i');
+    const j = await start('vars-j');
+    const k = await start('vars-k');
+    const batch = (
+      await t
+        .as('demo')
+        .post('/process-instance/variables-async')
+        .send({
+          processInstanceIds: [h, 'not-running'],
+          processInstanceQuery: { businessKey: 'vars-i' },
+          historicProcessInstanceQuery: { processInstanceBusinessKey: 'vars-j' },
+          variables: { foo: { value: 'bar', type: 'String' }, n: { value: 5, type: 'Integer' } },
+        })
+        .expect(200)
+    ).body;
+    expect(batch).toMatchObject({ type: 'set-variables', totalJobs: 3 });
+    await t.engine.jobs.executeDueJobs();
+    for (const id of [h, i, j]) {
+      const vars = (await t.as('demo').get(`/process-instance/${id}/variables`).expect(200)).body;
+      expect(vars).toEqual({
+        foo: { value: 'bar', type: 'String', valueInfo: {} },
+        n: { value: 5, type: 'Integer', valueInfo: {} },
+      });
+    }
+    expect((await t.as('demo').get(`/process-instance/${k}/variables`).expect(200)).body).toEqual({});
+    const log = (await t.as('demo').get(`/history/user-operation?operationType=SetVariables`).expect(200)).body;
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ property: 'nrOfInstances', newValue: '3', entityType: 'ProcessInstance' }),
+        expect.objectContaining({ property: 'nrOfVariables', newValue: '2', batchId: batch.id }),
+      ]),
+    );
+  });
+
+  // SetVariablesAsyncTest#shouldThrowExceptionOnEmptyVariables, #shouldThrowExceptionOnNullVariables,
+  // #shouldThrowExceptionOnNoProcessInstances..., authorization
+  it('variables-async refuses what Camunda refuses; needs CREATE_BATCH_SET_VARIABLES on Batch', async () => {
+    const post = (body: object, user = 'demo', password = 'demo') =>
+      t.as(user, password).post('/process-instance/variables-async').send(body);
+    const l = await start('vars-l');
+    const variables = { foo: { value: 'bar' } };
+    expect((await post({ processInstanceIds: [l] }).expect(400)).body).toMatchObject({
+      type: 'InvalidRequestException',
+      message: 'variables is null',
+    });
+    expect((await post({ processInstanceIds: [l], variables: {} }).expect(400)).body).toMatchObject({
+      type: 'BadUserRequestException',
+      message: 'variables is empty',
+    });
+    expect((await post({ variables }).expect(400)).body.message).toBe('No process instances found.');
+    expect((await post({ processInstanceIds: ['nope'], variables }).expect(400)).body.message).toBe(
+      'processInstanceIds is empty',
+    );
+    expect(
+      (await post({ processInstanceIds: [l], variables: { x: { value: 1, type: 'Nope' } } }).expect(400)).body.message,
+    ).toMatch(/^Cannot set variables: /);
+    const refused = await post({ processInstanceIds: [l], variables }, 'ops', 'opspw').expect(403);
+    expect(refused.body.message).toContain("'CREATE_BATCH_SET_VARIABLES' permission on resource 'Batch'");
   });
 });

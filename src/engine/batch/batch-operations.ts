@@ -14,6 +14,8 @@ import { ExternalTaskManager } from '../entities/external-task.manager';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { SetJobRetriesCmd } from '../jobs/commands/set-job-retries.cmd';
 import type { JobRetriesParameters } from './commands/set-job-retries-batch.cmd';
+import { ModifyExecutionVariablesCmd } from '../instances/commands/execution-variables.cmd';
+import { loadVariables } from './batch-variables';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
@@ -108,6 +110,15 @@ const setJobRetries: BatchOperation = async (ctx, targets, parameters) => {
   for (const id of targets) if (existing.has(id)) await new SetJobRetriesCmd(id, p.retries, dueDate).execute(ctx);
 };
 
+/**
+ * The batch's variables on each of its process instances (Camunda's BatchSetVariablesHandler); an instance that ended
+ * meanwhile fails the job.
+ */
+const setVariables: BatchOperation = async (ctx, targets, parameters) => {
+  const variables = loadVariables(parameters.variables as Parameters<typeof loadVariables>[0]);
+  for (const id of targets) await new ModifyExecutionVariablesCmd(id, { modifications: variables }, {}).execute(ctx);
+};
+
 export type { BatchOperation };
 
 export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<string, BatchOperation>([
@@ -120,4 +131,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.processSetRemovalTime, setProcessRemovalTime],
   [BATCH_TYPE.processInstanceRestart, restartProcessInstances],
   [BATCH_TYPE.setJobRetries, setJobRetries],
+  [BATCH_TYPE.setVariables, setVariables],
 ]);

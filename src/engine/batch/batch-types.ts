@@ -11,6 +11,7 @@ export const BATCH_TYPE = {
   processSetRemovalTime: 'process-set-removal-time',
   processInstanceRestart: 'instance-restart',
   setJobRetries: 'set-job-retries',
+  setVariables: 'set-variables',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

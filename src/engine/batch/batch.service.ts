@@ -15,6 +15,8 @@ import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
 import { RestartProcessInstancesBatchCmd } from './commands/restart-batch.cmd';
 import { JobRetriesTargets, SetJobRetriesBatchCmd } from './commands/set-job-retries-batch.cmd';
+import { SetVariablesBatchCmd } from './commands/set-variables-batch.cmd';
+import { VariableMap } from '../variables/typed-value';
 import { RestartOptions } from '../instances/commands/restart-process-instances.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
 
@@ -154,6 +156,15 @@ export class BatchService {
       isDueDateSet: dueDate !== undefined,
     };
     return this.commands.execute(auth, new SetJobRetriesBatchCmd(targets, parameters, this.sizes));
+  }
+
+  /** runtimeService.setVariablesAsync: `processInstanceIds` null when the caller selected none at all. */
+  setVariablesAsync(
+    auth: Authentication | null,
+    processInstanceIds: string[] | null,
+    variables: VariableMap | null,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(auth, new SetVariablesBatchCmd(processInstanceIds, variables, this.sizes));
   }
 
   /** historyService.deleteHistoricDecisionInstancesAsync. */

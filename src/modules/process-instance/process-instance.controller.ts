@@ -26,7 +26,7 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
 import { BatchDto } from '../../common/dto/batch.dto';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
-import { SetJobRetriesByProcessDto } from './process-instance-batches.dto';
+import { SetJobRetriesByProcessDto, SetVariablesAsyncDto } from './process-instance-batches.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 
@@ -63,6 +63,13 @@ export class ProcessInstanceController {
   @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-job-retries' })
   setJobRetriesHistoricQueryBased(@Auth() auth: Authentication | null, @Body() body: SetJobRetriesByProcessDto) {
     return this.instances.setJobRetriesAsync(auth, body, true);
+  }
+
+  @Post('variables-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-variables' })
+  setVariablesAsync(@Auth() auth: Authentication | null, @Body() body: SetVariablesAsyncDto) {
+    return this.instances.setVariablesAsync(auth, body);
   }
 
   @Get(':id')

@@ -14,7 +14,8 @@ import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
-import { SetJobRetriesByProcessDto } from './process-instance-batches.dto';
+import { SetJobRetriesByProcessDto, SetVariablesAsyncDto } from './process-instance-batches.dto';
+import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import {
   HISTORIC_PROCESS_INSTANCE_LIST,
   HISTORIC_PROCESS_INSTANCE_QUERY,
@@ -123,6 +124,28 @@ export class ProcessInstanceService {
     } catch (err) {
       if (err instanceof BadUserRequestError && err.type === 'BadUserRequestException')
         throw new RestError(400, err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * POST /process-instance/variables-async: the ids (the engine keeps those that are running), the instances the
+   * query finds and the unfinished ones the historic query finds.
+   */
+  async setVariablesAsync(auth: Authentication | null, dto: SetVariablesAsyncDto): Promise<BatchDto> {
+    const variables =
+      dto.variables == null ? null : prefixedVariablesFromWire(dto.variables, { prefix: 'Cannot set variables' });
+    const selected =
+      dto.processInstanceIds != null || dto.processInstanceQuery != null || dto.historicProcessInstanceQuery != null;
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    if (dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, { ...dto.historicProcessInstanceQuery, unfinished: true })));
+    try {
+      return toBatchDto(await this.engine.batches.setVariablesAsync(auth, selected ? ids : null, variables));
+    } catch (err) {
+      // Camunda's resource turns the engine's null-value refusals into its own 400; BadUserRequest stays as it is.
+      if (err instanceof BadUserRequestError && err.type === 'NullValueException') throw badRequest(err.message);
       throw err;
     }
   }
