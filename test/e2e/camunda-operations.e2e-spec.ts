@@ -68,7 +68,6 @@ const NOT_YET: readonly string[] = [
   'GET /process-definition/{id}/startForm',
   'POST /process-definition/{id}/submit-form',
   'PUT /process-definition/{id}/suspended',
-  'POST /process-instance/message-async',
   'PUT /process-instance/suspended',
   'POST /process-instance/suspended-async',
   'DELETE /process-instance/{id}/comment',

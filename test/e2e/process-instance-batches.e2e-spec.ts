@@ -12,13 +12,27 @@ const MODEL = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmn:process>
 </bpmn:definitions>`;
 
+/** `pinged` waits for the message `ping`, then at a user task. */
+const PINGED = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="Defs_pinged" targetNamespace="http://example.org/pinged">
+  <bpmn:process id="pinged" isExecutable="true" camunda:historyTimeToLive="30">
+    <bpmn:startEvent id="S" /><bpmn:sequenceFlow id="F1" sourceRef="S" targetRef="Ping" />
+    <bpmn:intermediateCatchEvent id="Ping"><bpmn:messageEventDefinition messageRef="M" /></bpmn:intermediateCatchEvent>
+    <bpmn:sequenceFlow id="F2" sourceRef="Ping" targetRef="After" /><bpmn:userTask id="After" />
+    <bpmn:sequenceFlow id="F3" sourceRef="After" targetRef="E" /><bpmn:endEvent id="E" />
+  </bpmn:process>
+  <bpmn:message id="M" name="ping" />
+</bpmn:definitions>`;
+
 const LATER = '2099-01-02T03:04:05.000+0000';
 
-describe(`process instance batches: job retries, deletion by historic query, variables (${databaseLabel()})`, () => {
+describe(`process instance batches: job retries, deletion by historic query, variables, messages (${databaseLabel()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ jobExecutorEnabled: false, batchPollMs: 0 });
     await deploy(t, [{ name: 'timed.bpmn', content: MODEL }]).expect(200);
+    await deploy(t, [{ name: 'pinged.bpmn', content: PINGED }]).expect(200);
     await t
       .as('demo')
       .post('/user/create')
@@ -185,5 +199,58 @@ describe(`process instance batches: job retries, deletion by historic query, var
     ).toMatch(/^Cannot set variables: /);
     const refused = await post({ processInstanceIds: [l], variables }, 'ops', 'opspw').expect(403);
     expect(refused.body.message).toContain("'CREATE_BATCH_SET_VARIABLES' permission on resource 'Batch'");
+  });
+
+  // MessageCorrelationAsyncTest#shouldCorrelateAllWithInstanceIds, #shouldCorrelateAllWithQuery, #shouldSetVariables
+  it('message-async: correlates the message to every waiting instance selected, with the variables', async () => {
+    const ping = async (businessKey: string) =>
+      (await t.as('demo').post('/process-definition/key/pinged/start').send({ businessKey }).expect(200)).body
+        .id as string;
+    const a = await ping('ping-a');
+    const b = await ping('ping-b');
+    const c = await ping('ping-c');
+    const batch = (
+      await t
+        .as('demo')
+        .post('/process-instance/message-async')
+        .send({
+          messageName: 'ping',
+          processInstanceIds: [a],
+          historicProcessInstanceQuery: { processInstanceBusinessKey: 'ping-b' },
+          variables: { answer: { value: 42, type: 'Integer' } },
+        })
+        .expect(200)
+    ).body;
+    expect(batch).toMatchObject({ type: 'correlate-message', totalJobs: 2 });
+    await t.engine.jobs.executeDueJobs();
+    const taskOf = async (id: string) =>
+      (await t.as('demo').get(`/task?processInstanceId=${id}`).expect(200)).body[0]?.taskDefinitionKey ?? null;
+    expect([await taskOf(a), await taskOf(b), await taskOf(c)]).toEqual(['After', 'After', null]);
+    expect((await t.as('demo').get(`/process-instance/${a}/variables/answer`).expect(200)).body.value).toBe(42);
+    const log = (await t.as('demo').get('/history/user-operation?operationType=CorrelateMessage').expect(200)).body;
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ property: 'messageName', newValue: 'ping', batchId: batch.id }),
+        expect.objectContaining({ property: 'nrOfInstances', newValue: '2' }),
+        expect.objectContaining({ property: 'nrOfVariables', newValue: '1' }),
+      ]),
+    );
+  });
+
+  // MessageCorrelationAsyncTest#shouldFailWithNullMessageName, #shouldFailWithNoProcessInstances..., authorization
+  it('message-async refuses what Camunda refuses; needs CREATE_BATCH_CORRELATE_MESSAGE on Batch', async () => {
+    const post = (body: object, user = 'demo', password = 'demo') =>
+      t.as(user, password).post('/process-instance/message-async').send(body);
+    expect((await post({ processInstanceIds: ['x'] }).expect(400)).body).toMatchObject({
+      type: 'InvalidRequestException',
+      message: 'messageName is null',
+    });
+    expect((await post({ messageName: 'ping' }).expect(400)).body.message).toBe('No process instances found.');
+    expect((await post({ messageName: 'ping', processInstanceIds: [] }).expect(400)).body).toMatchObject({
+      type: 'BadUserRequestException',
+      message: 'Process instance ids cannot be empty: process instance ids is empty',
+    });
+    const refused = await post({ messageName: 'ping', processInstanceIds: ['x'] }, 'ops', 'opspw').expect(403);
+    expect(refused.body.message).toContain("'CREATE_BATCH_CORRELATE_MESSAGE' permission on resource 'Batch'");
   });
 });

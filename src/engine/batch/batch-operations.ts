@@ -16,6 +16,7 @@ import { SetJobRetriesCmd } from '../jobs/commands/set-job-retries.cmd';
 import type { JobRetriesParameters } from './commands/set-job-retries-batch.cmd';
 import { ModifyExecutionVariablesCmd } from '../instances/commands/execution-variables.cmd';
 import { loadVariables } from './batch-variables';
+import { CorrelateMessageCmd } from '../correlation/commands/correlate-message.cmd';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
@@ -119,6 +120,19 @@ const setVariables: BatchOperation = async (ctx, targets, parameters) => {
   for (const id of targets) await new ModifyExecutionVariablesCmd(id, { modifications: variables }, {}).execute(ctx);
 };
 
+/**
+ * The batch's message to every waiting subscription of each of its instances (Camunda's
+ * MessageCorrelationBatchJobHandler: correlateAll per instance); an instance without one is left alone.
+ */
+const correlateMessages: BatchOperation = async (ctx, targets, parameters) => {
+  const variables = loadVariables(parameters.variables as Parameters<typeof loadVariables>[0]);
+  const messageName = String(parameters.messageName);
+  for (const processInstanceId of targets)
+    await new CorrelateMessageCmd({ messageName, processInstanceId, all: true, processVariables: variables }).execute(
+      ctx,
+    );
+};
+
 export type { BatchOperation };
 
 export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<string, BatchOperation>([
@@ -132,4 +146,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.processInstanceRestart, restartProcessInstances],
   [BATCH_TYPE.setJobRetries, setJobRetries],
   [BATCH_TYPE.setVariables, setVariables],
+  [BATCH_TYPE.correlateMessage, correlateMessages],
 ]);

@@ -12,6 +12,7 @@ export const BATCH_TYPE = {
   processInstanceRestart: 'instance-restart',
   setJobRetries: 'set-job-retries',
   setVariables: 'set-variables',
+  correlateMessage: 'correlate-message',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

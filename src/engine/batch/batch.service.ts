@@ -16,6 +16,7 @@ import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
 import { RestartProcessInstancesBatchCmd } from './commands/restart-batch.cmd';
 import { JobRetriesTargets, SetJobRetriesBatchCmd } from './commands/set-job-retries-batch.cmd';
 import { SetVariablesBatchCmd } from './commands/set-variables-batch.cmd';
+import { CorrelateMessageBatchCmd } from './commands/correlate-message-batch.cmd';
 import { VariableMap } from '../variables/typed-value';
 import { RestartOptions } from '../instances/commands/restart-process-instances.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
@@ -165,6 +166,19 @@ export class BatchService {
     variables: VariableMap | null,
   ): Promise<BatchEntity> {
     return this.commands.execute(auth, new SetVariablesBatchCmd(processInstanceIds, variables, this.sizes));
+  }
+
+  /** runtimeService.createMessageCorrelationAsync(name)...correlateAllAsync(): `processInstanceIds` as above. */
+  correlateMessageAsync(
+    auth: Authentication | null,
+    messageName: string | null,
+    processInstanceIds: string[] | null,
+    variables: VariableMap | null,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(
+      auth,
+      new CorrelateMessageBatchCmd(messageName, processInstanceIds, variables, this.sizes),
+    );
   }
 
   /** historyService.deleteHistoricDecisionInstancesAsync. */

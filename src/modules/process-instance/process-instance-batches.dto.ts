@@ -25,3 +25,12 @@ export class SetVariablesAsyncDto {
   historicProcessInstanceQuery?: Record<string, unknown> | null;
   @VariablesField() variables?: Record<string, unknown> | null;
 }
+
+/** Camunda's CorrelationMessageAsyncDto: a message for the instances by ids, query and historic query. */
+export class CorrelationMessageAsyncDto {
+  @StringField() messageName?: string | null;
+  @StringArrayField() processInstanceIds?: string[] | null;
+  @ObjectField() processInstanceQuery?: Record<string, unknown> | null;
+  @ObjectField() historicProcessInstanceQuery?: Record<string, unknown> | null;
+  @VariablesField() variables?: Record<string, unknown> | null;
+}

@@ -26,7 +26,11 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
 import { BatchDto } from '../../common/dto/batch.dto';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
-import { SetJobRetriesByProcessDto, SetVariablesAsyncDto } from './process-instance-batches.dto';
+import {
+  CorrelationMessageAsyncDto,
+  SetJobRetriesByProcessDto,
+  SetVariablesAsyncDto,
+} from './process-instance-batches.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 
@@ -63,6 +67,13 @@ export class ProcessInstanceController {
   @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-job-retries' })
   setJobRetriesHistoricQueryBased(@Auth() auth: Authentication | null, @Body() body: SetJobRetriesByProcessDto) {
     return this.instances.setJobRetriesAsync(auth, body, true);
+  }
+
+  @Post('message-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type correlate-message' })
+  correlateMessageAsync(@Auth() auth: Authentication | null, @Body() body: CorrelationMessageAsyncDto) {
+    return this.instances.correlateMessageAsync(auth, body);
   }
 
   @Post('variables-async')

@@ -14,7 +14,11 @@ import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
-import { SetJobRetriesByProcessDto, SetVariablesAsyncDto } from './process-instance-batches.dto';
+import {
+  CorrelationMessageAsyncDto,
+  SetJobRetriesByProcessDto,
+  SetVariablesAsyncDto,
+} from './process-instance-batches.dto';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import {
   HISTORIC_PROCESS_INSTANCE_LIST,
@@ -145,6 +149,30 @@ export class ProcessInstanceService {
       return toBatchDto(await this.engine.batches.setVariablesAsync(auth, selected ? ids : null, variables));
     } catch (err) {
       // Camunda's resource turns the engine's null-value refusals into its own 400; BadUserRequest stays as it is.
+      if (err instanceof BadUserRequestError && err.type === 'NullValueException') throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  /** POST /process-instance/message-async: the instances given, found by query and by historic query. */
+  async correlateMessageAsync(auth: Authentication | null, dto: CorrelationMessageAsyncDto): Promise<BatchDto> {
+    const variables =
+      dto.variables == null ? null : prefixedVariablesFromWire(dto.variables, { prefix: 'Cannot set variables' });
+    const selected =
+      dto.processInstanceIds != null || dto.processInstanceQuery != null || dto.historicProcessInstanceQuery != null;
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    if (dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+    try {
+      const batch = await this.engine.batches.correlateMessageAsync(
+        auth,
+        dto.messageName ?? null,
+        selected ? ids : null,
+        variables,
+      );
+      return toBatchDto(batch);
+    } catch (err) {
       if (err instanceof BadUserRequestError && err.type === 'NullValueException') throw badRequest(err.message);
       throw err;
     }

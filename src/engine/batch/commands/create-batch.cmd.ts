@@ -28,6 +28,7 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.processInstanceRestart]: 'CREATE_BATCH_RESTART_PROCESS_INSTANCES',
   [BATCH_TYPE.setJobRetries]: 'CREATE_BATCH_SET_JOB_RETRIES',
   [BATCH_TYPE.setVariables]: 'CREATE_BATCH_SET_VARIABLES',
+  [BATCH_TYPE.correlateMessage]: 'CREATE_BATCH_CORRELATE_MESSAGE',
 };
 
 /** How the user operation log names the operation a batch of each type does (Camunda's operation and entity types). */
