@@ -5,7 +5,7 @@ import { HistoricProcessInstanceEntity } from '../../persistence/entities/histor
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { BadUserRequestError, NotFoundError } from '../errors';
-import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
+import { BATCH_TYPE, BatchOperation, DAY_MS, JobRetriesParameters, RemovalTimeMode } from './batch-types';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { deleteProcessInstances, restartProcessInstances, setProcessRemovalTime } from './process-batch-operations';
 import { HistoricBatchManager } from '../history/historic-batch.manager';
@@ -13,7 +13,6 @@ import { DecisionHistoryManager } from '../history/decision-history.manager';
 import { ExternalTaskManager } from '../entities/external-task.manager';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
 import { SetJobRetriesCmd } from '../jobs/commands/set-job-retries.cmd';
-import type { JobRetriesParameters } from './commands/set-job-retries-batch.cmd';
 import { ModifyExecutionVariablesCmd } from '../instances/commands/execution-variables.cmd';
 import { loadVariables } from './batch-variables';
 import { CorrelateMessageCmd } from '../correlation/commands/correlate-message.cmd';

@@ -31,6 +31,13 @@ export interface BatchJobConfiguration {
   count: number;
 }
 
+/** What each batch job sets (Camunda's SetJobRetriesBatchConfiguration): retries, and the due date when one was set. */
+export interface JobRetriesParameters {
+  retries: number;
+  dueDate: string | null;
+  isDueDateSet: boolean;
+}
+
 /** How the removal-time batches set it. */
 export type RemovalTimeMode = { mode: 'absolute'; removalTime: string } | { mode: 'cleared' } | { mode: 'calculated' };
 

@@ -5,18 +5,11 @@ import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { Command } from '../../command/command';
 import { BadUserRequestError } from '../../errors';
 import { idChunks } from '../../history/process-history-tables';
-import { BATCH_TYPE } from '../batch-types';
+import { BATCH_TYPE, JobRetriesParameters } from '../batch-types';
 import { BatchSizes, CreateBatchCmd } from './create-batch.cmd';
 
 /** The jobs a set-job-retries batch works on: given by id, or every job of the given process instances. */
 export type JobRetriesTargets = { jobIds: string[] } | { processInstanceIds: string[] };
-
-/** What each batch job sets (Camunda's SetJobRetriesBatchConfiguration): retries, and the due date when one was set. */
-export interface JobRetriesParameters {
-  retries: number;
-  dueDate: string | null;
-  isDueDateSet: boolean;
-}
 
 /**
  * managementService.setJobRetriesAsync / setJobRetriesByProcessAsync (Camunda's AbstractSetJobsRetriesBatchCmd): a
