@@ -85,13 +85,13 @@ export class RestartProcessInstancesCmd implements Command<void, RuntimeContext>
   async execute(ctx: RuntimeContext): Promise<void> {
     const definition = await restartDefinition(ctx, this.options, this.ids, 'Process instance ids');
     const ids = [...new Set(this.ids as string[])];
-    const startActivityId = await this.startActivity(ctx, definition);
     if (!this.fromBatch) {
       await ctx.checkPermissions([
         { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, resourceId: definition.key },
       ]);
       logRestart(ctx, definition, ids.length, false);
     }
+    const startActivityId = await this.startActivity(ctx, definition);
     const historic = new Map(
       (await ctx.em.getRepository(HistoricProcessInstanceEntity).findBy({ id: In(ids) })).map((h) => [h.id, h]),
     );
