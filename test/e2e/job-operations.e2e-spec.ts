@@ -169,9 +169,7 @@ describe(`job operations over REST (${databaseLabel()})`, () => {
       .post('/job/retries')
       .send({ jobIds: ['x'], retries: -1 })
       .expect(400);
-    expect(negative.body.message).toBe(
-      'The number of retries cannot be negative: retries is not greater than or equal to 0',
-    );
+    expect(negative.body.message).toBe('Retries count: retries is not greater than or equal to 0');
     await api()
       .post('/job/retries')
       .send({ jobIds: ['x'] })

@@ -5,10 +5,11 @@ import { HistoricProcessInstanceEntity } from '../../persistence/entities/histor
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { ExternalTaskEntity } from '../../persistence/entities/runtime/external-task.entity';
 import { BadUserRequestError, NotFoundError } from '../errors';
-import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
+import { BATCH_TYPE, BatchOperation, DAY_MS, JobRetriesParameters, RemovalTimeMode } from './batch-types';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import {
   deleteProcessInstances,
+  restartProcessInstances,
   setProcessInstancesSuspension,
   setProcessRemovalTime,
 } from './process-batch-operations';
@@ -16,7 +17,10 @@ import { HistoricBatchManager } from '../history/historic-batch.manager';
 import { DecisionHistoryManager } from '../history/decision-history.manager';
 import { ExternalTaskManager } from '../entities/external-task.manager';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { JobManager } from '../entities/job.manager';
+import { SetJobRetriesCmd } from '../jobs/commands/set-job-retries.cmd';
+import { ModifyExecutionVariablesCmd } from '../instances/commands/execution-variables.cmd';
+import { loadVariables } from './batch-variables';
+import { CorrelateMessageCmd } from '../correlation/commands/correlate-message.cmd';
 
 /** The retries of external tasks; a task that is gone fails the job, as Camunda's command does. */
 const setRetries: BatchOperation = async (ctx, targets, parameters) => {
@@ -31,18 +35,6 @@ const setRetries: BatchOperation = async (ctx, targets, parameters) => {
     if (ctx.manager(ExternalTaskManager).setRetries(task, retries)) fetchable.add(task.topicName);
   }
   if (fetchable.size) ctx.afterCommit(() => ctx.deps.externalTasksCreated([...fetchable]));
-};
-
-/** The retries (and a due date, when given) of jobs; a job that is gone fails the batch job, as Camunda's command does. */
-const setJobRetries: BatchOperation = async (ctx, targets, parameters) => {
-  const retries = Number(parameters.retries);
-  const dueDate = typeof parameters.dueDate === 'string' ? new Date(parameters.dueDate) : null;
-  const jobs = new Map((await ctx.em.getRepository(JobEntity).findBy({ id: In(targets) })).map((j) => [j.id, j]));
-  for (const id of targets) {
-    const job = jobs.get(id);
-    if (!job) throw new NotFoundError(`No job found with id '${id}'.`);
-    ctx.manager(JobManager).setRetries(job, retries, dueDate);
-  }
 };
 
 /** Historic decision instances with their inputs and outputs; one already gone is left alone. */
@@ -110,6 +102,41 @@ const deleteHistoricProcessInstances: BatchOperation = async (ctx, targets) => {
   ctx.manager(ProcessHistoryManager).removeHistory({ processInstanceIds });
 };
 
+/**
+ * The retries (and the due date, when one was set) of jobs (Camunda's SetJobRetriesJobHandler), one batch type for
+ * jobs chosen by id or by process instance. A job gone since (it ran or its instance ended) is left alone.
+ */
+const setJobRetries: BatchOperation = async (ctx, targets, parameters) => {
+  const p = parameters as unknown as JobRetriesParameters;
+  const existing = new Set(
+    (await ctx.em.getRepository(JobEntity).find({ select: { id: true }, where: { id: In(targets) } })).map((j) => j.id),
+  );
+  const dueDate = p.isDueDateSet && p.dueDate ? new Date(p.dueDate) : null;
+  for (const id of targets) if (existing.has(id)) await new SetJobRetriesCmd(id, p.retries, dueDate).execute(ctx);
+};
+
+/**
+ * The batch's variables on each of its process instances (Camunda's BatchSetVariablesHandler); an instance that ended
+ * meanwhile fails the job.
+ */
+const setVariables: BatchOperation = async (ctx, targets, parameters) => {
+  const variables = loadVariables(parameters.variables as Parameters<typeof loadVariables>[0]);
+  for (const id of targets) await new ModifyExecutionVariablesCmd(id, { modifications: variables }, {}).execute(ctx);
+};
+
+/**
+ * The batch's message to every waiting subscription of each of its instances (Camunda's
+ * MessageCorrelationBatchJobHandler: correlateAll per instance); an instance without one is left alone.
+ */
+const correlateMessages: BatchOperation = async (ctx, targets, parameters) => {
+  const variables = loadVariables(parameters.variables as Parameters<typeof loadVariables>[0]);
+  const messageName = String(parameters.messageName);
+  for (const processInstanceId of targets)
+    await new CorrelateMessageCmd({ messageName, processInstanceId, all: true, processVariables: variables }).execute(
+      ctx,
+    );
+};
+
 export type { BatchOperation };
 
 export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<string, BatchOperation>([
@@ -122,4 +149,7 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.processInstanceDeletion, deleteProcessInstances],
   [BATCH_TYPE.processSetRemovalTime, setProcessRemovalTime],
   [BATCH_TYPE.processInstanceSuspension, setProcessInstancesSuspension],
+  [BATCH_TYPE.processInstanceRestart, restartProcessInstances],
+  [BATCH_TYPE.setVariables, setVariables],
+  [BATCH_TYPE.correlateMessage, correlateMessages],
 ]);

@@ -11,6 +11,9 @@ export const BATCH_TYPE = {
   processInstanceDeletion: 'instance-deletion',
   processSetRemovalTime: 'process-set-removal-time',
   processInstanceSuspension: 'instance-update-suspension-state',
+  processInstanceRestart: 'instance-restart',
+  setVariables: 'set-variables',
+  correlateMessage: 'correlate-message',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */
@@ -27,6 +30,13 @@ export interface BatchJobConfiguration {
   batchId: string;
   offset: number;
   count: number;
+}
+
+/** What each batch job sets (Camunda's SetJobRetriesBatchConfiguration): retries, and the due date when one was set. */
+export interface JobRetriesParameters {
+  retries: number;
+  dueDate: string | null;
+  isDueDateSet: boolean;
 }
 
 /** How the removal-time batches set it. */

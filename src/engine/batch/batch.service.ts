@@ -16,9 +16,15 @@ import {
 import { FindHistoryCleanupJobsCmd } from './commands/find-history-cleanup-jobs.cmd';
 import { HistoryCleanupCmd } from './commands/history-cleanup.cmd';
 import { JobEntity } from '../../persistence/entities/runtime/job.entity';
-import { CreateBatchCmd } from './commands/create-batch.cmd';
+import { BatchSizes, CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
+import { RestartProcessInstancesBatchCmd } from './commands/restart-batch.cmd';
+import { JobRetriesTargets, SetJobRetriesBatchCmd } from './commands/set-job-retries-batch.cmd';
+import { SetVariablesBatchCmd } from './commands/set-variables-batch.cmd';
+import { CorrelateMessageBatchCmd } from './commands/correlate-message-batch.cmd';
+import { VariableMap } from '../variables/typed-value';
+import { RestartOptions } from '../instances/commands/restart-process-instances.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
 import { ensureInstanceIds } from '../instances/commands/process-instance-suspension.cmd';
 
@@ -110,18 +116,30 @@ export class BatchService {
     return this.options.batchHistoryTimeToLiveByType[type] ?? this.options.batchHistoryTimeToLive;
   }
 
+  private get sizes(): BatchSizes {
+    return {
+      batchJobsPerSeed: this.options.batchJobsPerSeed,
+      invocationsPerBatchJob: this.options.invocationsPerBatchJob,
+      historyLevel: this.options.historyLevel,
+    };
+  }
+
   private start(
     auth: Authentication | null,
     type: string,
     ids: string[],
     parameters: Record<string, unknown>,
   ): Promise<BatchEntity> {
-    const sizes = {
-      batchJobsPerSeed: this.options.batchJobsPerSeed,
-      invocationsPerBatchJob: this.options.invocationsPerBatchJob,
-      historyLevel: this.options.historyLevel,
-    };
-    return this.commands.execute(auth, new CreateBatchCmd(type, { ids, parameters }, sizes));
+    return this.commands.execute(auth, new CreateBatchCmd(type, { ids, parameters }, this.sizes));
+  }
+
+  /** runtimeService.restartProcessInstances(definitionId)...executeAsync(): an instance-restart batch. */
+  restartProcessInstancesAsync(
+    auth: Authentication | null,
+    options: RestartOptions,
+    ids: Array<string | null>,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(auth, new RestartProcessInstancesBatchCmd(options, ids, this.sizes));
   }
 
   /** externalTaskService.setRetriesAsync: the selected tasks' retries, in a batch. */
@@ -140,21 +158,44 @@ export class BatchService {
     return this.start(auth, BATCH_TYPE.setExternalTaskRetries, [...new Set(ids as string[])], { retries });
   }
 
-  /** managementService.setJobRetriesAsync: the selected jobs' retries (and due date), in a batch. */
+  /**
+   * managementService.setJobRetriesAsync (job ids) and setJobRetriesByProcessAsync (the jobs of process instances):
+   * a set-job-retries batch; `dueDate` only when the caller set one (set to null, the due dates stay: not Camunda's clearing).
+   */
   setJobRetriesAsync(
     auth: Authentication | null,
-    ids: Array<string | null>,
+    targets: JobRetriesTargets,
     retries: number,
-    dueDate: Date | null,
+    dueDate?: Date | null,
   ): Promise<BatchEntity> {
-    if (!Number.isInteger(retries) || retries < 0)
-      throw new BadUserRequestError(
-        'The number of retries cannot be negative: retries is not greater than or equal to 0',
-      );
-    return this.start(auth, BATCH_TYPE.setJobRetries, ensureTargets(ids, 'jobIds'), {
+    const parameters = {
       retries,
-      ...(dueDate ? { dueDate: dueDate.toISOString() } : {}),
-    });
+      dueDate: dueDate ? dueDate.toISOString() : null,
+      isDueDateSet: dueDate !== undefined,
+    };
+    return this.commands.execute(auth, new SetJobRetriesBatchCmd(targets, parameters, this.sizes));
+  }
+
+  /** runtimeService.setVariablesAsync: `processInstanceIds` null when the caller selected none at all. */
+  setVariablesAsync(
+    auth: Authentication | null,
+    processInstanceIds: string[] | null,
+    variables: VariableMap | null,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(auth, new SetVariablesBatchCmd(processInstanceIds, variables, this.sizes));
+  }
+
+  /** runtimeService.createMessageCorrelationAsync(name)...correlateAllAsync(): `processInstanceIds` as above. */
+  correlateMessageAsync(
+    auth: Authentication | null,
+    messageName: string | null,
+    processInstanceIds: string[] | null,
+    variables: VariableMap | null,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(
+      auth,
+      new CorrelateMessageBatchCmd(messageName, processInstanceIds, variables, this.sizes),
+    );
   }
 
   /** historyService.deleteHistoricDecisionInstancesAsync. */

@@ -5,6 +5,7 @@ import { ExecutionEntity } from '../../persistence/entities/runtime/execution.en
 import { NotFoundError } from '../errors';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
+import { RestartOptions, RestartProcessInstancesCmd } from '../instances/commands/restart-process-instances.cmd';
 import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 import {
   ACTIVE,
@@ -95,4 +96,12 @@ export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parame
  */
 export const setProcessInstancesSuspension: BatchOperation = async (ctx, targets, parameters) => {
   await setInstancesSuspension(ctx, await rootsOf(ctx, targets), parameters.suspended === true ? SUSPENDED : ACTIVE);
+};
+
+/**
+ * Restarts its share of the instances (Camunda's RestartProcessInstancesJobHandler): the batch's creation checked the
+ * caller and wrote the log entry; an instance that cannot be restarted fails the job.
+ */
+export const restartProcessInstances: BatchOperation = async (ctx, targets, parameters) => {
+  await new RestartProcessInstancesCmd(parameters as unknown as RestartOptions, targets, true).execute(ctx);
 };

@@ -29,6 +29,12 @@ import {
   DefinitionSuspensionRequest,
   SetProcessDefinitionSuspensionCmd,
 } from './commands/process-definition-suspension.cmd';
+import { RestartOptions, RestartProcessInstancesCmd } from './commands/restart-process-instances.cmd';
+import {
+  CalledProcessDefinition,
+  StaticCalledProcessDefinitionsCmd,
+} from './commands/static-called-process-definitions.cmd';
+import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { DelegateTaskCmd, ResolveTaskCmd } from './commands/task-delegation.cmd';
 import { CreateTaskCmd, DeleteTaskCmd, UpdateTaskCmd } from './commands/task-save.cmd';
 import {
@@ -127,6 +133,23 @@ export class RuntimeService {
     request: StartProcessInstanceRequest,
   ): Promise<ProcessInstanceInfo> {
     return this.executor.execute(auth, new StartProcessInstanceCmd(request));
+  }
+
+  /** runtimeService.restartProcessInstances(definitionId)...execute(): finished instances started again. */
+  restartProcessInstances(
+    auth: Authentication | null,
+    options: RestartOptions,
+    processInstanceIds: Array<string | null>,
+  ): Promise<void> {
+    return this.executor.execute(auth, new RestartProcessInstancesCmd(options, processInstanceIds));
+  }
+
+  /** repositoryService.getStaticCalledProcessDefinitions: the caller's READ on `caller` was checked before. */
+  staticCalledProcessDefinitions(
+    auth: Authentication | null,
+    caller: ProcessDefinitionEntity,
+  ): Promise<CalledProcessDefinition[]> {
+    return this.executor.read(auth, new StaticCalledProcessDefinitionsCmd(caller));
   }
 
   /** Returns the variables visible from the task's execution afterwards when asked to. */

@@ -56,6 +56,11 @@ export class DeploymentCache {
     if (!this.removed.has(definition.id)) this.processDefinitions.set(definition.id, definition);
   }
 
+  /** Drops a definition's row (not its parsed model): the next lookup reads its changed columns. */
+  forgetProcessDefinition(id: string): void {
+    this.processDefinitions.delete(id);
+  }
+
   async processGraph(em: EntityManager, definition: ProcessDefinitionEntity): Promise<ProcessGraph> {
     const model = await this.cached(this.processModels, definition.id, async () =>
       parseBpmn((await this.resourceBytes(em, definition)).toString('utf8'), definition.resourceName ?? definition.id, {

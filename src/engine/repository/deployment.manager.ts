@@ -64,6 +64,19 @@ export class DeploymentManager {
     }
   }
 
+  /** Process definitions without their deployment (what ran or was recorded for them goes elsewhere first). */
+  deleteProcessDefinitions(definitionIds: string[], cache: DeploymentCache): void {
+    cache.evict(definitionIds);
+    this.ctx.afterCommit(() => cache.evict(definitionIds));
+    this.ctx.uow.sql((em) => [deleteWhereStatement(em, ProcessDefinitionEntity, { id: definitionIds })]);
+  }
+
+  /** The cached row keeps the old value until the next read after the commit. */
+  setProcessHistoryTimeToLive(definition: ProcessDefinitionEntity, ttl: number | null, cache: DeploymentCache): void {
+    this.ctx.uow.track(ProcessDefinitionEntity, definition).historyTimeToLive = ttl;
+    this.ctx.afterCommit(() => cache.forgetProcessDefinition(definition.id));
+  }
+
   setDecisionHistoryTimeToLive(definition: DecisionDefinitionEntity, ttl: number | null): void {
     this.ctx.uow.track(DecisionDefinitionEntity, definition).historyTimeToLive = ttl;
   }

@@ -1,5 +1,5 @@
 import type { DelegateRegistry } from '../options';
-import { EntityManager } from 'typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { DecisionDefinitionEntity } from '../../persistence/entities/repository/decision-definition.entity';
 import { DecisionRequirementsDefinitionEntity } from '../../persistence/entities/repository/decision-requirements-definition.entity';
 import { DeploymentEntity } from '../../persistence/entities/repository/deployment.entity';
@@ -287,6 +287,92 @@ export class RepositoryService {
         const [stored] = await selectRows(ctx.em, DecisionDefinitionEntity, 'WHERE t.id = ?', [definition.id]);
         if (!stored) throw new NotFoundError(`No matching decision definition with id ${definition.id}`);
         ctx.manager(DeploymentManager).setDecisionHistoryTimeToLive(stored, ttl);
+      },
+    });
+  }
+
+  /**
+   * repositoryService.updateProcessDefinitionHistoryTimeToLive: null or whole days >= 0; needs UPDATE on the
+   * definition; logged with the old and the new value.
+   */
+  async updateProcessHistoryTimeToLive(
+    auth: Authentication | null,
+    definitionId: string,
+    ttl: number | null,
+    enforce: boolean,
+  ): Promise<void> {
+    if (ttl != null && (!Number.isInteger(ttl) || ttl < 0))
+      throw new BadUserRequestError(': historyTimeToLive is not greater than or equal to 0');
+    if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
+    await this.executor.execute(auth, {
+      execute: async (ctx) => {
+        const [stored] = await selectRows(ctx.em, ProcessDefinitionEntity, 'WHERE t.id = ?', [definitionId]);
+        if (!stored) throw new NotFoundError(`No matching definition with id ${definitionId}`);
+        await ctx.checkPermissions([
+          { permission: 'UPDATE', resource: Resources.PROCESS_DEFINITION, resourceId: stored.key },
+        ]);
+        ctx.manager(HistoryLogManager).userOperation({
+          operationType: 'UpdateHistoryTimeToLive',
+          entityType: 'ProcessDefinition',
+          category: OPERATION_CATEGORY.operator,
+          processDefinitionId: stored.id,
+          processDefinitionKey: stored.key,
+          changes: [{ property: 'historyTimeToLive', orgValue: stored.historyTimeToLive ?? null, newValue: ttl }],
+        });
+        ctx.manager(DeploymentManager).setProcessHistoryTimeToLive(stored, ttl, this.cache);
+      },
+    });
+  }
+
+  /**
+   * repositoryService.deleteProcessDefinition / deleteProcessDefinitions().byKey(): the definitions (their deployment
+   * stays) with, given `cascade`, their instances and history; without it, running instances refuse the deletion.
+   * Needs DELETE on each; the start events of the version that becomes the latest are subscribed again.
+   */
+  async deleteProcessDefinitions(
+    auth: Authentication | null,
+    selection: { id: string } | { key: string; tenantId: string | null },
+    cascade: boolean,
+  ): Promise<void> {
+    await this.executor.execute(auth, {
+      execute: async (ctx) => {
+        const repo = ctx.em.getRepository(ProcessDefinitionEntity);
+        let definitions: ProcessDefinitionEntity[];
+        if ('id' in selection) {
+          const found = await repo.findOneBy({ id: selection.id });
+          if (!found)
+            throw new NotFoundError(`No process definition found with id '${selection.id}': processDefinition is null`);
+          definitions = [found];
+        } else {
+          definitions = await repo.findBy({ key: selection.key, tenantId: selection.tenantId ?? IsNull() });
+          if (!definitions.length)
+            throw new NotFoundError(
+              selection.tenantId == null
+                ? `No process definition found with key '${selection.key}': processDefinitionIds is empty`
+                : `No process definition found with key '${selection.key}' and tenant-id '${selection.tenantId}': processDefinitionIds is empty`,
+            );
+        }
+        for (const key of new Set(definitions.map((d) => d.key)))
+          await ctx.checkPermissions([
+            { permission: 'DELETE', resource: Resources.PROCESS_DEFINITION, resourceId: key },
+          ]);
+        const processDefinitionIds = definitions.map((d) => d.id);
+        for (const hook of this.deletionHooks)
+          await hook(
+            ctx,
+            { deploymentId: definitions[0].deploymentId ?? '', processDefinitionIds, decisionDefinitionIds: [] },
+            cascade,
+          );
+        for (const d of definitions)
+          ctx.manager(HistoryLogManager).userOperation({
+            operationType: 'Delete',
+            entityType: 'ProcessDefinition',
+            category: OPERATION_CATEGORY.operator,
+            processDefinitionId: d.id,
+            processDefinitionKey: d.key,
+            changes: [{ property: 'cascade', orgValue: false, newValue: cascade }],
+          });
+        ctx.manager(DeploymentManager).deleteProcessDefinitions(processDefinitionIds, this.cache);
       },
     });
   }

@@ -92,7 +92,7 @@ export class JobRestService {
       );
       for (const j of found) ids.push(j.id);
     }
-    return toBatchDto(await this.engine.batches.setJobRetriesAsync(auth, ids, dto.retries, dueDate));
+    return toBatchDto(await this.engine.batches.setJobRetriesAsync(auth, { jobIds: ids }, dto.retries, dueDate));
   }
 
   async delete(auth: Authentication | null, id: string): Promise<void> {

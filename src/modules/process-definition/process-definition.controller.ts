@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
@@ -9,6 +9,10 @@ import { Authentication } from '../../engine/command/authentication';
 import { ListRoutes } from '../../common/query/list-routes';
 import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
+import { RestartProcessInstanceDto } from './restart-process-instance.dto';
+import { CalledProcessDefinitionDto } from './called-process-definition.dto';
+import { BatchDto } from '../../common/dto/batch.dto';
+import { HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
 import { ProcessDefinitionService } from './process-definition.service';
 import { ProcessDefinitionSuspensionStateDto } from './process-definition-suspension.dto';
 
@@ -89,6 +93,20 @@ export class ProcessDefinitionController {
     return this.definitions.activityStatistics(auth, { key }, query);
   }
 
+  @Get('key/:key/tenant-id/:tenantId/statistics')
+  @ApiOperation({ summary: 'Running activity instances, failed jobs and incidents per activity of the latest version' })
+  @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidents', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidentsForType', required: false, type: String })
+  activityStatisticsByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.definitions.activityStatistics(auth, { key, tenantId }, query);
+  }
+
   @Get(':id/statistics')
   @ApiOperation({
     summary:
@@ -152,6 +170,12 @@ export class ProcessDefinitionController {
     return this.definitions.get(auth, { id });
   }
 
+  @Get(':id/static-called-process-definitions')
+  @ApiOkResponse({ type: [CalledProcessDefinitionDto] })
+  staticCalled(@Auth() auth: Authentication | null, @Param('id') id: string) {
+    return this.definitions.staticCalledProcessDefinitions(auth, id);
+  }
+
   @Get(':id/xml')
   xmlById(@Auth() auth: Authentication | null, @Param('id') id: string) {
     return this.definitions.xml(auth, { id });
@@ -198,4 +222,77 @@ export class ProcessDefinitionController {
   ) {
     return this.definitions.start(auth, { id }, body, links);
   }
+
+  @Post(':id/restart')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Starts finished instances of the definition again' })
+  restart(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: RestartProcessInstanceDto) {
+    return this.definitions.restart(auth, id, body);
+  }
+
+  @Post(':id/restart-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-restart' })
+  restartAsync(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: RestartProcessInstanceDto) {
+    return this.definitions.restartAsync(auth, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @DeleteQueries()
+  deleteById(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.definitions.delete(auth, { id }, query);
+  }
+
+  @Delete('key/:key')
+  @HttpCode(204)
+  @DeleteQueries()
+  @ApiOperation({ summary: 'Deletes every version of the key without a tenant' })
+  deleteByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Query() query: Record<string, unknown>) {
+    return this.definitions.delete(auth, { key, tenantId: null }, query);
+  }
+
+  @Delete('key/:key/tenant-id/:tenantId')
+  @HttpCode(204)
+  @DeleteQueries()
+  deleteByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.definitions.delete(auth, { key, tenantId }, query);
+  }
+
+  @Put(':id/history-time-to-live')
+  @HttpCode(204)
+  ttlById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.definitions.updateHistoryTimeToLive(auth, { id }, body);
+  }
+
+  @Put('key/:key/history-time-to-live')
+  @HttpCode(204)
+  ttlByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.definitions.updateHistoryTimeToLive(auth, { key }, body);
+  }
+
+  @Put('key/:key/tenant-id/:tenantId/history-time-to-live')
+  @HttpCode(204)
+  ttlByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Body() body: HistoryTimeToLiveDto,
+  ) {
+    return this.definitions.updateHistoryTimeToLive(auth, { key, tenantId }, body);
+  }
+}
+
+/** The query parameters of Camunda's definition deletion (the listener flags matter only with cascade). */
+function DeleteQueries(): MethodDecorator {
+  return applyDecorators(
+    ApiQuery({ name: 'cascade', required: false, type: Boolean }),
+    ApiQuery({ name: 'skipCustomListeners', required: false, type: Boolean }),
+    ApiQuery({ name: 'skipIoMappings', required: false, type: Boolean }),
+  );
 }

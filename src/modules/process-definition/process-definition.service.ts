@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
 import { ProcessInstanceWithVariablesDto, startedInstanceDto } from '../../common/dto/process-instance.dto';
-import { badRequest } from '../../common/errors/rest-error';
+import { badRequest, notFound } from '../../common/errors/rest-error';
+import { HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
 import { wrapEngineError } from '../../common/errors/wrap-engine-error';
 import { LinkBuilder } from '../../common/http/links';
 import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
 import { DefinitionLookup, DefinitionRef } from '../../common/repository/definition-lookup';
 import { Authentication } from '../../engine/command/authentication';
-import { AuthorizationError } from '../../engine/errors';
+import { AuthorizationError, BadUserRequestError, NotFoundError } from '../../engine/errors';
 import { ProcessEngine } from '../../engine/process-engine';
 import { ProcessInstanceInfo } from '../../engine/instances/runtime-types';
 import { VariableMap } from '../../engine/variables/typed-value';
@@ -20,6 +21,17 @@ import { PROCESS_DEFINITION_LIST } from './process-definition.query';
 import { StartProcessInstanceDto } from './start-process-instance.dto';
 import { ProcessDefinitionSuspensionStateDto } from './process-definition-suspension.dto';
 import { parseDate } from '../../engine/util/camunda-date';
+import { CalledProcessDefinitionDto, toCalledProcessDefinitionDto } from './called-process-definition.dto';
+import { RestartInstructionDto, RestartProcessInstanceDto } from './restart-process-instance.dto';
+import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
+import { applyFilters } from '../../common/query/apply-query';
+import { parsePostQuery } from '../../common/query/parse-query';
+import {
+  HISTORIC_PROCESS_INSTANCE_IDS,
+  HISTORIC_PROCESS_INSTANCE_QUERY,
+} from '../../common/query/historic-process-instance-query';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import { RestartInstruction, RestartOptions } from '../../engine/instances/commands/restart-process-instances.cmd';
 import {
   ActivityStatisticsDto,
   ProcessDefinitionStatistics,
@@ -36,9 +48,11 @@ export class ProcessDefinitionService {
     this.lookup = new DefinitionLookup(engine, 'process', 'process definition');
     this.rows = new ResourceQuery(engine, PROCESS_DEFINITION_LIST);
     this.statistics = new ProcessDefinitionStatistics(engine);
+    this.historicInstances = new ResourceQuery(engine, HISTORIC_PROCESS_INSTANCE_IDS);
   }
 
   private readonly statistics: ProcessDefinitionStatistics;
+  private readonly historicInstances: ResourceQuery<HistoricProcessInstanceEntity, { id: string }>;
 
   async activityStatistics(
     auth: Authentication | null,
@@ -71,6 +85,78 @@ export class ProcessDefinitionService {
   async xml(auth: Authentication | null, ref: DefinitionRef): Promise<{ id: string; bpmn20Xml: string }> {
     const d = await this.find(auth, ref);
     return { id: d.id, bpmn20Xml: await this.lookup.xml(d) };
+  }
+
+  /** POST /process-definition/{id}/restart: Camunda's resource answers the engine's refusals with 400. */
+  async restart(auth: Authentication | null, id: string, dto: RestartProcessInstanceDto): Promise<void> {
+    const [options, ids] = await this.restartRequest(auth, id, dto);
+    await asBadRequest(() => this.engine.runtime.restartProcessInstances(auth, options, ids));
+  }
+
+  async restartAsync(auth: Authentication | null, id: string, dto: RestartProcessInstanceDto): Promise<BatchDto> {
+    const [options, ids] = await this.restartRequest(auth, id, dto);
+    return toBatchDto(await asBadRequest(() => this.engine.batches.restartProcessInstancesAsync(auth, options, ids)));
+  }
+
+  /** The ids given and those the historic query finds among the instances the caller may read. */
+  private async restartRequest(
+    auth: Authentication | null,
+    id: string,
+    dto: RestartProcessInstanceDto,
+  ): Promise<[RestartOptions, Array<string | null>]> {
+    const ids: Array<string | null> = [...(dto.processInstanceIds ?? [])];
+    if (dto.historicProcessInstanceQuery != null) {
+      const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, dto.historicProcessInstanceQuery, {}, false);
+      const found = await this.historicInstances.read(auth, (qb) =>
+        applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
+      );
+      for (const r of found) if (!ids.includes(r.id)) ids.push(r.id);
+    }
+    const options: RestartOptions = {
+      processDefinitionId: id,
+      instructions: (dto.instructions ?? []).map(restartInstruction),
+      initialVariables: dto.initialVariables === true,
+      withoutBusinessKey: dto.withoutBusinessKey === true,
+      skipCustomListeners: dto.skipCustomListeners === true,
+      skipIoMappings: dto.skipIoMappings === true,
+    };
+    return [options, ids];
+  }
+
+  /** DELETE /process-definition/{id} and by key: Camunda's resource answers the engine's NotFoundException with 404. */
+  async delete(
+    auth: Authentication | null,
+    selection: { id: string } | { key: string; tenantId: string | null },
+    query: Record<string, unknown>,
+  ): Promise<void> {
+    try {
+      await this.engine.repository.deleteProcessDefinitions(auth, selection, flag(query, 'cascade') === true);
+    } catch (err) {
+      if (err instanceof NotFoundError) throw notFound(err.message);
+      throw err;
+    }
+  }
+
+  /** PUT .../history-time-to-live: by key, the latest version. */
+  async updateHistoryTimeToLive(auth: Authentication | null, ref: DefinitionRef, dto: HistoryTimeToLiveDto) {
+    const id = ref.id ?? (await this.find(auth, ref)).id;
+    try {
+      await this.engine.repository.updateProcessHistoryTimeToLive(
+        auth,
+        id,
+        dto.historyTimeToLive ?? null,
+        this.engine.options.enforceHistoryTimeToLive,
+      );
+    } catch (err) {
+      // Camunda fails on an unknown id with a NullPointerException (500); it is the caller's 404 here.
+      if (err instanceof NotFoundError) throw notFound(err.message);
+      throw err;
+    }
+  }
+
+  async staticCalledProcessDefinitions(auth: Authentication | null, id: string): Promise<CalledProcessDefinitionDto[]> {
+    const caller = await this.find(auth, { id });
+    return (await this.engine.runtime.staticCalledProcessDefinitions(auth, caller)).map(toCalledProcessDefinitionDto);
   }
 
   async diagram(auth: Authentication | null, ref: DefinitionRef, res: Response): Promise<void> {
@@ -176,6 +262,32 @@ function suspensionDate(dto: ProcessDefinitionSuspensionStateDto, message: (reas
 }
 
 const BOOLEAN_FLAG: ParamDef = { type: 'boolean' };
+
+const INSTRUCTION_TYPES = ['startBeforeActivity', 'startAfterActivity', 'startTransition'];
+
+/** Camunda's instruction DTO checks what its type needs before the engine sees it. */
+function restartInstruction(dto: RestartInstructionDto | null): RestartInstruction {
+  const type = dto?.type;
+  if (!type || !INSTRUCTION_TYPES.includes(type))
+    throw badRequest(`Unknown restart instruction type '${type ?? null}': one of ${INSTRUCTION_TYPES.join(', ')}`);
+  const needs = type === 'startTransition' ? 'transitionId' : 'activityId';
+  if (dto?.[needs] == null) throw badRequest(`For instruction type '${type}': '${needs}' must be set`);
+  return {
+    type: type as RestartInstruction['type'],
+    activityId: dto.activityId ?? null,
+    transitionId: dto.transitionId ?? null,
+  };
+}
+
+/** Camunda's resource answers BadUserRequestException as its InvalidRequestException; the rest keep their type. */
+async function asBadRequest<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof BadUserRequestError && err.type === 'BadUserRequestException') throw badRequest(err.message);
+    throw err;
+  }
+}
 
 function flag(query: Record<string, unknown>, name: string): boolean | null {
   return query[name] === undefined ? null : (parseValue(name, query[name], BOOLEAN_FLAG, false) as boolean);

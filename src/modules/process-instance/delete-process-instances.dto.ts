@@ -4,6 +4,8 @@ import { BooleanField, ObjectField, StringArrayField, StringField } from '../../
 export class DeleteProcessInstancesDto {
   @StringArrayField() processInstanceIds?: string[] | null;
   @ObjectField() processInstanceQuery?: Record<string, unknown> | null;
+  /** delete-historic-query-based only. */
+  @ObjectField() historicProcessInstanceQuery?: Record<string, unknown> | null;
   @StringField() deleteReason?: string | null;
   @BooleanField() skipCustomListeners?: boolean | null;
   @BooleanField() skipSubprocesses?: boolean | null;

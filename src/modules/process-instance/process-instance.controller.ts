@@ -26,6 +26,11 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
 import { BatchDto } from '../../common/dto/batch.dto';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
+import {
+  CorrelationMessageAsyncDto,
+  SetJobRetriesByProcessDto,
+  SetVariablesAsyncDto,
+} from './process-instance-batches.dto';
 import { PROCESS_INSTANCE_LIST } from './process-instance.query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 import { ProcessInstanceSuspensionStateDto } from './process-instance-suspension.dto';
@@ -70,6 +75,41 @@ export class ProcessInstanceController {
     @Body() body: ProcessInstanceSuspensionStateDto,
   ) {
     return this.instances.suspendOne(auth, id, body);
+  }
+
+  @Post('delete-historic-query-based')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-deletion' })
+  deleteAsyncHistoricQueryBased(@Auth() auth: Authentication | null, @Body() body: DeleteProcessInstancesDto) {
+    return this.instances.deleteAsyncHistoricQueryBased(auth, body);
+  }
+
+  @Post('job-retries')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-job-retries' })
+  setJobRetries(@Auth() auth: Authentication | null, @Body() body: SetJobRetriesByProcessDto) {
+    return this.instances.setJobRetriesAsync(auth, body, false);
+  }
+
+  @Post('job-retries-historic-query-based')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-job-retries' })
+  setJobRetriesHistoricQueryBased(@Auth() auth: Authentication | null, @Body() body: SetJobRetriesByProcessDto) {
+    return this.instances.setJobRetriesAsync(auth, body, true);
+  }
+
+  @Post('message-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type correlate-message' })
+  correlateMessageAsync(@Auth() auth: Authentication | null, @Body() body: CorrelationMessageAsyncDto) {
+    return this.instances.correlateMessageAsync(auth, body);
+  }
+
+  @Post('variables-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type set-variables' })
+  setVariablesAsync(@Auth() auth: Authentication | null, @Body() body: SetVariablesAsyncDto) {
+    return this.instances.setVariablesAsync(auth, body);
   }
 
   @Get(':id')

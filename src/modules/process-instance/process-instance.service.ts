@@ -20,6 +20,13 @@ import {
   HISTORIC_PROCESS_INSTANCE_QUERY,
 } from '../../common/query/historic-process-instance-query';
 import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
+import {
+  CorrelationMessageAsyncDto,
+  SetJobRetriesByProcessDto,
+  SetVariablesAsyncDto,
+} from './process-instance-batches.dto';
+import { prefixedVariablesFromWire } from '../../common/variables/prefixed-variables';
+import { parseDate } from '../../engine/util/camunda-date';
 
 export interface DeleteFlags {
   skipCustomListeners?: string;
@@ -101,21 +108,28 @@ export class ProcessInstanceService {
     dto: ProcessInstanceSuspensionStateDto,
   ): Promise<Array<string | null>> {
     const ids: Array<string | null> = [...(dto.processInstanceIds ?? [])];
-    if (dto.processInstanceQuery != null) {
-      const q = parsePostQuery(PROCESS_INSTANCE_QUERY, dto.processInstanceQuery, {}, false);
-      const found = await this.rows.read(auth, (qb) =>
-        applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>(),
-      );
-      for (const r of found) ids.push(r.id);
-    }
-    if (dto.historicProcessInstanceQuery != null) {
-      const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, dto.historicProcessInstanceQuery, {}, false);
-      const found = await this.historic.read(auth, (qb) =>
-        applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
-      );
-      for (const r of found) ids.push(r.id);
-    }
+    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    if (dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
     return ids;
+  }
+
+  /** The ids of the running instances a process instance query finds among those the caller may read. */
+  private async runningIds(auth: Authentication | null, query: Record<string, unknown>): Promise<string[]> {
+    const q = parsePostQuery(PROCESS_INSTANCE_QUERY, query, {}, false);
+    const found = await this.rows.read(auth, (qb) =>
+      applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>(),
+    );
+    return found.map((r) => r.id);
+  }
+
+  /** The ids of the instances a historic process instance query finds among those the caller may read. */
+  private async historicIds(auth: Authentication | null, query: Record<string, unknown>): Promise<string[]> {
+    const q = parsePostQuery(HISTORIC_PROCESS_INSTANCE_QUERY, query, {}, false);
+    const found = await this.historic.read(auth, (qb) =>
+      applyFilters(qb, HISTORIC_PROCESS_INSTANCE_QUERY, q).select('h.id', 'id').getRawMany<{ id: string }>(),
+    );
+    return found.map((r) => r.id);
   }
 
   async get(auth: Authentication | null, id: string): Promise<ProcessInstanceDto> {
@@ -142,13 +156,96 @@ export class ProcessInstanceService {
   /** runtimeService.deleteProcessInstancesAsync: the ids and the instances the query finds among those the caller may read. */
   async deleteAsync(auth: Authentication | null, dto: DeleteProcessInstancesDto): Promise<BatchDto> {
     const ids: string[] = [...(dto.processInstanceIds ?? [])];
-    if (dto.processInstanceQuery != null) {
-      const q = parsePostQuery(PROCESS_INSTANCE_QUERY, dto.processInstanceQuery, {}, false);
-      const found = await this.rows.read(auth, (qb) =>
-        applyFilters(qb, PROCESS_INSTANCE_QUERY, q).select('p.id', 'id').getRawMany<{ id: string }>(),
-      );
-      for (const r of found) ids.push(r.id);
+    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    return this.deleteIds(auth, ids, dto);
+  }
+
+  /** POST /process-instance/delete-historic-query-based: as /delete, the instances chosen by a historic query. */
+  async deleteAsyncHistoricQueryBased(auth: Authentication | null, dto: DeleteProcessInstancesDto): Promise<BatchDto> {
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+    return this.deleteIds(auth, ids, dto);
+  }
+
+  /**
+   * POST /process-instance/job-retries and .../job-retries-historic-query-based: a set-job-retries batch over the
+   * jobs of the instances given and found.
+   */
+  async setJobRetriesAsync(
+    auth: Authentication | null,
+    dto: SetJobRetriesByProcessDto,
+    historic: boolean,
+  ): Promise<BatchDto> {
+    const ids: string[] = [...(dto.processInstances ?? [])];
+    if (!historic && dto.processInstanceQuery != null)
+      ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    if (historic && dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+    if (dto.retries == null) throw badRequest('retries is null');
+    let dueDate: Date | null | undefined;
+    if (dto.dueDate != null) {
+      dueDate = parseDate(dto.dueDate);
+      if (!dueDate) throw badRequest(`Cannot set due date to value '${dto.dueDate}'`);
     }
+    try {
+      return toBatchDto(
+        await this.engine.batches.setJobRetriesAsync(auth, { processInstanceIds: ids }, dto.retries, dueDate),
+      );
+    } catch (err) {
+      if (err instanceof BadUserRequestError && err.type === 'BadUserRequestException')
+        throw new RestError(400, err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * POST /process-instance/variables-async: the ids (the engine keeps those that are running), the instances the
+   * query finds and the unfinished ones the historic query finds.
+   */
+  async setVariablesAsync(auth: Authentication | null, dto: SetVariablesAsyncDto): Promise<BatchDto> {
+    const variables =
+      dto.variables == null ? null : prefixedVariablesFromWire(dto.variables, { prefix: 'Cannot set variables' });
+    const selected =
+      dto.processInstanceIds != null || dto.processInstanceQuery != null || dto.historicProcessInstanceQuery != null;
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    if (dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, { ...dto.historicProcessInstanceQuery, unfinished: true })));
+    try {
+      return toBatchDto(await this.engine.batches.setVariablesAsync(auth, selected ? ids : null, variables));
+    } catch (err) {
+      // Camunda's resource turns the engine's null-value refusals into its own 400; BadUserRequest stays as it is.
+      if (err instanceof BadUserRequestError && err.type === 'NullValueException') throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  /** POST /process-instance/message-async: the instances given, found by query and by historic query. */
+  async correlateMessageAsync(auth: Authentication | null, dto: CorrelationMessageAsyncDto): Promise<BatchDto> {
+    const variables =
+      dto.variables == null ? null : prefixedVariablesFromWire(dto.variables, { prefix: 'Cannot set variables' });
+    const selected =
+      dto.processInstanceIds != null || dto.processInstanceQuery != null || dto.historicProcessInstanceQuery != null;
+    const ids: string[] = [...(dto.processInstanceIds ?? [])];
+    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
+    if (dto.historicProcessInstanceQuery != null)
+      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+    try {
+      const batch = await this.engine.batches.correlateMessageAsync(
+        auth,
+        dto.messageName ?? null,
+        selected ? ids : null,
+        variables,
+      );
+      return toBatchDto(batch);
+    } catch (err) {
+      if (err instanceof BadUserRequestError && err.type === 'NullValueException') throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  private async deleteIds(auth: Authentication | null, ids: string[], dto: DeleteProcessInstancesDto) {
     try {
       const batch = await this.engine.batches.deleteProcessInstancesAsync(auth, ids, {
         deleteReason: dto.deleteReason ?? null,

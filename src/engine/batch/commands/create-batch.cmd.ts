@@ -27,6 +27,9 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.processInstanceDeletion]: 'CREATE_BATCH_DELETE_RUNNING_PROCESS_INSTANCES',
   [BATCH_TYPE.processSetRemovalTime]: 'CREATE_BATCH_SET_REMOVAL_TIME',
   [BATCH_TYPE.processInstanceSuspension]: 'CREATE_BATCH_UPDATE_PROCESS_INSTANCES_SUSPEND',
+  [BATCH_TYPE.processInstanceRestart]: 'CREATE_BATCH_RESTART_PROCESS_INSTANCES',
+  [BATCH_TYPE.setVariables]: 'CREATE_BATCH_SET_VARIABLES',
+  [BATCH_TYPE.correlateMessage]: 'CREATE_BATCH_CORRELATE_MESSAGE',
 };
 
 type Operation = { operationType: string; entityType: string };

@@ -103,6 +103,31 @@ export async function resolveCalledProcess(
   return found;
 }
 
+/**
+ * What a call activity calls whatever the instance (Camunda's getStaticallyBoundProcessDefinition): null when a part
+ * of the reference is an expression, or when it names nothing deployed.
+ */
+export async function staticallyCalledProcess(
+  ctx: RuntimeContext,
+  caller: ProcessDefinitionEntity,
+  calledElement: CompiledExpression,
+  config: BindingConfig,
+): Promise<ProcessDefinitionEntity | null> {
+  const parts = [calledElement, config.version, config.versionTag, config.tenantId];
+  if (parts.some((p) => p && !p.isLiteral)) return null;
+  const version = config.binding === 'version' ? Number(config.version?.text) : null;
+  if (!calledElement.text || (config.binding === 'version' && !Number.isInteger(version))) return null;
+  const tenant = config.tenantId ? config.tenantId.text : caller.tenantId;
+  return find(ctx, ProcessDefinitionEntity, {
+    key: calledElement.text,
+    binding: config.binding,
+    version,
+    versionTag: config.binding === 'versionTag' ? (config.versionTag?.text ?? null) : null,
+    tenantId: tenant == null || tenant === '' ? null : tenant,
+    deploymentId: caller.deploymentId,
+  });
+}
+
 export async function resolveDecision(
   ctx: RuntimeContext,
   instance: ProcessInstanceState,

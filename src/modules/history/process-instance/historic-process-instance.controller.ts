@@ -8,7 +8,7 @@ import { ApiBasicAuth, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } 
 import { Auth } from '../../../common/auth/auth.decorator';
 import { ListRoutes } from '../../../common/query/list-routes';
 import { Authentication } from '../../../engine/command/authentication';
-import { HistoricProcessInstanceDto } from './historic-process-instance.dto';
+import { HistoricProcessInstanceDto } from '../../../common/dto/historic-process-instance.dto';
 import { HISTORIC_PROCESS_INSTANCE_LIST } from './historic-process-instance.query';
 import { HistoricProcessInstanceService } from './historic-process-instance.service';
 

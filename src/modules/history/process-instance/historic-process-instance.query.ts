@@ -4,7 +4,10 @@ import { HISTORIC_PROCESS_INSTANCE_QUERY } from '../../../common/query/historic-
 import { Resources } from '../../../engine/authorization/resources';
 import { HistoricProcessInstanceEntity } from '../../../persistence/entities/history/historic-process-instance.entity';
 import { ProcessDefinitionEntity } from '../../../persistence/entities/repository/process-definition.entity';
-import { HistoricProcessInstanceDto, toHistoricProcessInstanceDto } from './historic-process-instance.dto';
+import {
+  HistoricProcessInstanceDto,
+  toHistoricProcessInstanceDto,
+} from '../../../common/dto/historic-process-instance.dto';
 
 export { HISTORIC_PROCESS_INSTANCE_QUERY };
 

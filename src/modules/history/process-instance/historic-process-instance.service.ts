@@ -3,7 +3,7 @@ import { ResourceQuery } from '../../../common/query/resource-query';
 import { Authentication } from '../../../engine/command/authentication';
 import { ProcessEngine } from '../../../engine/process-engine';
 import { HistoricProcessInstanceEntity } from '../../../persistence/entities/history/historic-process-instance.entity';
-import { HistoricProcessInstanceDto } from './historic-process-instance.dto';
+import { HistoricProcessInstanceDto } from '../../../common/dto/historic-process-instance.dto';
 import { HISTORIC_PROCESS_INSTANCE_LIST, HISTORIC_PROCESS_INSTANCE_QUERY } from './historic-process-instance.query';
 import { BatchDto, toBatchDto } from '../../../common/dto/batch.dto';
 import { applyFilters } from '../../../common/query/apply-query';

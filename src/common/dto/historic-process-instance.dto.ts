@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { formatDate } from '../../../engine/util/camunda-date';
-import { HistoricProcessInstanceEntity } from '../../../persistence/entities/history/historic-process-instance.entity';
+import { formatDate } from '../../engine/util/camunda-date';
+import { HistoricProcessInstanceEntity } from '../../persistence/entities/history/historic-process-instance.entity';
 
 export class HistoricProcessInstanceDto {
   @ApiProperty() id: string;
