@@ -1,13 +1,16 @@
 import { EntityManager } from 'typeorm';
 import { Authentication } from './authentication';
-import { PermissionCheck, PermissionChecker } from './permission-checker';
+import { PermissionCheck, PermissionChecker, TenantChecker } from './permission-checker';
 import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
+import { BadUserRequestError } from '../errors';
 
 /** What every command may use, whatever it changes; one instance per engine. */
 export interface CommandDeps {
   readonly checker: PermissionChecker;
   readonly clock: () => Date;
+  /** Absent: no tenant check (contexts made outside the engine's executor). */
+  readonly tenantCheck?: TenantChecker;
   /** Absent: no history logs (contexts made outside the engine's executor). */
   readonly historyLevel?: HistoryLevel;
 }
@@ -51,6 +54,23 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
   /** Throws Camunda's AuthorizationException unless the caller holds one of the permissions. */
   checkPermissions(checks: PermissionCheck[], singleForm = false): Promise<void> {
     return this.deps.checker.check(this.em, this.auth, checks, singleForm);
+  }
+
+  /** Camunda's TenantManager#isAuthenticatedTenant for the caller of this command. */
+  isAuthenticatedTenant(tenantId: string | null | undefined): boolean {
+    return this.deps.tenantCheck?.isAuthenticatedTenant(this.auth, tenantId) ?? true;
+  }
+
+  /**
+   * Camunda's TenantCommandChecker: `command` ("work on task 'x'") fails on a row of a tenant the caller does not
+   * belong to. Camunda answers its ProcessEngineException with 500; the caller asked for what is not theirs, so 400.
+   */
+  checkTenant(tenantId: string | null | undefined, command: string): void {
+    if (!this.isAuthenticatedTenant(tenantId))
+      throw new BadUserRequestError(
+        `ENGINE-13034 Cannot ${command} because it belongs to no authenticated tenant.`,
+        'ProcessEngineException',
+      );
   }
 
   /** The command's one instance of an entity manager (or another per-command part), made on first use. */

@@ -28,3 +28,9 @@ export interface PermissionChecker {
   /** Throws Camunda's AuthorizationException unless at least one of the checks passes. */
   check(em: EntityManager, auth: Authentication | null, checks: PermissionCheck[], singleForm?: boolean): Promise<void>;
 }
+
+/** Camunda's tenant check as a command asks it; the authorization room's `TenantCheck` implements it. */
+export interface TenantChecker {
+  /** Whether the caller may reach a row of this tenant (rows without a tenant: always). */
+  isAuthenticatedTenant(auth: Authentication | null | undefined, tenantId: string | null | undefined): boolean;
+}

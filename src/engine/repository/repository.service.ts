@@ -11,6 +11,7 @@ import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { ProcessGraph } from '../bpmn/model/process-graph';
 import { CommandContext } from '../command/command-context';
+import { TenantChecker } from '../command/permission-checker';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { DmnModel } from '../dmn/dmn-parser';
@@ -78,6 +79,8 @@ export class RepositoryService {
     private readonly scriptsEnabled = true,
     /** Host code models may call (embedded engines); null: models naming code are refused. */
     private readonly delegates: DelegateRegistry | null = null,
+    /** Definitions of tenants the caller does not belong to are not found (Camunda's tenant-checked queries). */
+    private readonly tenantCheck: TenantChecker | null = null,
   ) {
     this.tx = executor.tx;
     this.cache = new DeploymentCache(delegates);
@@ -219,6 +222,7 @@ export class RepositoryService {
       const found = (await em
         .getRepository(TABLES[kind] as typeof ProcessDefinitionEntity)
         .findOneBy({ id })) as AnyDefinition | null;
+      if (!this.visible(auth, found)) return null;
       if (found) await this.checkRead(em, auth, kind, found.key);
       return found as InstanceType<(typeof TABLES)[K]> | null;
     });
@@ -233,6 +237,7 @@ export class RepositoryService {
   ): Promise<InstanceType<(typeof TABLES)[K]> | null> {
     return this.tx.read(async (em) => {
       const found = await this.latest(em, kind, key, tenantId);
+      if (!this.visible(auth, found)) return null;
       if (found) await this.checkRead(em, auth, kind, found.key);
       return found as InstanceType<(typeof TABLES)[K]> | null;
     });
@@ -304,6 +309,10 @@ export class RepositoryService {
 
   private namedResource(deploymentId: string | null, name: string | null): Promise<Buffer> {
     return this.tx.read((em) => this.cache.namedResource(em, deploymentId, name));
+  }
+
+  private visible(auth: Authentication | null, definition: { tenantId: string | null } | null): boolean {
+    return !definition || !this.tenantCheck || this.tenantCheck.isAuthenticatedTenant(auth, definition.tenantId);
   }
 
   private async checkRead(

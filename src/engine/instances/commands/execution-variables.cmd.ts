@@ -29,7 +29,11 @@ export class GetExecutionVariablesCmd implements Command<VariableMap> {
 
   async execute(ctx: RuntimeContext): Promise<VariableMap> {
     const { instance, execution } = await load(ctx, this.executionId);
-    await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkReadInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     return pickVariables(
       this.options.local ? ctx.variables.local(execution) : ctx.variables.visible(execution),
       this.options.names,
@@ -46,7 +50,11 @@ export class GetExecutionVariableCmd implements Command<TypedValue | null> {
 
   async execute(ctx: RuntimeContext): Promise<TypedValue | null> {
     const { instance, execution } = await load(ctx, this.executionId);
-    await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkReadInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     return (
       (this.options.local ? ctx.variables.getLocal(execution, this.name) : ctx.variables.get(execution, this.name)) ??
       null
@@ -64,7 +72,11 @@ export class ModifyExecutionVariablesCmd implements Command<void> {
 
   async execute(ctx: RuntimeContext): Promise<void> {
     const { instance, execution } = await load(ctx, this.executionId);
-    await checkUpdateInstanceVariables(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkUpdateInstanceVariables(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     ctx.variables.setAll(execution, this.change.modifications, this.options.local);
     for (const name of this.change.deletions ?? []) {
       if (this.options.local) ctx.variables.removeLocal(execution, name);
