@@ -330,6 +330,68 @@ describe(`multi-tenancy (${databaseLabel()})`, () => {
     });
   });
 
+  describe('the other by-key-and-tenant routes', () => {
+    it('GET .../key/{key}/tenant-id/{tenantId}/statistics counts the tenant’s latest version only', async () => {
+      const rows = (await as('tom').get('/process-definition/key/matrix/tenant-id/tenantOne/statistics').expect(200))
+        .body;
+      const approve = rows.find((r: any) => r.id === 'Approve');
+      expect(approve.instances).toBe(1);
+      expect(approve.definitionId).toBeUndefined();
+      await as('tom').get('/process-definition/key/matrix/tenant-id/tenantTwo/statistics').expect(404);
+    });
+
+    it('PUT history-time-to-live by id, key and key with tenant; another tenant’s definition is not found (MultiTenancyProcessDefinitionCmdsTenantCheckTest#updateHistoryTimeToLiveNoAuthenticatedTenants)', async () => {
+      const ttl = async (tenant: string) =>
+        (await as('demo').get(`/process-definition?key=matrixByMessage&latestVersion=true&tenantIdIn=${tenant}`))
+          .body[0];
+      await as('tom')
+        .put('/process-definition/key/matrixByMessage/tenant-id/tenantOne/history-time-to-live')
+        .send({ historyTimeToLive: 10 })
+        .expect(204);
+      expect((await ttl('tenantOne')).historyTimeToLive).toBe(10);
+      await as('tom')
+        .put('/process-definition/key/matrixByMessage/tenant-id/tenantTwo/history-time-to-live')
+        .send({ historyTimeToLive: 10 })
+        .expect(404);
+      const two = await ttl('tenantTwo');
+      await as('tom')
+        .put(`/process-definition/${two.id}/history-time-to-live`)
+        .send({ historyTimeToLive: 1 })
+        .expect(404);
+      await as('grace')
+        .put(`/process-definition/${two.id}/history-time-to-live`)
+        .send({ historyTimeToLive: 1 })
+        .expect(204);
+      expect((await ttl('tenantTwo')).historyTimeToLive).toBe(1);
+      await as('nora')
+        .put('/process-definition/key/matrixByMessage/history-time-to-live')
+        .send({ historyTimeToLive: 3 })
+        .expect(204);
+      const shared = (await as('demo').get('/process-definition/key/matrixByMessage').expect(200)).body;
+      expect(shared.historyTimeToLive).toBe(3);
+      const refused = await as('demo')
+        .put(`/process-definition/${two.id}/history-time-to-live`)
+        .send({ historyTimeToLive: -1 })
+        .expect(400);
+      expect(refused.body.message).toBe('historyTimeToLive is not greater than or equal to 0');
+    });
+
+    it('an instance ending after the change gets its removal time from the new history time to live', async () => {
+      const started = (
+        await as('tom').post('/process-definition/key/matrixByMessage/tenant-id/tenantOne/start').send({}).expect(200)
+      ).body;
+      await as('tom')
+        .put('/process-definition/key/matrixByMessage/tenant-id/tenantOne/history-time-to-live')
+        .send({ historyTimeToLive: 20 })
+        .expect(204);
+      const [task] = (await as('tom').get(`/task?processInstanceId=${started.id}`).expect(200)).body;
+      await as('tom').post(`/task/${task.id}/complete`).send({}).expect(204);
+      const history = (await as('tom').get(`/history/process-instance/${started.id}`).expect(200)).body;
+      const days = (Date.parse(history.removalTime) - Date.parse(history.endTime)) / 86_400_000;
+      expect(days).toBe(20);
+    });
+  });
+
   describe('commands on one entity of another tenant', () => {
     // Camunda's TenantCommandChecker answers with a ProcessEngineException (500 there, 400 here).
     const refused = (command: string) => ({

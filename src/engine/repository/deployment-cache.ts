@@ -73,6 +73,11 @@ export class DeploymentCache {
     );
   }
 
+  /** Forgets a changed definition row (its history time to live); the next lookup reads it again. */
+  refresh(definitionId: string): void {
+    this.processDefinitions.delete(definitionId);
+  }
+
   /** Forgets definitions of a deleted deployment; call it in the deleting transaction and after its commit. */
   evict(definitionIds: Iterable<string>): void {
     for (const id of definitionIds) {

@@ -62,6 +62,13 @@ export class DeploymentManager {
     }
   }
 
+  /** The cached row would keep ending instances with the old value: it is read again once this commits. */
+  setProcessHistoryTimeToLive(definition: ProcessDefinitionEntity, ttl: number | null, cache: DeploymentCache): void {
+    this.ctx.uow.track(ProcessDefinitionEntity, definition).historyTimeToLive = ttl;
+    cache.refresh(definition.id);
+    this.ctx.afterCommit(() => cache.refresh(definition.id));
+  }
+
   setDecisionHistoryTimeToLive(definition: DecisionDefinitionEntity, ttl: number | null): void {
     this.ctx.uow.track(DecisionDefinitionEntity, definition).historyTimeToLive = ttl;
   }

@@ -275,17 +275,37 @@ export class RepositoryService {
     };
   }
 
+  /** Camunda's UpdateProcessDefinitionHistoryTimeToLiveCmd: UPDATE on the definition, within the caller's tenants. */
+  async updateProcessHistoryTimeToLive(
+    auth: Authentication | null,
+    definition: ProcessDefinitionEntity,
+    ttl: number | null,
+    enforce: boolean,
+  ): Promise<void> {
+    checkHistoryTimeToLive(ttl, enforce);
+    await this.executor.execute(auth, {
+      execute: async (ctx) => {
+        ctx.checkTenant(definition.tenantId, `update the process definition '${definition.id}'`);
+        await ctx.checkPermissions([
+          { permission: 'UPDATE', resource: Resources.PROCESS_DEFINITION, resourceId: definition.key },
+        ]);
+        const [stored] = await selectRows(ctx.em, ProcessDefinitionEntity, 'WHERE t.id = ?', [definition.id]);
+        if (!stored) throw new NotFoundError(`No matching process definition with id ${definition.id}`);
+        ctx.manager(DeploymentManager).setProcessHistoryTimeToLive(stored, ttl, this.cache);
+      },
+    });
+  }
+
   async updateDecisionHistoryTimeToLive(
     auth: Authentication | null,
     definition: DecisionDefinitionEntity,
     ttl: number | null,
     enforce: boolean,
   ): Promise<void> {
-    if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
-    if (ttl != null && (!Number.isInteger(ttl) || ttl < 0))
-      throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
+    checkHistoryTimeToLive(ttl, enforce);
     await this.executor.execute(auth, {
       execute: async (ctx) => {
+        ctx.checkTenant(definition.tenantId, `update the decision definition '${definition.id}'`);
         await ctx.checkPermissions([
           { permission: 'UPDATE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key },
         ]);
@@ -334,4 +354,11 @@ export class RepositoryService {
       .where('p.name = :n', { n: 'deployment.lock' })
       .getOne();
   }
+}
+
+/** Camunda's checks of a new history time to live (the same for process and decision definitions). */
+function checkHistoryTimeToLive(ttl: number | null, enforce: boolean): void {
+  if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
+  if (ttl != null && (!Number.isInteger(ttl) || ttl < 0))
+    throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
 }

@@ -3,6 +3,7 @@ import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@n
 import type { Response } from 'express';
 import { Auth } from '../../common/auth/auth.decorator';
 import { ProcessDefinitionDto } from '../../common/dto/process-definition.dto';
+import { HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
 import { ProcessInstanceWithVariablesDto } from '../../common/dto/process-instance.dto';
 import { LinkBuilder, Links } from '../../common/http/links';
 import { Authentication } from '../../engine/command/authentication';
@@ -89,6 +90,22 @@ export class ProcessDefinitionController {
     return this.definitions.activityStatistics(auth, { key }, query);
   }
 
+  @Get('key/:key/tenant-id/:tenantId/statistics')
+  @ApiOperation({
+    summary: 'Running activity instances, failed jobs and incidents per activity of a tenant’s latest version',
+  })
+  @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidents', required: false, type: Boolean })
+  @ApiQuery({ name: 'incidentsForType', required: false, type: String })
+  activityStatisticsByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.definitions.activityStatistics(auth, { key, tenantId }, query);
+  }
+
   @Get(':id/statistics')
   @ApiOperation({
     summary:
@@ -103,6 +120,32 @@ export class ProcessDefinitionController {
     @Query() query: Record<string, unknown>,
   ) {
     return this.definitions.activityStatistics(auth, { id }, query);
+  }
+
+  @Put('key/:key/history-time-to-live')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sets the history time to live of the latest version of a key without tenant' })
+  ttlByKey(@Auth() auth: Authentication | null, @Param('key') key: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.definitions.updateHistoryTimeToLive(auth, { key }, body);
+  }
+
+  @Put('key/:key/tenant-id/:tenantId/history-time-to-live')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sets the history time to live of the latest version of a key of a tenant' })
+  ttlByKeyAndTenant(
+    @Auth() auth: Authentication | null,
+    @Param('key') key: string,
+    @Param('tenantId') tenantId: string,
+    @Body() body: HistoryTimeToLiveDto,
+  ) {
+    return this.definitions.updateHistoryTimeToLive(auth, { key, tenantId }, body);
+  }
+
+  @Put(':id/history-time-to-live')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sets the history time to live of a process definition (days; null keeps history forever)' })
+  ttlById(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: HistoryTimeToLiveDto) {
+    return this.definitions.updateHistoryTimeToLive(auth, { id }, body);
   }
 
   @Get('key/:key')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
+import { HistoryTimeToLiveDto } from '../../common/dto/decision-definition.dto';
 import { ProcessInstanceWithVariablesDto, startedInstanceDto } from '../../common/dto/process-instance.dto';
 import { badRequest } from '../../common/errors/rest-error';
 import { wrapEngineError } from '../../common/errors/wrap-engine-error';
@@ -62,6 +63,19 @@ export class ProcessDefinitionService {
   find(auth: Authentication | null, ref: DefinitionRef): Promise<ProcessDefinitionEntity> {
     if (ref.id !== undefined) return this.lookup.byId(auth, ref.id, 404, `No matching definition with id ${ref.id}`);
     return this.lookup.byKey(auth, ref.key!, ref.tenantId ?? null);
+  }
+
+  async updateHistoryTimeToLive(
+    auth: Authentication | null,
+    ref: DefinitionRef,
+    dto: HistoryTimeToLiveDto,
+  ): Promise<void> {
+    await this.engine.repository.updateProcessHistoryTimeToLive(
+      auth,
+      await this.find(auth, ref),
+      dto.historyTimeToLive ?? null,
+      this.engine.options.enforceHistoryTimeToLive,
+    );
   }
 
   async get(auth: Authentication | null, ref: DefinitionRef): Promise<ProcessDefinitionDto> {
