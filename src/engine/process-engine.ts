@@ -127,6 +127,7 @@ export class ProcessEngine {
     this.externalTasks = new ExternalTaskService({
       commands: this.commands,
       checker,
+      tenantCheck,
       repository: this.repository,
       notifier: this.externalTaskNotifier,
       longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs },

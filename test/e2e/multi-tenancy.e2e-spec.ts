@@ -439,6 +439,48 @@ describe(`multi-tenancy (${databaseLabel()})`, () => {
     });
   });
 
+  describe('deployments and workers of another tenant', () => {
+    const deploymentOf = async (tenant: string) =>
+      (await as('demo').get(`/deployment?tenantIdIn=${tenant}`).expect(200)).body[0].id;
+
+    it('GET /deployment/{id} and its resources (MultiTenancyDeploymentCmdsTenantCheckTest#failToGetDeploymentResourcesNoAuthenticatedTenant)', async () => {
+      const two = await deploymentOf('tenantTwo');
+      await as('tom').get(`/deployment/${two}`).expect(404);
+      await as('grace').get(`/deployment/${two}`).expect(200);
+      const res = await as('tom').get(`/deployment/${two}/resources`).expect(400);
+      expect(res.body.message).toBe(
+        `ENGINE-13034 Cannot get the deployment '${two}' because it belongs to no authenticated tenant.`,
+      );
+      expect((await as('grace').get(`/deployment/${two}/resources`).expect(200)).body).toHaveLength(3);
+    });
+
+    it('redeploying another tenant’s deployment is refused (MultiTenancyDeploymentCmdsTenantCheckTest#redeployForDifferentAuthenticatedTenants)', async () => {
+      const two = await deploymentOf('tenantTwo');
+      const res = await as('tom').post(`/deployment/${two}/redeploy`).send({}).expect(400);
+      expect(res.body.message).toContain(
+        `Cannot get the deployment '${two}' because it belongs to no authenticated tenant.`,
+      );
+    });
+
+    it('DELETE /deployment/{id} of another tenant is not found (MultiTenancyDeploymentCmdsTenantCheckTest#failToDeleteDeploymentNoAuthenticatedTenant)', async () => {
+      const two = await deploymentOf('tenantTwo');
+      const res = await as('tom').delete(`/deployment/${two}?cascade=true`).expect(404);
+      expect(res.body.message).toBe(`Deployment with id '${two}' do not exist`);
+      await as('demo').get(`/deployment/${two}`).expect(200);
+    });
+
+    it('fetchAndLock locks only tasks of the caller’s tenants (MultiTenancyExternalTaskCmdsTenantCheckTest#testFetchAndLockWithoutAuthenticatedTenant)', async () => {
+      const fetch = (who: Who) =>
+        as(who)
+          .post('/external-task/fetchAndLock')
+          .send({ workerId: who, maxTasks: 10, topics: [{ topicName: 'matrixWork', lockDuration: 1000 }] })
+          .expect(200);
+      expect(tenantsOf((await fetch('nora')).body)).toEqual(['none']);
+      expect(tenantsOf((await fetch('tom')).body)).toEqual(['tenantOne']);
+      expect(tenantsOf((await fetch('grace')).body)).toEqual(['tenantTwo']);
+    });
+  });
+
   describe('tenant memberships and the cached authentication', () => {
     it('a new membership counts at the next request; a removed one too (IdentityManager drops the cached caller)', async () => {
       const count = async () =>

@@ -1,5 +1,6 @@
 import { Authentication } from '../command/authentication';
 import { TenantChecker } from '../command/permission-checker';
+import { BadUserRequestError } from '../errors';
 import { ADMIN_GROUP } from './resources';
 
 /**
@@ -20,6 +21,18 @@ export class TenantCheck implements TenantChecker {
     if (tenantId == null) return true;
     const tenants = this.authenticatedTenants(auth);
     return tenants === null || tenants.includes(tenantId);
+  }
+
+  /**
+   * Camunda's TenantCommandChecker: `command` ("work on task 'x'") fails on a row of another tenant. Camunda answers
+   * its ProcessEngineException with 500; the caller asked for what is not theirs, so it is a 400 here.
+   */
+  check(auth: Authentication | null | undefined, tenantId: string | null | undefined, command: string): void {
+    if (!this.isAuthenticatedTenant(auth, tenantId))
+      throw new BadUserRequestError(
+        `ENGINE-13034 Cannot ${command} because it belongs to no authenticated tenant.`,
+        'ProcessEngineException',
+      );
   }
 
   /** The SQL condition over `column` that keeps a list to the caller's rows; null when nothing is restricted. */

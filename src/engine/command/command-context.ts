@@ -3,7 +3,6 @@ import { Authentication } from './authentication';
 import { PermissionCheck, PermissionChecker, TenantChecker } from './permission-checker';
 import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
-import { BadUserRequestError } from '../errors';
 
 /** What every command may use, whatever it changes; one instance per engine. */
 export interface CommandDeps {
@@ -61,16 +60,9 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
     return this.deps.tenantCheck?.isAuthenticatedTenant(this.auth, tenantId) ?? true;
   }
 
-  /**
-   * Camunda's TenantCommandChecker: `command` ("work on task 'x'") fails on a row of a tenant the caller does not
-   * belong to. Camunda answers its ProcessEngineException with 500; the caller asked for what is not theirs, so 400.
-   */
+  /** Camunda's TenantCommandChecker: `command` ("work on task 'x'") fails on a row of another tenant. */
   checkTenant(tenantId: string | null | undefined, command: string): void {
-    if (!this.isAuthenticatedTenant(tenantId))
-      throw new BadUserRequestError(
-        `ENGINE-13034 Cannot ${command} because it belongs to no authenticated tenant.`,
-        'ProcessEngineException',
-      );
+    this.deps.tenantCheck?.check(this.auth, tenantId, command);
   }
 
   /** The command's one instance of an entity manager (or another per-command part), made on first use. */

@@ -11,7 +11,7 @@ import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { ProcessGraph } from '../bpmn/model/process-graph';
 import { CommandContext } from '../command/command-context';
-import { TenantChecker } from '../command/permission-checker';
+import { TenantCheck } from '../authorization/tenant-check';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { DmnModel } from '../dmn/dmn-parser';
@@ -80,7 +80,7 @@ export class RepositoryService {
     /** Host code models may call (embedded engines); null: models naming code are refused. */
     private readonly delegates: DelegateRegistry | null = null,
     /** Definitions of tenants the caller does not belong to are not found (Camunda's tenant-checked queries). */
-    private readonly tenantCheck: TenantChecker | null = null,
+    private readonly tenantCheck: TenantCheck | null = null,
   ) {
     this.tx = executor.tx;
     this.cache = new DeploymentCache(delegates);
@@ -131,6 +131,7 @@ export class RepositoryService {
     const { deployment, resources } = await this.tx.read(async (em) => {
       const found = await em.getRepository(DeploymentEntity).findOneBy({ id: deploymentId });
       if (!found) throw new NotFoundError(`The following deployments are not found by id: ${deploymentId}`);
+      this.tenantCheck?.check(auth, found.tenantId, `get the deployment '${deploymentId}'`);
       return { deployment: found, resources: await em.getRepository(ResourceEntity).findBy({ deploymentId }) };
     });
     let selected = resources;
@@ -164,9 +165,10 @@ export class RepositoryService {
     await this.executor.execute(auth, {
       execute: async (ctx) => {
         const em = ctx.em;
-        if (!(await em.getRepository(DeploymentEntity).existsBy({ id: deploymentId }))) {
+        const deployment = await em.getRepository(DeploymentEntity).findOneBy({ id: deploymentId });
+        // Camunda's REST looks the deployment up by a tenant-checked query first: another tenant's is not there.
+        if (!deployment || !ctx.isAuthenticatedTenant(deployment.tenantId))
           throw new NotFoundError(`Deployment with id '${deploymentId}' do not exist`);
-        }
         await ctx.checkPermissions(
           [{ permission: 'DELETE', resource: Resources.DEPLOYMENT, resourceId: deploymentId }],
           true,
@@ -196,6 +198,8 @@ export class RepositoryService {
   async getDeployment(auth: Authentication | null, id: string): Promise<DeploymentEntity | null> {
     return this.tx.read(async (em) => {
       const found = await em.getRepository(DeploymentEntity).findOneBy({ id });
+      // As Camunda's tenant-checked deployment query: another tenant's deployment is not there.
+      if (!this.visible(auth, found)) return null;
       if (found)
         await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: id }]);
       return found;
@@ -204,6 +208,10 @@ export class RepositoryService {
 
   async getResources(auth: Authentication | null, deploymentId: string): Promise<ResourceEntity[]> {
     return this.tx.read(async (em) => {
+      if (this.tenantCheck?.authenticatedTenants(auth)) {
+        const deployment = await em.getRepository(DeploymentEntity).findOneBy({ id: deploymentId });
+        this.tenantCheck.check(auth, deployment?.tenantId, `get the deployment '${deploymentId}'`);
+      }
       await this.checker.check(em, auth, [
         { permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: deploymentId },
       ]);
