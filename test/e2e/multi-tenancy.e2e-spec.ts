@@ -392,6 +392,56 @@ describe(`multi-tenancy (${databaseLabel()})`, () => {
     });
   });
 
+  describe('call activities (MultiTenancyCallActivityTest)', () => {
+    const CALLER = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+             targetNamespace="http://example.org/tenancy">
+  <process id="matrixCaller" isExecutable="true" camunda:historyTimeToLive="P5D">
+    <startEvent id="s" />
+    <sequenceFlow id="c1" sourceRef="s" targetRef="Call" />
+    <callActivity id="Call" calledElement="matrixByMessage" />
+    <sequenceFlow id="c2" sourceRef="Call" targetRef="e" />
+    <endEvent id="e" />
+  </process>
+  <process id="matrixChosenCaller" isExecutable="true" camunda:historyTimeToLive="P5D">
+    <startEvent id="s2" />
+    <sequenceFlow id="d1" sourceRef="s2" targetRef="CallChosen" />
+    <callActivity id="CallChosen" calledElement="matrixByMessage" camunda:calledElementTenantId="\${target}" />
+    <sequenceFlow id="d2" sourceRef="CallChosen" targetRef="e2" />
+    <endEvent id="e2" />
+  </process>
+</definitions>`;
+
+    beforeAll(async () => {
+      await deploy(t, [{ name: 'caller.bpmn', content: CALLER }], { 'tenant-id': 'tenantOne' }).expect(200);
+      await deploy(t, [{ name: 'caller.bpmn', content: CALLER }]).expect(200);
+    });
+
+    const calledTenant = async (callerId: string) => {
+      const [sub] = (await as('demo').get(`/process-instance?superProcessInstance=${callerId}`).expect(200)).body;
+      return sub.tenantId;
+    };
+
+    it('by default calls the version of the caller’s own tenant (#testStartProcessInstanceWithLatestBindingSameVersion)', async () => {
+      const one = (
+        await as('demo').post('/process-definition/key/matrixCaller/tenant-id/tenantOne/start').send({}).expect(200)
+      ).body;
+      expect(await calledTenant(one.id)).toBe('tenantOne');
+      const shared = (await as('demo').post('/process-definition/key/matrixCaller/start').send({}).expect(200)).body;
+      expect(await calledTenant(shared.id)).toBeNull();
+    });
+
+    it('calledElementTenantId names the tenant, by expression (#testCalledElementTenantIdExpression)', async () => {
+      const started = (
+        await as('demo')
+          .post('/process-definition/key/matrixChosenCaller/start')
+          .send({ variables: { target: { value: 'tenantTwo' } } })
+          .expect(200)
+      ).body;
+      expect(await calledTenant(started.id)).toBe('tenantTwo');
+    });
+  });
+
   describe('commands on one entity of another tenant', () => {
     // Camunda's TenantCommandChecker answers with a ProcessEngineException (500 there, 400 here).
     const refused = (command: string) => ({
@@ -441,7 +491,7 @@ describe(`multi-tenancy (${databaseLabel()})`, () => {
 
   describe('deployments and workers of another tenant', () => {
     const deploymentOf = async (tenant: string) =>
-      (await as('demo').get(`/deployment?tenantIdIn=${tenant}`).expect(200)).body[0].id;
+      (await as('demo').get(`/deployment?tenantIdIn=${tenant}&name=matrix-${tenant}`).expect(200)).body[0].id;
 
     it('GET /deployment/{id} and its resources (MultiTenancyDeploymentCmdsTenantCheckTest#failToGetDeploymentResourcesNoAuthenticatedTenant)', async () => {
       const two = await deploymentOf('tenantTwo');
