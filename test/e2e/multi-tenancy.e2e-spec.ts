@@ -489,6 +489,44 @@ describe(`multi-tenancy (${databaseLabel()})`, () => {
     });
   });
 
+  describe('suspension (MultiTenancyProcessDefinitionSuspensionStateTest, MultiTenancyProcessInstanceCmdsTenantCheckTest)', () => {
+    const suspended = async (path: string) =>
+      Object.fromEntries(
+        ((await as('demo').get(path).expect(200)).body as Array<{ tenantId: string | null; suspended: boolean }>).map(
+          (r) => [r.tenantId ?? 'none', r.suspended],
+        ),
+      );
+
+    it('by key, only the definitions and instances of the caller’s tenants (#suspendProcessDefinitionNoAuthenticatedTenants)', async () => {
+      await as('tom')
+        .put('/process-definition/suspended')
+        .send({ processDefinitionKey: 'matrix', suspended: true, includeProcessInstances: true })
+        .expect(204);
+      const expected = { none: true, tenantOne: true, tenantTwo: false };
+      expect(await suspended('/process-definition?key=matrix')).toEqual(expected);
+      expect(await suspended('/process-instance?processDefinitionKey=matrix')).toEqual(expected);
+      await as('demo')
+        .put('/process-definition/suspended')
+        .send({ processDefinitionKey: 'matrix', suspended: false, includeProcessInstances: true })
+        .expect(204);
+      expect(await suspended('/process-instance?processDefinitionKey=matrix')).toEqual({
+        none: false,
+        tenantOne: false,
+        tenantTwo: false,
+      });
+    });
+
+    it('by id, another tenant’s instance is refused (#suspendProcessInstanceByIdWithNoAuthenticatedTenant)', async () => {
+      const res = await as('tom')
+        .put(`/process-instance/${instances.tenantTwo}/suspended`)
+        .send({ suspended: true })
+        .expect(400);
+      expect(res.body.message).toBe(
+        `ENGINE-13034 Cannot update the process instance '${instances.tenantTwo}' because it belongs to no authenticated tenant.`,
+      );
+    });
+  });
+
   describe('deployments and workers of another tenant', () => {
     const deploymentOf = async (tenant: string) =>
       (await as('demo').get(`/deployment?tenantIdIn=${tenant}&name=matrix-${tenant}`).expect(200)).body[0].id;
