@@ -84,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsPublic: bool(env.METRICS_PUBLIC, false),
     consoleEnabled: bool(env.CONSOLE_ENABLED, true),
     authorizationEnabled: bool(env.AUTHORIZATION_ENABLED, d.authorizationEnabled),
+    tenantCheckEnabled: bool(env.TENANT_CHECK_ENABLED, d.tenantCheckEnabled),
     defaultUserPermissionForTask: taskPermission(env.DEFAULT_USER_PERMISSION_FOR_TASK),
     historyLevel: historyLevel(env.HISTORY_LEVEL),
     enforceHistoryTimeToLive: bool(env.ENFORCE_HISTORY_TIME_TO_LIVE, d.enforceHistoryTimeToLive),

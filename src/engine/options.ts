@@ -16,6 +16,11 @@ export interface EngineOptions {
   adminPassword: string;
   authorizationEnabled: boolean;
   /**
+   * Camunda's tenantCheckEnabled: an authenticated caller outside `camunda-admin` sees and changes only the data of
+   * the tenants they or their groups belong to, and data without a tenant.
+   */
+  tenantCheckEnabled: boolean;
+  /**
    * What an assignee, owner or candidate gets on their task besides READ (Camunda's
    * defaultUserPermissionForTask): UPDATE, or TASK_WORK to let them work on it without changing it.
    */
@@ -97,6 +102,7 @@ export const ENGINE_DEFAULTS: Readonly<EngineOptions> = Object.freeze({
   adminUser: 'demo',
   adminPassword: 'demo',
   authorizationEnabled: true,
+  tenantCheckEnabled: true,
   defaultUserPermissionForTask: 'UPDATE',
   historyLevel: 'full',
   enforceHistoryTimeToLive: true,

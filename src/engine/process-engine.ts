@@ -13,6 +13,7 @@ import { EventService } from './correlation/event.service';
 import { ExternalTaskNotifier } from './external-task/external-task-notifier';
 import { ExternalTaskService } from './external-task/external-task.service';
 import { AuthorizationService } from './authorization/authorization.service';
+import { TenantCheck } from './authorization/tenant-check';
 import { CredentialsCache } from './authorization/credentials-cache';
 import { IdentityService } from './identity/identity.service';
 import { TenantService } from './identity/tenant.service';
@@ -44,6 +45,8 @@ export class ProcessEngine {
   readonly commands: CommandExecutor<RuntimeContext>;
   readonly authorizationChecker: AuthorizationChecker;
   readonly credentialsCache: CredentialsCache;
+  /** Camunda's tenant check: which tenants' rows a caller reaches. */
+  readonly tenantCheck: TenantCheck;
   readonly identity: IdentityService;
   readonly tenants: TenantService;
   readonly authorizations: AuthorizationService;
@@ -91,6 +94,7 @@ export class ProcessEngine {
     this.clock = o.clock;
     const meters = (this.meters = new Meters(metrics, this.clock()));
     const checker = (this.authorizationChecker = new AuthorizationChecker(o.authorizationEnabled));
+    const tenantCheck = (this.tenantCheck = new TenantCheck(o.tenantCheckEnabled));
     // One deps object for every context the engine makes: the runtime's, and the identity manager's cache.
     let deps: (RuntimeDeps & IdentityDeps) | null = null;
     this.commands = new CommandExecutor(this.tx, (em, auth) => new RuntimeContext(deps!, em, auth));
@@ -98,12 +102,20 @@ export class ProcessEngine {
     this.identity = new IdentityService(this.commands, checker, this.credentialsCache, { ...o, clock: this.clock });
     this.tenants = new TenantService(this.commands, checker);
     this.authorizations = new AuthorizationService(this.commands, checker);
-    this.repository = new RepositoryService(this.commands, checker, this.clock, o.scriptsEnabled, o.delegates);
+    this.repository = new RepositoryService(
+      this.commands,
+      checker,
+      this.clock,
+      o.scriptsEnabled,
+      o.delegates,
+      tenantCheck,
+    );
     this.decisions = new DecisionService(this.commands, checker, this.repository, o.historyLevel, meters);
     this.batches = new BatchService(this.commands, o);
     this.history = new HistoryService(this.commands);
     deps = {
       checker,
+      tenantCheck,
       clock: this.clock,
       credentialsCache: this.credentialsCache,
       repository: this.repository,
@@ -124,6 +136,7 @@ export class ProcessEngine {
     this.externalTasks = new ExternalTaskService({
       commands: this.commands,
       checker,
+      tenantCheck,
       repository: this.repository,
       notifier: this.externalTaskNotifier,
       longPolling: { capacity: o.fetchAndLockQueueCapacity, recheckMs: o.longPollRecheckMs },

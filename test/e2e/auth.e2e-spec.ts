@@ -98,6 +98,7 @@ describe(`basic authentication (${databaseLabel()})`, () => {
     expect(t.engine.credentialsCache.get(CredentialsCache.key('dora', 'dorapw'))).toEqual({
       userId: 'dora',
       groupIds: [],
+      tenantIds: [],
     });
     expect(
       await scryptRuns(async () => {

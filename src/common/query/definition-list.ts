@@ -18,6 +18,7 @@ export function definitionList<E extends object, D>(
   return {
     entity,
     alias: 'd',
+    tenantColumn: 'd.tenantId',
     scope: (qb) => qb.leftJoin(DeploymentEntity, 'dep', 'dep.id = d.deploymentId'),
     restrict: { permission: 'READ', resource, column: 'd.key' },
     spec,

@@ -66,6 +66,7 @@ export const HISTORIC_PROCESS_INSTANCE_IDS: QueryResource<HistoricProcessInstanc
   {
     entity: HistoricProcessInstanceEntity,
     alias: 'h',
+    tenantColumn: 'h.tenantId',
     scope: (qb) => qb.leftJoin(ProcessDefinitionEntity, 'd', 'd.id = h.processDefinitionId'),
     restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'h.processDefinitionKey' },
     spec: HISTORIC_PROCESS_INSTANCE_QUERY,

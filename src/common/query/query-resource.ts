@@ -72,6 +72,11 @@ export type QueryResource<E extends object, D> = {
   /** Joins and conditions every query of the resource shares (list, count and get-one alike). */
   scope?: (qb: SelectQueryBuilder<E>) => SelectQueryBuilder<E>;
   restrict: RowRestriction;
+  /**
+   * The SQL expression of a row's tenant, for the tenant check (a caller outside `camunda-admin` sees the rows of
+   * their tenants and those without one); absent where rows have no tenant.
+   */
+  tenantColumn?: string;
   spec: QuerySpec;
   /**
    * Turns a parsed query into the one to run, with what only the request knows (the caller for

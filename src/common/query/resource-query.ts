@@ -75,6 +75,10 @@ export class ResourceQuery<E extends object, D> implements ListSource<D> {
   }
 
   private async restrict(em: EntityManager, qb: SelectQueryBuilder<E>, auth: Authentication | null): Promise<void> {
+    const tenants = this.resource.tenantColumn
+      ? this.engine.tenantCheck.restriction(auth, this.resource.tenantColumn)
+      : null;
+    if (tenants) qb.andWhere(tenants.sql, tenants.params);
     const restriction = this.resource.restrict;
     const checker = this.engine.authorizationChecker;
     if (restriction === null) return;

@@ -254,6 +254,7 @@ export const TASK_QUERY: QuerySpec = {
 export const TASK_LIST: QueryResource<TaskEntity, TaskDto> = {
   entity: TaskEntity,
   alias: 't',
+  tenantColumn: 't.tenantId',
   restrict: taskReadGrants('t.id', 't.processDefinitionKey'),
   spec: TASK_QUERY,
   prepare: prepareTaskQuery,

@@ -9,8 +9,8 @@ interface Entry {
 /**
  * Successful basic-auth verifications, keyed by a SHA-256 of the credentials so that the slow
  * password hash runs once per user and expiry period instead of once per request. The identity
- * manager drops what a committed change makes stale (a user's password, memberships or deletion, a
- * group's deletion); other instances see such changes when their entries expire (AUTH_CACHE_SECONDS).
+ * manager drops what a committed change makes stale (a user's password, group or tenant memberships or
+ * deletion, a group's deletion or tenant memberships, a tenant's deletion); other instances see such changes when their entries expire (AUTH_CACHE_SECONDS).
  * It sits with the caller it produces, below the command layer, so that `CommandDeps` can hand it
  * to the manager.
  */
@@ -60,6 +60,12 @@ export class CredentialsCache {
   dropGroup(groupId: string): void {
     this.dropped++;
     for (const [key, entry] of this.entries) if (entry.auth.groupIds.includes(groupId)) this.entries.delete(key);
+  }
+
+  /** A tenant is gone: its members' entries name it among their tenants. */
+  dropTenant(tenantId: string): void {
+    this.dropped++;
+    for (const [key, entry] of this.entries) if (entry.auth.tenantIds?.includes(tenantId)) this.entries.delete(key);
   }
 
   clear(): void {

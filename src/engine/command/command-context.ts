@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { Authentication } from './authentication';
-import { PermissionCheck, PermissionChecker } from './permission-checker';
+import { PermissionCheck, PermissionChecker, TenantChecker } from './permission-checker';
 import { HistoryLevel } from '../options';
 import { UnitOfWork } from './unit-of-work';
 
@@ -8,6 +8,8 @@ import { UnitOfWork } from './unit-of-work';
 export interface CommandDeps {
   readonly checker: PermissionChecker;
   readonly clock: () => Date;
+  /** Absent: no tenant check (contexts made outside the engine's executor). */
+  readonly tenantCheck?: TenantChecker;
   /** Absent: no history logs (contexts made outside the engine's executor). */
   readonly historyLevel?: HistoryLevel;
 }
@@ -52,6 +54,16 @@ export class CommandContext<D extends CommandDeps = CommandDeps> {
   /** Throws Camunda's AuthorizationException unless the caller holds one of the permissions. */
   checkPermissions(checks: PermissionCheck[], singleForm = false): Promise<void> {
     return this.deps.checker.check(this.em, this.auth, checks, singleForm);
+  }
+
+  /** Camunda's TenantManager#isAuthenticatedTenant for the caller of this command. */
+  isAuthenticatedTenant(tenantId: string | null | undefined): boolean {
+    return this.deps.tenantCheck?.isAuthenticatedTenant(this.auth, tenantId) ?? true;
+  }
+
+  /** Camunda's TenantCommandChecker: `command` ("work on task 'x'") fails on a row of another tenant. */
+  checkTenant(tenantId: string | null | undefined, command: string): void {
+    this.deps.tenantCheck?.check(this.auth, tenantId, command);
   }
 
   /** The command's one instance of an entity manager (or another per-command part), made on first use. */

@@ -28,3 +28,13 @@ export interface PermissionChecker {
   /** Throws Camunda's AuthorizationException unless at least one of the checks passes. */
   check(em: EntityManager, auth: Authentication | null, checks: PermissionCheck[], singleForm?: boolean): Promise<void>;
 }
+
+/** Camunda's tenant check as a command asks it; the authorization room's `TenantCheck` implements it. */
+export interface TenantChecker {
+  /** The tenant ids the caller may reach besides tenant-less rows; null when nothing is restricted. */
+  authenticatedTenants(auth: Authentication | null | undefined): readonly string[] | null;
+  /** Whether the caller may reach a row of this tenant (rows without a tenant: always). */
+  isAuthenticatedTenant(auth: Authentication | null | undefined, tenantId: string | null | undefined): boolean;
+  /** Throws Camunda's "Cannot `command` because it belongs to no authenticated tenant." unless the caller may. */
+  check(auth: Authentication | null | undefined, tenantId: string | null | undefined, command: string): void;
+}

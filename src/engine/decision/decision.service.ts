@@ -33,6 +33,7 @@ export class DecisionService {
     variables: VariableMap,
   ): Promise<DecisionResult> {
     const result = await this.run(auth, async (ctx) => {
+      ctx.checkTenant(definition.tenantId, `evaluate the decision '${definition.id}'`);
       await this.checkEvaluate(ctx.em, auth, definition.key);
       return this.evaluateIn(ctx, definition, variables, { userId: auth?.userId ?? null });
     });
@@ -58,7 +59,8 @@ export class DecisionService {
         key,
         tenantId,
       )) as DecisionDefinitionEntity | null;
-      if (!definition) return null;
+      // As a tenant-checked definition query: another tenant's definition is not there for the caller.
+      if (!definition || !ctx.isAuthenticatedTenant(definition.tenantId)) return null;
       await this.checker.check(em, auth, [
         { permission: 'READ', resource: Resources.DECISION_DEFINITION, resourceId: definition.key },
       ]);

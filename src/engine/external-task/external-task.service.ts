@@ -6,6 +6,7 @@ import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { CommandContext } from '../command/command-context';
 import type { RuntimeContext } from '../bpmn/runtime/runtime-context';
+import { TenantChecker } from '../command/permission-checker';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { BadUserRequestError, NotFoundError, NullValueError, SuspendedEntityInteractionError } from '../errors';
@@ -31,6 +32,8 @@ import { HistoryLogManager } from '../history/history-log.manager';
 export interface ExternalTaskServiceDeps {
   commands: CommandExecutor<RuntimeContext>;
   checker: AuthorizationChecker;
+  /** Fetches reach only the caller's tenants; absent: every tenant. */
+  tenantCheck?: TenantChecker;
   repository: RepositoryService;
   notifier: ExternalTaskNotifier;
   longPolling: WaitingRoomOptions;
@@ -102,7 +105,8 @@ export class ExternalTaskService {
       const em = ctx.em;
       const now = this.clock();
       const restriction = await loadTaskRestriction(em, this.checker, auth, ['read', 'update']);
-      const { sql, params } = fetchCandidatesSql(em, request, now, restriction);
+      const tenants = this.deps.tenantCheck?.authenticatedTenants(auth) ?? null;
+      const { sql, params } = fetchCandidatesSql(em, request, now, restriction, tenants);
       const candidates = hydrate(em, ExternalTaskEntity, await em.query(sql, params));
       const chosen = inRequestedOrder(candidates, request).slice(0, request.maxTasks);
       if (!chosen.length) return [];

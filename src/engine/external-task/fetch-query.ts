@@ -86,6 +86,8 @@ export function fetchCandidatesSql(
   request: FetchRequest,
   now: Date,
   restriction: TaskRestriction | null,
+  /** The caller's tenants (the tenant check); null: every tenant. */
+  tenants: readonly string[] | null = null,
 ): { sql: string; params: unknown[] } {
   const sqlite = isSqlite(em);
   const p = new SqlParams(em);
@@ -94,6 +96,12 @@ export function fetchCandidatesSql(
     const where = [availableSql('t', now, p.add), topicSql(topic, 't', p, sqlite)];
     const auth = taskRestrictionSql(restriction, 't', p.add);
     if (auth) where.push(auth);
+    if (tenants)
+      where.push(
+        tenants.length
+          ? `(t.tenant_id IS NULL OR t.tenant_id IN (${tenants.map((id) => p.add(id)).join(', ')}))`
+          : 't.tenant_id IS NULL',
+      );
     const base = `SELECT ${columns} FROM act_ru_ext_task t${sqlite ? '' : TOPIC_INDEXES} WHERE ${where.join(' AND ')}${orderBySql(request, 't')} LIMIT ${request.maxTasks}`;
     return sqlite ? base : `${base} FOR UPDATE SKIP LOCKED`;
   });

@@ -35,12 +35,13 @@ export interface IdentityDeps extends CommandDeps {
  * The one place that writes users, groups, tenants and memberships (Camunda's DbIdentityServiceProvider), through the
  * command's unit of work: updates and deletes of loaded users and groups are checked against their revision.
  * It owns the credentials cache's freshness: every write that changes what a cached verification says (a user's
- * password, memberships or deletion, a group's deletion) notes the user or group, and the one after-commit hook
+ * password, group or tenant memberships or deletion, a group's deletion or tenant memberships, a tenant's deletion) notes the user or group, and the one after-commit hook
  * drops their entries, so a rolled-back command drops nothing and a committed one leaves nothing stale.
  */
 export class IdentityManager {
   private readonly staleUsers = new Set<string>();
   private readonly staleGroups = new Set<string>();
+  private readonly staleTenants = new Set<string>();
 
   constructor(private readonly ctx: CommandContext<IdentityDeps>) {
     const cache = ctx.deps.credentialsCache;
@@ -48,6 +49,7 @@ export class IdentityManager {
     ctx.afterCommit(() => {
       for (const userId of this.staleUsers) cache.dropUser(userId);
       for (const groupId of this.staleGroups) cache.dropGroup(groupId);
+      for (const tenantId of this.staleTenants) cache.dropTenant(tenantId);
     });
   }
 
@@ -132,6 +134,7 @@ export class IdentityManager {
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, TenantMembershipEntity, { tenantId: tenant.id })]);
     this.ctx.manager(AuthorizationManager).deleteOnResource(Resources.TENANT.code, tenant.id);
     this.ctx.uow.delete(TenantEntity, tenant);
+    this.staleTenants.add(tenant.id);
   }
 
   /** A user or group joins a tenant; Camunda's DefaultAuthorizationProvider lets the member read the tenant. */
@@ -144,6 +147,7 @@ export class IdentityManager {
       resourceId: tenantId,
       permissions: READ,
     });
+    this.staleMember(member);
   }
 
   /**
@@ -156,6 +160,13 @@ export class IdentityManager {
     authorizations.deleteOnResource(Resources.TENANT_MEMBERSHIP.code, memberId);
     authorizations.deleteOfOwnerOnResource(member, Resources.TENANT.code, tenantId);
     this.ctx.uow.sql((em) => [deleteWhereStatement(em, TenantMembershipEntity, { tenantId, ...member })]);
+    this.staleMember(member);
+  }
+
+  /** Cached verifications carry the caller's tenants: a changed tenant membership makes them stale. */
+  private staleMember(member: TenantMember): void {
+    if ('userId' in member) this.staleUsers.add(member.userId);
+    else this.staleGroups.add(member.groupId);
   }
 }
 

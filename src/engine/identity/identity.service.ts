@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { GroupEntity } from '../../persistence/entities/identity/group.entity';
 import { MembershipEntity } from '../../persistence/entities/identity/membership.entity';
+import { TenantMembershipEntity } from '../../persistence/entities/identity/tenant-membership.entity';
 import { UserEntity } from '../../persistence/entities/identity/user.entity';
 import { Authentication } from '../command/authentication';
 import { AuthorizationChecker } from '../authorization/authorization-checker';
@@ -96,9 +97,24 @@ export class IdentityService {
     if (cached) return cached;
     const generation = this.cache.generation();
     if (!(await this.checkPassword(userId, password))) return null;
-    const auth = { userId, groupIds: await this.tx.read((em) => this.groupIdsOf(em, userId)) };
+    const auth = await this.tx.read(async (em) => {
+      const groupIds = await this.groupIdsOf(em, userId);
+      return { userId, groupIds, tenantIds: await this.tenantIdsOf(em, userId, groupIds) };
+    });
     this.cache.put(key, auth, undefined, generation);
     return auth;
+  }
+
+  /** The tenants a user belongs to, themselves or through one of their groups (Camunda's authenticated tenants). */
+  async tenantIdsOf(em: EntityManager, userId: string, groupIds: readonly string[]): Promise<string[]> {
+    const qb = em
+      .getRepository(TenantMembershipEntity)
+      .createQueryBuilder('m')
+      .select('DISTINCT m.tenantId', 'tenantId')
+      .where('m.userId = :userId', { userId });
+    if (groupIds.length) qb.orWhere('m.groupId IN (:...groupIds)', { groupIds });
+    const rows = await qb.orderBy('m.tenantId', 'ASC').getRawMany<{ tenantId: string }>();
+    return rows.map((r) => r.tenantId);
   }
 
   async groupIdsOf(em: EntityManager, userId: string): Promise<string[]> {

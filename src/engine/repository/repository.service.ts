@@ -11,6 +11,7 @@ import { AuthorizationChecker } from '../authorization/authorization-checker';
 import { Resources } from '../authorization/resources';
 import { ProcessGraph } from '../bpmn/model/process-graph';
 import { CommandContext } from '../command/command-context';
+import { TenantCheck } from '../authorization/tenant-check';
 import { CommandExecutor } from '../command/command-executor';
 import { Transactions } from '../command/transactions';
 import { DmnModel } from '../dmn/dmn-parser';
@@ -78,6 +79,8 @@ export class RepositoryService {
     private readonly scriptsEnabled = true,
     /** Host code models may call (embedded engines); null: models naming code are refused. */
     private readonly delegates: DelegateRegistry | null = null,
+    /** Definitions of tenants the caller does not belong to are not found (Camunda's tenant-checked queries). */
+    private readonly tenantCheck: TenantCheck | null = null,
   ) {
     this.tx = executor.tx;
     this.cache = new DeploymentCache(delegates);
@@ -128,6 +131,7 @@ export class RepositoryService {
     const { deployment, resources } = await this.tx.read(async (em) => {
       const found = await em.getRepository(DeploymentEntity).findOneBy({ id: deploymentId });
       if (!found) throw new NotFoundError(`The following deployments are not found by id: ${deploymentId}`);
+      this.tenantCheck?.check(auth, found.tenantId, `get the deployment '${deploymentId}'`);
       return { deployment: found, resources: await em.getRepository(ResourceEntity).findBy({ deploymentId }) };
     });
     let selected = resources;
@@ -161,9 +165,10 @@ export class RepositoryService {
     await this.executor.execute(auth, {
       execute: async (ctx) => {
         const em = ctx.em;
-        if (!(await em.getRepository(DeploymentEntity).existsBy({ id: deploymentId }))) {
+        const deployment = await em.getRepository(DeploymentEntity).findOneBy({ id: deploymentId });
+        // Camunda's REST looks the deployment up by a tenant-checked query first: another tenant's is not there.
+        if (!deployment || !ctx.isAuthenticatedTenant(deployment.tenantId))
           throw new NotFoundError(`Deployment with id '${deploymentId}' do not exist`);
-        }
         await ctx.checkPermissions(
           [{ permission: 'DELETE', resource: Resources.DEPLOYMENT, resourceId: deploymentId }],
           true,
@@ -193,6 +198,8 @@ export class RepositoryService {
   async getDeployment(auth: Authentication | null, id: string): Promise<DeploymentEntity | null> {
     return this.tx.read(async (em) => {
       const found = await em.getRepository(DeploymentEntity).findOneBy({ id });
+      // As Camunda's tenant-checked deployment query: another tenant's deployment is not there.
+      if (!this.visible(auth, found)) return null;
       if (found)
         await this.checker.check(em, auth, [{ permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: id }]);
       return found;
@@ -201,6 +208,10 @@ export class RepositoryService {
 
   async getResources(auth: Authentication | null, deploymentId: string): Promise<ResourceEntity[]> {
     return this.tx.read(async (em) => {
+      if (this.tenantCheck?.authenticatedTenants(auth)) {
+        const deployment = await em.getRepository(DeploymentEntity).findOneBy({ id: deploymentId });
+        this.tenantCheck.check(auth, deployment?.tenantId, `get the deployment '${deploymentId}'`);
+      }
       await this.checker.check(em, auth, [
         { permission: 'READ', resource: Resources.DEPLOYMENT, resourceId: deploymentId },
       ]);
@@ -219,6 +230,7 @@ export class RepositoryService {
       const found = (await em
         .getRepository(TABLES[kind] as typeof ProcessDefinitionEntity)
         .findOneBy({ id })) as AnyDefinition | null;
+      if (!this.visible(auth, found)) return null;
       if (found) await this.checkRead(em, auth, kind, found.key);
       return found as InstanceType<(typeof TABLES)[K]> | null;
     });
@@ -233,6 +245,7 @@ export class RepositoryService {
   ): Promise<InstanceType<(typeof TABLES)[K]> | null> {
     return this.tx.read(async (em) => {
       const found = await this.latest(em, kind, key, tenantId);
+      if (!this.visible(auth, found)) return null;
       if (found) await this.checkRead(em, auth, kind, found.key);
       return found as InstanceType<(typeof TABLES)[K]> | null;
     });
@@ -276,11 +289,10 @@ export class RepositoryService {
     ttl: number | null,
     enforce: boolean,
   ): Promise<void> {
-    if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
-    if (ttl != null && (!Number.isInteger(ttl) || ttl < 0))
-      throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
+    checkHistoryTimeToLive(ttl, enforce);
     await this.executor.execute(auth, {
       execute: async (ctx) => {
+        ctx.checkTenant(definition.tenantId, `update the decision definition '${definition.id}'`);
         await ctx.checkPermissions([
           { permission: 'UPDATE', resource: Resources.DECISION_DEFINITION, resourceId: definition.key },
         ]);
@@ -308,6 +320,7 @@ export class RepositoryService {
       execute: async (ctx) => {
         const [stored] = await selectRows(ctx.em, ProcessDefinitionEntity, 'WHERE t.id = ?', [definitionId]);
         if (!stored) throw new NotFoundError(`No matching definition with id ${definitionId}`);
+        ctx.checkTenant(stored.tenantId, `update the process definition '${definitionId}'`);
         await ctx.checkPermissions([
           { permission: 'UPDATE', resource: Resources.PROCESS_DEFINITION, resourceId: stored.key },
         ]);
@@ -392,6 +405,10 @@ export class RepositoryService {
     return this.tx.read((em) => this.cache.namedResource(em, deploymentId, name));
   }
 
+  private visible(auth: Authentication | null, definition: { tenantId: string | null } | null): boolean {
+    return !definition || !this.tenantCheck || this.tenantCheck.isAuthenticatedTenant(auth, definition.tenantId);
+  }
+
   private async checkRead(
     em: EntityManager,
     auth: Authentication | null,
@@ -411,4 +428,11 @@ export class RepositoryService {
       .where('p.name = :n', { n: 'deployment.lock' })
       .getOne();
   }
+}
+
+/** Camunda's checks of a new history time to live (the same for process and decision definitions). */
+function checkHistoryTimeToLive(ttl: number | null, enforce: boolean): void {
+  if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
+  if (ttl != null && (!Number.isInteger(ttl) || ttl < 0))
+    throw new BadUserRequestError('historyTimeToLive is not greater than or equal to 0');
 }

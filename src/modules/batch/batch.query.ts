@@ -30,6 +30,7 @@ const READ_BATCH = { permission: 'READ', resource: Resources.BATCH, column: 'b.i
 export const BATCH_LIST: QueryResource<BatchEntity, BatchDto> = {
   entity: BatchEntity,
   alias: 'b',
+  tenantColumn: 'b.tenantId',
   restrict: READ_BATCH,
   spec: BATCH_QUERY,
   dto: BatchDto,
@@ -65,6 +66,7 @@ async function withStatistics(rows: BatchEntity[], page: PageContext): Promise<B
 export const BATCH_STATISTICS_LIST: QueryResource<BatchEntity, BatchStatisticsDto> = {
   entity: BatchEntity,
   alias: 'b',
+  tenantColumn: 'b.tenantId',
   restrict: READ_BATCH,
   spec: BATCH_QUERY,
   dto: BatchStatisticsDto,

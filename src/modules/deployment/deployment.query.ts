@@ -22,6 +22,7 @@ export const DEPLOYMENT_QUERY: QuerySpec = {
 export const DEPLOYMENT_LIST: QueryResource<DeploymentEntity, DeploymentDto> = {
   entity: DeploymentEntity,
   alias: 'd',
+  tenantColumn: 'd.tenantId',
   restrict: { permission: 'READ', resource: Resources.DEPLOYMENT, column: 'd.id' },
   spec: DEPLOYMENT_QUERY,
   dto: DeploymentDto,

@@ -24,6 +24,7 @@ const DEFINITION_KEY = '(SELECT x.proc_def_key FROM act_ru_execution x WHERE x.i
 export const EVENT_SUBSCRIPTION_LIST: QueryResource<EventSubscriptionEntity, EventSubscriptionDto> = {
   entity: EventSubscriptionEntity,
   alias: 's',
+  tenantColumn: 's.tenantId',
   restrict: instanceReadGrants('s.processInstanceId', DEFINITION_KEY),
   spec: EVENT_SUBSCRIPTION_QUERY,
   dto: EventSubscriptionDto,

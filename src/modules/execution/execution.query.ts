@@ -69,6 +69,7 @@ export const EXECUTION_QUERY: QuerySpec = {
 export const EXECUTION_LIST: QueryResource<ExecutionEntity, ExecutionDto> = {
   entity: ExecutionEntity,
   alias: 'e',
+  tenantColumn: 'e.tenantId',
   restrict: instanceReadGrants('e.processInstanceId', 'e.processDefinitionKey'),
   spec: EXECUTION_QUERY,
   dto: ExecutionDto,

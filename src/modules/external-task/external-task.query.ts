@@ -80,6 +80,7 @@ export function externalTaskList(engine: ProcessEngine): QueryResource<ExternalT
   return {
     entity: ExternalTaskEntity,
     alias: 'x',
+    tenantColumn: 'x.tenantId',
     restrict: instanceReadGrants('x.processInstanceId', 'x.processDefinitionKey'),
     spec: EXTERNAL_TASK_QUERY,
     dto: ExternalTaskDto,

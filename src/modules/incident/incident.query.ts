@@ -51,6 +51,7 @@ const DEFINITION_KEY = '(SELECT d.`key` FROM act_re_procdef d WHERE d.id = i.pro
 export const INCIDENT_LIST: QueryResource<IncidentEntity, IncidentDto> = {
   entity: IncidentEntity,
   alias: 'i',
+  tenantColumn: 'i.tenantId',
   restrict: instanceReadGrants('i.processInstanceId', DEFINITION_KEY),
   spec: INCIDENT_QUERY,
   dto: IncidentDto,

@@ -91,6 +91,7 @@ async function withBatchIds(rows: JobEntity[], page: PageContext): Promise<JobDt
 export const JOB_LIST: QueryResource<JobEntity, JobDto> = {
   entity: JobEntity,
   alias: 'j',
+  tenantColumn: 'j.tenantId',
   restrict: instanceReadGrants('j.processInstanceId', 'j.processDefinitionKey'),
   spec: JOB_QUERY,
   dto: JobDto,

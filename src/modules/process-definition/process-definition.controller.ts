@@ -94,7 +94,9 @@ export class ProcessDefinitionController {
   }
 
   @Get('key/:key/tenant-id/:tenantId/statistics')
-  @ApiOperation({ summary: 'Running activity instances, failed jobs and incidents per activity of the latest version' })
+  @ApiOperation({
+    summary: 'Running activity instances, failed jobs and incidents per activity of a tenant’s latest version',
+  })
   @ApiQuery({ name: 'failedJobs', required: false, type: Boolean })
   @ApiQuery({ name: 'incidents', required: false, type: Boolean })
   @ApiQuery({ name: 'incidentsForType', required: false, type: String })

@@ -95,6 +95,7 @@ export const PROCESS_INSTANCE_QUERY: QuerySpec = {
 export const PROCESS_INSTANCE_LIST: QueryResource<ExecutionEntity, ProcessInstanceDto> = {
   entity: ExecutionEntity,
   alias: 'p',
+  tenantColumn: 'p.tenantId',
   // Process instances are the executions that are their own instance.
   scope: (qb) => qb.where('p.id = p.processInstanceId'),
   restrict: instanceReadGrants('p.id', 'p.processDefinitionKey'),

@@ -27,6 +27,17 @@ describe('CredentialsCache', () => {
     expect(cache.get('k')).toBeUndefined();
   });
 
+  it('drops the entries of the members of a deleted tenant', () => {
+    const cache = new CredentialsCache(60_000);
+    const carol = { userId: 'carol', groupIds: [], tenantIds: ['north', 'south'] };
+    const dave = { userId: 'dave', groupIds: [], tenantIds: ['south'] };
+    cache.put('c', carol);
+    cache.put('d', dave);
+    cache.put('a', alice);
+    cache.dropTenant('north');
+    expect([cache.get('c'), cache.get('d'), cache.get('a')]).toEqual([undefined, dave, alice]);
+  });
+
   it('drops the entries of one user or of one group', () => {
     const cache = new CredentialsCache(60_000);
     cache.put('a1', alice);

@@ -66,7 +66,7 @@ describe('IdentityService (SQLite)', () => {
   });
 
   it('authenticates with the right password only', async () => {
-    expect(await identity.authenticate('alice', 'pw1')).toEqual({ userId: 'alice', groupIds: [] });
+    expect(await identity.authenticate('alice', 'pw1')).toEqual({ userId: 'alice', groupIds: [], tenantIds: [] });
     expect(await identity.authenticate('alice', 'nope')).toBeNull();
     expect(await identity.authenticate('nobody', 'pw1')).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('IdentityService (SQLite)', () => {
   it('runs scrypt once per user and password, then answers from the cache', async () => {
     cache.clear();
     expect(await scryptRuns(() => identity.authenticate('bob', 'bobpw'))).toBe(1);
-    expect(cache.get(CredentialsCache.key('bob', 'bobpw'))).toEqual({ userId: 'bob', groupIds: [] });
+    expect(cache.get(CredentialsCache.key('bob', 'bobpw'))).toEqual({ userId: 'bob', groupIds: [], tenantIds: [] });
     expect(await scryptRuns(() => identity.authenticate('bob', 'bobpw'))).toBe(0);
     // Failures are not cached, so every wrong guess pays for a hash.
     expect(await scryptRuns(() => identity.authenticate('bob', 'wrong'))).toBe(1);
@@ -86,7 +86,7 @@ describe('IdentityService (SQLite)', () => {
     await identity.updatePassword(admin, 'alice', 'pw2');
     expect(cache.get(CredentialsCache.key('alice', 'pw1'))).toBeUndefined();
     expect(await identity.authenticate('alice', 'pw1')).toBeNull();
-    expect(await identity.authenticate('alice', 'pw2')).toEqual({ userId: 'alice', groupIds: [] });
+    expect(await identity.authenticate('alice', 'pw2')).toEqual({ userId: 'alice', groupIds: [], tenantIds: [] });
   });
 
   it('refuses a missing password and an unknown user', async () => {
@@ -103,15 +103,15 @@ describe('IdentityService (SQLite)', () => {
   it('refreshes the cached groups when memberships change or a group goes', async () => {
     await identity.authenticate('bob', 'bobpw');
     await identity.addMember(admin, 'sales', 'bob');
-    expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: ['sales'] });
+    expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: ['sales'], tenantIds: [] });
     await identity.createGroup(admin, { id: 'temp' });
     await identity.addMember(admin, 'temp', 'bob');
     expect((await identity.authenticate('bob', 'bobpw'))?.groupIds.sort()).toEqual(['sales', 'temp']);
     await identity.deleteGroup(admin, 'temp');
     expect(cache.get(CredentialsCache.key('bob', 'bobpw'))).toBeUndefined();
-    expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: ['sales'] });
+    expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: ['sales'], tenantIds: [] });
     await identity.removeMember(admin, 'sales', 'bob');
-    expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: [] });
+    expect(await identity.authenticate('bob', 'bobpw')).toEqual({ userId: 'bob', groupIds: [], tenantIds: [] });
   });
 
   it('keeps cached credentials when the command that changed them rolls back', async () => {
@@ -125,7 +125,7 @@ describe('IdentityService (SQLite)', () => {
       },
     });
     await expect(failing).rejects.toThrow('changed its mind');
-    expect(cache.get(CredentialsCache.key('bob', 'bobpw'))).toEqual({ userId: 'bob', groupIds: [] });
+    expect(cache.get(CredentialsCache.key('bob', 'bobpw'))).toEqual({ userId: 'bob', groupIds: [], tenantIds: [] });
   });
 
   it('gives new users ALL on themselves and group members READ on their group', async () => {
@@ -201,7 +201,11 @@ describe('IdentityService (SQLite)', () => {
 
   it('creates the configured admin once', async () => {
     await identity.ensureAdmin('root', 'other');
-    expect(await identity.authenticate('root', 'rootpw')).toEqual({ userId: 'root', groupIds: ['camunda-admin'] });
+    expect(await identity.authenticate('root', 'rootpw')).toEqual({
+      userId: 'root',
+      groupIds: ['camunda-admin'],
+      tenantIds: [],
+    });
     expect(await identity.authenticate('root', 'other')).toBeNull();
   });
 });

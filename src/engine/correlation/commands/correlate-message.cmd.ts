@@ -45,7 +45,11 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
       );
     }
     const tenant: TenantFilter = tenantSet ? { isSet: true, tenantId: r.tenantId ?? null } : ANY_TENANT;
-    const executions = await messageSubscriptionsFor(ctx, r, tenant);
+    // Waiting executions and start events of tenants the caller does not belong to are not candidates at all
+    // (Camunda's tenant-checked correlation queries).
+    const executions = (await messageSubscriptionsFor(ctx, r, tenant)).filter((s) =>
+      ctx.isAuthenticatedTenant(s.tenantId),
+    );
     if (!r.all && executions.length > 1) {
       throw new MismatchingMessageCorrelationError(
         `ENGINE-13031 Cannot correlate a message with name '${r.messageName}' to a single execution. ${executions.length} executions match the correlation keys: ${this.describe(tenant)}`,
@@ -67,7 +71,11 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
     for (const subscription of executions) {
       const instance = await ctx.loadInstance(subscription.processInstanceId!);
       if (!instance?.get(subscription.executionId!)) continue;
-      await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+      await checkUpdateInstance(ctx, {
+        id: instance.id,
+        definitionKey: instance.definition.key,
+        tenantId: instance.definition.tenantId,
+      });
       reached.push({ instance, subscription });
     }
     for (const s of starts) await checkCreateInstance(ctx, s.definition.key);
@@ -125,7 +133,8 @@ export class CorrelateMessageCmd implements Command<MessageCorrelationResult[]> 
       tenant,
     })) {
       const definition = subscription.configuration ? await currentDefinition(ctx, subscription.configuration) : null;
-      if (definition && isStartable(definition, ctx.now())) out.push({ subscription, definition });
+      if (definition && isStartable(definition, ctx.now()) && ctx.isAuthenticatedTenant(definition.tenantId))
+        out.push({ subscription, definition });
     }
     return out;
   }

@@ -26,7 +26,10 @@ export class EvaluateConditionsCmd implements Command<ProcessInstanceInfo[]> {
     const { tenantId, withoutTenantId, processDefinitionId, businessKey } = this.request;
     const variables = this.request.variables ?? {};
     const tenant = tenantId != null || withoutTenantId ? { isSet: true, tenantId: tenantId ?? null } : ANY_TENANT;
-    let subscriptions = await findSubscriptions(ctx, { eventType: 'conditional', start: true, tenant });
+    // Only the caller's tenants take part (Camunda's tenant-checked subscription query).
+    let subscriptions = (await findSubscriptions(ctx, { eventType: 'conditional', start: true, tenant })).filter((s) =>
+      ctx.isAuthenticatedTenant(s.tenantId),
+    );
     if (processDefinitionId != null) {
       subscriptions = subscriptions.filter((s) => s.configuration === processDefinitionId);
       if (!subscriptions.length) {

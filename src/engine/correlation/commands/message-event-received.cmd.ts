@@ -36,7 +36,11 @@ export class MessageEventReceivedCmd implements Command<void> {
         `Execution with id '${this.executionId}' does not have a subscription to a message event with name '${this.messageName}': eventSubscriptions is empty`,
       );
     }
-    await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkUpdateInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     ensureExecutionActive(execution);
     const outcome = await triggerEvent(ctx, instance, execution, subscription.activityId!, {
       variables: this.variables,

@@ -24,7 +24,11 @@ export async function loadExternalTask(
   if (!task) throw new NotFoundError(`External task with id ${id} does not exist`);
   options?.check?.(task);
   if (!instance) throw new ProcessEngineError(`The process instance of external task ${id} does not exist`);
-  await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+  await checkUpdateInstance(ctx, {
+    id: instance.id,
+    definitionKey: instance.definition.key,
+    tenantId: instance.definition.tenantId,
+  });
   if (task.suspensionState === 2)
     throw new SuspendedEntityInteractionError(`ENGINE-03043 ExternalTask with id '${id}' is suspended.`);
   const execution = task.executionId ? instance.get(task.executionId) : undefined;

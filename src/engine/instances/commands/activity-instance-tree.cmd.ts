@@ -17,7 +17,11 @@ export class ActivityInstanceTreeCmd implements Command<ActivityInstanceNode | n
   async execute(ctx: RuntimeContext): Promise<ActivityInstanceNode | null> {
     const instance = await ctx.loadInstance(this.processInstanceId);
     if (!instance) return null;
-    await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkReadInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     const { root, definition, graph } = instance;
     const node = (fields: Partial<ActivityInstanceNode>): ActivityInstanceNode => ({
       id: '',

@@ -24,7 +24,11 @@ export class CreateIncidentCmd implements Command<IncidentEntity> {
       );
     if (!execution.activityId)
       throw new BadUserRequestError('Execution must be related to an activity: activity is null');
-    await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkUpdateInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     const incident = ctx.manager(IncidentManager).open({
       type: this.incidentType,
       message: this.message,

@@ -22,7 +22,11 @@ export class DeleteProcessInstanceCmd implements Command<void> {
   async execute(ctx: RuntimeContext): Promise<void> {
     const instance = await ctx.loadInstance(this.processInstanceId);
     if (!instance) throw new NotFoundError(`No process instance found for id '${this.processInstanceId}'`);
-    await checkDeleteInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkDeleteInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     ctx.manager(HistoryLogManager).userOperation({
       operationType: 'Delete',
       entityType: 'ProcessInstance',

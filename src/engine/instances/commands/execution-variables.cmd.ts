@@ -30,7 +30,11 @@ export class GetExecutionVariablesCmd implements Command<VariableMap> {
 
   async execute(ctx: RuntimeContext): Promise<VariableMap> {
     const { instance, execution } = await load(ctx, this.executionId);
-    await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkReadInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     return pickVariables(
       this.options.local ? ctx.manager(VariableStore).local(execution) : ctx.manager(VariableStore).visible(execution),
       this.options.names,
@@ -47,7 +51,11 @@ export class GetExecutionVariableCmd implements Command<TypedValue | null> {
 
   async execute(ctx: RuntimeContext): Promise<TypedValue | null> {
     const { instance, execution } = await load(ctx, this.executionId);
-    await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkReadInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     return (
       (this.options.local
         ? ctx.manager(VariableStore).getLocal(execution, this.name)
@@ -66,7 +74,11 @@ export class ModifyExecutionVariablesCmd implements Command<void> {
 
   async execute(ctx: RuntimeContext): Promise<void> {
     const { instance, execution } = await load(ctx, this.executionId);
-    await checkUpdateInstanceVariables(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkUpdateInstanceVariables(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     ctx.manager(VariableStore).setAll(execution, this.change.modifications, this.options.local);
     for (const name of this.change.deletions ?? []) {
       if (this.options.local) ctx.manager(VariableStore).removeLocal(execution, name);

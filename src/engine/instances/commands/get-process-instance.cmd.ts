@@ -10,7 +10,11 @@ export class GetProcessInstanceCmd implements Command<ProcessInstanceInfo | null
   async execute(ctx: RuntimeContext): Promise<ProcessInstanceInfo | null> {
     const instance = await ctx.loadInstance(this.processInstanceId);
     if (!instance) return null;
-    await checkReadInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkReadInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     return instanceInfo(ctx, instance);
   }
 }

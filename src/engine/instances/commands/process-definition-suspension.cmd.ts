@@ -46,9 +46,16 @@ interface DelayedConfiguration {
 
 async function definitionsOf(ctx: RuntimeContext, r: DefinitionSuspensionRequest): Promise<ProcessDefinitionEntity[]> {
   const repo = ctx.em.getRepository(ProcessDefinitionEntity);
-  if (r.processDefinitionId != null) return repo.findBy({ id: r.processDefinitionId });
-  if (r.tenant) return repo.findBy({ key: r.processDefinitionKey!, tenantId: r.tenant.tenantId ?? IsNull() });
-  return repo.findBy({ key: r.processDefinitionKey! });
+  if (r.processDefinitionId != null) {
+    const found = await repo.findBy({ id: r.processDefinitionId });
+    if (found[0]) ctx.checkTenant(found[0].tenantId, `update the process definition '${found[0].id}'`);
+    return found;
+  }
+  const byKey = r.tenant
+    ? await repo.findBy({ key: r.processDefinitionKey!, tenantId: r.tenant.tenantId ?? IsNull() })
+    : await repo.findBy({ key: r.processDefinitionKey! });
+  // By key, the versions of other tenants are not the caller's (Camunda's tenant-checked definition query).
+  return byKey.filter((d) => ctx.isAuthenticatedTenant(d.tenantId));
 }
 
 /**

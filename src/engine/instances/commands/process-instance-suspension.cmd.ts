@@ -40,6 +40,7 @@ function instanceChecks(definitionKey: string, processInstanceId: string | null)
 
 /** SUSPEND or UPDATE on an instance, or SUSPEND_INSTANCE or UPDATE_INSTANCE on its definition. */
 export async function checkSuspendInstance(ctx: RuntimeContext, root: ExecutionEntity): Promise<void> {
+  ctx.checkTenant(root.tenantId, `update the process instance '${root.id}'`);
   if (root.processDefinitionKey) await ctx.checkPermissions(instanceChecks(root.processDefinitionKey, root.id));
 }
 
@@ -60,7 +61,9 @@ async function selectRoots(ctx: RuntimeContext, s: InstanceSuspensionSelection):
       tenantId: s.tenant.tenantId ?? IsNull(),
     });
   else rows = await repo.findBy({ processDefinitionKey: s.processDefinitionKey! });
-  return rows.filter((r) => r.id === r.processInstanceId);
+  // By key, the instances of other tenants are not the caller's to change (nor to be told about).
+  const byKey = s.processInstanceId == null && s.processDefinitionId == null;
+  return rows.filter((r) => r.id === r.processInstanceId && (!byKey || ctx.isAuthenticatedTenant(r.tenantId)));
 }
 
 /**
@@ -111,7 +114,10 @@ export class SetProcessInstanceSuspensionCmd implements Command<void, RuntimeCon
         if (roots[0]) await checkSuspendInstance(ctx, roots[0]);
       } else if (s.processDefinitionId != null) {
         const definition = await ctx.em.getRepository(ProcessDefinitionEntity).findOneBy({ id: s.processDefinitionId });
-        if (definition) await checkSuspendInstancesOfKey(ctx, definition.key);
+        if (definition) {
+          ctx.checkTenant(definition.tenantId, `update the process definition '${definition.id}'`);
+          await checkSuspendInstancesOfKey(ctx, definition.key);
+        }
       } else {
         await checkSuspendInstancesOfKey(ctx, s.processDefinitionKey!);
       }

@@ -36,7 +36,11 @@ export class SignalExecutionCmd implements Command<void> {
     const execution = instance?.get(this.executionId);
     if (!instance || !execution)
       throw new NullValueError(`execution ${this.executionId} doesn't exist: execution is null`);
-    await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    await checkUpdateInstance(ctx, {
+      id: instance.id,
+      definitionKey: instance.definition.key,
+      tenantId: instance.definition.tenantId,
+    });
     ensureExecutionActive(execution);
     const ref = resolveActivity(instance.graph, execution.activityId);
     const host = ref ? behaviourHost(instance, execution, ref.id) : undefined;

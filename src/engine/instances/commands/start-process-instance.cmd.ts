@@ -66,6 +66,7 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
     if (definition) {
       const found = await ctx.em.getRepository(ProcessDefinitionEntity).findOneBy({ id: definition.id });
       if (!found) throw new NotFoundError(`no deployed process definition found with id '${definition.id}'`);
+      ctx.checkTenant(found.tenantId, `create an instance of the process definition '${found.id}'`);
       return found;
     }
     if (!key) throw new NotFoundError('no process definition key given');
@@ -75,7 +76,8 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
       key,
       tenantId ?? null,
     )) as ProcessDefinitionEntity | null;
-    if (!found) {
+    // Camunda's REST finds the definition by a tenant-checked query first: another tenant's is not there.
+    if (!found || !ctx.isAuthenticatedTenant(found.tenantId)) {
       throw new NotFoundError(
         tenantId == null
           ? `no processes deployed with key '${key}'`

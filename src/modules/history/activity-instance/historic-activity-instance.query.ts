@@ -48,6 +48,7 @@ export const HISTORIC_ACTIVITY_INSTANCE_LIST: QueryResource<
 > = {
   entity: HistoricActivityInstanceEntity,
   alias: 'a',
+  tenantColumn: 'a.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'a.processDefinitionKey' },
   spec: HISTORIC_ACTIVITY_INSTANCE_QUERY,
   dto: HistoricActivityInstanceDto,

@@ -20,6 +20,7 @@ export const HISTORIC_BATCH_QUERY: QuerySpec = {
 export const HISTORIC_BATCH_LIST: QueryResource<HistoricBatchEntity, HistoricBatchDto> = {
   entity: HistoricBatchEntity,
   alias: 'hb',
+  tenantColumn: 'hb.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.BATCH, column: 'hb.id' },
   spec: HISTORIC_BATCH_QUERY,
   dto: HistoricBatchDto,

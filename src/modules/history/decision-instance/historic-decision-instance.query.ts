@@ -49,6 +49,7 @@ export const HISTORIC_DECISION_INSTANCE_LIST: QueryResource<
 > = {
   entity: HistoricDecisionInstanceEntity,
   alias: 'h',
+  tenantColumn: 'h.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.DECISION_DEFINITION, column: 'h.decisionDefinitionKey' },
   spec: HISTORIC_DECISION_INSTANCE_QUERY,
   dto: HistoricDecisionInstanceDto,

@@ -43,6 +43,7 @@ export const HISTORIC_DETAIL_QUERY: QuerySpec = {
 export const HISTORIC_DETAIL_LIST: QueryResource<HistoricDetailEntity, HistoricDetailDto> = {
   entity: HistoricDetailEntity,
   alias: 'd',
+  tenantColumn: 'd.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'd.processDefinitionKey' },
   spec: HISTORIC_DETAIL_QUERY,
   dto: HistoricDetailDto,

@@ -52,6 +52,7 @@ export const HISTORIC_EXTERNAL_TASK_LOG_LIST: QueryResource<HistoricExternalTask
   {
     entity: HistoricExternalTaskLogEntity,
     alias: 'l',
+    tenantColumn: 'l.tenantId',
     restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'l.processDefinitionKey' },
     spec: HISTORIC_EXTERNAL_TASK_LOG_QUERY,
     dto: HistoricExternalTaskLogDto,

@@ -39,6 +39,7 @@ export const HISTORIC_IDENTITY_LINK_LOG_LIST: QueryResource<HistoricIdentityLink
   {
     entity: HistoricIdentityLinkLogEntity,
     alias: 'l',
+    tenantColumn: 'l.tenantId',
     restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'l.processDefinitionKey' },
     spec: HISTORIC_IDENTITY_LINK_LOG_QUERY,
     dto: HistoricIdentityLinkLogDto,

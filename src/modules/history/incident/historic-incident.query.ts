@@ -55,6 +55,7 @@ export const HISTORIC_INCIDENT_QUERY: QuerySpec = {
 export const HISTORIC_INCIDENT_LIST: QueryResource<HistoricIncidentEntity, HistoricIncidentDto> = {
   entity: HistoricIncidentEntity,
   alias: 'i',
+  tenantColumn: 'i.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'i.processDefinitionKey' },
   spec: HISTORIC_INCIDENT_QUERY,
   dto: HistoricIncidentDto,

@@ -53,6 +53,7 @@ export const HISTORIC_JOB_LOG_QUERY: QuerySpec = {
 export const HISTORIC_JOB_LOG_LIST: QueryResource<HistoricJobLogEntity, HistoricJobLogDto> = {
   entity: HistoricJobLogEntity,
   alias: 'l',
+  tenantColumn: 'l.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'l.processDefinitionKey' },
   spec: HISTORIC_JOB_LOG_QUERY,
   dto: HistoricJobLogDto,

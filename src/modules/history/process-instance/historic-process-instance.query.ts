@@ -30,6 +30,7 @@ export const HISTORIC_PROCESS_INSTANCE_LIST: QueryResource<HistoricProcessInstan
   {
     entity: HistoricProcessInstanceEntity,
     alias: 'h',
+    tenantColumn: 'h.tenantId',
     // The definition's name and version are filters and sort keys.
     scope: (qb) => qb.leftJoin(ProcessDefinitionEntity, 'd', 'd.id = h.processDefinitionId'),
     restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'h.processDefinitionKey' },

@@ -106,6 +106,7 @@ export const HISTORIC_TASK_INSTANCE_QUERY: QuerySpec = {
 export const HISTORIC_TASK_INSTANCE_LIST: QueryResource<HistoricTaskInstanceEntity, HistoricTaskInstanceDto> = {
   entity: HistoricTaskInstanceEntity,
   alias: 'h',
+  tenantColumn: 'h.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'h.processDefinitionKey' },
   spec: HISTORIC_TASK_INSTANCE_QUERY,
   dto: HistoricTaskInstanceDto,

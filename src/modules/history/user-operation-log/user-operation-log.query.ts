@@ -45,6 +45,7 @@ export const USER_OPERATION_LOG_QUERY: QuerySpec = {
 export const USER_OPERATION_LOG_LIST: QueryResource<UserOperationLogEntryEntity, UserOperationLogEntryDto> = {
   entity: UserOperationLogEntryEntity,
   alias: 'o',
+  tenantColumn: 'o.tenantId',
   restrict: [
     { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'o.processDefinitionKey' },
     { permission: 'READ', resource: Resources.OPERATION_LOG_CATEGORY, column: 'o.category' },

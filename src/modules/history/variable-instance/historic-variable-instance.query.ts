@@ -53,6 +53,7 @@ export const HISTORIC_VARIABLE_INSTANCE_LIST: QueryResource<
 > = {
   entity: HistoricVariableInstanceEntity,
   alias: 'v',
+  tenantColumn: 'v.tenantId',
   restrict: { permission: 'READ_HISTORY', resource: Resources.PROCESS_DEFINITION, column: 'v.processDefinitionKey' },
   spec: HISTORIC_VARIABLE_INSTANCE_QUERY,
   prepare: (q) => (q.filters.includeDeleted === true ? q : { ...q, filters: { ...q.filters, includeDeleted: false } }),

@@ -34,7 +34,7 @@ export async function deliverSignal(
   signal: SignalDelivery,
   subscriptions?: EventSubscriptionEntity[],
 ): Promise<number> {
-  const found =
+  const all =
     subscriptions ??
     (await findSubscriptions(ctx, {
       eventType: 'signal',
@@ -42,13 +42,21 @@ export async function deliverSignal(
       tenant: signal.tenant,
       executionId: signal.executionId,
     }));
+  // A broadcast from outside reaches only the caller's tenants (Camunda's tenant-checked subscription query).
+  const found =
+    signal.authorize && !signal.executionId ? all.filter((s) => ctx.isAuthenticatedTenant(s.tenantId)) : all;
   const targets: Target[] = [];
   for (const subscription of found.filter((s) => s.executionId && s.processInstanceId)) {
     const instance = await ctx.loadInstance(subscription.processInstanceId!);
     const execution = instance?.get(subscription.executionId!);
     // A broadcast passes suspended instances by (Camunda's subscription query only finds active executions).
     if (!instance || !execution || (!signal.executionId && isSuspended(execution))) continue;
-    if (signal.authorize) await checkUpdateInstance(ctx, { id: instance.id, definitionKey: instance.definition.key });
+    if (signal.authorize)
+      await checkUpdateInstance(ctx, {
+        id: instance.id,
+        definitionKey: instance.definition.key,
+        tenantId: instance.definition.tenantId,
+      });
     targets.push({ subscription, instance });
   }
   const starts = [];
