@@ -161,7 +161,7 @@ describe(`deleting process definitions and their history time to live (${databas
       ).body,
     ).toMatchObject({
       type: 'BadUserRequestException',
-      message: ': historyTimeToLive is not greater than or equal to 0',
+      message: 'historyTimeToLive is not greater than or equal to 0',
     });
     await t.as('demo').put('/process-definition/nope/history-time-to-live').send({ historyTimeToLive: 1 }).expect(404);
     await t

@@ -313,9 +313,7 @@ export class RepositoryService {
     ttl: number | null,
     enforce: boolean,
   ): Promise<void> {
-    if (ttl != null && (!Number.isInteger(ttl) || ttl < 0))
-      throw new BadUserRequestError(': historyTimeToLive is not greater than or equal to 0');
-    if (ttl == null && enforce) throw new BadUserRequestError('Null historyTimeToLive values are not allowed');
+    checkHistoryTimeToLive(ttl, enforce);
     await this.executor.execute(auth, {
       execute: async (ctx) => {
         const [stored] = await selectRows(ctx.em, ProcessDefinitionEntity, 'WHERE t.id = ?', [definitionId]);
