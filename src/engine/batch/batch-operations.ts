@@ -9,6 +9,7 @@ import { BATCH_TYPE, BatchOperation, DAY_MS, RemovalTimeMode } from './batch-typ
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import {
   deleteProcessInstances,
+  migrateProcessInstancesOfBatch,
   setProcessInstancesSuspension,
   setProcessRemovalTime,
 } from './process-batch-operations';
@@ -122,4 +123,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.processInstanceDeletion, deleteProcessInstances],
   [BATCH_TYPE.processSetRemovalTime, setProcessRemovalTime],
   [BATCH_TYPE.processInstanceSuspension, setProcessInstancesSuspension],
+  [BATCH_TYPE.processInstanceMigration, migrateProcessInstancesOfBatch],
 ]);

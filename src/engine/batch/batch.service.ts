@@ -21,6 +21,9 @@ import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
 import { ensureInstanceIds } from '../instances/commands/process-instance-suspension.cmd';
+import { MigrationOptions } from '../migration/commands/migrate-process-instances.cmd';
+import { PlanRequest } from '../migration/commands/migration-plan.cmd';
+import { MigrationBatchCmd } from './commands/migration-batch.cmd';
 
 /** How a set-removal-time request chose the mode: each flag as given. */
 export interface RemovalTimeRequest {
@@ -110,18 +113,31 @@ export class BatchService {
     return this.options.batchHistoryTimeToLiveByType[type] ?? this.options.batchHistoryTimeToLive;
   }
 
+  /** runtimeService.newMigration(plan).executeAsync(): an instance-migration batch. */
+  migrateProcessInstancesAsync(
+    auth: Authentication | null,
+    plan: PlanRequest,
+    ids: Array<string | null>,
+    options: MigrationOptions,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(auth, new MigrationBatchCmd(plan, ids, options, this.sizes()));
+  }
+
+  private sizes() {
+    return {
+      batchJobsPerSeed: this.options.batchJobsPerSeed,
+      invocationsPerBatchJob: this.options.invocationsPerBatchJob,
+      historyLevel: this.options.historyLevel,
+    };
+  }
+
   private start(
     auth: Authentication | null,
     type: string,
     ids: string[],
     parameters: Record<string, unknown>,
   ): Promise<BatchEntity> {
-    const sizes = {
-      batchJobsPerSeed: this.options.batchJobsPerSeed,
-      invocationsPerBatchJob: this.options.invocationsPerBatchJob,
-      historyLevel: this.options.historyLevel,
-    };
-    return this.commands.execute(auth, new CreateBatchCmd(type, { ids, parameters }, sizes));
+    return this.commands.execute(auth, new CreateBatchCmd(type, { ids, parameters }, this.sizes()));
   }
 
   /** externalTaskService.setRetriesAsync: the selected tasks' retries, in a batch. */

@@ -6,6 +6,9 @@ import { NotFoundError } from '../errors';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
 import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
+import { checkedPlan, migrateProcessInstances } from '../migration/commands/migrate-process-instances.cmd';
+import { PlanRequest } from '../migration/commands/migration-plan.cmd';
+import { VariableMap } from '../variables/typed-value';
 import {
   ACTIVE,
   rootsOf,
@@ -95,4 +98,23 @@ export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parame
  */
 export const setProcessInstancesSuspension: BatchOperation = async (ctx, targets, parameters) => {
   await setInstancesSuspension(ctx, await rootsOf(ctx, targets), parameters.suspended === true ? SUSPENDED : ACTIVE);
+};
+
+/** Dates of the plan's variables come back from the batch's JSON as strings. */
+function revivedVariables(variables: VariableMap | null): VariableMap | null {
+  if (!variables) return null;
+  const out: VariableMap = {};
+  for (const [name, v] of Object.entries(variables))
+    out[name] = v.type === 'date' && typeof v.value === 'string' ? { ...v, value: new Date(v.value) } : v;
+  return out;
+}
+
+/**
+ * Migrates the instances of a migration batch (Camunda's MigrationBatchJobHandler): the plan is checked again against
+ * the definitions as they are now; the caller's permissions were checked when the batch started.
+ */
+export const migrateProcessInstancesOfBatch: BatchOperation = async (ctx, targets, parameters) => {
+  const plan = parameters.migrationPlan as PlanRequest;
+  const resolved = await checkedPlan(ctx, plan, false);
+  await migrateProcessInstances(ctx, resolved, revivedVariables(plan.variables), targets);
 };

@@ -26,7 +26,7 @@ import { ListRoutes } from '../../common/query/list-routes';
 import { ActivityInstanceDto } from './activity-instance.dto';
 import { BatchDto } from '../../common/dto/batch.dto';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
-import { PROCESS_INSTANCE_LIST } from './process-instance.query';
+import { PROCESS_INSTANCE_LIST } from '../../common/query/process-instance-query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 import { ProcessInstanceSuspensionStateDto } from './process-instance-suspension.dto';
 
