@@ -30,7 +30,8 @@ export const ENGINE_LAYERS: string[][] = [
   ['bpmn/runtime'],
   ['bpmn/behaviors'],
   ['instances'],
-  ['correlation', 'jobs', 'external-task', 'filter', 'migration'],
+  ['correlation', 'jobs', 'external-task', 'filter'],
+  ['migration'],
   ['batch'],
   ['process-engine'],
 ];

@@ -388,7 +388,7 @@ describe(`process instance migration (${databaseLabel()})`, () => {
     it('MigrationIncidentTest#testMigrateIncidentForJob: the incident follows to the new definition', async () => {
       const failing = `
         <bpmn:startEvent id="startEvent" /><bpmn:sequenceFlow id="f1" sourceRef="startEvent" targetRef="userTask" />
-        <bpmn:serviceTask id="userTask" camunda:asyncBefore="true" camunda:expression="\${nope.call()}" />
+        <bpmn:serviceTask id="userTask" camunda:asyncBefore="true" camunda:expression="\${missing &gt; 1}" />
         <bpmn:sequenceFlow id="f2" sourceRef="userTask" targetRef="endEvent" /><bpmn:endEvent id="endEvent" />`;
       const [v1, v2] = await versions(
         failing,
@@ -400,7 +400,7 @@ describe(`process instance migration (${databaseLabel()})`, () => {
       const pi = await start(v1);
       const [job] = await jobs(pi);
       await demo().put(`/job/${job.id}/retries`).send({ retries: 1 }).expect(204);
-      await demo().post(`/job/${job.id}/execute`).expect(500);
+      await t.engine.jobs.executeDueJobs();
       const [incident] = (await demo().get(`/incident?processInstanceId=${pi}`).expect(200)).body;
       expect(incident).toMatchObject({ processDefinitionId: v1, activityId: 'userTask' });
       await execute({
@@ -420,6 +420,29 @@ describe(`process instance migration (${databaseLabel()})`, () => {
         activityId: 'newTask',
       });
       expect((await jobs(pi))[0]).toMatchObject({ jobDefinitionId: defs[0].id, retries: 0 });
+    });
+
+    it('an event sub-process added in the target starts waiting, one removed stops (after MigrationEventSubProcessTest)', async () => {
+      const msg = '<bpmn:message id="M" name="Esp" />';
+      const esp = `
+        <bpmn:subProcess id="eventSubProcess" triggeredByEvent="true">
+          <bpmn:startEvent id="eventSubProcessStart"><bpmn:messageEventDefinition messageRef="M" /></bpmn:startEvent>
+          <bpmn:sequenceFlow id="e1" sourceRef="eventSubProcessStart" targetRef="eventSubProcessTask" />
+          <bpmn:userTask id="eventSubProcessTask" /><bpmn:sequenceFlow id="e2" sourceRef="eventSubProcessTask" targetRef="espEnd" />
+          <bpmn:endEvent id="espEnd" />
+        </bpmn:subProcess>`;
+      const [v1, v2] = await versions(oneTask(), oneTask('userTask', esp), msg);
+      const pi = await start(v1);
+      await execute({ migrationPlan: plan(v1, v2, [instruction('userTask')]), processInstanceIds: [pi] }).expect(204);
+      expect((await demo().get(`/event-subscription?processInstanceId=${pi}`).expect(200)).body).toEqual([
+        expect.objectContaining({ activityId: 'eventSubProcessStart', eventName: 'Esp', executionId: pi }),
+      ]);
+      await execute({ migrationPlan: plan(v2, v1, [instruction('userTask')]), processInstanceIds: [pi] }).expect(204);
+      expect((await demo().get(`/event-subscription?processInstanceId=${pi}`).expect(200)).body).toEqual([]);
+      await execute({ migrationPlan: plan(v1, v2, [instruction('userTask')]), processInstanceIds: [pi] }).expect(204);
+      await demo().post('/message').send({ messageName: 'Esp', processInstanceId: pi }).expect(204);
+      await complete(pi, 'eventSubProcessTask');
+      await ended(pi);
     });
 
     it('external and receive tasks follow; plan variables are set on the instance', async () => {
@@ -531,7 +554,8 @@ describe(`process instance migration (${databaseLabel()})`, () => {
 
   describe('executeAsync', () => {
     it('MigrationBatchTest: an instance-migration batch migrates instances given by ids and by query', async () => {
-      const [v1, v2] = await versions(oneTask(), oneTask('userTask', boundary('boundary', 'userTask', timer)));
+      const future = timer.replace(TIMER_DATE, '2099-01-01T00:00:00Z');
+      const [v1, v2] = await versions(oneTask(), oneTask('userTask', boundary('boundary', 'userTask', future)));
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push(await start(v1));
       const res = await demo()
