@@ -17,7 +17,7 @@ import { ExternalTaskManager } from '../entities/external-task.manager';
 import { jobDefinitionId, jobDefinitionPart } from '../entities/job-definition.manager';
 import { TaskManager } from '../entities/task.manager';
 import { planTimer } from '../timer/iso-timer';
-import { MigrationGraph, MigrationInstruction, instructionText } from './migration-plan';
+import { MigrationGraph, MigrationInstruction } from './migration-plan';
 import { MigrationRowsManager } from './migration-rows.manager';
 
 const GATEWAYS = new Set(['parallelGateway', 'inclusiveGateway', 'exclusiveGateway', 'eventBasedGateway']);
