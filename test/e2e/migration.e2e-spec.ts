@@ -527,6 +527,70 @@ describe(`process instance migration (${databaseLabel()})`, () => {
     });
   });
 
+  describe('tenants', () => {
+    it('refuses definitions of different tenants and an instance without tenant into a tenant definition', async () => {
+      const key = `tenant${++n}`;
+      const deployIn = async (tenant: string | null) => {
+        const res = await deploy(
+          t,
+          [{ name: `${key}.bpmn`, content: model(key, oneTask()) }],
+          tenant ? { 'tenant-id': tenant } : {},
+        ).expect(200);
+        return Object.values(res.body.deployedProcessDefinitions as Record<string, { id: string }>)[0].id;
+      };
+      const [a, b, none] = [await deployIn('tenantA'), await deployIn('tenantB'), await deployIn(null)];
+      const fromA = await start(a);
+      const between = await execute({
+        migrationPlan: plan(a, b, [instruction('userTask')]),
+        processInstanceIds: [fromA],
+      }).expect(400);
+      expect(between.body.message).toBe(
+        "Cannot migrate process instances between processes of different tenants ('tenantA' != 'tenantB')",
+      );
+      const fromNone = await start(none);
+      const into = await execute({
+        migrationPlan: plan(none, b, [instruction('userTask')]),
+        processInstanceIds: [fromNone],
+      }).expect(400);
+      expect(into.body.message).toBe(
+        `Cannot migrate process instance '${fromNone}' without tenant to a process definition with a tenant ('tenantB')`,
+      );
+    });
+  });
+
+  describe('transition instances', () => {
+    it('an async-before token without instruction is refused as a transition instance', async () => {
+      const async = oneTask('userTask', '', 'camunda:asyncBefore="true"');
+      const [v1, v2] = await versions(async, oneTask('otherTask'));
+      const pi = await start(v1);
+      const execution = (await demo().get(`/execution?processInstanceId=${pi}`).expect(200)).body[0];
+      const res = await execute({ migrationPlan: plan(v1, v2, []), processInstanceIds: [pi] }).expect(400);
+      expect(res.body.type).toBe('MigratingProcessInstanceValidationException');
+      expect(res.body.validationReport.transitionInstanceValidationReports).toEqual([
+        {
+          migrationInstruction: null,
+          transitionInstanceId: execution.id,
+          sourceScopeId: 'userTask',
+          failures: ["There is no migration instruction for this instance's activity"],
+        },
+      ]);
+      expect(res.body.message).toContain(`\tCannot migrate transition instance '${execution.id}':\n`);
+    });
+
+    it('MigrationTransitionInstancesTest: an async-after token leaves by the target activity only flow', async () => {
+      const source = oneTask('userTask', '', 'camunda:asyncAfter="true"');
+      const target = source.replace(/"f2"/, '"renamedFlow"');
+      const [v1, v2] = await versions(source, target);
+      const pi = await start(v1);
+      await complete(pi, 'userTask');
+      await execute({ migrationPlan: plan(v1, v2, [instruction('userTask')]), processInstanceIds: [pi] }).expect(204);
+      const [job] = await jobs(pi);
+      expect(job.processDefinitionId).toBe(v2);
+      await demo().post(`/job/${job.id}/execute`).expect(204);
+      await ended(pi);
+    });
+  });
+
   describe('authorization', () => {
     const grant = (userId: string, resourceType: number, resourceId: string, permissions: string[]) =>
       demo().post('/authorization/create').send({ type: 1, userId, resourceType, resourceId, permissions }).expect(200);

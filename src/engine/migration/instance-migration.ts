@@ -95,7 +95,7 @@ function scopeExecutionOf(instance: ProcessInstanceState, ai: ActivityInstance):
 export function validateInstance(
   instance: ProcessInstanceState,
   plan: ResolvedPlan,
-  waitingAsync: ReadonlySet<string>,
+  asyncJobs: readonly JobEntity[],
 ): InstanceValidationReport {
   const report: InstanceValidationReport = {
     processInstanceId: instance.id,
@@ -129,16 +129,7 @@ export function validateInstance(
       if (!needsScope(sourceRef) && needsScope(targetRef) && ai.children.length)
         failures.push("Adding a scope to this instance's activity is not supported");
     }
-    if (!failures.length) continue;
-    const isTransition = waitingAsync.has(ai.execution.id) && !ai.children.length;
-    if (isTransition)
-      report.transitionInstanceValidationReports.push({
-        migrationInstruction: instruction,
-        transitionInstanceId: ai.id,
-        sourceScopeId: ai.activityId,
-        failures,
-      });
-    else
+    if (failures.length)
       report.activityInstanceValidationReports.push({
         migrationInstruction: instruction,
         activityInstanceId: ai.id,
@@ -146,7 +137,54 @@ export function validateInstance(
         failures,
       });
   }
+  // Transition instances: tokens resting at an activity (no activity instance) until their async job runs.
+  for (const job of asyncJobs) {
+    const execution = job.executionId ? instance.get(job.executionId) : undefined;
+    if (!execution?.activityId || execution.activityInstanceId) continue;
+    const instruction = bySource.get(execution.activityId) ?? null;
+    const failures: string[] = [];
+    if (!instruction) failures.push("There is no migration instruction for this instance's activity");
+    else {
+      const parentId = instance.scopeInstanceId(instance.scopeOf(execution));
+      const parent = instances.get(parentId);
+      const parentTarget = parent ? (bySource.get(parent.activityId)?.targetActivityId ?? null) : null;
+      if (targetGraph.flowScope(instruction.targetActivityId) !== parentTarget)
+        failures.push(
+          `The target activity '${instruction.targetActivityId}' is not in the scope '${parentTarget ?? plan.target.id}' its parent instance is migrated to`,
+        );
+      if (asyncAfterFlows(job, instruction.targetActivityId, targetGraph) === null)
+        failures.push(
+          'Transition instance is assigned to a sequence flow that cannot be matched in the target activity',
+        );
+    }
+    if (failures.length)
+      report.transitionInstanceValidationReports.push({
+        migrationInstruction: instruction,
+        transitionInstanceId: execution.id,
+        sourceScopeId: execution.activityId,
+        failures,
+      });
+  }
   return report;
+}
+
+/**
+ * The flows an async-after job leaves by in the target: its own when the target activity has them, else the target
+ * activity's only outgoing flow; null when neither (Camunda's AsyncAfterMigrationValidator). Undefined: not such a job.
+ */
+export function asyncAfterFlows(
+  job: JobEntity,
+  targetActivityId: string,
+  target: MigrationGraph,
+): string[] | null | undefined {
+  if (job.handlerType !== JOB_HANDLER.asyncContinuation || !job.handlerConfiguration) return undefined;
+  const config = JSON.parse(job.handlerConfiguration) as { step?: string; flowIds?: string[] };
+  if (config.step !== 'after' || !config.flowIds?.length) return undefined;
+  const node = target.graph.elements.get(targetActivityId);
+  if (!node) return null;
+  if (config.flowIds.every((f) => target.graph.sequenceFlows.get(f)?.sourceId === targetActivityId))
+    return config.flowIds;
+  return node.outgoing.length === 1 ? [node.outgoing[0]] : null;
 }
 
 export function hasFailures(report: InstanceValidationReport): boolean {
@@ -335,9 +373,11 @@ export async function migrateInstance(
     if (executionId !== j.executionId) changes.executionId = executionId;
     if (j.type === 'timer' && j.handlerConfiguration === j.activityId) changes.handlerConfiguration = activityId;
     else if (j.handlerType === JOB_HANDLER.asyncContinuation && j.handlerConfiguration) {
-      const config = JSON.parse(j.handlerConfiguration) as { startEventId?: string };
-      if (config.startEventId) {
-        config.startEventId = mapped(config.startEventId)!;
+      const config = JSON.parse(j.handlerConfiguration) as { startEventId?: string; flowIds?: string[] };
+      const flows = activityId ? asyncAfterFlows(j, activityId, targetGraph) : undefined;
+      if (config.startEventId || flows) {
+        if (config.startEventId) config.startEventId = mapped(config.startEventId)!;
+        if (flows) config.flowIds = flows;
         changes.handlerConfiguration = JSON.stringify(config);
       }
     }

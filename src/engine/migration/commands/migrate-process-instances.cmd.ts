@@ -34,6 +34,11 @@ export function ensureMigrationIds(ids: Array<string | null>): string[] {
 /** A valid plan with its definitions and MIGRATE_INSTANCE on both (Camunda's checkMigrateProcessInstance). */
 export async function checkedPlan(ctx: RuntimeContext, plan: PlanRequest, checkPermission: boolean) {
   const resolved = await resolvePlan(ctx, plan, plan.instructions, null);
+  const [from, to] = [resolved.source.tenantId ?? null, resolved.target.tenantId ?? null];
+  if (from != null && to != null && from !== to)
+    throw new BadUserRequestError(
+      `Cannot migrate process instances between processes of different tenants ('${from}' != '${to}')`,
+    );
   const reports = validateInstructions(resolved.sourceGraph, resolved.targetGraph, plan.instructions);
   if (reports.length) throw planValidationError(plan, reports);
   if (checkPermission)
@@ -64,11 +69,17 @@ export async function migrateProcessInstances(
       throw new BadUserRequestError(
         `Process instance '${id}' cannot be migrated. Its process definition '${instance.definition.id}' does not match the source process definition of the migration plan '${plan.source.id}'`,
       );
+    const tenant = instance.root.tenantId ?? null;
+    const targetTenant = plan.target.tenantId ?? null;
+    if (targetTenant != null && tenant !== targetTenant)
+      throw new BadUserRequestError(
+        tenant != null
+          ? `Cannot migrate process instance '${id}' to a process definition of a different tenant ('${tenant}' != '${targetTenant}')`
+          : `Cannot migrate process instance '${id}' without tenant to a process definition with a tenant ('${targetTenant}')`,
+      );
     const rows = await waitingRowsOf(ctx, id);
-    const waitingAsync = new Set(
-      rows.jobs.filter((j) => j.handlerType === JOB_HANDLER.asyncContinuation).map((j) => j.executionId ?? ''),
-    );
-    const report = validateInstance(instance, plan, waitingAsync);
+    const asyncJobs = rows.jobs.filter((j) => j.handlerType === JOB_HANDLER.asyncContinuation);
+    const report = validateInstance(instance, plan, asyncJobs);
     if (hasFailures(report))
       throw new MigrationValidationError(
         instanceReportText(report),
