@@ -135,6 +135,20 @@ export interface ResourceReport {
   warnings: ParseProblem[];
 }
 
+/**
+ * A migration plan or a process instance that cannot be migrated (Camunda's MigrationPlanValidationException and
+ * MigratingProcessInstanceValidationException): the message lists the failures, the report carries them for clients.
+ */
+export class MigrationValidationError extends BadUserRequestError {
+  constructor(
+    message: string,
+    type: 'MigrationPlanValidationException' | 'MigratingProcessInstanceValidationException',
+    readonly validationReport: unknown,
+  ) {
+    super(message, type);
+  }
+}
+
 export class ParseError extends EngineError {
   readonly kind = 'Parse' as const;
   readonly type = 'ParseException';

@@ -22,6 +22,7 @@ import { FilterService } from './filter/filter.service';
 import { IncidentService } from './incident/incident.service';
 import { UserOperationLogService } from './history/user-operation-log.service';
 import { RuntimeService } from './instances/runtime.service';
+import { MigrationService } from './migration/migration.service';
 import { JobExecutor } from './jobs/job-executor';
 import { ManagementService } from './jobs/management.service';
 import { EngineMetrics, NO_METRICS } from './metrics';
@@ -53,6 +54,7 @@ export class ProcessEngine {
   readonly repository: RepositoryService;
   readonly decisions: DecisionService;
   readonly runtime: RuntimeService;
+  readonly migration: MigrationService;
   readonly filters: FilterService;
   /** Wakes long-polling fetchAndLock requests; told after commit about new fetchable external tasks. */
   readonly externalTaskNotifier = new ExternalTaskNotifier();
@@ -133,6 +135,7 @@ export class ProcessEngine {
       scripts: this.scripts,
     };
     this.runtime = new RuntimeService(this.commands, this.repository);
+    this.migration = new MigrationService(this.commands);
     this.externalTasks = new ExternalTaskService({
       commands: this.commands,
       checker,

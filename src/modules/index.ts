@@ -19,6 +19,7 @@ import { IncidentModule } from './incident/incident.module';
 import { BatchModule } from './batch/batch.module';
 import { MessageModule } from './message/message.module';
 import { SignalModule } from './signal/signal.module';
+import { MigrationModule } from './migration/migration.module';
 import { ConditionModule } from './condition/condition.module';
 import { JobModule } from './job/job.module';
 import { JobDefinitionModule } from './job-definition/job-definition.module';
@@ -57,6 +58,7 @@ export const RESOURCE_MODULES = [
   IncidentModule,
   BatchModule,
   SignalModule,
+  MigrationModule,
   ConditionModule,
   JobModule,
   VariableInstanceModule,

@@ -31,6 +31,7 @@ export const ENGINE_LAYERS: string[][] = [
   ['bpmn/behaviors'],
   ['instances'],
   ['correlation', 'jobs', 'external-task', 'filter'],
+  ['migration'],
   ['batch'],
   ['process-engine'],
 ];

@@ -10,10 +10,6 @@ import { BASE, createTestApp, databaseLabel, TestApp } from '../support/test-app
 const NOT_YET: readonly string[] = [
   'GET /history/process-instance/report',
   'DELETE /metrics/task-worker',
-  'POST /migration/execute',
-  'POST /migration/executeAsync',
-  'POST /migration/generate',
-  'POST /migration/validate',
   'POST /modification/execute',
   'POST /modification/executeAsync',
   'GET /process-definition/key/{key}/deployed-start-form',

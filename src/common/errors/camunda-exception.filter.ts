@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { AuthorizationError, EngineError, ParseError } from '../../engine/errors';
+import { AuthorizationError, EngineError, MigrationValidationError, ParseError } from '../../engine/errors';
 import { AuthenticationRequiredError } from './authentication-required.error';
 import { answerMessage, answers, EngineErrorAnswer } from './engine-error-answer';
 import { RestError } from './rest-error';
@@ -43,6 +43,7 @@ function engineBody(err: EngineError): ErrorBody {
     body.permissionName = single?.permissionName ?? null;
     body.missingAuthorizations = err.missingAuthorizations;
   }
+  if (err instanceof MigrationValidationError) body.validationReport = err.validationReport;
   if (err instanceof ParseError) {
     // Camunda spells the key with a Cyrillic "е"; both spellings are sent so either kind of client finds it.
     const details: Record<string, unknown> = {};

@@ -10,6 +10,7 @@ import { ProcessHistoryManager } from '../history/process-history.manager';
 import {
   deleteProcessInstances,
   restartProcessInstances,
+  migrateProcessInstancesOfBatch,
   setProcessInstancesSuspension,
   setProcessRemovalTime,
 } from './process-batch-operations';
@@ -152,4 +153,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.processInstanceRestart, restartProcessInstances],
   [BATCH_TYPE.setVariables, setVariables],
   [BATCH_TYPE.correlateMessage, correlateMessages],
+  [BATCH_TYPE.processInstanceMigration, migrateProcessInstancesOfBatch],
 ]);

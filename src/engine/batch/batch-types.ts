@@ -14,6 +14,7 @@ export const BATCH_TYPE = {
   processInstanceRestart: 'instance-restart',
   setVariables: 'set-variables',
   correlateMessage: 'correlate-message',
+  processInstanceMigration: 'instance-migration',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

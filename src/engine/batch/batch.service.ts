@@ -27,6 +27,9 @@ import { VariableMap } from '../variables/typed-value';
 import { RestartOptions } from '../instances/commands/restart-process-instances.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
 import { ensureInstanceIds } from '../instances/commands/process-instance-suspension.cmd';
+import { MigrationOptions } from '../migration/commands/migrate-process-instances.cmd';
+import { PlanRequest } from '../migration/commands/migration-plan.cmd';
+import { MigrationBatchCmd } from './commands/migration-batch.cmd';
 
 /** How a set-removal-time request chose the mode: each flag as given. */
 export interface RemovalTimeRequest {
@@ -114,6 +117,16 @@ export class BatchService {
   /** Days a finished batch of this type is kept (configuration), or null. */
   historyTimeToLive(type: string): number | null {
     return this.options.batchHistoryTimeToLiveByType[type] ?? this.options.batchHistoryTimeToLive;
+  }
+
+  /** runtimeService.newMigration(plan).executeAsync(): an instance-migration batch. */
+  migrateProcessInstancesAsync(
+    auth: Authentication | null,
+    plan: PlanRequest,
+    ids: Array<string | null>,
+    options: MigrationOptions,
+  ): Promise<BatchEntity> {
+    return this.commands.execute(auth, new MigrationBatchCmd(plan, ids, options, this.sizes));
   }
 
   private get sizes(): BatchSizes {

@@ -7,6 +7,9 @@ import { ProcessHistoryManager } from '../history/process-history.manager';
 import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
 import { RestartOptions, RestartProcessInstancesCmd } from '../instances/commands/restart-process-instances.cmd';
 import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
+import { checkedPlan, migrateProcessInstances } from '../migration/commands/migrate-process-instances.cmd';
+import { PlanRequest } from '../migration/commands/migration-plan.cmd';
+import { VariableMap } from '../variables/typed-value';
 import {
   ACTIVE,
   rootsOf,
@@ -104,4 +107,23 @@ export const setProcessInstancesSuspension: BatchOperation = async (ctx, targets
  */
 export const restartProcessInstances: BatchOperation = async (ctx, targets, parameters) => {
   await new RestartProcessInstancesCmd(parameters as unknown as RestartOptions, targets, true).execute(ctx);
+};
+
+/** Dates of the plan's variables come back from the batch's JSON as strings. */
+function revivedVariables(variables: VariableMap | null): VariableMap | null {
+  if (!variables) return null;
+  const out: VariableMap = {};
+  for (const [name, v] of Object.entries(variables))
+    out[name] = v.type === 'date' && typeof v.value === 'string' ? { ...v, value: new Date(v.value) } : v;
+  return out;
+}
+
+/**
+ * Migrates the instances of a migration batch (Camunda's MigrationBatchJobHandler): the plan is checked again against
+ * the definitions as they are now; the caller's permissions were checked when the batch started.
+ */
+export const migrateProcessInstancesOfBatch: BatchOperation = async (ctx, targets, parameters) => {
+  const plan = parameters.migrationPlan as PlanRequest;
+  const resolved = await checkedPlan(ctx, plan, false);
+  await migrateProcessInstances(ctx, resolved, revivedVariables(plan.variables), targets);
 };

@@ -31,7 +31,7 @@ import {
   SetJobRetriesByProcessDto,
   SetVariablesAsyncDto,
 } from './process-instance-batches.dto';
-import { PROCESS_INSTANCE_LIST } from './process-instance.query';
+import { PROCESS_INSTANCE_LIST } from '../../common/query/process-instance-query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 import { ProcessInstanceSuspensionStateDto } from './process-instance-suspension.dto';
 

@@ -9,7 +9,7 @@ import { ExecutionEntity } from '../../persistence/entities/runtime/execution.en
 import { IncidentEntity } from '../../persistence/entities/runtime/incident.entity';
 import { ResourceQuery } from '../../common/query/resource-query';
 import { ActivityInstanceDto, toActivityInstanceDto } from './activity-instance.dto';
-import { PROCESS_INSTANCE_LIST, PROCESS_INSTANCE_QUERY } from './process-instance.query';
+import { PROCESS_INSTANCE_LIST, PROCESS_INSTANCE_QUERY } from '../../common/query/process-instance-query';
 import { BatchDto, toBatchDto } from '../../common/dto/batch.dto';
 import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';

@@ -30,7 +30,11 @@ const CREATE_BATCH: Record<string, string> = {
   [BATCH_TYPE.processInstanceRestart]: 'CREATE_BATCH_RESTART_PROCESS_INSTANCES',
   [BATCH_TYPE.setVariables]: 'CREATE_BATCH_SET_VARIABLES',
   [BATCH_TYPE.correlateMessage]: 'CREATE_BATCH_CORRELATE_MESSAGE',
+  [BATCH_TYPE.processInstanceMigration]: 'CREATE_BATCH_MIGRATE_PROCESS_INSTANCES',
 };
+
+/** What the log shows of a migration batch's plan. */
+type MigrationPlanParameter = { sourceProcessDefinitionId: string; targetProcessDefinitionId: string };
 
 type Operation = { operationType: string; entityType: string };
 
@@ -47,6 +51,7 @@ const OPERATION: Record<string, Operation | ((parameters: Record<string, unknown
     operationType: p.suspended === true ? 'SuspendJob' : 'ActivateJob',
     entityType: 'ProcessInstance',
   }),
+  [BATCH_TYPE.processInstanceMigration]: { operationType: 'Migrate', entityType: 'ProcessInstance' },
 };
 
 /**
@@ -89,15 +94,29 @@ export class CreateBatchCmd implements Command<BatchEntity, RuntimeContext> {
     const named = OPERATION[this.type];
     const operation = typeof named === 'function' ? named(this.configuration.parameters) : named;
     if (operation) {
+      const plan = this.configuration.parameters.migrationPlan as MigrationPlanParameter | undefined;
       const changes: PropertyChange[] = [
+        ...(plan
+          ? [
+              {
+                property: 'processDefinitionId',
+                orgValue: plan.sourceProcessDefinitionId,
+                newValue: plan.targetProcessDefinitionId,
+              },
+            ]
+          : []),
         { property: 'nrOfInstances', newValue: this.configuration.ids.length },
         { property: 'async', newValue: true },
       ];
       if (this.configuration.parameters.retries != null)
         changes.push({ property: 'retries', newValue: this.configuration.parameters.retries });
-      ctx
-        .manager(HistoryLogManager)
-        .userOperation({ ...operation, category: OPERATION_CATEGORY.operator, batchId: batch.id, changes });
+      ctx.manager(HistoryLogManager).userOperation({
+        ...operation,
+        category: OPERATION_CATEGORY.operator,
+        batchId: batch.id,
+        processDefinitionId: plan?.sourceProcessDefinitionId ?? null,
+        changes,
+      });
     }
     insertBatchJob(ctx, batch, {
       handlerType: BATCH_JOB_HANDLER.seed,

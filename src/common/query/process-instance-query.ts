@@ -1,9 +1,9 @@
-import { f, ParamDef, QuerySpec, tenantParams } from '../../common/query/query-spec';
-import { variableCaseParams, variableFilter } from '../../common/query/variable-filters';
-import { QueryResource } from '../../common/query/query-resource';
-import { instanceReadGrants } from '../../common/query/authorized-rows';
+import { f, ParamDef, QuerySpec, tenantParams } from './query-spec';
+import { variableCaseParams, variableFilter } from './variable-filters';
+import { QueryResource } from './query-resource';
+import { instanceReadGrants } from './authorized-rows';
 import { ExecutionEntity } from '../../persistence/entities/runtime/execution.entity';
-import { ProcessInstanceDto, toProcessInstanceDto } from '../../common/dto/process-instance.dto';
+import { ProcessInstanceDto, toProcessInstanceDto } from '../dto/process-instance.dto';
 
 /** The query runs over root executions (alias `p`): a process instance is its root execution. */
 function incident(condition: (p: string) => string, like = false): ParamDef {
