@@ -14,8 +14,6 @@ const NOT_YET: readonly string[] = [
   'POST /migration/executeAsync',
   'POST /migration/generate',
   'POST /migration/validate',
-  'POST /modification/execute',
-  'POST /modification/executeAsync',
   'DELETE /process-definition/key/{key}',
   'GET /process-definition/key/{key}/deployed-start-form',
   'GET /process-definition/key/{key}/form-variables',
@@ -46,8 +44,6 @@ const NOT_YET: readonly string[] = [
   'POST /process-instance/job-retries-historic-query-based',
   'POST /process-instance/message-async',
   'POST /process-instance/variables-async',
-  'POST /process-instance/{id}/modification',
-  'POST /process-instance/{id}/modification-async',
   'GET /task/{id}/deployed-form',
   'GET /task/{id}/rendered-form',
 ];

@@ -10,6 +10,7 @@ import { ProcessHistoryManager } from '../history/process-history.manager';
 import {
   deleteProcessInstances,
   setProcessInstancesSuspension,
+  modifyProcessInstances,
   setProcessRemovalTime,
 } from './process-batch-operations';
 import { HistoricBatchManager } from '../history/historic-batch.manager';
@@ -122,4 +123,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.processInstanceDeletion, deleteProcessInstances],
   [BATCH_TYPE.processSetRemovalTime, setProcessRemovalTime],
   [BATCH_TYPE.processInstanceSuspension, setProcessInstancesSuspension],
+  [BATCH_TYPE.processInstanceModification, modifyProcessInstances],
 ]);

@@ -11,6 +11,7 @@ export const BATCH_TYPE = {
   processInstanceDeletion: 'instance-deletion',
   processSetRemovalTime: 'process-set-removal-time',
   processInstanceSuspension: 'instance-update-suspension-state',
+  processInstanceModification: 'instance-modification',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

@@ -20,6 +20,7 @@ import { CreateBatchCmd } from './commands/create-batch.cmd';
 import { DeleteBatchCmd, DeleteHistoricBatchCmd } from './commands/delete-batch.cmd';
 import { SetBatchSuspensionCmd } from './commands/set-batch-suspension.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
+import type { ProcessInstanceModification } from '../instances/commands/modify-process-instance.cmd';
 import { ensureInstanceIds } from '../instances/commands/process-instance-suspension.cmd';
 
 /** How a set-removal-time request chose the mode: each flag as given. */
@@ -196,6 +197,19 @@ export class BatchService {
   ): Promise<BatchEntity> {
     return this.start(auth, BATCH_TYPE.processInstanceSuspension, ensureInstanceIds(ids, 'process Instance Ids'), {
       suspended,
+    });
+  }
+
+  /** runtimeService.createModification(...).executeAsync() and a single instance's modification executeAsync(). */
+  modifyProcessInstancesAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    modification: Omit<ProcessInstanceModification, 'processInstanceId'>,
+  ): Promise<BatchEntity> {
+    if (!modification.instructions.length)
+      throw new BadUserRequestError('Modification instructions cannot be empty: instructions is empty');
+    return this.start(auth, BATCH_TYPE.processInstanceModification, ensureTargets(ids, 'Process instance ids'), {
+      ...modification,
     });
   }
 

@@ -5,6 +5,10 @@ import { ExecutionEntity } from '../../persistence/entities/runtime/execution.en
 import { NotFoundError } from '../errors';
 import { ProcessHistoryManager } from '../history/process-history.manager';
 import { DeleteProcessInstanceCmd } from '../instances/commands/delete-process-instance.cmd';
+import {
+  ModifyProcessInstanceCmd,
+  ProcessInstanceModification,
+} from '../instances/commands/modify-process-instance.cmd';
 import { BatchOperation, DAY_MS, RemovalTimeMode } from './batch-types';
 import {
   ACTIVE,
@@ -95,4 +99,14 @@ export const setProcessRemovalTime: BatchOperation = async (ctx, targets, parame
  */
 export const setProcessInstancesSuspension: BatchOperation = async (ctx, targets, parameters) => {
   await setInstancesSuspension(ctx, await rootsOf(ctx, targets), parameters.suspended === true ? SUSPENDED : ACTIVE);
+};
+
+/**
+ * Modifies each instance as its batch was told (Camunda's ModificationBatchJobHandler): without a log entry of its
+ * own, the batch's stands for them. An instance gone meanwhile fails the job, as in Camunda.
+ */
+export const modifyProcessInstances: BatchOperation = async (ctx, targets, parameters) => {
+  const p = parameters as unknown as Omit<ProcessInstanceModification, 'processInstanceId'>;
+  for (const processInstanceId of targets)
+    await new ModifyProcessInstanceCmd({ ...p, processInstanceId, writeOperationLog: false }).execute(ctx);
 };
