@@ -44,6 +44,8 @@ describe(`process instance modification (${databaseLabel()})`, () => {
       'ProcessInstanceModificationTest.asyncBeforeOneTaskProcess.bpmn20.xml',
       'ProcessInstanceModificationTest.oneScopeTaskProcess.bpmn20.xml',
       'ProcessInstanceModificationTest.nonInterruptingEventSubProcess.bpmn20.xml',
+      'ProcessInstanceModificationTest.interruptingEventSubProcess.bpmn20.xml',
+      'ProcessInstanceModificationTest.interruptingBoundaryEventInsideSubProcess.bpmn20.xml',
       'ProcessInstanceModificationMultiInstanceTest.parallelTasks.bpmn20.xml',
       'ProcessInstanceModificationTest.testCancelCallActivityParentProcess.bpmn',
       'ProcessInstanceModificationTest.testCancelCallActivityChildProcess.bpmn',
@@ -386,6 +388,39 @@ describe(`process instance modification (${databaseLabel()})`, () => {
     expect(shape(await tree(id))).toBe(
       `${definition('ProcessInstanceModificationTest.nonInterruptingEventSubProcess')}(eventSubProcess(eventSubProcessTask) task2)`,
     );
+  });
+
+  it('ProcessInstanceModificationEventSubProcessTest#testStartBeforeEventSubProcess and #testStartBeforeStartEventInEventSubProcess: interrupting', async () => {
+    const model = 'ProcessInstanceModificationTest.interruptingEventSubProcess';
+    for (const activityId of ['eventSubProcess', 'eventProcessStart']) {
+      const id = await start(model);
+      await modify(id, [{ type: 'startBeforeActivity', activityId }]).expect(204);
+      expect(shape(await tree(id))).toBe(`${definition(model)}(eventSubProcess(eventSubProcessTask))`);
+      const task1 = (
+        await demo().get(`/history/activity-instance?processInstanceId=${id}&activityId=task1`).expect(200)
+      ).body;
+      expect(task1[0]).toMatchObject({ canceled: true });
+      await completeTasksInOrder(id, 'eventSubProcessTask');
+      expect((await ended(id)).state).toBe('COMPLETED');
+    }
+  });
+
+  it('ProcessInstanceModificationEventSubProcessTest#testStartBeforeTaskInsideEventSubProcess: no interruption', async () => {
+    const model = 'ProcessInstanceModificationTest.interruptingEventSubProcess';
+    const id = await start(model);
+    await modify(id, [{ type: 'startBeforeActivity', activityId: 'eventSubProcessTask' }]).expect(204);
+    expect(shape(await tree(id))).toBe(`${definition(model)}(eventSubProcess(eventSubProcessTask) task1)`);
+  });
+
+  it('ProcessInstanceModificationBoundaryEventTest#testStartBeforeInterruptingBoundaryEventInsideSubProcess', async () => {
+    const model = 'ProcessInstanceModificationTest.interruptingBoundaryEventInsideSubProcess';
+    const id = await start(model);
+    await modify(id, [{ type: 'startBeforeActivity', activityId: 'innerBoundaryEvent' }]).expect(204);
+    expect(shape(await tree(id))).toBe(`${definition(model)}(subProcess(innerTaskAfterBoundaryEvent))`);
+    // the boundary event's subscription went with innerTask1
+    expect((await demo().get(`/event-subscription?processInstanceId=${id}`).expect(200)).body).toHaveLength(0);
+    await completeTasksInOrder(id, 'innerTaskAfterBoundaryEvent');
+    expect((await ended(id)).state).toBe('COMPLETED');
   });
 
   it('ProcessInstanceModificationMultiInstanceTest#testStartMultiInstanceBodyParallelTasks and #testStartInnerActivityParallelTasks', async () => {

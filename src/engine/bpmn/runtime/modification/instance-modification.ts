@@ -153,32 +153,29 @@ async function cancelInstance(
   tree: ActivityInstanceTree,
   id: string,
   flags: ModificationFlags,
+  walkUp = true,
 ): Promise<void> {
-  const opts: CancelOptions = {
-    skipCustomListeners: flags.skipCustomListeners,
-    calledInstanceState: 'EXTERNALLY_TERMINATED',
-    reason: 'Cancellation due to process instance modification',
-  };
+  const opts = cancelOptions(flags);
   let targetId = id;
   let parentId =
     tree.nodes.get(id)?.parentActivityInstanceId ?? tree.transitions.get(id)!.node.parentActivityInstanceId;
-  while (parentId !== tree.root.id) {
+  while (walkUp && parentId !== tree.root.id) {
     const parent = tree.nodes.get(parentId)!;
     if (childCount(parent) > 1) break;
     targetId = parent.id;
     parentId = parent.parentActivityInstanceId!;
   }
-  const root = instance.root;
-  if (parentId === tree.root.id && childCount(tree.root) <= 1) {
+  if (walkUp && parentId === tree.root.id && childCount(tree.root) <= 1) {
     // Everything goes; the instance's own subscriptions (its event sub-processes) stay until it ends.
-    if (root.activityId) await expandScope(ctx, instance, root);
-    await cancelSubtrees(ctx, instance, instance.children(root), opts);
-    root.activityId = null;
-    root.activityInstanceId = root.id;
-    root.isActive = false;
+    await clearScope(ctx, instance, instance.root, opts);
     return;
   }
   const holder = tree.holders.get(targetId) ?? tree.transitions.get(targetId)!.execution;
+  if (!walkUp && !holder.isConcurrent) {
+    // Alone in its scope: the scope stays, idle, for what starts there next.
+    await clearScope(ctx, instance, holder, opts);
+    return;
+  }
   const scope = instance.parent(holder);
   if (!holder.isConcurrent || !scope) {
     // A token alone in its scope whose parent has other children cannot be: the walk above went past it.
@@ -194,6 +191,67 @@ async function cancelInstance(
     return;
   }
   compactScope(ctx, instance, scope);
+}
+
+/** Cancels everything running in a scope; the scope execution stays, idle, with the subscriptions of its own scope. */
+async function clearScope(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scope: ExecutionEntity,
+  opts: CancelOptions,
+): Promise<void> {
+  if (scope.activityId) await expandScope(ctx, instance, scope);
+  await cancelSubtrees(ctx, instance, instance.children(scope), opts);
+  scope.activityId = null;
+  scope.activityInstanceId = instance.scopeInstanceId(scope);
+  scope.isActive = false;
+}
+
+function cancelOptions(flags: ModificationFlags): CancelOptions {
+  return {
+    skipCustomListeners: flags.skipCustomListeners,
+    calledInstanceState: 'EXTERNALLY_TERMINATED',
+    reason: 'Cancellation due to process instance modification',
+  };
+}
+
+/**
+ * What the first activity entered interrupts, as Camunda's activity start behaviours: an interrupting event
+ * sub-process (entered itself or at its start event) everything else in its scope, an interrupting boundary event
+ * the one instance of the activity it is attached to.
+ */
+async function interruptFor(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  toEnter: string[],
+  target: Target,
+  scopeExecution: ExecutionEntity,
+  ancestor: ActivityInstanceNode,
+  flags: ModificationFlags,
+): Promise<void> {
+  const graph = instance.graph;
+  const topmost = graph.elements.get(toEnter[0] ?? target.elementId);
+  if (topmost?.type === 'subProcess' && topmost.triggeredByEvent) {
+    const start = graph.elements.get(graph.scopes.get(topmost.id)?.startEventIds[0] ?? '');
+    const atStart = toEnter.length === 0 || (toEnter.length === 1 && target.elementId === start?.id);
+    if (start?.type === 'startEvent' && start.isInterrupting && atStart)
+      await clearScope(ctx, instance, scopeExecution, cancelOptions(flags));
+    return;
+  }
+  if (toEnter.length === 0 && topmost?.type === 'boundaryEvent' && topmost.cancelActivity) {
+    const tree = activityInstanceTree(instance);
+    const attached = (tree.nodes.get(ancestor.id) ?? tree.root).childActivityInstances.filter(
+      (n) => n.activityId === topmost.attachedToId || n.activityId === bodyIdOf(instance, topmost.attachedToId),
+    );
+    if (attached.length > 1)
+      throw new ModelDataError(`Executions for activity Activity(${topmost.attachedToId}) ambiguous`);
+    if (attached.length === 1) await cancelInstance(ctx, instance, tree, attached[0].id, flags, false);
+  }
+}
+
+function bodyIdOf(instance: ProcessInstanceState, activityId: string): string | null {
+  const node = instance.graph.elements.get(activityId);
+  return node && multiInstanceOf(node) ? bodyRef(node).id : null;
 }
 
 // ---- instantiation
@@ -261,6 +319,9 @@ function targetOf(
     );
   if (node.type === 'boundaryEvent' && node.eventDefinition?.kind === 'compensate')
     throw new ModelDataError(`Cannot start before activity ${node.id}; activity is a compensation boundary event.`);
+  // An event sub-process started as a whole begins at its (first) start event, as if that had fired.
+  const startEventId =
+    node.type === 'subProcess' && node.triggeredByEvent ? graph.scopes.get(node.id)?.startEventIds[0] : undefined;
   return {
     scopeId: node.scopeId,
     elementId: ref!.id,
@@ -270,6 +331,7 @@ function targetOf(
         kind: 'ACTIVITY_START',
         execution: token,
         activityId: node.id,
+        startEventId,
         skipListeners: flags.skipCustomListeners,
         skipIoMappings: flags.skipIoMappings,
       }),
@@ -338,6 +400,7 @@ export async function instantiate(
     throw new ModelDataError(
       `Cannot perform instruction: ${describeInstruction(instruction)}; starting inside a multi-instance activity without an instance of its body is not supported`,
     );
+  await interruptFor(ctx, instance, toEnter, target, scopeExecution, ancestor, flags);
   let token = await newTokenInScope(ctx, instance, scopeExecution);
   for (const [i, scopeId] of toEnter.entries()) {
     const node = instance.graph.elements.get(scopeId)!;
