@@ -168,6 +168,24 @@ describe(`process instance modification (${databaseLabel()})`, () => {
     await ended(id);
   });
 
+  it('cancel by activity id: every instance, or with cancelCurrentActiveActivityInstances those there before the modification', async () => {
+    const def = definition('ProcessInstanceModificationTest.exclusiveGateway');
+    const id = await start('ProcessInstanceModificationTest.exclusiveGateway');
+    const original = await instanceId(id, 'task1');
+    await modify(id, [
+      { type: 'startBeforeActivity', activityId: 'task1' },
+      { type: 'cancel', activityId: 'task1', cancelCurrentActiveActivityInstances: true },
+    ]).expect(204);
+    const after = await tree(id);
+    expect(shape(after)).toBe(`${def}(task1)`);
+    expect(instancesOf(after, 'task1')[0].id).not.toBe(original);
+    await modify(id, [
+      { type: 'startBeforeActivity', activityId: 'task1' },
+      { type: 'cancel', activityId: 'task1' },
+    ]).expect(204);
+    expect((await ended(id)).state).toBe('EXTERNALLY_TERMINATED');
+  });
+
   // ---- start before, after, transition
 
   it('ProcessInstanceModificationTest#testStartBefore', async () => {
