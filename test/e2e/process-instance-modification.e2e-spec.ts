@@ -553,6 +553,45 @@ describe(`process instance modification (${databaseLabel()})`, () => {
     expect(noActivity.body.message).toBe("For instruction type 'startBeforeActivity': 'activityId' must be set");
   });
 
+  it("skipCustomListeners and skipIoMappings leave out the started activities' listeners and input mappings", async () => {
+    const model = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="Defs_skip" targetNamespace="http://example.org/skip">
+  <bpmn:process id="skipping" isExecutable="true" camunda:historyTimeToLive="30">
+    <bpmn:startEvent id="S" /><bpmn:sequenceFlow id="F1" sourceRef="S" targetRef="First" />
+    <bpmn:userTask id="First" /><bpmn:sequenceFlow id="F2" sourceRef="First" targetRef="Second" />
+    <bpmn:userTask id="Second">
+      <bpmn:extensionElements>
+        <camunda:executionListener event="start" expression="\${execution.setVariable('listened', true)}" />
+        <camunda:inputOutput><camunda:inputParameter name="mapped">in</camunda:inputParameter></camunda:inputOutput>
+      </bpmn:extensionElements>
+    </bpmn:userTask>
+    <bpmn:sequenceFlow id="F3" sourceRef="Second" targetRef="E" /><bpmn:endEvent id="E" />
+  </bpmn:process>
+</bpmn:definitions>`;
+    await deploy(t, [{ name: 'skipping.bpmn', content: model }]).expect(200);
+    const variables = async (id: string) =>
+      ((await demo().get(`/variable-instance?processInstanceIdIn=${id}`).expect(200)).body as Array<{ name: string }>)
+        .map((v) => v.name)
+        .sort();
+    const skipped = (await demo().post('/process-definition/key/skipping/start').send({}).expect(200)).body.id;
+    await modify(skipped, [{ type: 'startBeforeActivity', activityId: 'Second' }], {
+      skipCustomListeners: true,
+      skipIoMappings: true,
+    }).expect(204);
+    expect(await variables(skipped)).toEqual([]);
+    const ran = (await demo().post('/process-definition/key/skipping/start').send({}).expect(200)).body.id;
+    await modify(ran, [{ type: 'startBeforeActivity', activityId: 'Second' }]).expect(204);
+    expect(await variables(ran)).toEqual(['listened', 'mapped']);
+    const atStart = (
+      await demo()
+        .post('/process-definition/key/skipping/start')
+        .send({ startInstructions: [{ type: 'startBeforeActivity', activityId: 'Second' }], skipIoMappings: true })
+        .expect(200)
+    ).body.id;
+    expect(await variables(atStart)).toEqual(['listened']);
+  });
+
   // ---- operation log, authorization, several instances, batches
 
   it('keeps the annotation in the user operation log entry ModifyProcessInstance', async () => {
