@@ -12,6 +12,7 @@ import {
   restartProcessInstances,
   migrateProcessInstancesOfBatch,
   setProcessInstancesSuspension,
+  modifyProcessInstances,
   setProcessRemovalTime,
 } from './process-batch-operations';
 import { HistoricBatchManager } from '../history/historic-batch.manager';
@@ -154,4 +155,5 @@ export const BATCH_OPERATIONS: ReadonlyMap<string, BatchOperation> = new Map<str
   [BATCH_TYPE.setVariables, setVariables],
   [BATCH_TYPE.correlateMessage, correlateMessages],
   [BATCH_TYPE.processInstanceMigration, migrateProcessInstancesOfBatch],
+  [BATCH_TYPE.processInstanceModification, modifyProcessInstances],
 ]);

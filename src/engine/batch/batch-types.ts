@@ -15,6 +15,7 @@ export const BATCH_TYPE = {
   setVariables: 'set-variables',
   correlateMessage: 'correlate-message',
   processInstanceMigration: 'instance-migration',
+  processInstanceModification: 'instance-modification',
 } as const;
 
 /** The handler types of the two jobs every batch has besides its batch jobs. */

@@ -26,6 +26,7 @@ import { CorrelateMessageBatchCmd } from './commands/correlate-message-batch.cmd
 import { VariableMap } from '../variables/typed-value';
 import { RestartOptions } from '../instances/commands/restart-process-instances.cmd';
 import { InstanceDeletionParameters } from './process-batch-operations';
+import type { ProcessInstanceModification } from '../instances/commands/modify-process-instance.cmd';
 import { ensureInstanceIds } from '../instances/commands/process-instance-suspension.cmd';
 import { MigrationOptions } from '../migration/commands/migrate-process-instances.cmd';
 import { PlanRequest } from '../migration/commands/migration-plan.cmd';
@@ -250,6 +251,19 @@ export class BatchService {
   ): Promise<BatchEntity> {
     return this.start(auth, BATCH_TYPE.processInstanceSuspension, ensureInstanceIds(ids, 'process Instance Ids'), {
       suspended,
+    });
+  }
+
+  /** runtimeService.createModification(...).executeAsync() and a single instance's modification executeAsync(). */
+  modifyProcessInstancesAsync(
+    auth: Authentication | null,
+    ids: Array<string | null>,
+    modification: Omit<ProcessInstanceModification, 'processInstanceId'>,
+  ): Promise<BatchEntity> {
+    if (!modification.instructions.length)
+      throw new BadUserRequestError('Modification instructions cannot be empty: instructions is empty');
+    return this.start(auth, BATCH_TYPE.processInstanceModification, ensureTargets(ids, 'Process instance ids'), {
+      ...modification,
     });
   }
 

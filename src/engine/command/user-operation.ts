@@ -31,6 +31,7 @@ export interface UserOperation {
   batchId?: string | null;
   externalTaskId?: string | null;
   tenantId?: string | null;
+  annotation?: string | null;
 }
 
 /** What an operation on one process instance is restricted to (the instance, its definition and root). */

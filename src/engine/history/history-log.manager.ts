@@ -171,7 +171,7 @@ export class HistoryLogManager {
           newValue: text(change.newValue),
           tenantId: op.tenantId ?? null,
           category: op.category,
-          annotation: null,
+          annotation: op.annotation ?? null,
           removalTime: null,
         }),
       );

@@ -1,5 +1,6 @@
 import { ProcessDefinitionEntity } from '../../persistence/entities/repository/process-definition.entity';
 import { VariableMap } from '../variables/typed-value';
+import type { ModificationInstruction } from '../bpmn/runtime/modification/instance-modification';
 
 /** A started (or looked-up) process instance, shaped like Camunda's ProcessInstanceDto. */
 export interface ProcessInstanceInfo {
@@ -28,6 +29,10 @@ export interface StartProcessInstanceRequest {
   businessKey?: string | null;
   variables?: VariableMap | null;
   withVariablesInReturn?: boolean;
+  /** Where the instance begins instead of its start event (no cancellations among them). */
+  startInstructions?: ModificationInstruction[];
+  skipCustomListeners?: boolean;
+  skipIoMappings?: boolean;
 }
 
 export interface DeleteProcessInstanceOptions {
@@ -58,17 +63,7 @@ export interface VariableModification {
 }
 
 /** One node of a running instance's activity instance tree (the root stands for the process definition). */
-export interface ActivityInstanceNode {
-  id: string;
-  parentActivityInstanceId: string | null;
-  activityId: string;
-  activityType: string;
-  activityName: string | null;
-  processInstanceId: string;
-  processDefinitionId: string;
-  executionIds: string[];
-  childActivityInstances: ActivityInstanceNode[];
-}
+export type { ActivityInstanceNode, TransitionInstanceNode } from '../bpmn/runtime/activity-instances';
 
 /** A user or group in some relation to a task (Camunda's IdentityLink); assignee and owner included. */
 export interface TaskIdentityLink {

@@ -21,6 +21,12 @@ import { HandleTaskBpmnErrorCmd } from './commands/handle-task-bpmn-error.cmd';
 import { SignalExecutionCmd } from './commands/signal-execution.cmd';
 import { StartProcessInstanceCmd } from './commands/start-process-instance.cmd';
 import {
+  CheckModifiableCmd,
+  ModifyProcessInstanceCmd,
+  ModifyProcessInstancesCmd,
+  ProcessInstanceModification,
+} from './commands/modify-process-instance.cmd';
+import {
   InstanceSuspensionSelection,
   SetProcessInstancesSuspensionCmd,
   SetProcessInstanceSuspensionCmd,
@@ -217,6 +223,25 @@ export class RuntimeService {
     options: DeleteProcessInstanceOptions = {},
   ): Promise<void> {
     return this.executor.execute(auth, new DeleteProcessInstanceCmd(processInstanceId, options));
+  }
+
+  /** runtimeService.createProcessInstanceModification(id)...execute(). */
+  modifyProcessInstance(auth: Authentication | null, modification: ProcessInstanceModification): Promise<void> {
+    return this.executor.execute(auth, new ModifyProcessInstanceCmd(modification));
+  }
+
+  /** runtimeService.createModification(definitionId)...execute(): every instance in one transaction. */
+  modifyProcessInstances(
+    auth: Authentication | null,
+    ids: string[],
+    modification: Omit<ProcessInstanceModification, 'processInstanceId'>,
+  ): Promise<void> {
+    return this.executor.execute(auth, new ModifyProcessInstancesCmd(ids, modification));
+  }
+
+  /** Whether the caller may modify an instance (before its modification goes to a batch). */
+  checkModifiable(auth: Authentication | null, processInstanceId: string): Promise<void> {
+    return this.executor.read(auth, new CheckModifiableCmd(processInstanceId));
   }
 
   /** A running instance, or null when there is none with this id. */

@@ -1,3 +1,4 @@
+import { instructionsFromWire } from '../../common/dto/modification-instruction.dto';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProcessDefinitionDto, toProcessDefinitionDto } from '../../common/dto/process-definition.dto';
@@ -224,9 +225,8 @@ export class ProcessDefinitionService {
     links: LinkBuilder,
   ): Promise<ProcessInstanceWithVariablesDto> {
     const prefix = async () => `Cannot instantiate process definition ${ref.id ?? (await this.find(auth, ref)).id}`;
-    // An empty list is an ordinary start (pycamunda always sends one); instructions themselves are not supported yet.
-    if (Array.isArray(dto.startInstructions) ? dto.startInstructions.length > 0 : dto.startInstructions != null)
-      throw badRequest(`${await prefix()}: start instructions are not supported`);
+    // An empty list is an ordinary start (pycamunda always sends one).
+    const startInstructions = instructionsFromWire(dto.startInstructions, { cancel: false, instanceIds: true });
     let variables: VariableMap;
     try {
       variables = prefixedVariablesFromWire(dto.variables, { prefix: '' });
@@ -245,6 +245,9 @@ export class ProcessDefinitionService {
         businessKey: dto.businessKey ?? null,
         variables,
         withVariablesInReturn: dto.withVariablesInReturn === true,
+        startInstructions,
+        skipCustomListeners: dto.skipCustomListeners === true,
+        skipIoMappings: dto.skipIoMappings === true,
       });
     } catch (err) {
       throw err instanceof AuthorizationError ? err : wrapEngineError(err, await prefix());

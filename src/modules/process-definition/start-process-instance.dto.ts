@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { BooleanField, StringField, VariablesField } from '../../common/validation/body-fields';
 import { LeanBody } from '../../common/validation/lean-body';
+import { ModificationInstructionDto } from '../../common/dto/modification-instruction.dto';
 
 @LeanBody()
 export class StartProcessInstanceDto {
@@ -11,9 +12,8 @@ export class StartProcessInstanceDto {
   @BooleanField() skipCustomListeners?: boolean | null;
   @BooleanField() skipIoMappings?: boolean | null;
   @ApiPropertyOptional({
-    description: 'An empty list is an ordinary start; instructions themselves are not supported yet (400)',
-    type: 'array',
-    items: { type: 'object' },
+    description: 'Where the instance starts instead of its start event; an empty list is an ordinary start',
+    type: () => [ModificationInstructionDto],
     nullable: true,
   })
   startInstructions?: unknown;

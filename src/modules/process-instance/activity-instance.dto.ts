@@ -7,6 +7,20 @@ export class ActivityInstanceIncidentDto {
   @ApiProperty() activityId: string;
 }
 
+export class TransitionInstanceDto {
+  @ApiProperty() id: string;
+  @ApiProperty() parentActivityInstanceId: string;
+  @ApiProperty() activityId: string;
+  @ApiProperty() activityType: string;
+  @ApiProperty() processInstanceId: string;
+  @ApiProperty() processDefinitionId: string;
+  @ApiProperty() executionId: string;
+  @ApiPropertyOptional({ nullable: true }) activityName: string | null;
+  @ApiPropertyOptional({ nullable: true }) targetActivityId: string | null;
+  @ApiProperty({ type: [String] }) incidentIds: string[];
+  @ApiProperty({ type: [ActivityInstanceIncidentDto] }) incidents: ActivityInstanceIncidentDto[];
+}
+
 export class ActivityInstanceDto {
   @ApiProperty() id: string;
   @ApiPropertyOptional({ nullable: true }) parentActivityInstanceId: string | null;
@@ -15,7 +29,7 @@ export class ActivityInstanceDto {
   @ApiProperty() processInstanceId: string;
   @ApiProperty() processDefinitionId: string;
   @ApiProperty({ type: () => [ActivityInstanceDto] }) childActivityInstances: ActivityInstanceDto[];
-  @ApiProperty({ type: [Object] }) childTransitionInstances: unknown[];
+  @ApiProperty({ type: [TransitionInstanceDto] }) childTransitionInstances: TransitionInstanceDto[];
   @ApiProperty({ type: [String] }) executionIds: string[];
   @ApiPropertyOptional({ nullable: true }) activityName: string | null;
   @ApiProperty({ type: [String] }) incidentIds: string[];
@@ -39,7 +53,15 @@ export function toActivityInstanceDto(node: ActivityInstanceNode, incidents: Inc
     processInstanceId: node.processInstanceId,
     processDefinitionId: node.processDefinitionId,
     childActivityInstances: node.childActivityInstances.map((c) => toActivityInstanceDto(c, incidents)),
-    childTransitionInstances: [],
+    childTransitionInstances: node.childTransitionInstances.map((t) => {
+      const parked = incidents.filter((i) => i.executionId === t.executionId && i.activityId === t.activityId);
+      return {
+        ...t,
+        targetActivityId: t.activityId,
+        incidentIds: parked.map((i) => i.id),
+        incidents: parked.map((i) => ({ id: i.id, activityId: t.activityId })),
+      };
+    }),
     executionIds: node.executionIds,
     activityName: node.activityName,
     incidentIds: own.map((i) => i.id),

@@ -34,6 +34,7 @@ import {
 import { PROCESS_INSTANCE_LIST } from '../../common/query/process-instance-query';
 import { DeleteFlags, ProcessInstanceService } from './process-instance.service';
 import { ProcessInstanceSuspensionStateDto } from './process-instance-suspension.dto';
+import { ProcessInstanceModificationDto } from './modification.dto';
 
 @ApiTags('Process Instance')
 @ApiBasicAuth()
@@ -127,6 +128,24 @@ export class ProcessInstanceController {
   @ApiQuery({ name: 'failIfNotExists', required: false, type: Boolean })
   delete(@Auth() auth: Authentication | null, @Param('id') id: string, @Query() flags: DeleteFlags) {
     return this.instances.delete(auth, id, flags);
+  }
+
+  @Post(':id/modification')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Cancels and starts activity instances of a process instance, in one transaction' })
+  modify(@Auth() auth: Authentication | null, @Param('id') id: string, @Body() body: ProcessInstanceModificationDto) {
+    return this.instances.modify(auth, id, body);
+  }
+
+  @Post(':id/modification-async')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BatchDto, description: 'A batch of type instance-modification' })
+  modifyAsync(
+    @Auth() auth: Authentication | null,
+    @Param('id') id: string,
+    @Body() body: ProcessInstanceModificationDto,
+  ) {
+    return this.instances.modifyAsync(auth, id, body);
   }
 
   @Get(':id/activity-instances')

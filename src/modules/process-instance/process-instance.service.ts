@@ -15,6 +15,8 @@ import { applyFilters } from '../../common/query/apply-query';
 import { parsePostQuery } from '../../common/query/parse-query';
 import { DeleteProcessInstancesDto } from './delete-process-instances.dto';
 import { ProcessInstanceSuspensionStateDto } from './process-instance-suspension.dto';
+import { ModificationDto, ProcessInstanceModificationDto } from './modification.dto';
+import { instructionsFromWire } from '../../common/dto/modification-instruction.dto';
 import {
   HISTORIC_PROCESS_INSTANCE_IDS,
   HISTORIC_PROCESS_INSTANCE_QUERY,
@@ -33,6 +35,14 @@ export interface DeleteFlags {
   skipIoMappings?: string;
   skipSubprocesses?: string;
   failIfNotExists?: string;
+}
+
+function flagsOf(dto: ProcessInstanceModificationDto) {
+  return {
+    skipCustomListeners: dto.skipCustomListeners === true,
+    skipIoMappings: dto.skipIoMappings === true,
+    annotation: dto.annotation ?? null,
+  };
 }
 
 const notExisting = (id: string) => notFound(`Process instance with id ${id} does not exist`);
@@ -102,10 +112,65 @@ export class ProcessInstanceService {
     return toBatchDto(await this.engine.batches.setProcessInstancesSuspensionAsync(auth, ids, dto.suspended === true));
   }
 
+  /** POST /process-instance/{id}/modification: the instructions in one transaction. */
+  async modify(auth: Authentication | null, id: string, dto: ProcessInstanceModificationDto): Promise<void> {
+    const instructions = instructionsFromWire(dto.instructions, { cancel: true, instanceIds: true });
+    await this.engine.runtime.modifyProcessInstance(auth, { processInstanceId: id, instructions, ...flagsOf(dto) });
+  }
+
+  /** POST /process-instance/{id}/modification-async: an instance-modification batch of one instance. */
+  async modifyAsync(auth: Authentication | null, id: string, dto: ProcessInstanceModificationDto): Promise<BatchDto> {
+    const instructions = instructionsFromWire(dto.instructions, { cancel: true, instanceIds: true });
+    await this.engine.runtime.checkModifiable(auth, id);
+    return toBatchDto(
+      await this.engine.batches.modifyProcessInstancesAsync(auth, [id], { instructions, ...flagsOf(dto) }),
+    );
+  }
+
+  /** POST /modification/execute: the instances of one definition, in one transaction. */
+  async modifyMany(auth: Authentication | null, dto: ModificationDto): Promise<void> {
+    const { ids, modification } = await this.manyModification(auth, dto);
+    try {
+      await this.engine.runtime.modifyProcessInstances(auth, ids, modification);
+    } catch (err) {
+      if (err instanceof BadUserRequestError && !(err instanceof NotFoundError)) throw new RestError(400, err.message);
+      throw err;
+    }
+  }
+
+  /** POST /modification/executeAsync: an instance-modification batch. */
+  async modifyManyAsync(auth: Authentication | null, dto: ModificationDto): Promise<BatchDto> {
+    const { ids, modification } = await this.manyModification(auth, dto);
+    try {
+      return toBatchDto(await this.engine.batches.modifyProcessInstancesAsync(auth, ids, modification));
+    } catch (err) {
+      if (err instanceof BadUserRequestError) throw new RestError(400, err.message);
+      throw err;
+    }
+  }
+
+  /** Camunda's ModificationBuilder checks, in its order: definition, instructions, instances. */
+  private async manyModification(auth: Authentication | null, dto: ModificationDto) {
+    const instructions = instructionsFromWire(dto.instructions, { cancel: true, instanceIds: false });
+    if (dto.processDefinitionId == null) throw badRequest('Process definition id cannot be null');
+    if (!instructions.length) throw badRequest('Modification instructions cannot be empty: instructions is empty');
+    const selected = await this.selectedIds(auth, dto);
+    if (!selected.length) throw badRequest('Process instance ids cannot be empty: Process instance ids is empty');
+    if (selected.some((id) => id == null))
+      throw badRequest('Process instance ids cannot contain null: Process instance ids contains null value');
+    return {
+      ids: [...new Set(selected as string[])],
+      modification: { instructions, processDefinitionId: dto.processDefinitionId, ...flagsOf(dto) },
+    };
+  }
+
   /** The ids given, and what the runtime and historic queries find among the instances the caller may read. */
   private async selectedIds(
     auth: Authentication | null,
-    dto: ProcessInstanceSuspensionStateDto,
+    dto: Pick<
+      ProcessInstanceSuspensionStateDto,
+      'processInstanceIds' | 'processInstanceQuery' | 'historicProcessInstanceQuery'
+    >,
   ): Promise<Array<string | null>> {
     const ids: Array<string | null> = [...(dto.processInstanceIds ?? [])];
     if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));

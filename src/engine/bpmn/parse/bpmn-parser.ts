@@ -56,7 +56,9 @@ export async function parseBpmn(xml: string, resourceName: string, options: Bpmn
 
   let rootElement: unknown;
   try {
-    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(normalizeAttributeSpacing(xml));
+    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(
+      normalizeAttributeSpacing(activitiAsCamunda(xml)),
+    );
     rootElement = result.rootElement;
     let warnings = result.warnings;
     if (isModdleElement(rootElement) && rootElement.$type === 'bpmn:Definitions') {
@@ -110,4 +112,12 @@ function parseError(ctx: ParseContext): ParseError {
   return new ParseError(`ENGINE-09005 Could not parse BPMN process. Errors: ${lines.join('')}`, {
     [ctx.resourceName]: { errors: ctx.errors, warnings: ctx.warnings },
   });
+}
+
+/** Camunda still reads its extensions under Activiti's namespace (BpmnParse's alternative namespace). */
+function activitiAsCamunda(xml: string): string {
+  return xml.replace(
+    /(xmlns:[\w.-]+\s*=\s*["'])http:\/\/activiti\.org\/bpmn(["'])/g,
+    '$1http://camunda.org/schema/1.0/bpmn$2',
+  );
 }

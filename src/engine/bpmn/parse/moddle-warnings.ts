@@ -30,7 +30,7 @@ function inNonExecutableProcess(el: ModdleElement | undefined): boolean {
  * bpmn-moddle reports problems as warnings and drops what it cannot read. Dropped BPMN elements
  * (unknown types, duplicate ids) and dangling references would silently change the process, so
  * they are errors here; unknown attributes and unknown camunda extension elements stay warnings,
- * as in Camunda. Diagram (DI) references and non-executable processes only warn.
+ * as in Camunda. Diagram (DI) references, a node's incoming/outgoing lists and non-executable processes only warn.
  */
 export function reportModdleWarnings(warnings: ModdleWarning[], ctx: ParseContext): void {
   for (const w of warnings) {
@@ -39,7 +39,9 @@ export function reportModdleWarnings(warnings: ModdleWarning[], ctx: ParseContex
     if (unresolved) {
       const message = referenceMessage(el, w.property ?? '', unresolved[1]);
       const isDiagram = el !== undefined && !el.$type.startsWith('bpmn:');
-      if (isDiagram || inNonExecutableProcess(el)) ctx.warning(message, el);
+      // Camunda reads flows from sourceRef/targetRef only; a node's incoming/outgoing lists are never resolved.
+      const flowList = /^(bpmn:)?(incoming|outgoing)$/.test(w.property ?? '');
+      if (isDiagram || flowList || inNonExecutableProcess(el)) ctx.warning(message, el);
       else ctx.error(message, el);
     } else if (w.message.startsWith('unparsable content')) {
       const { line, column } = moddlePosition(w.message);

@@ -18,6 +18,9 @@ export type AtomicOperation =
       activityId: string;
       inner?: InnerInstance;
       startEventId?: string;
+      /** A modification or start instruction entering the activity without its listeners or input mappings. */
+      skipListeners?: boolean;
+      skipIoMappings?: boolean;
     }
   | { kind: 'ACTIVITY_EXECUTE'; execution: ExecutionEntity; activityId: string; startEventId?: string }
   /** Leaves an activity: output mapping, history, scope destruction, then `flowIds` (default: the outgoing behaviour). */

@@ -18,6 +18,11 @@ export interface InstanceStart {
   superExecution?: ExecutionEntity | null;
   /** Where the instance begins when an event started it (message, signal, timer, conditional start event). */
   startEventId?: string;
+  /**
+   * Where the instance begins instead of its start event (Camunda's start instructions): the first one names the
+   * start activity in history; the caller applies them once the instance exists.
+   */
+  startActivityId?: string;
 }
 
 /**
@@ -31,9 +36,9 @@ export async function createProcessInstance(
   graph: ProcessGraph,
   start: InstanceStart,
 ): Promise<ProcessInstanceState> {
-  const initialId = start.startEventId ?? graph.initialId;
+  const initialId = start.startActivityId ?? start.startEventId ?? graph.initialId;
   const initial = initialId ? graph.elements.get(initialId) : null;
-  if (!initial) {
+  if (!initial && !start.startActivityId) {
     // Camunda's words; the caller asked for a start the model does not offer (several event start events only).
     throw new BadUserRequestError(
       'Cannot start process instance, initial activity where the process instance should start is null: initial is null',
@@ -66,13 +71,13 @@ export async function createProcessInstance(
   const instance = ctx.adoptNew(root, definition, graph);
   ctx.history.processInstanceStarted(root, {
     startUserId: ctx.auth?.userId ?? null,
-    startActivityId: initial.id,
+    startActivityId: initial?.id ?? start.startActivityId ?? null,
     superProcessInstanceId: superExecution?.processInstanceId ?? null,
   });
   for (const [name, value] of Object.entries(start.variables ?? {}))
     ctx.manager(VariableStore).setLocal(root, name, value, true);
   // Camunda sets the initiator variable on every start: the authenticated user, or null without one.
-  if (initial.type === 'startEvent' && initial.initiator) {
+  if (!start.startActivityId && initial?.type === 'startEvent' && initial.initiator) {
     const userId = ctx.auth?.userId ?? null;
     ctx
       .manager(VariableStore)
@@ -87,6 +92,7 @@ export async function createProcessInstance(
   }
   await fireListeners(ctx, root, graph.executionListeners, 'start', graph.key);
   subscribeEventSubProcesses(ctx, instance, root, graph.key);
-  ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution: root, activityId: initial.id });
+  if (start.startActivityId) root.isActive = false;
+  else ctx.manager(Agenda).plan({ kind: 'ACTIVITY_START', execution: root, activityId: initial!.id });
   return instance;
 }

@@ -2,6 +2,8 @@ import { ProcessDefinitionEntity } from '../../../persistence/entities/repositor
 import type { RuntimeContext } from '../../bpmn/runtime/runtime-context';
 import { createProcessInstance } from '../../bpmn/runtime/instance-start';
 import { ProcessInstanceState } from '../../bpmn/runtime/process-instance-state';
+import { activityInstanceTree } from '../../bpmn/runtime/activity-instances';
+import { applyInstruction } from '../../bpmn/runtime/modification/instance-modification';
 import { NotFoundError, SuspendedEntityInteractionError } from '../../errors';
 import { Command } from '../../command/command';
 import { checkCreateInstance, checkReadDefinition } from '../../bpmn/runtime/runtime-authorization';
@@ -46,10 +48,21 @@ export class StartProcessInstanceCmd implements Command<ProcessInstanceInfo> {
     }
     ctx.deps.repository.cache.rememberProcessDefinition(definition);
     const graph = await ctx.graph(definition);
+    const instructions = this.request.startInstructions ?? [];
+    const first = instructions[0];
     const instance = await createProcessInstance(ctx, definition, graph, {
       businessKey: this.request.businessKey ?? null,
       variables: this.request.variables ?? null,
+      startActivityId: first ? (first.activityId ?? first.transitionId ?? undefined) : undefined,
     });
+    if (first) {
+      const flags = {
+        skipCustomListeners: this.request.skipCustomListeners === true,
+        skipIoMappings: this.request.skipIoMappings === true,
+      };
+      const before = activityInstanceTree(instance);
+      for (const instruction of instructions) await applyInstruction(ctx, instance, instruction, flags, before);
+    }
     ctx.manager(HistoryLogManager).userOperation({
       operationType: 'Create',
       entityType: 'ProcessInstance',

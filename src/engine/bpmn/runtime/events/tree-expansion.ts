@@ -29,7 +29,11 @@ export function rowActivities(instance: ProcessInstanceState, activityId: string
  * belongs to the scope itself stays: its variables, the subscriptions of its event sub-processes
  * and of the boundary events of the activity that owns it.
  */
-async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, scope: ExecutionEntity): Promise<void> {
+export async function expandScope(
+  ctx: RuntimeContext,
+  instance: ProcessInstanceState,
+  scope: ExecutionEntity,
+): Promise<void> {
   const moved = createConcurrentExecution(ctx, instance, scope);
   moved.activityId = scope.activityId;
   moved.activityInstanceId = scope.activityInstanceId;
@@ -44,6 +48,14 @@ async function expandScope(ctx: RuntimeContext, instance: ProcessInstanceState, 
   for (const [scopeId, vars] of instance.variables) {
     if (scopeId === from) continue;
     for (const v of vars.values()) if (v.executionId === from) v.executionId = to;
+  }
+  // An instance called from here keeps its caller: the activity moved to the new token.
+  if (resolveActivity(instance.graph, scope.activityId)?.node.type === 'callActivity') {
+    const called = await ctx.calledInstanceOf(from);
+    if (called && !called.ended) {
+      called.root.superExecutionId = to;
+      ctx.touch(called);
+    }
   }
   const activities = rowActivities(instance, scope.activityId);
   if (activities.size) {

@@ -64,8 +64,8 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
     sequenceCounter: ctx.nextSequence(instance),
   });
   if (!ref.isBody) {
-    if (host !== execution) await applyInputMappings(ctx, host, node);
-    await fireListeners(ctx, host, node.executionListeners, 'start', node.id);
+    if (host !== execution && !op.skipIoMappings) await applyInputMappings(ctx, host, node);
+    if (!op.skipListeners) await fireListeners(ctx, host, node.executionListeners, 'start', node.id);
   }
   if (host !== execution && (ref.isBody || !multiInstanceOf(node))) subscribeBoundaryEvents(ctx, instance, host, node);
   if (host !== execution && !ref.isBody && node.type === 'subProcess')
