@@ -10,8 +10,6 @@ import { BASE, createTestApp, databaseLabel, TestApp } from '../support/test-app
 const NOT_YET: readonly string[] = [
   'GET /history/process-instance/report',
   'DELETE /metrics/task-worker',
-  'POST /modification/execute',
-  'POST /modification/executeAsync',
   'GET /process-definition/key/{key}/deployed-start-form',
   'GET /process-definition/key/{key}/form-variables',
   'GET /process-definition/key/{key}/rendered-form',
@@ -27,8 +25,6 @@ const NOT_YET: readonly string[] = [
   'GET /process-definition/{id}/rendered-form',
   'GET /process-definition/{id}/startForm',
   'POST /process-definition/{id}/submit-form',
-  'POST /process-instance/{id}/modification',
-  'POST /process-instance/{id}/modification-async',
   'GET /task/{id}/deployed-form',
   'GET /task/{id}/rendered-form',
 ];
