@@ -101,5 +101,9 @@ export function evaluateTyped(
       return { ...tv, valueInfo };
     }
   }
-  return untypedValue(evaluate(ctx, execution, expression));
+  const value = evaluate(ctx, execution, expression);
+  if (expression.computesLong && typeof value === 'number' && Number.isInteger(value)) {
+    return { type: 'long', value, valueInfo: {} };
+  }
+  return untypedValue(value);
 }
