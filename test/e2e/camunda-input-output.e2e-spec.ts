@@ -75,4 +75,20 @@ describe(`Camunda's InputOutputTest (${databaseLabel()})`, () => {
     const pi = await c.start('testProcess');
     expect(await variable('var1')).toMatchObject({ type: 'Long', value: 2, executionId: pi.id });
   });
+
+  it('InputOutputEventTest#testMessageCatchEvent', async () => {
+    deployments.push(await c.deploy('bpmn/iomapping/InputOutputEventTest.testMessageCatchEvent.bpmn20.xml'));
+    const pi = await c.start('testProcess');
+    const messageExecution = await execution('messageCatch');
+    const local = (await t.as('demo').get(`/execution/${messageExecution.id}/localVariables`).expect(200)).body;
+    expect(Object.keys(local)).toEqual(['mappedVariable']);
+    expect(local.mappedVariable.value).toBe('mappedValue');
+    await t
+      .as('demo')
+      .post(`/execution/${messageExecution.id}/messageSubscriptions/IncomingMessage/trigger`)
+      .send({ variables: { messageVariable: { value: 'outValue', type: 'String' } } })
+      .expect(204);
+    const out = await t.as('demo').get(`/process-instance/${pi.id}/variables/outVariable`).expect(200);
+    expect(out.body.value).toBe('outValue');
+  });
 });

@@ -31,6 +31,16 @@ const DOCTYPE_MESSAGE =
   'DOCTYPE is disallowed when the feature "http://apache.org/xml/features/disallow-doctype-decl" set to true.';
 
 /**
+ * Camunda reads the extension namespace of its Activiti days (`http://activiti.org/bpmn`) as its own, so models
+ * written for it keep their camunda:* attributes and extension elements.
+ */
+const ACTIVITI_NAMESPACE = /(xmlns:[\w.-]+\s*=\s*)(["'])http:\/\/activiti\.org\/bpmn\2/g;
+
+function activitiAsCamunda(xml: string): string {
+  return xml.replace(ACTIVITI_NAMESPACE, '$1$2http://camunda.org/schema/1.0/bpmn$2');
+}
+
+/**
  * Parses a BPMN 2.0 XML resource into immutable process graphs. Throws ParseError with every
  * problem found (Camunda's ENGINE-09005 format and per-resource details). Nothing in a deployment
  * runs code here: DOCTYPEs are refused before parsing, Java hooks are errors, and JavaScript is only
@@ -56,7 +66,7 @@ export async function parseBpmn(xml: string, resourceName: string, options: Bpmn
 
   let rootElement: unknown;
   try {
-    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(normalizeAttributeSpacing(xml));
+    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(normalizeAttributeSpacing(activitiAsCamunda(xml)));
     rootElement = result.rootElement;
     let warnings = result.warnings;
     if (isModdleElement(rootElement) && rootElement.$type === 'bpmn:Definitions') {
