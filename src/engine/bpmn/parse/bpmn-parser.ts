@@ -41,6 +41,16 @@ function activitiAsCamunda(xml: string): string {
 }
 
 /**
+ * Camunda's parser takes `id="flow4 "` (the schema collapses whitespace of an xsd:ID); bpmn-moddle refuses such an
+ * id, so it reads the id without the whitespace around it.
+ */
+const SPACED_ID = /(\sid\s*=\s*)(["'])\s*([^"'\s]*)\s*\2/g;
+
+function trimIds(xml: string): string {
+  return xml.replace(SPACED_ID, '$1$2$3$2');
+}
+
+/**
  * Parses a BPMN 2.0 XML resource into immutable process graphs. Throws ParseError with every
  * problem found (Camunda's ENGINE-09005 format and per-resource details). Nothing in a deployment
  * runs code here: DOCTYPEs are refused before parsing, Java hooks are errors, and JavaScript is only
@@ -66,7 +76,9 @@ export async function parseBpmn(xml: string, resourceName: string, options: Bpmn
 
   let rootElement: unknown;
   try {
-    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(normalizeAttributeSpacing(activitiAsCamunda(xml)));
+    const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(
+      normalizeAttributeSpacing(trimIds(activitiAsCamunda(xml))),
+    );
     rootElement = result.rootElement;
     let warnings = result.warnings;
     if (isModdleElement(rootElement) && rootElement.$type === 'bpmn:Definitions') {
