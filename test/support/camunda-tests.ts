@@ -4,8 +4,8 @@ import { TestApp } from './test-app';
 
 /**
  * Camunda's own engine tests replayed over REST: their models lie unchanged under test/fixtures/camunda-tests, by
- * the path below Camunda's `org/camunda/bpm/engine/test/`, and these helpers stand for the Java services the tests
- * call.
+ * the path below Camunda's `org/camunda/bpm/engine/test/` (`bpmn/...`), the DMN engine's below `org/camunda/bpm/`
+ * (`dmn/engine/...`), and these helpers stand for the Java services the tests call.
  */
 export class CamundaTest {
   constructor(private readonly t: TestApp) {}
