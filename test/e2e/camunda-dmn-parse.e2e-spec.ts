@@ -27,8 +27,17 @@ describe(`Camunda's ParseDecisionTest (${databaseLabel()})`, () => {
   it('ParseDecisionTest#shouldFailIfCompoundOutputsHaveDuplicateName', async () => {
     const error = await c.deployRefused('dmn/engine/api/CompoundOutputs.duplicateName.dmn');
     expect(error.type).toBe('ParseException');
-    expect(messages(error)).toEqual([
-      expect.stringMatching(/^DMN-02009 .*has a compound output but name of output 'output5' is duplicate/),
-    ]);
+    // The file has no definitions id either, which a deployment (a decision requirements graph) refuses too.
+    expect(messages(error)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^DMN-02009 .*has a compound output but name of output 'output5' is duplicate/),
+      ]),
+    );
+  });
+
+  it('ParseDecisionTest#shouldFailIfDecisionDrgIdIsMissing', async () => {
+    const error = await c.deployRefused('dmn/engine/api/MissingIds.missingDrdId.dmn');
+    expect(error.type).toBe('ParseException');
+    expect(messages(error)).toEqual([expect.stringMatching(/^DMN-02017 .*'DRD with Missing Id'.*'id' attribute/)]);
   });
 });

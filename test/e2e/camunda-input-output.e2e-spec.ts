@@ -76,6 +76,13 @@ describe(`Camunda's InputOutputTest (${databaseLabel()})`, () => {
     expect(await variable('var1')).toMatchObject({ type: 'Long', value: 2, executionId: pi.id });
   });
 
+  it('InputOutputTest#testOutputMultipleElValue', async () => {
+    await deploy('testOutputMultipleElValue');
+    const pi = await c.start('testProcess');
+    expect(await variable('var1')).toMatchObject({ type: 'Long', value: 2, executionId: pi.id });
+    expect(await variable('var2')).toMatchObject({ type: 'Long', value: 3, executionId: pi.id });
+  });
+
   it('InputOutputEventTest#testMessageCatchEvent', async () => {
     deployments.push(await c.deploy('bpmn/iomapping/InputOutputEventTest.testMessageCatchEvent.bpmn20.xml'));
     const pi = await c.start('testProcess');
