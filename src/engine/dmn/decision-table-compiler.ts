@@ -90,6 +90,26 @@ export function compileDecisionTable(
   }));
   if (outputs.length === 0)
     scope.problems.error(`Decision table of decision '${owner.key}' has no output`, [table.id, owner.key]);
+  // Camunda's transformer refuses a compound output whose outputs are not all named, each name once.
+  if (declared.length > 1) {
+    const tableName = table.id ?? owner.key;
+    const seen = new Set<string>();
+    for (const output of declared) {
+      const ref = output.id ?? output.label ?? '';
+      if (!output.name) {
+        scope.problems.error(
+          `DMN-02008 The decision table '${tableName}' has a compound output but output '${ref}' does not have an output name.`,
+          [output.id, table.id, owner.key],
+        );
+      } else if (seen.has(output.name)) {
+        scope.problems.error(
+          `DMN-02009 The decision table '${tableName}' has a compound output but name of output '${ref}' is duplicate.`,
+          [output.id, table.id, owner.key],
+        );
+      }
+      if (output.name) seen.add(output.name);
+    }
+  }
 
   const rules: RuleModel[] = (table.rule ?? []).map((rule, r) => {
     const inputEntries = rule.inputEntry ?? [];

@@ -81,6 +81,12 @@ function buildModel(
   const itemDefinitions = itemDefinitionTypes(defs.itemDefinition ?? [], knownNames, problems);
   const scope = new CompileScope(problems, dialect, itemDefinitions, knownNames, defs.expressionLanguage);
 
+  // Camunda's transformer needs the decision requirements graph's key, the definitions' id.
+  if (!defs.id) {
+    problems.error(
+      `DMN-02017 The decision requirements graph '${defs.name ?? 'null'}' must have an 'id' attribute set.`,
+    );
+  }
   for (const d of decisions) if (!d.id) problems.error(`A decision${d.name ? ` named '${d.name}'` : ''} has no id`);
   const compiled = decisions.filter((d) => d.id).map((d) => compileDecision(d, scope));
   const inputDataById = new Map<string, InputDataModel>();

@@ -18,6 +18,11 @@ export class CompiledExpression {
   readonly identifiers: readonly string[];
   /** Top-level names a method is called on, directly or through properties (`bean` in `${bean.calc(x)}`). */
   readonly methodTargets: readonly string[];
+  /**
+   * JUEL's number literals and its integral arithmetic are Long: a whole number this expression computes is a Long
+   * (`${43}`, `${x + 5}`), where a variable read as it is keeps its own type.
+   */
+  readonly computesLong: boolean;
   private readonly parts: readonly TemplatePart[];
 
   constructor(readonly text: string) {
@@ -34,6 +39,7 @@ export class CompiledExpression {
     this.identifiers = Object.freeze(parsed.identifiers);
     this.methodTargets = Object.freeze(methodTargets(parsed.parts));
     this.isLiteral = parsed.parts.every((p) => typeof p === 'string');
+    this.computesLong = parsed.parts.length === 1 && typeof parsed.parts[0] !== 'string' && isLong(parsed.parts[0]);
     Object.freeze(this);
   }
 
@@ -138,6 +144,22 @@ function methodTargets(parts: readonly TemplatePart[]): string[] {
   };
   for (const part of parts) if (typeof part !== 'string') walk(part);
   return [...out];
+}
+
+/** Whether JUEL gives a Long for this node whenever its value is a whole number. */
+function isLong(node: AstNode): boolean {
+  switch (node.kind) {
+    case 'literal':
+      return typeof node.value === 'number';
+    case 'unary':
+      return node.op === '-';
+    case 'binary':
+      return node.op === '+' || node.op === '-' || node.op === '*' || node.op === '%';
+    case 'conditional':
+      return isLong(node.then) && isLong(node.otherwise);
+    default:
+      return false;
+  }
 }
 
 export class ExpressionCompiler {

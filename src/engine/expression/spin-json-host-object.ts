@@ -1,4 +1,4 @@
-import { JSON_NODE, JsonNodeValue } from '../variables/typed-value';
+import { JSON_NODE, JsonNodeValue, plainValue, TypedValue } from '../variables/typed-value';
 import { HOST_OBJECT, HostObject, Lookup } from './expression-context';
 import { ElFailure } from './expression-failure';
 
@@ -121,3 +121,14 @@ export const SPIN_METHODS: ReadonlySet<string> = new Set([
   'isValue',
   'value',
 ]);
+
+/**
+ * A variable as expressions see it. A Json variable holding a single value (a number, a string, a boolean: a
+ * multi-instance element of `${list.elements()}`) is Camunda's Spin node, so that `${score.numberValue()}` works;
+ * objects and arrays stay parsed JSON, whose properties expressions read and on which Spin's methods act as well.
+ */
+export function expressionValue(tv: TypedValue): unknown {
+  const value = plainValue(tv);
+  if (tv.type === 'json' && value !== null && typeof value !== 'object') return new SpinJsonNode(value);
+  return value;
+}

@@ -39,7 +39,15 @@ export const EXECUTION_QUERY: QuerySpec = {
     processDefinitionId: f.eq('e.processDefinitionId'),
     processDefinitionKey: f.eq('e.processDefinitionKey'),
     processInstanceId: f.eq('e.processInstanceId'),
-    activityId: f.eq('e.activityId'),
+    // Camunda's scope parent leaves the activity to the scope execution it creates; ours keeps the id, so the one that
+    // is in the activity is the one without a child there.
+    activityId: f.custom('string', (qb, v, _a, n) => {
+      const p = n('act');
+      qb.andWhere(
+        `e.activityId = :${p} AND NOT EXISTS (SELECT 1 FROM act_ru_execution c WHERE c.parent_id = e.id AND c.act_id = :${p})`,
+        { [p]: v },
+      );
+    }),
     signalEventSubscriptionName: subscribed('signal'),
     messageEventSubscriptionName: subscribed('message'),
     active: f.flag('e.suspensionState = 1'),

@@ -1,5 +1,5 @@
 import type { CompiledExpression } from '../../expression';
-import type { ExternalTaskConfig, ScriptDefinition } from './element-config';
+import type { CallActivityMapping, ExternalTaskConfig, ScriptDefinition } from './element-config';
 import type { TimerEventDefinition } from './timer-definition';
 
 export type { TimerEventDefinition };
@@ -34,6 +34,14 @@ export interface SignalEventDefinition {
   readonly signalName: CompiledExpression;
   /** camunda:async on a throwing signal definition: deliver to catchers in a job. */
   readonly async: boolean;
+  /** A throwing signal's payload: camunda:in mappings on the definition give the variables the signal carries. */
+  readonly payload?: SignalPayload | null;
+}
+
+export interface SignalPayload {
+  readonly variables: readonly CallActivityMapping[];
+  /** camunda:in businessKey: the business key of the instances the signal starts. */
+  readonly businessKey: CompiledExpression | null;
 }
 
 export interface ErrorEventDefinition {

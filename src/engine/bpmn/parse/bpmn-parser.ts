@@ -31,6 +31,26 @@ const DOCTYPE_MESSAGE =
   'DOCTYPE is disallowed when the feature "http://apache.org/xml/features/disallow-doctype-decl" set to true.';
 
 /**
+ * Camunda reads the extension namespace of its Activiti days (`http://activiti.org/bpmn`) as its own, so models
+ * written for it keep their camunda:* attributes and extension elements.
+ */
+const ACTIVITI_NAMESPACE = /(xmlns:[\w.-]+\s*=\s*)(["'])http:\/\/activiti\.org\/bpmn\2/g;
+
+function activitiAsCamunda(xml: string): string {
+  return xml.replace(ACTIVITI_NAMESPACE, '$1$2http://camunda.org/schema/1.0/bpmn$2');
+}
+
+/**
+ * Camunda's parser takes `id="flow4 "` (the schema collapses whitespace of an xsd:ID); bpmn-moddle refuses such an
+ * id, so it reads the id without the whitespace around it.
+ */
+const SPACED_ID = /(\sid\s*=\s*)(["'])\s*([^"'\s]*)\s*\2/g;
+
+function trimIds(xml: string): string {
+  return xml.replace(SPACED_ID, '$1$2$3$2');
+}
+
+/**
  * Parses a BPMN 2.0 XML resource into immutable process graphs. Throws ParseError with every
  * problem found (Camunda's ENGINE-09005 format and per-resource details). Nothing in a deployment
  * runs code here: DOCTYPEs are refused before parsing, Java hooks are errors, and JavaScript is only
@@ -57,7 +77,7 @@ export async function parseBpmn(xml: string, resourceName: string, options: Bpmn
   let rootElement: unknown;
   try {
     const result = await BpmnModdle({ camunda: camundaDescriptor }).fromXML(
-      normalizeAttributeSpacing(activitiAsCamunda(xml)),
+      normalizeAttributeSpacing(trimIds(activitiAsCamunda(xml))),
     );
     rootElement = result.rootElement;
     let warnings = result.warnings;
@@ -112,12 +132,4 @@ function parseError(ctx: ParseContext): ParseError {
   return new ParseError(`ENGINE-09005 Could not parse BPMN process. Errors: ${lines.join('')}`, {
     [ctx.resourceName]: { errors: ctx.errors, warnings: ctx.warnings },
   });
-}
-
-/** Camunda still reads its extensions under Activiti's namespace (BpmnParse's alternative namespace). */
-function activitiAsCamunda(xml: string): string {
-  return xml.replace(
-    /(xmlns:[\w.-]+\s*=\s*["'])http:\/\/activiti\.org\/bpmn(["'])/g,
-    '$1http://camunda.org/schema/1.0/bpmn$2',
-  );
 }

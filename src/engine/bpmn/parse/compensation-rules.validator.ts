@@ -8,7 +8,7 @@ import { describe, ParseContext } from './parse-context';
  * isForCompensation;
  * - a compensation handler has no incoming or outgoing sequence flows;
  * - a compensate throw's activityRef names an activity of the scope it compensates (its own; around an event
- * sub-process);
+ * sub-process; in a compensation event sub-process either);
  * - a compensation event sub-process (one in an embedded sub-process) is that sub-process's handler;
  * - a cancel end event sits directly in a transaction, a cancel boundary event only on a transaction, at most one per
  * transaction.
@@ -45,7 +45,10 @@ export function validateCompensation(draft: GraphDraft, ctx: ParseContext): Map<
     ) {
       const target = draft.nodes.get(def.activityRef);
       const scopeId = throwScope(draft, node.scopeId);
-      if (!target || !isActivity(target) || target.scopeId !== scopeId) {
+      // As Camunda, a throw in an event sub-process may also name an activity of the scope around that sub-process.
+      const owner = draft.nodes.get(node.scopeId);
+      const around = owner?.type === 'subProcess' && owner.triggeredByEvent ? owner.scopeId : scopeId;
+      if (!target || !isActivity(target) || (target.scopeId !== scopeId && target.scopeId !== around)) {
         ctx.error(
           `Invalid attribute value for 'activityRef': no activity with id '${def.activityRef}' in scope '${scopeId}' (${describe(el)})`,
           el,

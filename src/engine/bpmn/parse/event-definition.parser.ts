@@ -1,8 +1,9 @@
 import { EventDefinition } from '../model/event-definition';
 import { parseFlowCondition } from './condition.parser';
 import { parseExternalImplementation } from './external-task.parser';
-import { attr, bool, child, children, isModdleElement, localType, ModdleElement } from './moddle-element';
+import { attr, bool, child, children, extensions, isModdleElement, localType, ModdleElement } from './moddle-element';
 import { describe, ParseContext } from './parse-context';
+import { parseVariableMappings } from './variable-mappings.parser';
 import { splitCommaList } from './text-values';
 import { timerDefinitionProblem } from '../../timer/iso-timer';
 
@@ -117,6 +118,17 @@ function signal(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'s
     signalId: sig?.id ?? '',
     signalName: ctx.expression(name, el, 'the signal name') ?? ctx.placeholder(),
     async: bool(def, 'async', false),
+    payload: signalPayload(def, el, ctx),
+  };
+}
+
+function signalPayload(def: ModdleElement, el: ModdleElement, ctx: ParseContext): Of<'signal'>['payload'] {
+  const ins = extensions(def, 'camunda:In');
+  if (ins.length === 0) return null;
+  const businessKey = ins.map((i) => attr(i, 'businessKey')).find((b) => b !== null) ?? null;
+  return {
+    variables: parseVariableMappings(def, el, 'camunda:In', ctx),
+    businessKey: ctx.expression(businessKey, el, 'camunda:in businessKey'),
   };
 }
 

@@ -44,6 +44,8 @@ const UNRESOLVED = /^unresolved reference <(.*)>$/;
  *   the prefixes declared on `<definitions>`, and messages and signals live in the target namespace, so
  *   the reference holds when the prefix stands for the target namespace. Every other reference is a
  *   plain id in Camunda too, and stays unresolved.
+ * - a multi-instance `loopDataInputRef` naming no data element: Camunda reads its text as the collection, a variable
+ *   name or an expression, like camunda:collection.
  */
 export function resolveLenientReferences(
   definitions: ModdleElement,
@@ -59,6 +61,8 @@ export function resolveLenientReferences(
       left.push(w);
     } else if (property === 'errorRef' && el.$type.endsWith('ErrorEventDefinition')) {
       ctx.literalErrorRefs.set(el, ref);
+    } else if (property === 'loopDataInputRef' && el.$type === 'bpmn:MultiInstanceLoopCharacteristics') {
+      ctx.literalLoopDataInputs.set(el, ref);
     } else if (
       (property === 'messageRef' || property === 'signalRef') &&
       resolveQName(definitions, el, property, ref)

@@ -40,6 +40,8 @@ export class ParseContext {
   readonly generatedFlowIds = new Set<string>();
   /** errorRef texts naming no declared error, by event definition: Camunda then uses the text as the error code. */
   readonly literalErrorRefs = new Map<ModdleElement, string>();
+  /** loopDataInputRef texts naming no data element: Camunda reads them as the collection (variable or expression). */
+  readonly literalLoopDataInputs = new Map<ModdleElement, string>();
 
   constructor(
     readonly resourceName: string,

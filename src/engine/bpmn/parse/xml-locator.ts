@@ -17,7 +17,9 @@ export class XmlLocator {
     for (let m = idAttribute.exec(xml); m; m = idAttribute.exec(xml)) {
       if (this.isOpaque(m.index)) continue;
       const tagStart = this.tagStartOf(m.index);
-      if (tagStart !== null && !this.byId.has(m[2])) this.byId.set(m[2], tagStart);
+      // The parser reads ids without surrounding whitespace (see trimIds in bpmn-parser).
+      const id = m[2].trim();
+      if (tagStart !== null && !this.byId.has(id)) this.byId.set(id, tagStart);
     }
   }
 

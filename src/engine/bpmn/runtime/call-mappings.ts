@@ -40,7 +40,16 @@ function collect(
 
 /** The called instance's start variables; `local` mappings read only the calling execution's own variables. */
 export function callInputs(ctx: RuntimeContext, caller: ExecutionEntity, config: CallActivityConfig): VariableMap {
-  const { values, local } = collect(ctx, caller, config.inputs);
+  return mappedVariables(ctx, caller, config.inputs);
+}
+
+/** camunda:in mappings read from `source` (a call activity's inputs, a thrown signal's payload). */
+export function mappedVariables(
+  ctx: RuntimeContext,
+  source: ExecutionEntity,
+  mappings: readonly CallActivityMapping[],
+): VariableMap {
+  const { values, local } = collect(ctx, source, mappings);
   return { ...values, ...local };
 }
 

@@ -1,5 +1,5 @@
 import { ExecutionEntity } from '../../../persistence/entities/runtime/execution.entity';
-import { CompiledExpression, ExpressionContext, ExpressionExecution } from '../../expression';
+import { CompiledExpression, ExpressionContext, ExpressionExecution, expressionValue } from '../../expression';
 import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variables/typed-value';
 import { resolveActivity } from './activity-ref';
 import type { RuntimeContext } from './runtime-context';
@@ -60,7 +60,7 @@ export function expressionContext(
   return {
     resolve: (name) => {
       const tv = ctx.manager(VariableStore).get(execution, name);
-      if (tv) return { found: true, value: plainValue(tv) };
+      if (tv) return { found: true, value: expressionValue(tv) };
       // Variables first, then the host's named objects, as Camunda's resolvers in a Spring application.
       const bean = lookupBean(ctx.deps.delegates, name);
       return bean ? { found: true, value: bean } : { found: false };
@@ -101,5 +101,9 @@ export function evaluateTyped(
       return { ...tv, valueInfo };
     }
   }
-  return untypedValue(evaluate(ctx, execution, expression));
+  const value = evaluate(ctx, execution, expression);
+  if (expression.computesLong && typeof value === 'number' && Number.isInteger(value)) {
+    return { type: 'long', value, valueInfo: {} };
+  }
+  return untypedValue(value);
 }

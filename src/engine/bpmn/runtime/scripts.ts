@@ -11,6 +11,7 @@ import { plainValue, TypedValue, untypedValue, VariableMap } from '../../variabl
 import { ScriptDefinition } from '../model';
 import type { RuntimeContext } from './runtime-context';
 import { VariableStore } from './variable-store';
+import { resolveActivity } from './activity-ref';
 
 function toSandbox(tv: TypedValue): SandboxValue | null {
   if (tv.type === 'json') return tv.value == null ? { t: 'v', v: null } : { t: 'json', v: String(tv.value) };
@@ -89,6 +90,7 @@ export async function runSandbox(
       fileName: script.resource ?? `${elementId}.js`,
       vars: visibleValues(view.vars),
       locals: view.locals,
+      types: Object.fromEntries(Object.entries(view.vars).map(([name, tv]) => [name, tv.type])),
       info: {
         id: execution.id,
         processInstanceId: execution.processInstanceId,
@@ -97,6 +99,10 @@ export async function runSandbox(
         processDefinitionId: execution.processDefinitionId,
         eventName,
         tenantId: execution.tenantId,
+        parentId: execution.parentId,
+        activityInstanceId: execution.activityInstanceId,
+        activityName: resolveActivity(instance.graph, execution.activityId ?? elementId)?.node.name ?? null,
+        processDefinitionKey: instance.definition.key,
       },
       ...(view.task ? { task: view.task } : {}),
     });
@@ -109,6 +115,7 @@ export async function runSandbox(
 /** Applies a write made through `execution`; false for the writes of other objects (`task`). */
 export function applyExecutionWrite(ctx: RuntimeContext, execution: ExecutionEntity, write: SandboxWrite): boolean {
   if (write.op === 'remove') ctx.manager(VariableStore).remove(execution, write.name);
+  else if (write.op === 'removeLocal') ctx.manager(VariableStore).removeLocal(execution, write.name);
   else if (write.op === 'setLocal')
     ctx.manager(VariableStore).setLocal(execution, write.name, fromSandbox(write.value!));
   else if (write.op === 'set') ctx.manager(VariableStore).set(execution, write.name, fromSandbox(write.value!));

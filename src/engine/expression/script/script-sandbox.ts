@@ -15,9 +15,19 @@ export interface SandboxWrite {
   value: SandboxValue | null;
 }
 
-const OPS = ['set', 'setLocal', 'remove', 'taskSet', 'taskSetLocal', 'taskRemove', 'taskRemoveLocal', 'task'] as const;
+const OPS = [
+  'set',
+  'setLocal',
+  'remove',
+  'removeLocal',
+  'taskSet',
+  'taskSetLocal',
+  'taskRemove',
+  'taskRemoveLocal',
+  'task',
+] as const;
 export type SandboxOp = (typeof OPS)[number];
-const VALUELESS = new Set<SandboxOp>(['remove', 'taskRemove', 'taskRemoveLocal']);
+const VALUELESS = new Set<SandboxOp>(['remove', 'removeLocal', 'taskRemove', 'taskRemoveLocal']);
 
 /** A task listener's task as the script sees it: its fields at the time the listener runs (dates as epoch milliseconds). */
 export interface SandboxTask {
@@ -49,6 +59,8 @@ export interface ScriptInput {
   fileName: string;
   vars: Record<string, SandboxValue>;
   locals: string[];
+  /** Camunda's type name (ValueType#getName) of each variable in `vars`, for getVariableTyped and its kin. */
+  types?: Record<string, string>;
   info: {
     id: string | null;
     processInstanceId: string | null;
@@ -57,6 +69,10 @@ export interface ScriptInput {
     processDefinitionId: string | null;
     eventName: string | null;
     tenantId: string | null;
+    parentId?: string | null;
+    activityInstanceId?: string | null;
+    activityName?: string | null;
+    processDefinitionKey?: string | null;
   };
   /** Task listeners only: the script gets a `task` object as well. */
   task?: SandboxTask;

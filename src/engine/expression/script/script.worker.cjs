@@ -86,7 +86,124 @@ const PRELUDE = String.raw`(function (inputText) {
   input.locals.forEach(function (n) { locals[n] = true; });
   var writes = [];
   var info = input.info;
-  var execution = Object.freeze({
+  var types = input.types || {};
+  // Camunda's ValueType names (ValueType#getName): the stored type while a variable is unchanged, else as the engine
+  // types a script's value.
+  function typeOf(n) {
+    if (hasOwn(types, n)) return types[n];
+    var v = vars[n];
+    if (v === null || v === undefined) return 'null';
+    if (v instanceof SpinJsonNode) return 'json';
+    if (v instanceof Date) return 'date';
+    if (typeof v === 'string') return 'string';
+    if (typeof v === 'boolean') return 'boolean';
+    if (typeof v === 'number') return v % 1 !== 0 ? 'double' : v >= -2147483648 && v < 2147483648 ? 'integer' : 'long';
+    return 'object';
+  }
+  // A TypedValue: getValue(), getType() (a ValueType with getName()), getValueSerialized() for serialized types.
+  function typedValue(n) {
+    if (!hasOwn(vars, n)) return null;
+    var v = vars[n];
+    var name = typeOf(n);
+    var type = Object.freeze({ getName: function () { return name; }, toString: function () { return name; } });
+    var serialized = function () {
+      if (v instanceof SpinJsonNode) return stringify(SpinJsonNode.unwrap(v));
+      return name === 'object' ? stringify(v) : fail("Cannot find function getValueSerialized of a '" + name + "' value");
+    };
+    return Object.freeze({
+      getValue: function () { return v; },
+      getType: function () { return type; },
+      getValueSerialized: serialized,
+      isTransient: function () { return false; },
+      toString: function () { return 'Value \'' + String(v) + '\' of type \'' + name + '\''; },
+    });
+  }
+  // A VariableMap: the values by name, with Map's and VariableMap's methods beside them.
+  function variableMap(names) {
+    var o = {};
+    names.forEach(function (k) { o[k] = vars[k]; });
+    var methods = {
+      get: function (k) { return hasOwn(o, k) ? o[k] : null; },
+      getValue: function (k) { return hasOwn(o, k) ? o[k] : null; },
+      getValueTyped: function (k) { return hasOwn(o, k) ? typedValue(k) : null; },
+      containsKey: function (k) { return hasOwn(o, k); },
+      keySet: function () { return nameSet(keys(o)); },
+      size: function () { return keys(o).length; },
+      isEmpty: function () { return keys(o).length === 0; },
+    };
+    keys(methods).forEach(function (m) { Object.defineProperty(o, m, { value: methods[m] }); });
+    return o;
+  }
+  function nameSet(names) {
+    var arr = listOf(names.slice());
+    Object.defineProperty(arr, 'contains', { value: function (x) { return this.indexOf(x) >= 0; } });
+    Object.defineProperty(arr, 'isEmpty', { value: function () { return this.length === 0; } });
+    return arr;
+  }
+  function entriesOf(map) {
+    if (map == null) return [];
+    if (typeof map.keySet === 'function' && typeof map.get === 'function') {
+      return map.keySet().map(function (k) { return [k, map.get(k)]; });
+    }
+    return keys(map).map(function (k) { return [k, map[k]]; });
+  }
+  // The VariableScope methods of an object whose own variables are those own marks, writing with the ops given.
+  function variableScope(own, ops, scopeKey) {
+    var visibleNames = function () { return keys(vars); };
+    var ownNames = function () { return keys(own).filter(function (k) { return hasOwn(vars, k); }); };
+    var set = function (n, v, local) {
+      n = String(n);
+      vars[n] = v;
+      delete types[n];
+      if (local) own[n] = true;
+      writes.push({ op: local ? ops.setLocal : ops.set, name: n, value: v });
+    };
+    var remove = function (n, local) {
+      n = String(n);
+      delete vars[n];
+      delete own[n];
+      delete types[n];
+      writes.push({ op: local ? ops.removeLocal : ops.remove, name: n });
+    };
+    return {
+      getVariableScopeKey: function () { return scopeKey; },
+      getVariable: function (n) { return hasOwn(vars, n) ? vars[n] : null; },
+      getVariableLocal: function (n) { return hasOwn(own, n) && hasOwn(vars, n) ? vars[n] : null; },
+      getVariableTyped: function (n) { return typedValue(n); },
+      getVariableLocalTyped: function (n) { return hasOwn(own, n) ? typedValue(n) : null; },
+      getVariables: function () { return variableMap(visibleNames()); },
+      getVariablesLocal: function () { return variableMap(ownNames()); },
+      getVariablesTyped: function () { return variableMap(visibleNames()); },
+      getVariablesLocalTyped: function () { return variableMap(ownNames()); },
+      getVariableNames: function () { return nameSet(visibleNames()); },
+      getVariableNamesLocal: function () { return nameSet(ownNames()); },
+      hasVariable: function (n) { return hasOwn(vars, n); },
+      hasVariableLocal: function (n) { return hasOwn(own, n); },
+      hasVariables: function () { return visibleNames().length > 0; },
+      hasVariablesLocal: function () { return ownNames().length > 0; },
+      setVariable: function (n, v) { set(n, v, false); },
+      setVariableLocal: function (n, v) { set(n, v, true); },
+      setVariables: function (map) { entriesOf(map).forEach(function (e) { set(e[0], e[1], false); }); },
+      setVariablesLocal: function (map) { entriesOf(map).forEach(function (e) { set(e[0], e[1], true); }); },
+      removeVariable: function (n) { remove(n, false); },
+      removeVariableLocal: function (n) { remove(n, true); },
+      removeVariables: function (names) {
+        (names == null ? visibleNames() : isArray(names) ? names : entriesOf(names).map(function (e) { return e[1]; }))
+          .forEach(function (n) { remove(n, false); });
+      },
+      removeVariablesLocal: function (names) {
+        (names == null ? ownNames() : isArray(names) ? names : entriesOf(names).map(function (e) { return e[1]; }))
+          .forEach(function (n) { remove(n, true); });
+      },
+    };
+  }
+  function assign(target, source) { keys(source).forEach(function (k) { target[k] = source[k]; }); return target; }
+  var execution = Object.freeze(assign({
+    getParentId: function () { return info.parentId === undefined ? null : info.parentId; },
+    getActivityInstanceId: function () { return info.activityInstanceId === undefined ? null : info.activityInstanceId; },
+    getCurrentActivityName: function () { return info.activityName === undefined ? null : info.activityName; },
+    getProcessDefinitionKey: function () { return info.processDefinitionKey === undefined ? null : info.processDefinitionKey; },
+  }, assign(variableScope(locals, { set: 'set', setLocal: 'setLocal', remove: 'remove', removeLocal: 'removeLocal' }, 'execution'), {
     getId: function () { return info.id; },
     getProcessInstanceId: function () { return info.processInstanceId; },
     getBusinessKey: function () { return info.businessKey; },
@@ -96,15 +213,7 @@ const PRELUDE = String.raw`(function (inputText) {
     getProcessDefinitionId: function () { return info.processDefinitionId; },
     getEventName: function () { return info.eventName; },
     getTenantId: function () { return info.tenantId; },
-    getVariable: function (n) { return hasOwn(vars, n) ? vars[n] : null; },
-    getVariableLocal: function (n) { return hasOwn(locals, n) && hasOwn(vars, n) ? vars[n] : null; },
-    getVariables: function () { var o = {}; keys(vars).forEach(function (k) { o[k] = vars[k]; }); return o; },
-    hasVariable: function (n) { return hasOwn(vars, n); },
-    hasVariableLocal: function (n) { return hasOwn(locals, n); },
-    setVariable: function (n, v) { vars[String(n)] = v; writes.push({ op: 'set', name: String(n), value: v }); },
-    setVariableLocal: function (n, v) { vars[String(n)] = v; locals[String(n)] = true; writes.push({ op: 'setLocal', name: String(n), value: v }); },
-    removeVariable: function (n) { delete vars[String(n)]; delete locals[String(n)]; writes.push({ op: 'remove', name: String(n) }); },
-  });
+  })));
   var g = globalThis;
   keys(vars).forEach(function (n) { g[n] = vars[n]; });
   g.execution = execution;
@@ -135,7 +244,7 @@ const PRELUDE = String.raw`(function (inputText) {
       return function (id) { if (id == null) fail(method + ': the id is null'); call(method, String(id)); };
     }
     var addUser = candidate('addCandidateUser'), addGroup = candidate('addCandidateGroup');
-    return Object.freeze({
+    return Object.freeze(assign({
       getId: function () { return t.id; },
       getName: function () { return t.name; },
       getDescription: function () { return t.description; },
@@ -177,20 +286,10 @@ const PRELUDE = String.raw`(function (inputText) {
         }
         completed = true;
         call('complete', null);
-      },
-      getVariable: function (n) { return hasOwn(vars, n) ? vars[n] : null; },
-      getVariableLocal: function (n) { return hasOwn(taskLocals, n) && hasOwn(vars, n) ? vars[n] : null; },
-      getVariables: function () { var o = {}; keys(vars).forEach(function (k) { o[k] = vars[k]; }); return o; },
-      getVariablesLocal: function () { var o = {}; keys(taskLocals).forEach(function (k) { if (hasOwn(vars, k)) o[k] = vars[k]; }); return o; },
-      hasVariable: function (n) { return hasOwn(vars, n); },
-      hasVariableLocal: function (n) { return hasOwn(taskLocals, n); },
-      setVariable: function (n, v) { vars[String(n)] = v; writes.push({ op: 'taskSet', name: String(n), value: v }); },
-      setVariableLocal: function (n, v) { vars[String(n)] = v; taskLocals[String(n)] = true; writes.push({ op: 'taskSetLocal', name: String(n), value: v }); },
-      removeVariable: function (n) { delete vars[String(n)]; delete taskLocals[String(n)]; writes.push({ op: 'taskRemove', name: String(n) }); },
-      removeVariableLocal: function (n) { delete vars[String(n)]; delete taskLocals[String(n)]; writes.push({ op: 'taskRemoveLocal', name: String(n) }); },
-    });
+      }
+    }, variableScope(taskLocals, { set: 'taskSet', setLocal: 'taskSetLocal', remove: 'taskRemove', removeLocal: 'taskRemoveLocal' }, 'task')));
   }
-  var valueless = { remove: true, taskRemove: true, taskRemoveLocal: true };
+  var valueless = { remove: true, removeLocal: true, taskRemove: true, taskRemoveLocal: true };
   return function finish(result) {
     return stringify({ result: encode(result), writes: writes.map(function (w) { return { op: w.op, name: w.name, value: valueless[w.op] ? null : encode(w.value) }; }) });
   };

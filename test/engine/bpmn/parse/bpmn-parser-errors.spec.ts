@@ -262,7 +262,7 @@ describe('parseBpmn: one rule at a time', () => {
     [
       'multi-instance without cardinality or collection',
       `${START}<bpmn:task id="t"><bpmn:multiInstanceLoopCharacteristics /></bpmn:task>`,
-      'Either loopCardinality or collection must been set',
+      'Either loopCardinality or loopDataInputRef/activiti:collection must been set',
       't',
     ],
     [

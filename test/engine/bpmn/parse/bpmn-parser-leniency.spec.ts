@@ -32,6 +32,17 @@ const START = '<bpmn:startEvent id="s" />';
 const END = '<bpmn:endEvent id="e" />';
 
 describe('parseBpmn: accepted as Camunda accepts it', () => {
+  it('reads ids with whitespace around them (id="flow4 ") without it, as the schema collapses an xsd:ID, and locates them', async () => {
+    const xml = model(
+      `${START}<bpmn:userTask id=" task" />${END}
+      <bpmn:sequenceFlow id="flow4 " sourceRef="s" targetRef="task" />
+      <bpmn:sequenceFlow id="flow5" sourceRef="task" targetRef="e" />`,
+    );
+    const graph = await onlyGraph(xml);
+    expect(node(graph, 'task', 'userTask').outgoing).toEqual(['flow5']);
+    expect(node(graph, 'task', 'userTask').incoming).toEqual(['flow4']);
+  });
+
   it('gives sequence flows without id a generated id from their ends, unique in the document and the same for the same XML', async () => {
     const xml = model(
       `${START}<bpmn:parallelGateway id="g" />${END}

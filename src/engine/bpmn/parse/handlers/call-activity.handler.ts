@@ -1,9 +1,9 @@
-import { CallActivityMapping } from '../../model/element-config';
 import { CallActivityNode } from '../../model/flow-node';
 import { parseActivityFields } from '../activity-fields.parser';
 import { ElementHandler } from '../element-handler';
-import { attr, bool, extensions, ModdleElement } from '../moddle-element';
-import { describe, ParseContext } from '../parse-context';
+import { attr, extensions } from '../moddle-element';
+import { describe } from '../parse-context';
+import { parseVariableMappings } from '../variable-mappings.parser';
 import { parseBinding } from './binding';
 
 /** Calls another BPMN process; CMMN cases and Java variable mappings are rejected. */
@@ -40,43 +40,10 @@ export const callActivityHandler: ElementHandler = ({ el, common, ctx }) => {
       version,
       versionTag,
       tenantId: expr('calledElementTenantId'),
-      inputs: mappings(el, 'camunda:In', ctx),
-      outputs: mappings(el, 'camunda:Out', ctx),
+      inputs: parseVariableMappings(el, el, 'camunda:In', ctx),
+      outputs: parseVariableMappings(el, el, 'camunda:Out', ctx),
       businessKey: ctx.expression(businessKeys[0] ?? null, el, 'camunda:in businessKey'),
     },
   };
   return node;
 };
-
-function mappings(el: ModdleElement, type: 'camunda:In' | 'camunda:Out', ctx: ParseContext): CallActivityMapping[] {
-  const tag = type === 'camunda:In' ? 'camunda:in' : 'camunda:out';
-  const result: CallActivityMapping[] = [];
-  for (const m of extensions(el, type)) {
-    const local = bool(m, 'local', false);
-    if (attr(m, 'variables') === 'all') {
-      result.push({ kind: 'all', local });
-      continue;
-    }
-    if (attr(m, 'businessKey') !== null && type === 'camunda:In') continue;
-    const source = attr(m, 'source');
-    const sourceExpression = attr(m, 'sourceExpression');
-    const target = attr(m, 'target');
-    if (source === null && sourceExpression === null) {
-      ctx.error(
-        `Missing parameter 'source' or 'sourceExpression' when passing variables (${tag} on ${describe(el)})`,
-        el,
-      );
-    } else if (target === null) {
-      ctx.error(
-        `Missing attribute 'target' when attribute 'source' or 'sourceExpression' is set (${tag} on ${describe(el)})`,
-        el,
-      );
-    } else if (sourceExpression !== null) {
-      const expression = ctx.expression(sourceExpression, el, `${tag} sourceExpression`) ?? ctx.placeholder();
-      result.push({ kind: 'expression', sourceExpression: expression, target, local });
-    } else {
-      result.push({ kind: 'variable', source: source!, target, local });
-    }
-  }
-  return result;
-}

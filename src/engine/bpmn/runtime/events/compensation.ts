@@ -168,7 +168,11 @@ export async function throwCompensation(
     (s) => graph.elements.get(s.configuration ?? '')?.scopeId === scopeId,
   );
   const all = [...(await keptForEventSubProcess(ctx, instance, thrower, scopeId)), ...inScope];
-  const chosen = (activityRef ? all.filter((s) => s.configuration === activityRef) : all).reverse();
+  // What a compensation event sub-process keeps is filed under its id; an activityRef picks it by the handler.
+  const handlerOfRef = activityRef ? graph.compensationHandlers.get(activityRef) : undefined;
+  const named = (s: EventSubscriptionEntity) =>
+    s.configuration === activityRef || (s.configuration === scopeId && s.activityId === handlerOfRef);
+  const chosen = (activityRef ? all.filter(named) : all).reverse();
   drop(ctx, chosen);
   for (const s of chosen) {
     const handler = ctx.createExecution(instance, {

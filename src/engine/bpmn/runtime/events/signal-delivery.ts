@@ -12,6 +12,8 @@ import { EventContext } from './event-context';
 export interface SignalDelivery {
   name: string;
   variables?: VariableMap | null;
+  /** The business key of the instances signal start events start (a thrown signal's camunda:in businessKey). */
+  businessKey?: string | null;
   tenant: TenantFilter;
   /** Only this execution's subscriptions (no start events). */
   executionId?: string;
@@ -75,7 +77,10 @@ export async function deliverSignal(
     if (outcome === 'consumed') ctx.manager(EventContext).forget(subscription);
   }
   for (const { subscription, definition } of starts) {
-    await startAtEvent(ctx, definition, subscription.activityId!, { variables: signal.variables });
+    await startAtEvent(ctx, definition, subscription.activityId!, {
+      variables: signal.variables,
+      businessKey: signal.businessKey,
+    });
   }
   return targets.length + starts.length;
 }

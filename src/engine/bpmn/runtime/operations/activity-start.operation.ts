@@ -1,4 +1,5 @@
 import { ProcessEngineError } from '../../../errors';
+import type { FlowNode } from '../../model';
 import { newId } from '../../../util/ids';
 import { untypedValue } from '../../../variables/typed-value';
 import { bodyRef, multiInstanceOf, needsScope, nodeRef } from '../activity-ref';
@@ -13,6 +14,13 @@ import { VariableStore } from '../variable-store';
 import { Agenda } from '../agenda';
 
 type Op = Extract<AtomicOperation, { kind: 'ACTIVITY_START' }>;
+
+function isLinkEvent(node: FlowNode): boolean {
+  return (
+    (node.type === 'intermediateCatchEvent' || node.type === 'intermediateThrowEvent') &&
+    node.eventDefinition?.kind === 'link'
+  );
+}
 
 /** Ids columns hold 64 characters; as Camunda does, a longer composite id (a long activity id) is the bare id. */
 export function activityInstanceId(activityId: string): string {
@@ -53,16 +61,18 @@ export async function activityStart(ctx: RuntimeContext, op: Op): Promise<void> 
     }
   }
   ctx.afterCommit(() => ctx.deps.metrics.activityInstanceStarted());
-  ctx.history.activityStarted({
-    activityInstanceId: execution.activityInstanceId,
-    parentActivityInstanceId,
-    activityId: ref.id,
-    activityName: node.name,
-    activityType: ref.activityType,
-    execution: host,
-    processDefinitionKey: instance.definition.key,
-    sequenceCounter: ctx.nextSequence(instance),
-  });
+  // Camunda keeps link events out of the history: a link only joins two parts of one flow.
+  if (!isLinkEvent(node))
+    ctx.history.activityStarted({
+      activityInstanceId: execution.activityInstanceId,
+      parentActivityInstanceId,
+      activityId: ref.id,
+      activityName: node.name,
+      activityType: ref.activityType,
+      execution: host,
+      processDefinitionKey: instance.definition.key,
+      sequenceCounter: ctx.nextSequence(instance),
+    });
   if (!ref.isBody) {
     if (host !== execution && !op.skipIoMappings) await applyInputMappings(ctx, host, node);
     if (!op.skipListeners) await fireListeners(ctx, host, node.executionListeners, 'start', node.id);
