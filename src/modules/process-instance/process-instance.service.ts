@@ -164,18 +164,22 @@ export class ProcessInstanceService {
     };
   }
 
-  /** The ids given, and what the runtime and historic queries find among the instances the caller may read. */
+  /**
+   * The ids given, and what the runtime and historic queries find among the instances the caller may read;
+   * `historicFilters` narrow the historic query (set-variables takes the unfinished ones only).
+   */
   private async selectedIds(
     auth: Authentication | null,
     dto: Pick<
       ProcessInstanceSuspensionStateDto,
       'processInstanceIds' | 'processInstanceQuery' | 'historicProcessInstanceQuery'
     >,
+    historicFilters: Record<string, unknown> = {},
   ): Promise<Array<string | null>> {
     const ids: Array<string | null> = [...(dto.processInstanceIds ?? [])];
     if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
     if (dto.historicProcessInstanceQuery != null)
-      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+      ids.push(...(await this.historicIds(auth, { ...dto.historicProcessInstanceQuery, ...historicFilters })));
     return ids;
   }
 
@@ -273,12 +277,11 @@ export class ProcessInstanceService {
       dto.variables == null ? null : prefixedVariablesFromWire(dto.variables, { prefix: 'Cannot set variables' });
     const selected =
       dto.processInstanceIds != null || dto.processInstanceQuery != null || dto.historicProcessInstanceQuery != null;
-    const ids: string[] = [...(dto.processInstanceIds ?? [])];
-    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
-    if (dto.historicProcessInstanceQuery != null)
-      ids.push(...(await this.historicIds(auth, { ...dto.historicProcessInstanceQuery, unfinished: true })));
+    const ids = await this.selectedIds(auth, dto, { unfinished: true });
     try {
-      return toBatchDto(await this.engine.batches.setVariablesAsync(auth, selected ? ids : null, variables));
+      return toBatchDto(
+        await this.engine.batches.setVariablesAsync(auth, selected ? (ids as string[]) : null, variables),
+      );
     } catch (err) {
       // Camunda's resource turns the engine's null-value refusals into its own 400; BadUserRequest stays as it is.
       if (err instanceof BadUserRequestError && err.type === 'NullValueException') throw badRequest(err.message);
@@ -292,15 +295,12 @@ export class ProcessInstanceService {
       dto.variables == null ? null : prefixedVariablesFromWire(dto.variables, { prefix: 'Cannot set variables' });
     const selected =
       dto.processInstanceIds != null || dto.processInstanceQuery != null || dto.historicProcessInstanceQuery != null;
-    const ids: string[] = [...(dto.processInstanceIds ?? [])];
-    if (dto.processInstanceQuery != null) ids.push(...(await this.runningIds(auth, dto.processInstanceQuery)));
-    if (dto.historicProcessInstanceQuery != null)
-      ids.push(...(await this.historicIds(auth, dto.historicProcessInstanceQuery)));
+    const ids = await this.selectedIds(auth, dto);
     try {
       const batch = await this.engine.batches.correlateMessageAsync(
         auth,
         dto.messageName ?? null,
-        selected ? ids : null,
+        selected ? (ids as string[]) : null,
         variables,
       );
       return toBatchDto(batch);
