@@ -257,6 +257,9 @@ describe(`task query coverage (${databaseLabel()})`, () => {
       .expect(204);
     await demo().post('/group/create').send({ id: 'sales', name: 'Sales' }).expect(204);
     await demo().put('/group/sales/members/anna').expect(204);
+    // s1 belongs to tenant t1: with the tenant check (on by default, as in Camunda) anna sees it as its member.
+    await demo().post('/tenant/create').send({ id: 't1', name: 'T1' }).expect(204);
+    await demo().put('/tenant/t1/user-members/anna').expect(204);
     await demo()
       .post('/authorization/create')
       .send({ type: 1, userId: 'anna', resourceType: 7, resourceId: '*', permissions: ['READ'] })
